@@ -1,0 +1,109 @@
+# pplbench - one plain Makefile.  `make` builds build/pplbench; see README.md
+# for the targets people use (run, test, asan, bench, fuzz, lint, install).
+
+CC       ?= gcc
+BUILD    ?= build
+PREFIX   ?= /usr/local
+OPT      ?= -O2 -g
+SAN      ?=
+
+# Debian packages the build needs, and the pkg-config names that prove them.
+DEB_PKGS = build-essential pkg-config libcmocka-dev libjansson-dev \
+           libgsl-dev libgraphviz-dev libxml2-dev
+PC_PKGS  = cmocka jansson
+
+WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+           -Werror
+CFLAGS  += -std=c11 -D_XOPEN_SOURCE=700 $(OPT) $(SAN) $(WARN) \
+           -MMD -MP -Ifrontend
+LDFLAGS += $(SAN)
+LDLIBS  += -lm
+
+# ---- sources, per folder ----
+FRONTEND_SRC = $(sort $(wildcard frontend/*.c))
+DRIVER_SRC   = $(sort $(wildcard driver/*.c))
+UNIT_SRC     = $(sort $(wildcard tests/unit/test_*.c))
+
+FRONTEND_OBJ = $(FRONTEND_SRC:%.c=$(BUILD)/%.o)
+DRIVER_OBJ   = $(DRIVER_SRC:%.c=$(BUILD)/%.o)
+UNIT_BIN     = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+
+all: $(BUILD)/pplbench
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/libfrontend.a: $(FRONTEND_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/pplbench: $(DRIVER_OBJ) $(BUILD)/libfrontend.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libfrontend.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $$(pkg-config --cflags cmocka) $(LDFLAGS) -o $@ $< \
+	    $(BUILD)/libfrontend.a $$(pkg-config --libs cmocka) $(LDLIBS)
+
+# ---- set-up: install missing Debian packages (as root), then build ----
+deps:
+	@if ! pkg-config --exists $(PC_PKGS) 2>/dev/null || ! command -v cc >/dev/null; then \
+	    echo "installing Debian packages: $(DEB_PKGS)"; \
+	    if [ "$$(id -u)" -ne 0 ]; then SUDO=sudo; else SUDO=; fi; \
+	    $$SUDO apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(DEB_PKGS); \
+	fi
+
+# ---- the main job on the shipped corpus ----
+run: deps
+	$(MAKE) all
+	$(BUILD)/pplbench corpus/
+
+# ---- tests ----
+test: deps
+	$(MAKE) all units
+	@status=0; \
+	for t in $(UNIT_BIN); do $$t || status=1; done; \
+	sh tests/golden/run.sh $(BUILD)/pplbench || status=1; \
+	exit $$status
+
+units: $(UNIT_BIN)
+
+golden-update: all
+	sh tests/golden/run.sh $(BUILD)/pplbench --update
+
+asan: deps
+	$(MAKE) test BUILD=build-asan OPT="-O1 -g -fno-omit-frame-pointer" \
+	    SAN="-fsanitize=address,undefined -fno-sanitize-recover=all"
+
+# ---- fuzzing (clang libFuzzer): FUZZ_SECONDS, default 600 ----
+FUZZ_SECONDS ?= 600
+fuzz:
+	@mkdir -p build-fuzz
+	clang -std=c11 -D_XOPEN_SOURCE=700 -O1 -g -Ifrontend \
+	    -fsanitize=fuzzer,address,undefined $(FRONTEND_SRC) \
+	    tests/fuzz/fuzz_frontend.c -o build-fuzz/fuzz_frontend -lm
+	@mkdir -p build-fuzz/corpus
+	cp corpus/*.stan tests/golden/*.stan build-fuzz/corpus/ 2>/dev/null || true
+	build-fuzz/fuzz_frontend -max_total_time=$(FUZZ_SECONDS) -timeout=5 \
+	    -max_len=4096 -artifact_prefix=build-fuzz/ build-fuzz/corpus
+
+# ---- benchmark: time to check every program ----
+bench: all
+	sh tests/bench/check_speed.sh $(BUILD)/pplbench
+
+# ---- lint: line length and file size ----
+lint:
+	@sh tests/lint.sh
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(BUILD)/pplbench $(DESTDIR)$(PREFIX)/bin/pplbench
+
+clean:
+	rm -rf build build-asan build-fuzz out
+
+.PHONY: all deps run test units golden-update asan fuzz bench lint install clean
+
+-include $(FRONTEND_OBJ:.o=.d) $(DRIVER_OBJ:.o=.d)

@@ -1,0 +1,317 @@
+/* main.c - the pplbench command line.
+ *
+ *   pplbench [options] model.stan     check one model (stanc3-compatible)
+ *   pplbench [options] folder/        check every .stan file in the folder
+ *
+ * The driver is the only place that knows about files, folders and exit
+ * codes: 0 success, 1 an error in a model, 2 usage or I/O error, 3 internal
+ * compiler error (raised by ICE() below the driver). */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "frontend.h"
+
+#define PPLBENCH_VERSION "0.1.0"
+
+enum { EXIT_OK = 0, EXIT_MODEL = 1, EXIT_USAGE = 2 };
+
+typedef enum Mode {
+    MODE_CHECK,
+    MODE_FORMAT,
+    MODE_INFO,
+    MODE_DEBUG_LEX,
+    MODE_DEBUG_PARSE,
+    MODE_DEBUG_AST
+} Mode;
+
+typedef struct Cli {
+    Mode mode;
+    const char *input;
+    const char *output;       /* --o */
+    const char *name;         /* --name */
+    FeOptions fe;
+    FmtOptions fmt;
+    PtrVec include_paths;
+    Arena arena;
+} Cli;
+
+static const char usage_text[] =
+    "Usage: pplbench [options] MODEL.stan | FOLDER\n"
+    "\n"
+    "Checks a Stan program and prints stanc3-style diagnostics. Given a\n"
+    "folder, checks every .stan file in it and prints one line per model.\n"
+    "\n"
+    "Options:\n"
+    "  --help                   print this help and exit\n"
+    "  --version                print the version and exit\n"
+    "  --info                   print JSON describing the model's variables,\n"
+    "                           functions, distributions and included files\n"
+    "  --auto-format            print the program in the standard layout\n"
+    "  --canonicalize=LIST      with --auto-format: apply the comma-separated\n"
+    "                           rewrites deprecations, parentheses, braces,\n"
+    "                           includes\n"
+    "  --print-canonical        --auto-format with every canonicalization\n"
+    "  --max-line-length=N      column at which formatting splits lines (78)\n"
+    "  --o=FILE                 write the output (format, info) to FILE\n"
+    "  --include-paths=A,B      folders searched by #include\n"
+    "  --allow-undefined        accept functions declared but not defined\n"
+    "  --name=NAME              the model's name (default: file name + _model)\n"
+    "  --debug-lex              print the tokens\n"
+    "  --debug-parse            print the parse tree (before type checking)\n"
+    "  --debug-ast              print the typed syntax tree\n"
+    "\n"
+    "Exit codes: 0 success, 1 the model has errors, 2 usage or I/O error,\n"
+    "3 internal compiler error.\n";
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    fputs("pplbench: ", stderr);
+    fprintf(stderr, fmt, arg);
+    fputs("\nTry 'pplbench --help' for the list of options.\n", stderr);
+    return EXIT_USAGE;
+}
+
+/* "--opt=value": the value if arg starts with "--opt=", else NULL. */
+static const char *option_value(const char *arg, const char *opt)
+{
+    size_t n = strlen(opt);
+    if (strncmp(arg, opt, n) == 0 && arg[n] == '=')
+        return arg + n + 1;
+    return NULL;
+}
+
+static bool set_canonicalize(FmtOptions *f, const char *list)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", list);
+    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+        if (strcmp(tok, "deprecations") == 0)
+            f->canon_deprecations = true;
+        else if (strcmp(tok, "parentheses") == 0)
+            f->canon_parentheses = true;
+        else if (strcmp(tok, "braces") == 0)
+            f->canon_braces = true;
+        else if (strcmp(tok, "includes") == 0)
+            f->canon_includes = true;
+        else
+            return false;
+    }
+    return true;
+}
+
+static void split_paths(Cli *c, const char *list)
+{
+    const char *p = list;
+    while (*p) {
+        const char *comma = strchr(p, ',');
+        size_t n = comma ? (size_t)(comma - p) : strlen(p);
+        if (n)
+            vec_push(&c->arena, &c->include_paths,
+                     arena_strndup(&c->arena, p, n));
+        p += n + (comma ? 1 : 0);
+    }
+}
+
+/* Returns -1 to go on, or an exit code. */
+static int parse_cli(Cli *c, int argc, char **argv)
+{
+    c->fmt.max_line_length = 78;
+    bool canonicalize_given = false;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v;
+        if (strcmp(a, "--help") == 0) {
+            fputs(usage_text, stdout);
+            return EXIT_OK;
+        } else if (strcmp(a, "--version") == 0) {
+            printf("pplbench %s (Stan language 2.36)\n", PPLBENCH_VERSION);
+            return EXIT_OK;
+        } else if (strcmp(a, "--info") == 0) {
+            c->mode = MODE_INFO;
+        } else if (strcmp(a, "--auto-format") == 0) {
+            c->mode = MODE_FORMAT;
+        } else if (strcmp(a, "--print-canonical") == 0) {
+            c->mode = MODE_FORMAT;
+            set_canonicalize(&c->fmt, "deprecations,parentheses,braces,"
+                                      "includes");
+        } else if ((v = option_value(a, "--canonicalize"))) {
+            if (!set_canonicalize(&c->fmt, v))
+                return usage_error("--canonicalize takes a list of "
+                                   "deprecations, parentheses, braces, "
+                                   "includes; got '%s'", v);
+            canonicalize_given = true;
+        } else if ((v = option_value(a, "--max-line-length"))) {
+            char *end;
+            long n = strtol(v, &end, 10);
+            if (*end || n < 1 || n > 10000)
+                return usage_error("--max-line-length takes a positive "
+                                   "number; got '%s'", v);
+            c->fmt.max_line_length = (int)n;
+        } else if ((v = option_value(a, "--o"))
+                   || (v = option_value(a, "-o"))) {
+            c->output = v;
+        } else if ((v = option_value(a, "--include-paths"))
+                   || (v = option_value(a, "--include_paths"))) {
+            split_paths(c, v);
+        } else if (strcmp(a, "--allow-undefined") == 0) {
+            c->fe.allow_undefined = true;
+        } else if ((v = option_value(a, "--name"))) {
+            c->name = v;
+        } else if (strcmp(a, "--debug-lex") == 0) {
+            c->mode = MODE_DEBUG_LEX;
+        } else if (strcmp(a, "--debug-parse") == 0) {
+            c->mode = MODE_DEBUG_PARSE;
+        } else if (strcmp(a, "--debug-ast") == 0) {
+            c->mode = MODE_DEBUG_AST;
+        } else if (a[0] == '-' && a[1] != '\0') {
+            return usage_error("unknown option '%s'", a);
+        } else if (c->input) {
+            return usage_error("more than one input given: '%s'", a);
+        } else {
+            c->input = a;
+        }
+    }
+    if (!c->input)
+        return usage_error("%s", "no model file or folder given");
+    if (canonicalize_given && c->mode != MODE_FORMAT)
+        c->mode = MODE_FORMAT;
+    if (c->output && c->mode == MODE_CHECK)
+        return usage_error("%s", "--o needs an output to write: "
+                           "--auto-format, --print-canonical or --info");
+    c->fe.include_paths = (const char **)c->include_paths.items;
+    c->fe.ninclude_paths = c->include_paths.len;
+    return -1;
+}
+
+/* Write through name.tmp and rename, so an interrupted run leaves no half
+ * file behind. */
+static FILE *open_output(const Cli *c, char *tmp, size_t n)
+{
+    if (!c->output)
+        return stdout;
+    snprintf(tmp, n, "%s.tmp", c->output);
+    return fopen(tmp, "w");
+}
+
+static int close_output(const Cli *c, FILE *out, const char *tmp)
+{
+    if (out == stdout)
+        return fflush(out) == 0 ? EXIT_OK : EXIT_USAGE;
+    bool bad = fflush(out) != 0 || ferror(out);
+    bad |= fclose(out) != 0;
+    if (bad || rename(tmp, c->output) != 0) {
+        fprintf(stderr, "pplbench: cannot write '%s': %s\n", c->output,
+                strerror(errno));
+        remove(tmp);
+        return EXIT_USAGE;
+    }
+    return EXIT_OK;
+}
+
+static int run_one(const Cli *c)
+{
+    FeUnit u;
+    bool ok = fe_compile(&u, c->input, NULL, &c->fe);
+    diag_render_all(stderr, &u.sink);
+    int status = EXIT_OK;
+    if (u.file_missing) {
+        status = EXIT_USAGE;
+    } else if (c->mode == MODE_DEBUG_LEX) {
+        lex_dump(stdout, &u.sm, &u.tokens);
+        status = ok ? EXIT_OK : EXIT_MODEL;
+    } else if (c->mode == MODE_DEBUG_PARSE && u.parsed) {
+        /* the tree was annotated in place by the checker; the parse dump
+         * leaves the types out */
+        ast_dump(stdout, u.prog);
+        status = ok ? EXIT_OK : EXIT_MODEL;
+    } else if (!ok) {
+        status = EXIT_MODEL;
+    } else if (c->mode != MODE_CHECK && c->mode != MODE_DEBUG_PARSE) {
+        char tmp[4096];
+        FILE *out = open_output(c, tmp, sizeof tmp);
+        if (!out) {
+            fprintf(stderr, "pplbench: cannot write '%s': %s\n", c->output,
+                    strerror(errno));
+            fe_unit_free(&u);
+            return EXIT_USAGE;
+        }
+        if (c->mode == MODE_FORMAT)
+            fmt_program(out, &u, &c->fmt);
+        else if (c->mode == MODE_INFO)
+            info_print(out, &u);
+        else
+            ast_dump(out, u.prog);
+        status = close_output(c, out, tmp);
+    }
+    fe_unit_free(&u);
+    return status;
+}
+
+static int compare_names(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Folder mode: one line per model, then a total. */
+static int run_folder(Cli *c)
+{
+    DIR *d = opendir(c->input);
+    if (!d) {
+        fprintf(stderr, "Error: folder '%s' cannot be opened\n", c->input);
+        return EXIT_USAGE;
+    }
+    PtrVec files = {0};
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        size_t n = strlen(e->d_name);
+        if (n > 5 && strcmp(e->d_name + n - 5, ".stan") == 0)
+            vec_push(&c->arena, &files, arena_printf(&c->arena, "%s/%s",
+                     c->input, e->d_name));
+    }
+    closedir(d);
+    qsort(files.items, (size_t)files.len, sizeof(void *), compare_names);
+    int nok = 0, nwarn = 0, nerr = 0;
+    for (int i = 0; i < files.len; i++) {
+        const char *path = files.items[i];
+        FeUnit u;
+        fe_compile(&u, path, NULL, &c->fe);
+        if (u.sink.nerrors) {
+            const Diag *first = NULL;
+            for (int j = 0; j < u.sink.diags.len && !first; j++)
+                if (diag_is_error(u.sink.diags.items[j]))
+                    first = u.sink.diags.items[j];
+            printf("%-40s error\n", path);
+            diag_render(stdout, &u.sink, first);
+            nerr++;
+        } else if (u.sink.nwarnings) {
+            printf("%-40s ok, %d warning%s\n", path, u.sink.nwarnings,
+                   u.sink.nwarnings == 1 ? "" : "s");
+            nwarn++;
+        } else {
+            printf("%-40s ok\n", path);
+            nok++;
+        }
+        fe_unit_free(&u);
+    }
+    printf("%d models: %d ok, %d with warnings, %d with errors\n",
+           files.len, nok, nwarn, nerr);
+    return nerr ? EXIT_MODEL : EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+    Cli c = {0};
+    int status = parse_cli(&c, argc, argv);
+    if (status < 0) {
+        struct stat st;
+        if (stat(c.input, &st) == 0 && S_ISDIR(st.st_mode))
+            status = run_folder(&c);
+        else
+            status = run_one(&c);
+    }
+    arena_free(&c.arena);
+    return status;
+}

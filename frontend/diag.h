@@ -1,0 +1,66 @@
+/* diag.h - diagnostics as data: one catalogue (diag.def), one sink per
+ * compilation unit, one renderer that prints stanc3's layout. */
+#ifndef PPL_DIAG_H
+#define PPL_DIAG_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "arena.h"
+#include "source.h"
+
+typedef enum DiagClass {
+    DC_FILE,       /* Error: file ... not found */
+    DC_LEXING,     /* Syntax error ..., lexing error: */
+    DC_INCLUDE,    /* Syntax error ..., include error: */
+    DC_PARSING,    /* Syntax error ..., parsing error: */
+    DC_SEMANTIC,   /* Semantic error in ... */
+    DC_WARNING,    /* Warning in ... */
+    DC_INTERNAL    /* Internal compiler error */
+} DiagClass;
+
+typedef enum DiagId {
+#define DIAG(id, cls, fmt) id,
+#include "diag.def"
+#undef DIAG
+    D__COUNT
+} DiagId;
+
+typedef struct Diag {
+    DiagId id;
+    DiagClass cls;
+    bool has_span;
+    Span span;
+    const char *msg;
+} Diag;
+
+typedef struct DiagSink {
+    Arena *arena;
+    const SourceMgr *src;
+    PtrVec diags;          /* Diag *, in the order emitted */
+    int nerrors, nwarnings;
+} DiagSink;
+
+/* Record a diagnostic from the catalogue, formatted with the arguments. */
+void diag_emit(DiagSink *s, DiagId id, Span span, ...);
+void diag_emit_nospan(DiagSink *s, DiagId id, ...);
+/* A warning or error with a message formatted here (for messages built in
+ * pieces): cls must be the class of `id`. */
+void diag_emitf(DiagSink *s, DiagId id, Span span, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+bool diag_is_error(const Diag *d);
+
+/* Print one diagnostic in stanc3's layout: the header line with the file,
+ * line and column range (and include chain), the dashed frame with two
+ * numbered lines of context either side and a caret, then the message. */
+void diag_render(FILE *out, const DiagSink *s, const Diag *d);
+/* Print warnings then errors (stanc3 prints warnings before the error). */
+void diag_render_all(FILE *out, const DiagSink *s);
+
+/* The internal-error escape hatch: prints file and line and exits with
+ * code 3 (the one place below the driver that ends the process). */
+#define ICE(...) diag_ice(__FILE__, __LINE__, __VA_ARGS__)
+_Noreturn void diag_ice(const char *file, int line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+#endif

@@ -1,0 +1,60 @@
+/* frontend.h - the frontend's table of contents: from a .stan file to a
+ * typed AST, its diagnostics, and its printed forms. */
+#ifndef PPL_FRONTEND_H
+#define PPL_FRONTEND_H
+
+#include <stdio.h>
+
+#include "arena.h"
+#include "ast.h"
+#include "diag.h"
+#include "lexer.h"
+#include "parser.h"
+#include "sigs.h"
+#include "source.h"
+#include "typecheck.h"
+#include "types.h"
+
+typedef struct FeOptions {
+    const char **include_paths;
+    int ninclude_paths;
+    bool allow_undefined;
+    bool functions_only;    /* treat as .stanfunctions even if not named so */
+} FeOptions;
+
+/* One compilation unit: everything allocated for one model. */
+typedef struct FeUnit {
+    Arena arena;
+    SourceMgr sm;
+    DiagSink sink;
+    TokenList tokens;
+    Program *prog;          /* NULL after a syntax error */
+    bool file_missing;      /* the model file could not be read */
+    bool parsed, checked;   /* the stages that completed without error */
+} FeUnit;
+
+/* Read, lex, parse and check `path` (or the text, when text is non-NULL).
+ * Returns whether the program is free of errors; diagnostics are in
+ * u->sink.  Free with fe_unit_free. */
+bool fe_compile(FeUnit *u, const char *path, const char *text,
+                const FeOptions *o);
+void fe_unit_free(FeUnit *u);
+
+/* --- format.c --- */
+typedef struct FmtOptions {
+    int max_line_length;     /* default 78 */
+    bool canon_deprecations, canon_parentheses, canon_braces,
+         canon_includes;
+} FmtOptions;
+
+/* Print the program in the Stan style guide's layout (--auto-format).  The
+ * output parses to the same AST and formatting it again changes nothing. */
+void fmt_program(FILE *out, const FeUnit *u, const FmtOptions *o);
+
+/* --- info.c --- */
+/* Print --info JSON: inputs, parameters, transformed parameters, generated
+ * quantities (type and dimensions), functions, distributions, included
+ * files. */
+void info_print(FILE *out, const FeUnit *u);
+
+#endif

@@ -1,0 +1,775 @@
+/* tc_expr.c - types of expressions (Reference Manual, "Expressions"):
+ * variables, operators, indexing, literals of containers, calls of user and
+ * library functions with the suffix rules. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tc_internal.h"
+
+bool tc_is_error(const Type *t)
+{
+    return !t || t->kind == TY_ERROR;
+}
+
+void tc_error(Tc *tc, Span at, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char buf[4096];
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    diag_emitf(tc->sink, D_SEM, at, "%s", buf);
+}
+
+bool tc_has_suffix(const char *name, const char *suffix)
+{
+    size_t n = strlen(name), m = strlen(suffix);
+    return n > m && strcmp(name + n - m, suffix) == 0;
+}
+
+FunKind tc_suffix_kind(const char *name)
+{
+    if (tc_has_suffix(name, "_lpdf") || tc_has_suffix(name, "_lupdf"))
+        return FK_LPDF;
+    if (tc_has_suffix(name, "_lpmf") || tc_has_suffix(name, "_lupmf"))
+        return FK_LPMF;
+    if (tc_has_suffix(name, "_lcdf"))
+        return FK_LCDF;
+    if (tc_has_suffix(name, "_lccdf"))
+        return FK_LCCDF;
+    if (tc_has_suffix(name, "_rng"))
+        return FK_RNG;
+    if (tc_has_suffix(name, "_lp"))
+        return FK_LP;
+    if (tc_has_suffix(name, "_jacobian"))
+        return FK_JACOBIAN;
+    return FK_PLAIN;
+}
+
+const Sym *tc_lookup(const Tc *tc, const char *name)
+{
+    for (int i = tc->nsyms - 1; i >= 0; i--)
+        if (strcmp(tc->syms[i].name, name) == 0)
+            return &tc->syms[i];
+    return NULL;
+}
+
+bool tc_user_fn_exists(const Tc *tc, const char *name)
+{
+    for (int i = 0; i < tc->fns.len; i++)
+        if (strcmp(((UserFn *)tc->fns.items[i])->name, name) == 0)
+            return true;
+    return false;
+}
+
+/* "(real, vector)" for messages. */
+char *tc_types_str(Tc *tc, int n, Expr **args)
+{
+    char *s = "";
+    for (int i = 0; i < n; i++)
+        s = arena_printf(tc->arena, "%s%s%s", s, i ? ", " : "",
+                         ty_str(tc->arena, args[i]->type));
+    return s;
+}
+
+static bool any_error(int n, Expr **args)
+{
+    for (int i = 0; i < n; i++)
+        if (tc_is_error(args[i]->type))
+            return true;
+    return false;
+}
+
+static AdLevel join_ad(int n, Expr **args)
+{
+    for (int i = 0; i < n; i++)
+        if (args[i]->ad == AD_AUTODIFF)
+            return AD_AUTODIFF;
+    return AD_DATA;
+}
+
+/* An int result never carries a derivative. */
+static AdLevel result_ad(const Type *t, AdLevel ad)
+{
+    const Type *b = ty_base(t);
+    return b->kind == TY_INT ? AD_DATA : ad;
+}
+
+/* ------------------------------------------------------------- operators */
+
+typedef struct SigList {
+    Arena *arena;
+    const char *name;
+    char *text;
+    int count;
+} SigList;
+
+static void collect_sig(void *ctx, const char *name, const char *sig)
+{
+    SigList *l = ctx;
+    if (strcmp(name, l->name) != 0 || l->count >= 12)
+        return;
+    l->text = arena_printf(l->arena, "%s\n%s", l->text, sig);
+    l->count++;
+}
+
+static void operator_error(Tc *tc, Expr *e, const char *kind, int n,
+                           Expr **args)
+{
+    SigList l = {tc->arena, ast_op_name(e->op, e->kind == EX_PREFIX), "", 0};
+    sig_foreach(tc->sigs, collect_sig, &l);
+    tc_error(tc, e->span, "Ill-typed arguments supplied to %s operator %s. "
+             "Available signatures: %s\nInstead supplied argument%s of "
+             "incompatible type: %s.", kind, ast_op_str(e->op), l.text,
+             n > 1 ? "s" : "", tc_types_str(tc, n, args));
+}
+
+static void check_operator(Tc *tc, Expr *e)
+{
+    Expr *args[2] = {e->lhs, e->rhs};
+    int n = e->kind == EX_BINARY ? 2 : 1;
+    for (int i = 0; i < n; i++)
+        tc_check_expr(tc, args[i]);
+    e->type = TY(ERROR);
+    if (any_error(n, args))
+        return;
+    const Type *types[2] = {args[0]->type, n > 1 ? args[1]->type : NULL};
+    AdLevel ads[2] = {args[0]->ad, n > 1 ? args[1]->ad : AD_DATA};
+    const Type *ret = NULL;
+    int bad;
+    const char *name = ast_op_name(e->op, e->kind == EX_PREFIX);
+    SigResult r = sig_resolve(tc->sigs, tc->arena, name, n, types, ads, &ret,
+                              &bad);
+    if (r != SIG_MATCH) {
+        operator_error(tc, e, e->kind == EX_BINARY ? "infix"
+                       : e->kind == EX_PREFIX ? "prefix" : "postfix", n, args);
+        return;
+    }
+    e->type = ret;
+    e->ad = result_ad(ret, join_ad(n, args));
+}
+
+/* ------------------------------------------------------------- indexing */
+
+static const Type *check_index(Tc *tc, Index *ix)
+{
+    Expr *parts[2] = {ix->lo, ix->hi};
+    for (int i = 0; i < 2; i++) {
+        if (!parts[i])
+            continue;
+        tc_check_expr(tc, parts[i]);
+        const Type *t = parts[i]->type;
+        if (tc_is_error(t))
+            return TY(ERROR);
+        bool single_ok = ix->kind == IDX_SINGLE
+            && (t->kind == TY_INT || (t->kind == TY_ARRAY && t->dims == 1
+                                      && t->elem->kind == TY_INT));
+        if (single_ok) {
+            if (t->kind == TY_ARRAY)
+                ix->kind = IDX_MULTI;
+            continue;
+        }
+        if (t->kind != TY_INT) {
+            tc_error(tc, parts[i]->span, ix->kind == IDX_SINGLE
+                     ? "Index must be of type int or int[] or must be a "
+                       "range. Instead found type %s."
+                     : "Range bound must be of type int. Instead found type "
+                       "%s.", ty_str(tc->arena, t));
+            return TY(ERROR);
+        }
+    }
+    return TY(INT);
+}
+
+/* The type of one vector/matrix after `n` indexes, `multi[i]` telling
+ * whether index i keeps its dimension. */
+static const Type *index_linear(Tc *tc, const Type *t, int n, const bool *multi)
+{
+    bool complex = t->kind == TY_COMPLEX_VECTOR
+        || t->kind == TY_COMPLEX_ROW_VECTOR || t->kind == TY_COMPLEX_MATRIX;
+    TypeKind scalar = complex ? TY_COMPLEX : TY_REAL;
+    TypeKind vec = complex ? TY_COMPLEX_VECTOR : TY_VECTOR;
+    TypeKind row = complex ? TY_COMPLEX_ROW_VECTOR : TY_ROW_VECTOR;
+    TypeKind mat = complex ? TY_COMPLEX_MATRIX : TY_MATRIX;
+    (void)tc;
+    if (n == 0)
+        return t;
+    if (t->kind == vec || t->kind == row)
+        return ty_basic(multi[0] ? t->kind : scalar);
+    /* matrix */
+    if (n == 1)
+        return ty_basic(multi[0] ? mat : row);
+    if (multi[0])
+        return ty_basic(multi[1] ? mat : vec);
+    return ty_basic(multi[1] ? row : scalar);
+}
+
+static int linear_dims(const Type *t)
+{
+    switch (t->kind) {
+    case TY_VECTOR: case TY_ROW_VECTOR: case TY_COMPLEX_VECTOR:
+    case TY_COMPLEX_ROW_VECTOR:
+        return 1;
+    case TY_MATRIX: case TY_COMPLEX_MATRIX:
+        return 2;
+    default:
+        return 0;
+    }
+}
+
+static void check_indexed(Tc *tc, Expr *e)
+{
+    tc_check_expr(tc, e->lhs);
+    e->type = TY(ERROR);
+    bool failed = tc_is_error(e->lhs->type);
+    bool multi[64];
+    for (int i = 0; i < e->nindices; i++) {
+        if (tc_is_error(check_index(tc, &e->indices[i])))
+            failed = true;
+        Index *ix = &e->indices[i];
+        multi[i < 64 ? i : 63] = ix->kind != IDX_SINGLE;
+    }
+    if (failed)
+        return;
+    const Type *t = e->lhs->type;
+    int adims = ty_array_dims(t);
+    const Type *base = ty_base(t);
+    int total = adims + linear_dims(base);
+    if (e->nindices > total) {
+        tc_error(tc, e->span, "Too many indexes, expression dimensions=%d, "
+                 "indexes found=%d.", total, e->nindices);
+        return;
+    }
+    if (e->nindices > 64) {
+        tc_error(tc, e->span, "Too many indexes.");
+        return;
+    }
+    int kept = 0;
+    int na = e->nindices < adims ? e->nindices : adims;
+    for (int i = 0; i < na; i++)
+        kept += multi[i];
+    const Type *elem = index_linear(tc, base, e->nindices - na, multi + na);
+    int left = adims - na + kept;
+    e->type = left > 0 ? ty_array(tc->arena, left, elem) : elem;
+    AdLevel ad = e->lhs->ad;
+    e->ad = result_ad(e->type, ad);
+}
+
+/* ---------------------------------------------------- container literals */
+
+static void check_array_expr(Tc *tc, Expr *e)
+{
+    e->type = TY(ERROR);
+    for (int i = 0; i < e->nargs; i++)
+        tc_check_expr(tc, e->args[i]);
+    if (any_error(e->nargs, e->args))
+        return;
+    const Type *t = e->args[0]->type;
+    for (int i = 1; i < e->nargs; i++) {
+        const Type *j = ty_join(tc->arena, t, e->args[i]->type);
+        if (!j) {
+            tc_error(tc, e->span, "Array expression must have entries of "
+                     "consistent type. Found %s and %s.",
+                     ty_str(tc->arena, t),
+                     ty_str(tc->arena, e->args[i]->type));
+            return;
+        }
+        t = j;
+    }
+    if (t->kind == TY_FUNCTION || t->kind == TY_VOID) {
+        tc_error(tc, e->span, "Array expressions cannot hold functions.");
+        return;
+    }
+    e->type = t->kind == TY_ARRAY ? ty_array(tc->arena, t->dims + 1, t->elem)
+                                  : ty_array(tc->arena, 1, t);
+    e->ad = result_ad(e->type, join_ad(e->nargs, e->args));
+}
+
+static void check_rowvec_expr(Tc *tc, Expr *e)
+{
+    e->type = TY(ERROR);
+    for (int i = 0; i < e->nargs; i++)
+        tc_check_expr(tc, e->args[i]);
+    if (any_error(e->nargs, e->args))
+        return;
+    bool rows = false, complex = false, scalars = false;
+    for (int i = 0; i < e->nargs; i++) {
+        TypeKind k = e->args[i]->type->kind;
+        if (k == TY_INT || k == TY_REAL)
+            scalars = true;
+        else if (k == TY_COMPLEX)
+            scalars = complex = true;
+        else if (k == TY_ROW_VECTOR)
+            rows = true;
+        else if (k == TY_COMPLEX_ROW_VECTOR)
+            rows = complex = true;
+        else {
+            tc_error(tc, e->span, "Row_vector expression must have all int, "
+                     "real or complex entries, or all row_vector entries. "
+                     "Found type %s.", ty_str(tc->arena, e->args[i]->type));
+            return;
+        }
+    }
+    if (rows && scalars) {
+        tc_error(tc, e->span, "Row_vector expression must have all int, real "
+                 "or complex entries, or all row_vector entries.");
+        return;
+    }
+    if (e->nargs == 0)
+        e->type = TY(ROW_VECTOR);
+    else if (rows)
+        e->type = complex ? TY(COMPLEX_MATRIX) : TY(MATRIX);
+    else
+        e->type = complex ? TY(COMPLEX_ROW_VECTOR) : TY(ROW_VECTOR);
+    e->ad = join_ad(e->nargs, e->args);
+}
+
+/* ------------------------------------------------------------------ calls */
+
+static bool is_density_name(const char *name)
+{
+    static const char *const suffixes[] = {"_lpdf", "_lupdf", "_lpmf",
+        "_lupmf", "_cdf", "_lcdf", "_lccdf", NULL};
+    for (int i = 0; suffixes[i]; i++)
+        if (tc_has_suffix(name, suffixes[i]))
+            return true;
+    return false;
+}
+
+/* The user's overloads of `name`: resolve by the least promotion cost. */
+static const UserFn *resolve_user(Tc *tc, const char *name, int nargs,
+                                  Expr **args, bool *ambiguous, int *nfound)
+{
+    const UserFn *best = NULL;
+    int best_cost = -1;
+    *ambiguous = false;
+    *nfound = 0;
+    for (int i = 0; i < tc->fns.len; i++) {
+        const UserFn *f = tc->fns.items[i];
+        if (strcmp(f->name, name) != 0)
+            continue;
+        (*nfound)++;
+        if (f->type->n != nargs)
+            continue;
+        int cost = 0;
+        for (int j = 0; j < nargs && cost >= 0; j++) {
+            int c = ty_promotion_cost(args[j]->type, f->type->items[j]);
+            if (c < 0)
+                cost = -1;
+            else
+                cost += c;
+        }
+        if (cost < 0)
+            continue;
+        if (!best || cost < best_cost) {
+            best = f;
+            best_cost = cost;
+            *ambiguous = false;
+        } else if (cost == best_cost) {
+            *ambiguous = true;
+        }
+    }
+    return best;
+}
+
+static char *user_sigs(Tc *tc, const char *name)
+{
+    char *s = "";
+    for (int i = 0; i < tc->fns.len; i++) {
+        const UserFn *f = tc->fns.items[i];
+        if (strcmp(f->name, name) == 0)
+            s = arena_printf(tc->arena, "%s\n%s", s,
+                             ty_str(tc->arena, f->type));
+    }
+    return s;
+}
+
+/* Where the call's name lets it be used (Reference Manual, "Function
+ * bodies" and "Program blocks"): _rng, _lp, _lupdf and target(). */
+static bool check_call_context(Tc *tc, const char *name, Span at)
+{
+    FunKind fk = tc_suffix_kind(name);
+    if (fk == FK_RNG) {
+        bool ok = tc->fun ? tc->fun_kind == FK_RNG
+                          : (tc->block == BLK_TRANSFORMED_DATA
+                             || tc->block == BLK_GENERATED_QUANTITIES);
+        if (!ok) {
+            tc_error(tc, at, "Random number generators are only allowed in "
+                     "transformed data block, generated quantities block or "
+                     "user-defined functions with names ending in _rng.");
+            return false;
+        }
+    }
+    if (fk == FK_LP) {
+        bool ok = tc->fun ? tc->fun_kind == FK_LP
+                          : (tc->block == BLK_MODEL
+                             || tc->block == BLK_TRANSFORMED_PARAMETERS);
+        if (!ok) {
+            tc_error(tc, at, "Target can only be accessed in the model "
+                     "block or in definitions of functions with the suffix "
+                     "_lp.");
+            return false;
+        }
+    }
+    if (tc_has_suffix(name, "_lupdf") || tc_has_suffix(name, "_lupmf")) {
+        bool ok = tc->fun ? (tc->fun_kind == FK_LPDF || tc->fun_kind == FK_LPMF
+                             || tc->fun_kind == FK_LP)
+                          : tc->block == BLK_MODEL;
+        if (!ok) {
+            tc_error(tc, at, "Functions with names ending in _lupdf and "
+                     "_lupmf can only be used in the model block or "
+                     "user-defined functions with names ending in _lpdf, "
+                     "_lpmf or _lp.");
+            return false;
+        }
+    }
+    return true;
+}
+
+const Type *tc_resolve_call(Tc *tc, const char *name, Span at, int nargs,
+                            Expr **args, bool cond_syntax, bool *is_user,
+                            bool report)
+{
+    *is_user = false;
+    if (any_error(nargs, args))
+        return TY(ERROR);
+    if (report) {
+        if (cond_syntax && !is_density_name(name)) {
+            tc_error(tc, at, "Only functions with names ending in _lpdf, "
+                     "_lupdf, _lpmf, _lupmf, _cdf, _lcdf, _lccdf can make use "
+                     "of conditional notation.");
+            return TY(ERROR);
+        }
+        if (!cond_syntax && is_density_name(name) && nargs > 0
+            && !tc_has_suffix(name, "_cdf")) {
+            tc_error(tc, at, "Probability functions with suffixes _lpdf, "
+                     "_lupdf, _lpmf, _lupmf, _cdf, _lcdf and _lccdf, require "
+                     "a vertical bar (|) between the first two arguments.");
+            return TY(ERROR);
+        }
+        if (!check_call_context(tc, name, at))
+            return TY(ERROR);
+    }
+    /* A user's foo_lpdf is also callable as foo_lupdf. */
+    const char *user_name = name;
+    if (tc_has_suffix(name, "_lupdf") || tc_has_suffix(name, "_lupmf")) {
+        size_t n = strlen(name);
+        user_name = arena_printf(tc->arena, "%.*s_lp%cf", (int)(n - 6), name,
+                                 name[n - 2]);
+    }
+    bool ambiguous;
+    int nfound;
+    const UserFn *f = resolve_user(tc, user_name, nargs, args, &ambiguous,
+                                   &nfound);
+    if (f) {
+        if (ambiguous) {
+            if (report)
+                tc_error(tc, at, "Ambiguous call to '%s': several "
+                         "signatures accept arguments (%s) at the same cost.",
+                         name, tc_types_str(tc, nargs, args));
+            return TY(ERROR);
+        }
+        for (int j = 0; j < nargs; j++)
+            if (f->type->data_only[j] && args[j]->ad == AD_AUTODIFF) {
+                if (report)
+                    tc_error(tc, args[j]->span, "Argument %d of '%s' must be "
+                             "data-only. (Local variables are assumed to "
+                             "depend on parameters; same goes for function "
+                             "inputs unless they are marked with the keyword "
+                             "'data'.)", j + 1, name);
+                return TY(ERROR);
+            }
+        *is_user = true;
+        return f->type->ret;
+    }
+    if (nfound && !sig_has_name(tc->sigs, name)) {
+        if (report)
+            tc_error(tc, at, "Ill-typed arguments supplied to function "
+                     "'%s':\n(%s)\nAvailable signatures:%s", name,
+                     tc_types_str(tc, nargs, args), user_sigs(tc, user_name));
+        return TY(ERROR);
+    }
+    const Type *types[64];
+    AdLevel ads[64];
+    if (nargs > 64) {
+        if (report)
+            tc_error(tc, at, "Too many arguments in a call of '%s'.", name);
+        return TY(ERROR);
+    }
+    for (int j = 0; j < nargs; j++) {
+        types[j] = args[j]->type;
+        ads[j] = args[j]->ad;
+    }
+    const Type *ret = NULL;
+    int bad = -1;
+    SigResult r = sig_resolve(tc->sigs, tc->arena, name, nargs, types, ads,
+                              &ret, &bad);
+    switch (r) {
+    case SIG_MATCH:
+        return ret;
+    case SIG_NO_NAME:
+        if (report)
+            tc_error(tc, at, "A returning function was expected but an "
+                     "undeclared identifier '%s' was supplied.", name);
+        return TY(ERROR);
+    case SIG_DATA_ONLY:
+        if (report)
+            tc_error(tc, bad >= 0 && bad < nargs ? args[bad]->span : at,
+                     "Argument %d of '%s' must be data-only: it cannot depend "
+                     "on parameters.", bad + 1, name);
+        return TY(ERROR);
+    case SIG_AMBIGUOUS:
+        if (report)
+            tc_error(tc, at, "Ambiguous call to '%s' with arguments (%s).",
+                     name, tc_types_str(tc, nargs, args));
+        return TY(ERROR);
+    case SIG_MISMATCH:
+        break;
+    }
+    if (report)
+        tc_error(tc, at, "%s", sig_explain_mismatch(tc->sigs, tc->arena, name,
+                                                    nargs, types));
+    return TY(ERROR);
+}
+
+static void check_call(Tc *tc, Expr *e)
+{
+    e->type = TY(ERROR);
+    for (int i = 0; i < e->nargs; i++)
+        tc_check_expr(tc, e->args[i]);
+    if (strcmp(e->name, "target") == 0 && e->nargs == 0
+        && !tc_lookup(tc, "target")) {
+        bool ok = tc->fun ? tc->fun_kind == FK_LP
+                          : (tc->block == BLK_MODEL
+                             || tc->block == BLK_TRANSFORMED_PARAMETERS);
+        if (!ok) {
+            tc_error(tc, e->span, "Target can only be accessed in the model "
+                     "block or in definitions of functions with the suffix "
+                     "_lp.");
+            return;
+        }
+        e->type = TY(REAL);
+        e->ad = AD_AUTODIFF;
+        return;
+    }
+    static const struct {
+        const char *name, *use;
+    } removed[] = {
+        {"get_lp", "target()"}, {"if_else", "the conditional operator ?:"},
+        {"increment_log_prob", "target +="}, {"multiply_log", "lmultiply"},
+        {"binomial_coefficient_log", "lchoose"}, {"cov_exp_quad",
+                                                 "gp_exp_quad_cov"},
+        {NULL, NULL}};
+    for (int i = 0; removed[i].name; i++)
+        if (strcmp(e->name, removed[i].name) == 0
+            && !tc_user_fn_exists(tc, e->name)
+            && !sig_has_name(tc->sigs, e->name)) {
+            tc_error(tc, e->span, "%s was removed in Stan 2.33.0. Use %s "
+                     "instead.", removed[i].name, removed[i].use);
+            return;
+        }
+    if (tc_has_suffix(e->name, "_log") && !tc_user_fn_exists(tc, e->name)
+        && !sig_has_name(tc->sigs, e->name)) {
+        size_t n = strlen(e->name);
+        const char *stem = arena_strndup(tc->arena, e->name, n - 4);
+        char *lpdf = arena_printf(tc->arena, "%s_lpdf", stem);
+        char *lpmf = arena_printf(tc->arena, "%s_lpmf", stem);
+        if (sig_has_name(tc->sigs, lpdf) || sig_has_name(tc->sigs, lpmf)
+            || tc_user_fn_exists(tc, lpdf) || tc_user_fn_exists(tc, lpmf)) {
+            tc_error(tc, e->span, "The _log suffix for probability functions "
+                     "was removed in Stan 2.33.0. Use %s instead.",
+                     sig_has_name(tc->sigs, lpdf) || tc_user_fn_exists(tc, lpdf)
+                         ? lpdf : lpmf);
+            return;
+        }
+    }
+    const Sym *shadow = tc_lookup(tc, e->name);
+    if (shadow && shadow->type->kind != TY_FUNCTION) {
+        tc_error(tc, e->name_span, "A returning function was expected but a "
+                 "non-function value '%s' was supplied.", e->name);
+        return;
+    }
+    bool is_user;
+    const Type *ret = tc_resolve_call(tc, e->name, e->span, e->nargs, e->args,
+                                      e->kind == EX_COND_CALL, &is_user, true);
+    if (tc_is_error(ret))
+        return;
+    if (ret->kind == TY_VOID) {
+        tc_error(tc, e->span, "A returning function was expected but a "
+                 "non-returning function '%s' was supplied.", e->name);
+        return;
+    }
+    e->is_user_fn = is_user;
+    e->type = ret;
+    AdLevel ad = join_ad(e->nargs, e->args);
+    if (tc_suffix_kind(e->name) == FK_RNG)
+        ad = AD_DATA;
+    e->ad = result_ad(ret, ad);
+}
+
+/* ----------------------------------------------------------- expressions */
+
+static void check_var(Tc *tc, Expr *e)
+{
+    const Sym *s = tc_lookup(tc, e->name);
+    if (s) {
+        e->type = s->type;
+        e->ad = result_ad(s->type, s->ad);
+        e->var_origin = (int)s->origin;
+        return;
+    }
+    /* A user function's name used as a value: an argument of a
+     * higher-order function such as reduce_sum or ode_rk45 (foo_lupmf
+     * names foo_lpmf without its constants). */
+    const char *fname = e->name;
+    if (tc_has_suffix(fname, "_lupdf") || tc_has_suffix(fname, "_lupmf")) {
+        size_t n = strlen(fname);
+        fname = arena_printf(tc->arena, "%.*s_lp%cf", (int)(n - 6), fname,
+                             fname[n - 2]);
+    }
+    for (int i = 0; i < tc->fns.len; i++) {
+        const UserFn *f = tc->fns.items[i];
+        if (strcmp(f->name, fname) == 0) {
+            e->type = f->type;
+            e->ad = AD_DATA;
+            return;
+        }
+    }
+    e->type = TY(ERROR);
+    if (sig_has_name(tc->sigs, e->name))
+        tc_error(tc, e->span, "Identifier '%s' is a library function: a "
+                 "function name is not a value, call it with ().", e->name);
+    else
+        tc_error(tc, e->span, "Identifier '%s' not in scope.", e->name);
+}
+
+static void check_ternary(Tc *tc, Expr *e)
+{
+    tc_check_expr(tc, e->cond);
+    tc_check_expr(tc, e->lhs);
+    tc_check_expr(tc, e->rhs);
+    e->type = TY(ERROR);
+    if (tc_is_error(e->cond->type) || tc_is_error(e->lhs->type)
+        || tc_is_error(e->rhs->type))
+        return;
+    if (e->cond->type->kind != TY_INT) {
+        tc_error(tc, e->cond->span, "Condition in ternary expression must be "
+                 "primitive int; found type=%s.",
+                 ty_str(tc->arena, e->cond->type));
+        return;
+    }
+    const Type *t = ty_join(tc->arena, e->lhs->type, e->rhs->type);
+    if (!t || t->kind == TY_FUNCTION || t->kind == TY_VOID) {
+        tc_error(tc, e->span, "Type mismatch in ternary expression, "
+                 "expression when true is: %s; expression when false is: %s.",
+                 ty_str(tc->arena, e->lhs->type),
+                 ty_str(tc->arena, e->rhs->type));
+        return;
+    }
+    e->type = t;
+    AdLevel ad = e->lhs->ad == AD_AUTODIFF || e->rhs->ad == AD_AUTODIFF
+        ? AD_AUTODIFF : AD_DATA;
+    e->ad = result_ad(t, ad);
+}
+
+static void check_tuple_proj(Tc *tc, Expr *e)
+{
+    tc_check_expr(tc, e->lhs);
+    e->type = TY(ERROR);
+    const Type *t = e->lhs->type;
+    if (tc_is_error(t))
+        return;
+    if (t->kind != TY_TUPLE) {
+        tc_error(tc, e->span, "Attempted to index a non-tuple of type %s "
+                 "with a tuple index.", ty_str(tc->arena, t));
+        return;
+    }
+    long k = strtol(e->text, NULL, 10);
+    if (k < 1 || k > t->n) {
+        tc_error(tc, e->span, "Tuple index %s out of range: the tuple has "
+                 "%d elements.", e->text, t->n);
+        return;
+    }
+    e->type = t->items[k - 1];
+    e->ad = result_ad(e->type, e->lhs->ad);
+}
+
+void tc_check_expr(Tc *tc, Expr *e)
+{
+    switch (e->kind) {
+    case EX_INT:
+        e->type = TY(INT);
+        e->ad = AD_DATA;
+        if (strlen(e->text) > 10
+            || (strlen(e->text) == 10 && strcmp(e->text, "2147483647") > 0))
+            tc_error(tc, e->span, "Integer literal cannot be larger than "
+                     "2_147_483_647.");
+        break;
+    case EX_REAL:
+        e->type = TY(REAL);
+        e->ad = AD_DATA;
+        break;
+    case EX_IMAG:
+        e->type = TY(COMPLEX);
+        e->ad = AD_DATA;
+        break;
+    case EX_STRING:
+        /* print, reject and fatal_error type their string arguments
+         * themselves; anywhere else a string is an error */
+        e->type = TY(ERROR);
+        tc_error(tc, e->span, "String literals can only be used as "
+                 "arguments of print, reject and fatal_error.");
+        break;
+    case EX_VAR:
+        check_var(tc, e);
+        break;
+    case EX_BINARY:
+    case EX_PREFIX:
+    case EX_POSTFIX:
+        check_operator(tc, e);
+        break;
+    case EX_TERNARY:
+        check_ternary(tc, e);
+        break;
+    case EX_CALL:
+    case EX_COND_CALL:
+        check_call(tc, e);
+        break;
+    case EX_INDEX:
+        check_indexed(tc, e);
+        break;
+    case EX_ARRAY_EXPR:
+        check_array_expr(tc, e);
+        break;
+    case EX_ROWVEC_EXPR:
+        check_rowvec_expr(tc, e);
+        break;
+    case EX_TUPLE_EXPR: {
+        const Type **items = arena_alloc(tc->arena,
+                                         sizeof(Type *) * (size_t)e->nargs);
+        for (int i = 0; i < e->nargs; i++)
+            tc_check_expr(tc, e->args[i]);
+        e->type = TY(ERROR);
+        if (any_error(e->nargs, e->args))
+            break;
+        for (int i = 0; i < e->nargs; i++)
+            items[i] = e->args[i]->type;
+        e->type = ty_tuple(tc->arena, e->nargs, items);
+        e->ad = join_ad(e->nargs, e->args);
+        break;
+    }
+    case EX_TUPLE_PROJ:
+        check_tuple_proj(tc, e);
+        break;
+    case EX_PAREN:
+    case EX_PROMOTE:
+        tc_check_expr(tc, e->lhs);
+        e->type = e->lhs->type;
+        e->ad = e->lhs->ad;
+        break;
+    case EX_GET_LP:
+    case EX__COUNT:
+        ICE("unexpected expression kind %d", (int)e->kind);
+    }
+}

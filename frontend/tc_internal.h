@@ -1,0 +1,74 @@
+/* tc_internal.h - state shared by the typechecker's files (typecheck.c:
+ * statements, declarations, functions; tc_expr.c: expressions and calls). */
+#ifndef PPL_TC_INTERNAL_H
+#define PPL_TC_INTERNAL_H
+
+#include "ast.h"
+#include "diag.h"
+#include "sigs.h"
+#include "typecheck.h"
+
+/* Where a variable was declared: decides assignability and AD level. */
+typedef enum Origin {
+    OR_DATA, OR_TDATA, OR_PARAM, OR_TPARAM, OR_MODEL, OR_GQ,
+    OR_FUNARG, OR_LOOPVAR, OR_LOCAL
+} Origin;
+
+typedef struct Sym {
+    const char *name;
+    const Type *type;
+    Origin origin;
+    BlockKind block;     /* for globals: the block that declared it */
+    AdLevel ad;
+    bool readonly;       /* function arguments and loop variables */
+    bool global;
+} Sym;
+
+/* One user-defined function signature (one overload). */
+typedef struct UserFn {
+    const char *name;
+    const Type *type;    /* TY_FUNCTION */
+    const FunDef *def;   /* the latest declaration or definition */
+    bool defined;
+    bool is_extern;      /* @extern: supplied as C at build time */
+    Span span;
+} UserFn;
+
+typedef struct Tc {
+    Arena *arena;
+    DiagSink *sink;
+    const SigTable *sigs;
+    const TcOptions *opts;
+    /* scopes: a stack of symbols, with the start of each open scope */
+    Sym *syms;
+    int nsyms, capsyms;
+    int scope_start[256];
+    int depth;
+    /* user functions */
+    PtrVec fns;          /* UserFn * */
+    /* context */
+    BlockKind block;
+    bool top_level;      /* at the top level of a program block */
+    const FunDef *fun;   /* the function being defined, if any */
+    FunKind fun_kind;
+    int loop_depth;
+} Tc;
+
+/* tc_expr.c */
+void tc_check_expr(Tc *tc, Expr *e);
+/* Check a call expression (EX_CALL or EX_COND_CALL); also used for the
+ * distribution of a ~ statement through tc_resolve_call. */
+const Type *tc_resolve_call(Tc *tc, const char *name, Span at, int nargs,
+                            Expr **args, bool cond_syntax, bool *is_user,
+                            bool report);
+FunKind tc_suffix_kind(const char *name);
+bool tc_has_suffix(const char *name, const char *suffix);
+const Sym *tc_lookup(const Tc *tc, const char *name);
+bool tc_user_fn_exists(const Tc *tc, const char *name);
+/* Emit a semantic error unless one of the types already failed. */
+void tc_error(Tc *tc, Span at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+bool tc_is_error(const Type *t);
+char *tc_types_str(Tc *tc, int n, Expr **args);
+
+#endif

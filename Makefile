@@ -62,13 +62,24 @@ run: deps
 
 # ---- tests ----
 test: deps
-	$(MAKE) all units
+	$(MAKE) all units $(BUILD)/gen_library_md
 	@status=0; \
 	for t in $(UNIT_BIN); do $$t || status=1; done; \
+	if $(BUILD)/gen_library_md | cmp -s - docs/library.md; then \
+	    echo "docs: library.md is current"; \
+	else echo "docs: library.md is stale, run make docs"; status=1; fi; \
 	sh tests/golden/run.sh $(BUILD)/pplbench || status=1; \
 	exit $$status
 
 units: $(UNIT_BIN)
+
+# docs/library.md is generated from the signature table; `make test` checks
+# that the committed copy is current.
+$(BUILD)/gen_library_md: tests/tools/gen_library_md.c $(BUILD)/libfrontend.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libfrontend.a $(LDLIBS)
+
+docs: $(BUILD)/gen_library_md
+	$(BUILD)/gen_library_md > docs/library.md.tmp && mv docs/library.md.tmp docs/library.md
 
 golden-update: all
 	sh tests/golden/run.sh $(BUILD)/pplbench --update
@@ -90,8 +101,12 @@ fuzz:
 	    -max_len=4096 -artifact_prefix=build-fuzz/ build-fuzz/corpus
 
 # ---- benchmark: time to check every program ----
-bench: all
-	sh tests/bench/check_speed.sh $(BUILD)/pplbench
+bench: all $(BUILD)/bench_check
+	sh tests/bench/check_speed.sh $(BUILD)/pplbench $(BUILD)/bench_check
+
+$(BUILD)/bench_check: tests/bench/bench_check.c $(BUILD)/libfrontend.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libfrontend.a $(LDLIBS)
 
 # ---- lint: line length and file size ----
 lint:
@@ -104,6 +119,6 @@ install: all
 clean:
 	rm -rf build build-asan build-fuzz out
 
-.PHONY: all deps run test units golden-update asan fuzz bench lint install clean
+.PHONY: all deps run test units docs golden-update asan fuzz bench lint install clean
 
 -include $(FRONTEND_OBJ:.o=.d) $(DRIVER_OBJ:.o=.d)

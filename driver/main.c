@@ -17,7 +17,7 @@
 
 #define PPLBENCH_VERSION "0.1.0"
 
-enum { EXIT_OK = 0, EXIT_MODEL = 1, EXIT_USAGE = 2 };
+enum { EXIT_OK = 0, EXIT_MODEL = 1, EXIT_USAGE = 2, EXIT_INTERNAL = 3 };
 
 typedef enum Mode {
     MODE_CHECK,
@@ -164,6 +164,7 @@ static int parse_cli(Cli *c, int argc, char **argv)
             c->mode = MODE_DEBUG_LEX;
         } else if (strcmp(a, "--debug-parse") == 0) {
             c->mode = MODE_DEBUG_PARSE;
+            c->fe.parse_only = true;
         } else if (strcmp(a, "--debug-ast") == 0) {
             c->mode = MODE_DEBUG_AST;
         } else if (a[0] == '-' && a[1] != '\0') {
@@ -217,15 +218,15 @@ static int run_one(const Cli *c)
     bool ok = fe_compile(&u, c->input, NULL, &c->fe);
     diag_render_all(stderr, &u.sink);
     int status = EXIT_OK;
-    if (u.file_missing) {
+    if (u.internal_error) {
+        status = EXIT_INTERNAL;
+    } else if (u.file_missing) {
         status = EXIT_USAGE;
     } else if (c->mode == MODE_DEBUG_LEX) {
         lex_dump(stdout, &u.sm, &u.tokens);
         status = ok ? EXIT_OK : EXIT_MODEL;
     } else if (c->mode == MODE_DEBUG_PARSE && u.parsed) {
-        /* the tree was annotated in place by the checker; the parse dump
-         * leaves the types out */
-        ast_dump(stdout, u.prog);
+        ast_dump(stdout, u.prog);  /* not checked: no types in the dump */
         status = ok ? EXIT_OK : EXIT_MODEL;
     } else if (!ok) {
         status = EXIT_MODEL;
@@ -265,11 +266,14 @@ static int run_folder(Cli *c)
     }
     PtrVec files = {0};
     struct dirent *e;
+    size_t dlen = strlen(c->input);
+    while (dlen > 1 && c->input[dlen - 1] == '/')
+        dlen--;
     while ((e = readdir(d))) {
         size_t n = strlen(e->d_name);
         if (n > 5 && strcmp(e->d_name + n - 5, ".stan") == 0)
-            vec_push(&c->arena, &files, arena_printf(&c->arena, "%s/%s",
-                     c->input, e->d_name));
+            vec_push(&c->arena, &files, arena_printf(&c->arena, "%.*s/%s",
+                     (int)dlen, c->input, e->d_name));
     }
     closedir(d);
     qsort(files.items, (size_t)files.len, sizeof(void *), compare_names);

@@ -1,6 +1,7 @@
 /* diag.c - the diagnostic sink and stanc3's message layout; see diag.h. */
 #include "diag.h"
 
+#include <setjmp.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,7 +78,7 @@ void diag_emitf(DiagSink *s, DiagId id, Span span, const char *fmt, ...)
 
 bool diag_is_error(const Diag *d)
 {
-    return d->cls != DC_WARNING;
+    return d->cls != DC_WARNING && d->cls != DC_INFO;
 }
 
 /* "line 2, column 3 to column 15" / "line 2, column 6" /
@@ -105,6 +106,20 @@ static void print_where(FILE *out, const SourceMgr *sm, Span sp)
     }
 }
 
+char *diag_where(const DiagSink *s, Span sp)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&buf, &len);
+    if (!mem)
+        return "";
+    print_where(mem, s->src, sp);
+    fclose(mem);
+    char *out = arena_strdup(s->arena, buf);
+    free(buf);
+    return out;
+}
+
 static void print_context(FILE *out, const SourceMgr *sm, Loc at)
 {
     const char *dashes = "   -------------------------------------------------\n";
@@ -115,6 +130,11 @@ static void print_context(FILE *out, const SourceMgr *sm, Loc at)
     for (int l = at.line - 2; l <= at.line + 2; l++) {
         const char *text = src_line(sm, at.file, l, &len);
         if (!text)
+            continue;
+        /* The empty "line" after a final newline shows only when the error
+         * is there (at the end of the file). */
+        const SrcFile *f = src_file(sm, at.file);
+        if (l != at.line && text == f->text + f->len)
             continue;
         fprintf(out, "%6d:  %.*s\n", l, len, text);
         if (l == at.line)
@@ -130,7 +150,11 @@ void diag_render(FILE *out, const DiagSink *s, const Diag *d)
         fprintf(out, "Error: %s\n", d->msg);
         return;
     case DC_INTERNAL:
-        fprintf(out, "Internal compiler error: %s\n", d->msg);
+        fprintf(out, "Internal compiler error: %s\nThis should never "
+                "happen. Please report it as a bug in pplbench.\n", d->msg);
+        return;
+    case DC_INFO:
+        fprintf(out, "Info: %s\n", d->msg);
         return;
     case DC_WARNING:
         if (!d->has_span) {
@@ -170,15 +194,37 @@ void diag_render_all(FILE *out, const DiagSink *s)
         }
 }
 
-/* An internal error ends the process with exit code 3, the driver's code for
- * internal errors: the compiler's own state is not to be trusted after it. */
+/* The recovery point of the compilation running on this thread, and the
+ * message of the internal error that jumped to it.  Thread-local because a
+ * compilation is a thread's own business (the one piece of file-scope
+ * state in the frontend, as Lua keeps its error jump in the thread state). */
+static _Thread_local jmp_buf *ice_target;
+static _Thread_local char ice_message[512];
+
+jmp_buf *diag_set_ice_target(jmp_buf *target)
+{
+    jmp_buf *old = ice_target;
+    ice_target = target;
+    return old;
+}
+
+const char *diag_ice_message(void)
+{
+    return ice_message;
+}
+
 _Noreturn void diag_ice(const char *file, int line, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "Internal compiler error at %s:%d: ", file, line);
-    vfprintf(stderr, fmt, ap);
-    fputs("\nThis should never happen. Please report it as a bug.\n", stderr);
+    int n = snprintf(ice_message, sizeof ice_message, "%s:%d: ", file, line);
+    if (n < 0 || (size_t)n >= sizeof ice_message)
+        n = 0;
+    vsnprintf(ice_message + n, sizeof ice_message - (size_t)n, fmt, ap);
     va_end(ap);
-    exit(3);
+    if (ice_target)
+        longjmp(*ice_target, 1);
+    /* No compilation to abandon: a bug outside any unit. */
+    fprintf(stderr, "Internal compiler error: %s\n", ice_message);
+    abort();
 }

@@ -3,6 +3,7 @@
 #ifndef PPL_DIAG_H
 #define PPL_DIAG_H
 
+#include <setjmp.h>
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -16,6 +17,7 @@ typedef enum DiagClass {
     DC_PARSING,    /* Syntax error ..., parsing error: */
     DC_SEMANTIC,   /* Semantic error in ... */
     DC_WARNING,    /* Warning in ... */
+    DC_INFO,       /* Info: ... (counted with the warnings) */
     DC_INTERNAL    /* Internal compiler error */
 } DiagClass;
 
@@ -49,6 +51,8 @@ void diag_emit_nospan(DiagSink *s, DiagId id, ...);
 void diag_emitf(DiagSink *s, DiagId id, Span span, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 bool diag_is_error(const Diag *d);
+/* "'f.stan', line 3, column 10 to column 15" (with the include chain). */
+char *diag_where(const DiagSink *s, Span sp);
 
 /* Print one diagnostic in stanc3's layout: the header line with the file,
  * line and column range (and include chain), the dashed frame with two
@@ -57,10 +61,15 @@ void diag_render(FILE *out, const DiagSink *s, const Diag *d);
 /* Print warnings then errors (stanc3 prints warnings before the error). */
 void diag_render_all(FILE *out, const DiagSink *s);
 
-/* The internal-error escape hatch: prints file and line and exits with
- * code 3 (the one place below the driver that ends the process). */
+/* The internal-error escape hatch: records file, line and message and
+ * jumps to the recovery point of the compilation in progress (fe_compile),
+ * which reports it as an internal error; the driver exits with code 3. */
 #define ICE(...) diag_ice(__FILE__, __LINE__, __VA_ARGS__)
 _Noreturn void diag_ice(const char *file, int line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* Set this thread's recovery point (NULL to clear); returns the old one. */
+jmp_buf *diag_set_ice_target(jmp_buf *target);
+/* The message of the last internal error on this thread. */
+const char *diag_ice_message(void);
 
 #endif

@@ -9,10 +9,30 @@ static bool ends_with(const char *s, const char *suffix)
     return n >= m && strcmp(s + n - m, suffix) == 0;
 }
 
+static bool compile_stages(FeUnit *u, const char *path, const char *text,
+                           const FeOptions *o);
+
 bool fe_compile(FeUnit *u, const char *path, const char *text,
                 const FeOptions *o)
 {
     memset(u, 0, sizeof *u);
+    jmp_buf recover;
+    jmp_buf *outer = diag_set_ice_target(&recover);
+    volatile bool ok = false;
+    if (setjmp(recover) == 0) {
+        ok = compile_stages(u, path, text, o);
+    } else {
+        u->internal_error = true;
+        diag_emit_nospan(&u->sink, D_INTERNAL, diag_ice_message());
+        ok = false;
+    }
+    diag_set_ice_target(outer);
+    return ok;
+}
+
+static bool compile_stages(FeUnit *u, const char *path, const char *text,
+                           const FeOptions *o)
+{
     u->sm.arena = &u->arena;
     u->sm.include_paths = o->include_paths;
     u->sm.ninclude_paths = o->ninclude_paths;
@@ -45,6 +65,8 @@ bool fe_compile(FeUnit *u, const char *path, const char *text,
     if (!u->prog)
         return false;
     u->parsed = true;
+    if (o->parse_only)
+        return true;
     TcOptions tco = {.allow_undefined = o->allow_undefined || functions_only};
     u->checked = tc_check_program(&u->arena, &u->sink, u->prog, &tco);
     return u->checked;

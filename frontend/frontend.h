@@ -20,6 +20,7 @@ typedef struct FeOptions {
     int ninclude_paths;
     bool allow_undefined;
     bool functions_only;    /* treat as .stanfunctions even if not named so */
+    bool parse_only;        /* stop after parsing (--debug-parse) */
 } FeOptions;
 
 /* One compilation unit: everything allocated for one model. */
@@ -30,6 +31,7 @@ typedef struct FeUnit {
     TokenList tokens;
     Program *prog;          /* NULL after a syntax error */
     bool file_missing;      /* the model file could not be read */
+    bool internal_error;    /* the compiler failed itself (ICE) */
     bool parsed, checked;   /* the stages that completed without error */
 } FeUnit;
 

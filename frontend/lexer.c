@@ -6,6 +6,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static const char *const tok_names[] = {
 #define TOK(k, s) [k] = s,
@@ -216,11 +217,9 @@ static void lex_include(Lexer *lx, Loc begin)
             ? lx->sm->include_paths[i] : dir_of(lx->arena, self);
         char *path = name[0] == '/' ? name
             : arena_printf(lx->arena, "%s/%s", dir, name);
-        FILE *fp = fopen(path, "rb");
-        if (fp) {
-            fclose(fp);
+        struct stat st;
+        if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
             found = path;
-        }
     }
     if (!found) {
         diag_emit(lx->sink, D_INCLUDE_NOT_FOUND, sp, name);

@@ -13,8 +13,13 @@ typedef struct Parser {
     DiagSink *sink;
     const Token *toks;
     int len, pos;
+    int depth;          /* nesting of expressions and statements */
     jmp_buf fail;
 } Parser;
+
+/* Deeper nesting than this is refused rather than risking the C stack;
+ * no real program comes near it. */
+enum { MAX_NESTING = 100 };
 
 /* ---------------------------------------------------------------- tokens */
 
@@ -81,6 +86,14 @@ static const Token *expect(Parser *p, TokKind k, const char *msg)
     if (!at(p, k))
         fail_at(p, peek(p), "%s", msg);
     return next(p);
+}
+
+static void enter(Parser *p)
+{
+    if (++p->depth > MAX_NESTING)
+        fail_at(p, peek(p), "Expressions or statements are nested more than "
+                "%d deep here; pplbench does not accept such programs.",
+                MAX_NESTING);
 }
 
 /* An identifier that names something new: reserved words are refused with
@@ -332,7 +345,9 @@ static Expr *parse_exponent(Parser *p)
     Expr *lhs = parse_postfix(p);
     if (at(p, P_HAT) || at(p, P_ELTPOW)) {
         Op op = next(p)->kind == P_HAT ? OP_POW : OP_EPOW;
+        enter(p);
         Expr *rhs = parse_unary(p);
+        p->depth--;
         Expr *e = new_expr(p, EX_BINARY, begin);
         e->op = op;
         e->lhs = lhs;
@@ -351,7 +366,9 @@ static Expr *parse_unary(Parser *p)
     if (op == OP_NONE)
         return parse_exponent(p);
     next(p);
+    enter(p);
     Expr *operand = parse_unary(p);
+    p->depth--;
     Expr *e = new_expr(p, EX_PREFIX, begin);
     e->op = op;
     e->lhs = operand;
@@ -410,8 +427,18 @@ static Expr *parse_binary(Parser *p, int level)
     }
 }
 
-/* expr: binary(1) ["?" expr ":" expr]  (right associative) */
+static Expr *parse_ternary(Parser *p);
+
 static Expr *parse_expr(Parser *p)
+{
+    enter(p);
+    Expr *e = parse_ternary(p);
+    p->depth--;
+    return e;
+}
+
+/* expr: binary(1) ["?" expr ":" expr]  (right associative) */
+static Expr *parse_ternary(Parser *p)
 {
     Loc begin = peek(p)->span.begin;
     Expr *cond = parse_binary(p, 1);
@@ -524,12 +551,17 @@ static const Type *parse_unsized_nonarray(Parser *p)
 /* unsized: "array" dims unsized_nonarray | unsized_nonarray */
 static const Type *parse_unsized_type(Parser *p)
 {
+    enter(p);
+    const Type *t;
     if (accept(p, K_ARRAY)) {
         int dims = parse_unsized_dims(p);
         const Type *elem = parse_unsized_nonarray(p);
-        return ty_array(p->arena, dims, elem);
+        t = ty_array(p->arena, dims, elem);
+    } else {
+        t = parse_unsized_nonarray(p);
     }
-    return parse_unsized_nonarray(p);
+    p->depth--;
+    return t;
 }
 
 /* range: "<" ("lower" "=" e ["," "upper" "=" e] | "upper" "=" e) ">"
@@ -731,11 +763,21 @@ static SizedType *parse_sized_nonarray(Parser *p, bool constraints)
 }
 
 /* sized: "array" "[" e ("," e)* "]" sized_nonarray | sized_nonarray */
+static SizedType *parse_sized_array(Parser *p, bool constraints);
+
 static SizedType *parse_sized_type(Parser *p, bool constraints)
 {
+    enter(p);
+    SizedType *st = at(p, K_ARRAY) ? parse_sized_array(p, constraints)
+                                   : parse_sized_nonarray(p, constraints);
+    p->depth--;
+    return st;
+}
+
+static SizedType *parse_sized_array(Parser *p, bool constraints)
+{
     Loc begin = peek(p)->span.begin;
-    if (!accept(p, K_ARRAY))
-        return parse_sized_nonarray(p, constraints);
+    next(p);  /* array */
     SizedType *st = NEW(p->arena, SizedType);
     st->kind = TY_ARRAY;
     st->keyword = "array";
@@ -1011,7 +1053,17 @@ static Stmt *parse_for(Parser *p)
     return s;
 }
 
+static Stmt *parse_statement_inner(Parser *p);
+
 static Stmt *parse_statement(Parser *p)
+{
+    enter(p);
+    Stmt *s = parse_statement_inner(p);
+    p->depth--;
+    return s;
+}
+
+static Stmt *parse_statement_inner(Parser *p)
 {
     const Token *t = peek(p);
     Loc begin = t->span.begin;

@@ -36,7 +36,8 @@ typedef enum EltClass {
     ELT_R,  /* int, real, vector, row_vector, matrix, arrays; result real */
     ELT_N,  /* the same domain; the result is the argument's own type */
     ELT_I,  /* int and arrays of int; result int */
-    ELT_A   /* int, real and arrays of them; result real */
+    ELT_A,  /* int, real and arrays of them; result real */
+    ELT_Z   /* result only: the shape with complex elements */
 } EltClass;
 
 typedef struct Pat Pat;
@@ -99,7 +100,7 @@ typedef struct FunNames {
 
 static void pat_print(FILE *out, const Pat *p, FunNames *fn);
 
-static const char *const elt_names[] = {"R", "N", "I", "A"};
+static const char *const elt_names[] = {"R", "N", "I", "A", "Z"};
 
 static int fun_name(FunNames *fn, char *text)
 {
@@ -393,8 +394,9 @@ static const Pat *parse_pat(Parser *p, PatPos pos)
     for (size_t i = 0; i < sizeof classes / sizeof *classes; i++)
         if (strcmp(id, classes[i].name) == 0)
             return new_pat(p, classes[i].kind);
-    for (int e = ELT_R; e <= ELT_A; e++)
-        if (strcmp(id, elt_names[e]) == 0) {
+    for (int e = ELT_R; e <= ELT_Z; e++)
+        if (strcmp(id, elt_names[e]) == 0 &&
+            (e != ELT_Z || pos == POS_RET)) {
             Pat *elt = new_pat(p, PK_ELT);
             elt->elt = (EltClass)e;
             return elt;
@@ -805,6 +807,8 @@ static const Type *instantiate(const Bindings *b, const Pat *p)
             return b->n_arg;
         case ELT_I:
             return b->shape ? with_scalar(b->a, b->shape, TY(INT)) : TY(INT);
+        case ELT_Z:
+            return b->shape ? ty_complexify(b->a, b->shape) : TY(COMPLEX);
         default:
             return b->shape ? with_scalar(b->a, b->shape, TY(REAL))
                             : TY(REAL);
@@ -1258,7 +1262,8 @@ void sig_write_markdown(const SigTable *t, FILE *out)
           "shape (a scalar broadcasts); the result has that shape with "
           "real elements.  `N`: the same, returning the argument's own "
           "type.  `I`: int and int arrays, result int.  `A`: int, real "
-          "and their arrays.\n"
+          "and their arrays.  `Z` (results only): the shared shape with "
+          "complex elements.\n"
           "- `T`, `U`: any type; every use of one letter must agree "
           "(after promotion).  `array[*] X`: an array of X with any "
           "number of dimensions.\n"

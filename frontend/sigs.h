@@ -39,9 +39,10 @@ SigResult sig_resolve(const SigTable *t, Arena *a, const char *name,
 bool sig_has_name(const SigTable *t, const char *name);
 
 /* stanc3's explanation of a mismatch: the argument types found, then up to
- * a few of the closest signatures, each with the reason it does not apply,
- * then how many others were not shown.  Returned as an arena string with no
- * trailing newline, ready to be the body of a semantic error. */
+ * five of the closest signatures, each with the reason it does not apply,
+ * then "(Additional signatures omitted)" if there were more.  Returned as an
+ * arena string with no trailing newline, ready to be the body of a semantic
+ * error. */
 char *sig_explain_mismatch(const SigTable *t, Arena *a, const char *name,
                            int nargs, const Type *const *args);
 /* The same, knowing the arguments' AD levels (NULL: all data), so that a

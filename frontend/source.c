@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 int src_add(SourceMgr *sm, const char *path, const char *text, size_t len,
             int parent, Loc include_loc)
@@ -20,6 +21,10 @@ int src_add(SourceMgr *sm, const char *path, const char *text, size_t len,
 
 char *src_read_file(Arena *a, const char *path, size_t *len)
 {
+    /* Only regular files: a folder opens fine but has no sensible size. */
+    struct stat st;
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+        return NULL;
     FILE *fp = fopen(path, "rb");
     if (!fp)
         return NULL;
@@ -62,8 +67,6 @@ const char *src_line(const SourceMgr *sm, int file, int line, int *len)
             return NULL;
         p = nl + 1;
     }
-    if (p >= end && line > 1)
-        return NULL;
     const char *nl = memchr(p, '\n', (size_t)(end - p));
     const char *stop = nl ? nl : end;
     if (stop > p && stop[-1] == '\r')

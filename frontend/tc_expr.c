@@ -125,6 +125,28 @@ static void operator_error(Tc *tc, Expr *e, const char *kind, int n,
              n > 1 ? "s" : "", tc_types_str(tc, n, args));
 }
 
+/* The source text of an expression, as written. */
+static const char *source_text(Tc *tc, const Expr *e)
+{
+    const SrcFile *f = src_file(tc->sink->src, e->span.begin.file);
+    int from = e->span.begin.offset, to = e->span.end.offset;
+    if (!f || e->span.end.file != e->span.begin.file || to < from
+        || (size_t)to > f->len)
+        return "";
+    return arena_strndup(tc->arena, f->text + from, (size_t)(to - from));
+}
+
+/* int / int rounds towards zero: stanc3 tells the user so. */
+static void note_int_division(Tc *tc, const Expr *e)
+{
+    const char *whole = source_text(tc, e);
+    const char *real = arena_printf(tc->arena, "%s * 1.0 / %s",
+                                    source_text(tc, e->lhs),
+                                    source_text(tc, e->rhs));
+    diag_emit(tc->sink, D_INFO_INT_DIV, e->span, diag_where(tc->sink, e->span),
+              whole, real);
+}
+
 static void check_operator(Tc *tc, Expr *e)
 {
     Expr *args[2] = {e->lhs, e->rhs};
@@ -148,6 +170,9 @@ static void check_operator(Tc *tc, Expr *e)
     }
     e->type = ret;
     e->ad = result_ad(ret, join_ad(n, args));
+    if (e->op == OP_DIV && types[0]->kind == TY_INT
+        && types[1]->kind == TY_INT)
+        note_int_division(tc, e);
 }
 
 /* ------------------------------------------------------------- indexing */
@@ -412,6 +437,16 @@ static bool check_call_context(Tc *tc, const char *name, Span at)
             return false;
         }
     }
+    if (fk == FK_JACOBIAN) {
+        bool ok = tc->fun ? tc->fun_kind == FK_JACOBIAN
+                          : tc->block == BLK_TRANSFORMED_PARAMETERS;
+        if (!ok) {
+            tc_error(tc, at, "Functions with names ending in _jacobian can "
+                     "only be used in the transformed parameters block or "
+                     "in other functions ending with _jacobian.");
+            return false;
+        }
+    }
     if (tc_has_suffix(name, "_lupdf") || tc_has_suffix(name, "_lupmf")) {
         bool ok = tc->fun ? (tc->fun_kind == FK_LPDF || tc->fun_kind == FK_LPMF
                              || tc->fun_kind == FK_LP)
@@ -441,7 +476,7 @@ const Type *tc_resolve_call(Tc *tc, const char *name, Span at, int nargs,
                      "of conditional notation.");
             return TY(ERROR);
         }
-        if (!cond_syntax && is_density_name(name) && nargs > 0
+        if (!cond_syntax && is_density_name(name) && nargs > 1
             && !tc_has_suffix(name, "_cdf")) {
             tc_error(tc, at, "Probability functions with suffixes _lpdf, "
                      "_lupdf, _lpmf, _lupmf, _cdf, _lcdf and _lccdf, require "
@@ -536,8 +571,11 @@ const Type *tc_resolve_call(Tc *tc, const char *name, Span at, int nargs,
 static void check_call(Tc *tc, Expr *e)
 {
     e->type = TY(ERROR);
-    for (int i = 0; i < e->nargs; i++)
+    for (int i = 0; i < e->nargs; i++) {
+        tc->fn_value_ok = e->args[i]->kind == EX_VAR;
         tc_check_expr(tc, e->args[i]);
+        tc->fn_value_ok = false;
+    }
     if (strcmp(e->name, "target") == 0 && e->nargs == 0
         && !tc_lookup(tc, "target")) {
         bool ok = tc->fun ? tc->fun_kind == FK_LP
@@ -558,13 +596,12 @@ static void check_call(Tc *tc, Expr *e)
     } removed[] = {
         {"get_lp", "target()"}, {"if_else", "the conditional operator ?:"},
         {"increment_log_prob", "target +="}, {"multiply_log", "lmultiply"},
-        {"binomial_coefficient_log", "lchoose"}, {"cov_exp_quad",
-                                                 "gp_exp_quad_cov"},
-        {NULL, NULL}};
+        {"binomial_coefficient_log", "lchoose"}, {NULL, NULL}};
+    /* The signature table still lists these so that the formatter and
+     * --info know them; the language no longer accepts them. */
     for (int i = 0; removed[i].name; i++)
         if (strcmp(e->name, removed[i].name) == 0
-            && !tc_user_fn_exists(tc, e->name)
-            && !sig_has_name(tc->sigs, e->name)) {
+            && !tc_user_fn_exists(tc, e->name)) {
             tc_error(tc, e->span, "%s was removed in Stan 2.33.0. Use %s "
                      "instead.", removed[i].name, removed[i].use);
             return;
@@ -631,6 +668,13 @@ static void check_var(Tc *tc, Expr *e)
     for (int i = 0; i < tc->fns.len; i++) {
         const UserFn *f = tc->fns.items[i];
         if (strcmp(f->name, fname) == 0) {
+            if (!tc->fn_value_ok) {
+                e->type = TY(ERROR);
+                tc_error(tc, e->span, "Identifier '%s' is a user-defined "
+                         "function: a function name is not a value, call it "
+                         "with ().", e->name);
+                return;
+            }
             e->type = f->type;
             e->ad = AD_DATA;
             return;

@@ -52,6 +52,7 @@ typedef struct Tc {
     const FunDef *fun;   /* the function being defined, if any */
     FunKind fun_kind;
     int loop_depth;
+    bool fn_value_ok;    /* checking a call argument: may name a function */
 } Tc;
 
 /* tc_expr.c */

@@ -36,7 +36,7 @@ usage() {
 bin=$1
 update=0
 if [ $# -ge 2 ]; then
-    [ "$2" = "--update" ] && [ $# -eq 2 ] || usage
+    if [ "$2" != "--update" ] || [ $# -ne 2 ]; then usage; fi
     update=1
 fi
 case $bin in

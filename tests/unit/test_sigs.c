@@ -315,6 +315,12 @@ static void test_elementwise_binary_broadcasts(void **state)
                                 TY(REAL)), "MISMATCH");
     assert_string_equal(resolve(a, "fma", 3, TY(VECTOR), TY(REAL),
                                 TY(VECTOR)), "vector");
+    assert_string_equal(resolve(a, "to_complex", 2, TY(INT), TY(REAL)),
+                        "complex");
+    assert_string_equal(resolve(a, "to_complex", 2, TY(VECTOR), TY(VECTOR)),
+                        "complex_vector");
+    assert_string_equal(resolve(a, "to_complex", 2, arr(a, 1, TY(REAL)),
+                                TY(REAL)), "array[] complex");
 }
 
 static void test_generic_array_functions(void **state)

@@ -1,0 +1,6 @@
+functions {
+  real f(real x) {
+    @inline
+    return x;
+  }
+}

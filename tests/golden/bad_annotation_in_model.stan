@@ -1,0 +1,4 @@
+model {
+  @silent
+  target += 1;
+}

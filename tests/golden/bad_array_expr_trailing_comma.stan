@@ -1,0 +1,3 @@
+transformed data {
+  array[2] int a = {1, 2,};
+}

@@ -1,0 +1,3 @@
+data {
+  array[] real a;
+}

@@ -1,0 +1,4 @@
+data {
+  vector[2] s;
+  array[s] real a;
+}

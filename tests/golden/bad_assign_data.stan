@@ -1,0 +1,6 @@
+data {
+  real x;
+}
+model {
+  x = 3;
+}

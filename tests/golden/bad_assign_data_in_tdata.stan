@@ -1,0 +1,6 @@
+data {
+  int N;
+}
+transformed data {
+  N = 3;
+}

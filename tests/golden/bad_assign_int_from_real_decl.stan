@@ -1,0 +1,3 @@
+transformed data {
+  int n = 1.0;
+}

@@ -1,0 +1,6 @@
+parameters {
+  real mu;
+}
+model {
+  mu = 1;
+}

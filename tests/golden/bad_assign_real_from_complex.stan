@@ -1,0 +1,4 @@
+transformed data {
+  complex z = 1i;
+  real x = z;
+}

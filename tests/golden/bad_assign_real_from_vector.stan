@@ -1,0 +1,5 @@
+transformed data {
+  vector[3] v;
+  real x;
+  x = v;
+}

@@ -1,0 +1,6 @@
+transformed data {
+  real c = 1;
+}
+generated quantities {
+  c = 2;
+}

@@ -1,0 +1,3 @@
+transformed data {
+  exp(1) = 2;
+}

@@ -1,0 +1,3 @@
+transformed data {
+  1 = 2;
+}

@@ -1,0 +1,9 @@
+parameters {
+  real mu;
+}
+transformed parameters {
+  real nu = mu;
+}
+model {
+  nu = 2;
+}

@@ -1,0 +1,4 @@
+transformed data {
+  vector[2] v;
+  int b = v < 1;
+}

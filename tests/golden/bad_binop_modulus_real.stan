@@ -1,0 +1,3 @@
+transformed data {
+  real x = 5.0 % 2;
+}

@@ -1,0 +1,4 @@
+transformed data {
+  vector[3] v;
+  vector[3] w = v * v;
+}

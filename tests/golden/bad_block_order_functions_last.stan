@@ -1,0 +1,8 @@
+data {
+  int N;
+}
+functions {
+  real f(real x) {
+    return x;
+  }
+}

@@ -1,0 +1,6 @@
+generated quantities {
+  real z = 1;
+}
+parameters {
+  real y;
+}

@@ -1,0 +1,3 @@
+parameters {
+  real<lower=0 y;
+}

@@ -1,0 +1,3 @@
+data {
+  complex<lower=0> z;
+}

@@ -1,0 +1,3 @@
+data {
+  complex_vector<lower=0>[2] z;
+}

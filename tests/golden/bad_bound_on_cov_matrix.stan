@@ -1,0 +1,3 @@
+parameters {
+  cov_matrix<lower=0>[2] S;
+}

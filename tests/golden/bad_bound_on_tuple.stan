@@ -1,0 +1,3 @@
+data {
+  tuple(real, real)<lower=0> t;
+}

@@ -1,0 +1,4 @@
+data {
+  matrix[2, 2] m;
+  real<lower=m> x;
+}

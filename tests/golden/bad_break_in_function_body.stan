@@ -1,0 +1,5 @@
+functions {
+  void f() {
+    break;
+  }
+}

@@ -1,0 +1,4 @@
+transformed data {
+  int n = 4;
+  n /= 2.0;
+}

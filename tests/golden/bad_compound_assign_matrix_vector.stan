@@ -1,0 +1,5 @@
+transformed data {
+  matrix[2, 2] m;
+  vector[2] v;
+  m *= v;
+}

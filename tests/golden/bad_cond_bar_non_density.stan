@@ -1,0 +1,3 @@
+transformed data {
+  real x = exp(1 | 2);
+}

@@ -1,0 +1,6 @@
+transformed data {
+  complex z = 1;
+  if (z) {
+    print(z);
+  }
+}

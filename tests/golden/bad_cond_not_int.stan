@@ -1,0 +1,6 @@
+transformed data {
+  vector[2] v;
+  if (v) {
+    print("x");
+  }
+}

@@ -1,0 +1,5 @@
+functions {
+  real f(real<lower=0> x) {
+    return x;
+  }
+}

@@ -1,0 +1,3 @@
+model {
+  simplex[3] s;
+}

@@ -1,0 +1,5 @@
+generated quantities {
+  {
+    cov_matrix[2] S;
+  }
+}

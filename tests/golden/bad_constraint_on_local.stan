@@ -1,0 +1,3 @@
+model {
+  real<lower=0> x = 1;
+}

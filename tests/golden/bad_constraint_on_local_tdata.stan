@@ -1,0 +1,6 @@
+transformed data {
+  real x = 1;
+  {
+    vector<lower=0>[2] v;
+  }
+}

@@ -1,0 +1,5 @@
+transformed data {
+  if (1) {
+  } else
+    real y;
+}

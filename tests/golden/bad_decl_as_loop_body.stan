@@ -1,0 +1,4 @@
+transformed data {
+  for (i in 1:3)
+    real x = i;
+}

@@ -1,0 +1,4 @@
+transformed data {
+  while (0)
+    int n;
+}

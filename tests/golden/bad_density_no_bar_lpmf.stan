@@ -1,0 +1,3 @@
+model {
+  target += poisson_lpmf(2, 3);
+}

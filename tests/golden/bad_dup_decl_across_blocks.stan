@@ -1,0 +1,6 @@
+data {
+  int N;
+}
+parameters {
+  real N;
+}

@@ -1,0 +1,4 @@
+model {
+  real x;
+  real x;
+}

@@ -1,0 +1,5 @@
+functions {
+  real f(real x, real x) {
+    return x;
+  }
+}

@@ -1,0 +1,6 @@
+data {
+  int N;
+}
+data {
+  int M;
+}

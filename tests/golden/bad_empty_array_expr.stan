@@ -1,0 +1,3 @@
+transformed data {
+  array[0] real a = {};
+}

@@ -1,0 +1,5 @@
+functions {
+  real f(x) {
+    return x;
+  }
+}

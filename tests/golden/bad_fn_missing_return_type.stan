@@ -1,0 +1,5 @@
+functions {
+  f(real x) {
+    return x;
+  }
+}

@@ -1,0 +1,3 @@
+transformed data {
+  real x = no_such_function(1);
+}

@@ -1,0 +1,6 @@
+transformed data {
+  vector[2] v;
+  for (i in 1:v) {
+    print(i);
+  }
+}

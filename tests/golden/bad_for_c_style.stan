@@ -1,0 +1,4 @@
+transformed data {
+  for (int i = 0; i < 3; i++) {
+  }
+}

@@ -1,0 +1,4 @@
+transformed data {
+  for (i 1:3) {
+  }
+}

@@ -1,0 +1,6 @@
+transformed data {
+  int n = 3;
+  for (i in n) {
+    print(i);
+  }
+}

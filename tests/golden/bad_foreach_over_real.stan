@@ -1,0 +1,6 @@
+transformed data {
+  real r = 3;
+  for (x in r) {
+    print(x);
+  }
+}

@@ -1,0 +1,6 @@
+functions {
+  real f(real x);
+}
+transformed data {
+  real y = f(1);
+}

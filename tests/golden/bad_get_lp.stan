@@ -1,0 +1,3 @@
+model {
+  print(get_lp());
+}

@@ -1,0 +1,5 @@
+functions {
+  real f__(real x) {
+    return x;
+  }
+}

@@ -1,0 +1,3 @@
+model {
+  real a__ = 1;
+}

@@ -1,0 +1,3 @@
+transformed data {
+  real x = if_else(1, 2.0, 3.0);
+}

@@ -1,0 +1,4 @@
+transformed data {
+  if 1 {
+  }
+}

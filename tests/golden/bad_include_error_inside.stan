@@ -1,0 +1,3 @@
+functions {
+#include "include/broken.stanfunctions"
+}

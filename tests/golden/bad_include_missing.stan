@@ -1,0 +1,3 @@
+functions {
+#include "no_such_file.stanfunctions"
+}

@@ -1,0 +1,3 @@
+functions {
+#include "include/rec_a.stanfunctions"
+}

@@ -1,0 +1,6 @@
+parameters {
+  real y;
+}
+model {
+  increment_log_prob(-y^2);
+}

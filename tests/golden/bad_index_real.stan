@@ -1,0 +1,4 @@
+transformed data {
+  array[3] real a;
+  real x = a[1.0];
+}

@@ -1,0 +1,3 @@
+data {
+  array[99999999999] real a;
+}

@@ -1,0 +1,3 @@
+data {
+  int<upper=2.5> n;
+}

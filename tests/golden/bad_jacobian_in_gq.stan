@@ -1,0 +1,3 @@
+generated quantities {
+  jacobian += 1;
+}

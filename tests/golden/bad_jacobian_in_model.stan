@@ -1,0 +1,6 @@
+parameters {
+  real x;
+}
+model {
+  jacobian += x;
+}

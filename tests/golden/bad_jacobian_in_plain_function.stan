@@ -1,0 +1,6 @@
+functions {
+  real f(real x) {
+    jacobian += x;
+    return x;
+  }
+}

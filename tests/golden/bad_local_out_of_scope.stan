@@ -1,0 +1,6 @@
+model {
+  {
+    real z = 1;
+  }
+  target += z;
+}

@@ -1,0 +1,6 @@
+parameters {
+  real y;
+}
+model {
+  target += normal_log(y, 0, 1);
+}

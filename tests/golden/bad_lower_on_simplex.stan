@@ -1,0 +1,3 @@
+parameters {
+  simplex<lower=0>[3] s;
+}

@@ -1,0 +1,3 @@
+parameters {
+  real<upper=1, lower=0> x;
+}

@@ -1,0 +1,5 @@
+functions {
+  real foo_lpdf(int y, real mu) {
+    return -square(y - mu);
+  }
+}

@@ -1,0 +1,5 @@
+functions {
+  real foo_lpdf() {
+    return 0;
+  }
+}

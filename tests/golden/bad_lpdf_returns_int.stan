@@ -1,0 +1,5 @@
+functions {
+  int foo_lpdf(real y, real mu) {
+    return 0;
+  }
+}

@@ -1,0 +1,5 @@
+functions {
+  real foo_lpmf(real y, real mu) {
+    return 0;
+  }
+}

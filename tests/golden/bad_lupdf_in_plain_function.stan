@@ -1,0 +1,5 @@
+functions {
+  real f(real y) {
+    return normal_lupdf(y | 0, 1);
+  }
+}

@@ -1,0 +1,5 @@
+functions {
+  real foo_lupdf(real y) {
+    return -y;
+  }
+}

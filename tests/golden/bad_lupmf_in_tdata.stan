@@ -1,0 +1,3 @@
+transformed data {
+  real lp = poisson_lupmf(2 | 3);
+}

@@ -1,0 +1,3 @@
+transformed data {
+  matrix[2, 2] m = [[1, 2], 3];
+}

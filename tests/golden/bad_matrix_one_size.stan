@@ -1,0 +1,3 @@
+parameters {
+  matrix[2] m;
+}

@@ -1,0 +1,3 @@
+data {
+  matrix[2 2] m;
+}

@@ -1,0 +1,2 @@
+model
+  target += 1;

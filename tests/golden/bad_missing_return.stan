@@ -1,0 +1,7 @@
+functions {
+  real f(real x) {
+    if (x > 0) {
+      return x;
+    }
+  }
+}

@@ -1,0 +1,4 @@
+functions {
+  int f(int x) {
+  }
+}

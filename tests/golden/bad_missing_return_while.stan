@@ -1,0 +1,7 @@
+functions {
+  real f(real x) {
+    while (1) {
+      print(x);
+    }
+  }
+}

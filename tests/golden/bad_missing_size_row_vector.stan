@@ -1,0 +1,3 @@
+parameters {
+  row_vector r;
+}

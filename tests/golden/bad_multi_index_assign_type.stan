@@ -1,0 +1,5 @@
+transformed data {
+  array[3] real a;
+  array[2] real b;
+  a[1] = b;
+}

@@ -1,0 +1,3 @@
+data {
+  int<multiplier=2> n;
+}

@@ -1,0 +1,6 @@
+parameters {
+  real x;
+}
+transformed parameters {
+  vector[x > 0] v;
+}

@@ -1,0 +1,8 @@
+functions {
+  real f(real x) {
+    return x;
+  }
+}
+model {
+  f(1);
+}

@@ -1,0 +1,3 @@
+data {
+  int<offset=1> n;
+}

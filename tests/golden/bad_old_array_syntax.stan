@@ -1,0 +1,4 @@
+data {
+  int N;
+  real y[N];
+}

@@ -1,0 +1,3 @@
+model {
+  vector[2] v[3];
+}

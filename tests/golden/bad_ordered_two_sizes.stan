@@ -1,0 +1,3 @@
+parameters {
+  ordered[2, 2] o;
+}

@@ -1,0 +1,3 @@
+parameters {
+  int n;
+}

@@ -1,0 +1,3 @@
+parameters {
+  array[3] int n;
+}

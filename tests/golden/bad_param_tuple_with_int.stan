@@ -1,0 +1,3 @@
+parameters {
+  tuple(real, int) t;
+}

@@ -1,0 +1,4 @@
+transformed data {
+  real x = 1;
+  real y = x';
+}

@@ -1,0 +1,7 @@
+functions {
+  void f() {
+  }
+}
+transformed data {
+  print(f());
+}

@@ -1,0 +1,5 @@
+model {
+  profile(foo) {
+    target += 1;
+  }
+}

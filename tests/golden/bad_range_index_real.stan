@@ -1,0 +1,4 @@
+transformed data {
+  vector[3] v;
+  vector[2] w = v[1.0:2];
+}

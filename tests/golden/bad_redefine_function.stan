@@ -1,0 +1,8 @@
+functions {
+  real f(real x) {
+    return x;
+  }
+  real f(real x) {
+    return 2 * x;
+  }
+}

@@ -1,0 +1,5 @@
+functions {
+  real exp(real x) {
+    return x;
+  }
+}

@@ -1,0 +1,5 @@
+functions {
+  real return(real x) {
+    return x;
+  }
+}

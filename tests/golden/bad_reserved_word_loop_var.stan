@@ -1,0 +1,4 @@
+transformed data {
+  for (if in 1:2) {
+  }
+}

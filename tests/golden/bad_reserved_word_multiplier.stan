@@ -1,0 +1,3 @@
+transformed data {
+  real multiplier = 2;
+}

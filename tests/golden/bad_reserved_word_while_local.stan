@@ -1,0 +1,3 @@
+model {
+  real while = 1;
+}

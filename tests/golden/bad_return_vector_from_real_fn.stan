@@ -1,0 +1,5 @@
+functions {
+  real f(vector v) {
+    return v;
+  }
+}

@@ -1,0 +1,5 @@
+functions {
+  int f(real x) {
+    return x;
+  }
+}

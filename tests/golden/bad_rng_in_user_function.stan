@@ -1,0 +1,5 @@
+functions {
+  real f(real x) {
+    return normal_rng(x, 1);
+  }
+}

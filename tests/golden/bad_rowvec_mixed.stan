@@ -1,0 +1,3 @@
+transformed data {
+  row_vector[2] r = [1, {2}];
+}

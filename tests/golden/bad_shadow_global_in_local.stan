@@ -1,0 +1,6 @@
+data {
+  real x;
+}
+model {
+  real x = 2;
+}

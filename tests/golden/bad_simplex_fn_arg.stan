@@ -1,0 +1,5 @@
+functions {
+  real f(simplex v) {
+    return sum(v);
+  }
+}

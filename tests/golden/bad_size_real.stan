@@ -1,0 +1,4 @@
+data {
+  real n;
+  vector[n] v;
+}

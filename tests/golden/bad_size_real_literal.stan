@@ -1,0 +1,3 @@
+data {
+  vector[2.0] v;
+}

@@ -1,0 +1,5 @@
+functions {
+  real f(vector[3] v) {
+    return sum(v);
+  }
+}

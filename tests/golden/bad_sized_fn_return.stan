@@ -1,0 +1,5 @@
+functions {
+  vector[2] f(real x) {
+    return [x, x]';
+  }
+}

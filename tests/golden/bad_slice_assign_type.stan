@@ -1,0 +1,4 @@
+transformed data {
+  vector[3] v;
+  v[1:2] = 1;
+}

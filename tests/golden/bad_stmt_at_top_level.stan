@@ -1,0 +1,3 @@
+real x;
+model {
+}

@@ -1,0 +1,3 @@
+functions {
+  print("hi");
+}

@@ -1,0 +1,4 @@
+parameters {
+  real y;
+  print(y);
+}

@@ -1,0 +1,4 @@
+data {
+  real k;
+  sum_to_zero_vector[k] z;
+}

@@ -1,0 +1,3 @@
+generated quantities {
+  target += 1;
+}

@@ -1,0 +1,5 @@
+functions {
+  void f(real x) {
+    target += x;
+  }
+}

@@ -1,0 +1,6 @@
+parameters {
+  real x;
+}
+transformed parameters {
+  target += x;
+}

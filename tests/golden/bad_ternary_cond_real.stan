@@ -1,0 +1,3 @@
+transformed data {
+  real x = 1.5 ? 1.0 : 2.0;
+}

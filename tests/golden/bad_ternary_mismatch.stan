@@ -1,0 +1,4 @@
+transformed data {
+  vector[2] v;
+  real x = 1 ? v : 2.0;
+}

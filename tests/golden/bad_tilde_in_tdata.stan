@@ -1,0 +1,4 @@
+transformed data {
+  real x = 1;
+  x ~ normal(0, 1);
+}

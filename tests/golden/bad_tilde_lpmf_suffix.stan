@@ -1,0 +1,6 @@
+data {
+  int k;
+}
+model {
+  k ~ poisson_lpmf(3);
+}

@@ -1,0 +1,6 @@
+parameters {
+  real y;
+}
+model {
+  y ~ normal_rng(0, 1);
+}

@@ -1,0 +1,3 @@
+transformed parameters {
+  int n = 1;
+}

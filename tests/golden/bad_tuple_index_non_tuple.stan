@@ -1,0 +1,4 @@
+transformed data {
+  real r = 1;
+  real x = r.1;
+}

@@ -1,0 +1,3 @@
+transformed data {
+  real x = (1 + 2;
+}

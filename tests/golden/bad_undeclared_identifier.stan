@@ -1,0 +1,3 @@
+model {
+  y ~ normal(0, 1);
+}

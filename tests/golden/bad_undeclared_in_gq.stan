@@ -1,0 +1,3 @@
+generated quantities {
+  real z = w + 1;
+}

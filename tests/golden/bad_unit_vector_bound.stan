@@ -1,0 +1,3 @@
+parameters {
+  unit_vector<lower=0>[3] u;
+}

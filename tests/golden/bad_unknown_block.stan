@@ -1,0 +1,3 @@
+prior {
+  real x;
+}

@@ -1,0 +1,11 @@
+functions {
+  tuple(real, real) f() {
+    return (1.0, 2.0);
+  }
+}
+transformed data {
+  real a;
+  real b;
+  real c;
+  (a, b, c) = f();
+}

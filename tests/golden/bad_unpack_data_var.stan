@@ -1,0 +1,7 @@
+data {
+  real a;
+}
+transformed data {
+  real b;
+  (a, b) = (1.0, 2.0);
+}

@@ -1,0 +1,5 @@
+transformed data {
+  real a;
+  real b;
+  (a, b) = 1.0;
+}

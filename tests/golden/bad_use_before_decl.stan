@@ -1,0 +1,4 @@
+transformed data {
+  real a = b;
+  real b = 1;
+}

@@ -1,0 +1,3 @@
+parameters {
+  vector[2, 2] v;
+}

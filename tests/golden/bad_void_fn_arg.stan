@@ -1,0 +1,5 @@
+functions {
+  real f(void x) {
+    return 1;
+  }
+}

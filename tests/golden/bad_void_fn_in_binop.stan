@@ -1,0 +1,7 @@
+functions {
+  void f() {
+  }
+}
+transformed data {
+  real y = 1 + f();
+}

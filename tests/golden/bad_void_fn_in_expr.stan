@@ -1,0 +1,8 @@
+functions {
+  void f(real x) {
+    print(x);
+  }
+}
+transformed data {
+  real y = f(1);
+}

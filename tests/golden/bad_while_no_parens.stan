@@ -1,0 +1,4 @@
+transformed data {
+  while 1 {
+  }
+}

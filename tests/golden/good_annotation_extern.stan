@@ -1,0 +1,4 @@
+functions {
+  @extern
+  real my_external(real x);
+}

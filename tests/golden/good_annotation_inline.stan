@@ -1,0 +1,6 @@
+functions {
+  @inline
+  real sq(real x) {
+    return x * x;
+  }
+}

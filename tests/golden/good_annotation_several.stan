@@ -1,0 +1,4 @@
+functions {
+  @extern @silent
+  real ext(real x);
+}

@@ -1,0 +1,3 @@
+parameters {
+  @soa matrix[3, 3] m;
+}

@@ -1,0 +1,4 @@
+transformed data {
+  complex z;
+  z = 2.5;
+}

@@ -1,0 +1,6 @@
+transformed data {
+  vector[3] v = [1, 2, 3]';
+  v .*= v;
+  v ./= v;
+  v += 1;
+}

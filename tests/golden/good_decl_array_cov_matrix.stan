@@ -1,0 +1,3 @@
+parameters {
+  array[2] cov_matrix[2] S;
+}

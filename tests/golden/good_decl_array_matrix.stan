@@ -1,0 +1,3 @@
+parameters {
+  array[2] matrix[2, 2] m;
+}

@@ -1,0 +1,3 @@
+data {
+  array[3] tuple(real, int) xs;
+}

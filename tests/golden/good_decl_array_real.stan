@@ -1,0 +1,3 @@
+data {
+  array[2, 2, 2] real cube;
+}

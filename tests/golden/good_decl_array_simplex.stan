@@ -1,0 +1,3 @@
+parameters {
+  array[4] simplex[3] theta;
+}

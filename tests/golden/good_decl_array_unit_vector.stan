@@ -1,0 +1,3 @@
+parameters {
+  array[3] unit_vector[2] u;
+}

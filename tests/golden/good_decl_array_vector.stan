@@ -1,0 +1,3 @@
+parameters {
+  array[3] vector[2] z;
+}

@@ -1,0 +1,3 @@
+parameters {
+  cholesky_factor_corr[3] L;
+}

@@ -1,0 +1,3 @@
+parameters {
+  cholesky_factor_cov[3] L;
+}

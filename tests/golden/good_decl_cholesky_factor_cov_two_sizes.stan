@@ -1,0 +1,3 @@
+parameters {
+  cholesky_factor_cov[4, 3] L;
+}

@@ -1,0 +1,3 @@
+parameters {
+  column_stochastic_matrix[3, 4] P;
+}

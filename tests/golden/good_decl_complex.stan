@@ -1,0 +1,3 @@
+data {
+  complex z;
+}

@@ -1,0 +1,3 @@
+data {
+  complex_matrix[2, 2] z;
+}

@@ -1,0 +1,3 @@
+data {
+  complex_row_vector[3] z;
+}

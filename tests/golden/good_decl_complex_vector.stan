@@ -1,0 +1,3 @@
+data {
+  complex_vector[3] z;
+}

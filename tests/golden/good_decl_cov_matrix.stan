@@ -1,0 +1,3 @@
+parameters {
+  cov_matrix[3] Sigma;
+}

@@ -1,0 +1,3 @@
+parameters {
+  ordered[3] c;
+}

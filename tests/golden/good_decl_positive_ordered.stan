@@ -1,0 +1,3 @@
+parameters {
+  positive_ordered[3] c;
+}

@@ -1,0 +1,3 @@
+parameters {
+  row_stochastic_matrix[3, 4] P;
+}

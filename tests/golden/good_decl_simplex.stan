@@ -1,0 +1,3 @@
+parameters {
+  simplex[4] theta;
+}

@@ -1,0 +1,3 @@
+parameters {
+  sum_to_zero_matrix[3, 4] z;
+}

@@ -1,0 +1,3 @@
+parameters {
+  sum_to_zero_vector[5] z;
+}

@@ -1,0 +1,3 @@
+data {
+  tuple(int, real) t;
+}

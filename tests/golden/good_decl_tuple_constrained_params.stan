@@ -1,0 +1,3 @@
+parameters {
+  tuple(real<lower=0>, simplex[3]) t;
+}

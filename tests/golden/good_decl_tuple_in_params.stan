@@ -1,0 +1,3 @@
+parameters {
+  tuple(real, vector[2]) t;
+}

@@ -1,0 +1,3 @@
+data {
+  tuple(int, tuple(real, vector[3])) t;
+}

@@ -1,0 +1,3 @@
+parameters {
+  unit_vector[3] u;
+}

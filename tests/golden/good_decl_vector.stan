@@ -1,0 +1,4 @@
+data {
+  int N;
+  vector[N] y;
+}

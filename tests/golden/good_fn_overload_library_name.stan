@@ -1,0 +1,5 @@
+functions {
+  real log1p_exp(real x, real y) {
+    return log1p_exp(x) + y;
+  }
+}

@@ -1,0 +1,8 @@
+functions {
+  void say(real x) {
+    print("x = ", x);
+  }
+}
+transformed data {
+  say(1.0);
+}

@@ -1,0 +1,6 @@
+transformed data {
+  real s = 0;
+  for (i in 1:10) {
+    s += i;
+  }
+}

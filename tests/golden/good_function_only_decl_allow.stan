@@ -1,0 +1,6 @@
+functions {
+  real f(real x);
+  real f(real x) {
+    return x;
+  }
+}

@@ -1,0 +1,4 @@
+data {
+  real exp_val;
+  real normal;
+}

@@ -1,0 +1,5 @@
+data {
+  real x_1;
+  real CamelCase;
+  real jacobian_like;
+}

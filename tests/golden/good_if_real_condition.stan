@@ -1,0 +1,8 @@
+data {
+  real r;
+}
+transformed data {
+  if (r) {
+    print("nonzero");
+  }
+}

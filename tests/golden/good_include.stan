@@ -1,0 +1,6 @@
+functions {
+#include "include/util.stanfunctions"
+}
+transformed data {
+  real x = twice(2.0);
+}

@@ -1,0 +1,3 @@
+functions {
+#include <include/util.stanfunctions>
+}

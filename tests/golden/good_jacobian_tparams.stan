@@ -1,0 +1,7 @@
+parameters {
+  real y;
+}
+transformed parameters {
+  real x = exp(y);
+  jacobian += y;
+}

@@ -1,0 +1,8 @@
+transformed data {
+  {
+    real x = 1;
+  }
+  {
+    real x = 2;
+  }
+}

@@ -1,0 +1,5 @@
+functions {
+  real my_add(real a, real b) {
+    return a + b;
+  }
+}

@@ -1,0 +1,3 @@
+generated quantities {
+  real x = 1;
+}

@@ -1,0 +1,4 @@
+transformed data {
+  real x = 2;
+  print("x = ", x, " and ", [1, 2]);
+}

@@ -1,0 +1,6 @@
+functions {
+  real f(real x) {
+    print("f(", x, ")");
+    return x;
+  }
+}

@@ -1,0 +1,8 @@
+parameters {
+  real y;
+}
+model {
+  profile("prior") {
+    y ~ normal(0, 1);
+  }
+}

@@ -1,0 +1,4 @@
+data {
+  array[0] real empty;
+  vector[0] v;
+}

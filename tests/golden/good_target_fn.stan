@@ -1,0 +1,7 @@
+parameters {
+  real y;
+}
+model {
+  y ~ normal(0, 1);
+  print(target());
+}

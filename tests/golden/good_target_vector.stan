@@ -1,0 +1,6 @@
+parameters {
+  vector[3] v;
+}
+model {
+  target += -0.5 * v .* v;
+}

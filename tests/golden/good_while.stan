@@ -1,0 +1,6 @@
+transformed data {
+  int n = 10;
+  while (n > 0) {
+    n -= 1;
+  }
+}

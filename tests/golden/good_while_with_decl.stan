@@ -1,0 +1,7 @@
+transformed data {
+  int n = 0;
+  while (n < 3) {
+    real tmp = n * 2;
+    n += 1;
+  }
+}

@@ -1,0 +1,6 @@
+functions {
+  @foo(1, (2))
+  real f(real x) {
+    return x;
+  }
+}

@@ -1,0 +1,6 @@
+functions {
+  @fancy
+  real f(real x) {
+    return x;
+  }
+}

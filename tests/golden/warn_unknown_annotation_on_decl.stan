@@ -1,0 +1,6 @@
+parameters {
+  @bar real y;
+}
+model {
+  y ~ normal(0, 1);
+}

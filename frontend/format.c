@@ -254,7 +254,8 @@ static void lay(Layout *L, int lo, int hi)
         } else {
             L->col_at[start] = L->col;
             L->line_start[start] = L->start;
-            if (L->col + 1 + L->width[end] - L->width[start + 1] <= L->f->max) {
+            int rest = L->width[end] - L->width[start + 1];
+            if (L->col + 1 + rest <= L->f->max) {
                 fputc(' ', L->f->out);
                 L->col++;
             } else {
@@ -536,7 +537,8 @@ static void setup_includes(Fmt *f)
     const SourceMgr *sm = &f->u->sm;
     const TokenList *tl = &f->u->tokens;
     f->nfiles = sm->files.len;
-    f->top_include = arena_alloc(f->arena, sizeof(int) * (size_t)(f->nfiles + 1));
+    f->top_include = arena_alloc(f->arena,
+                                 sizeof(int) * (size_t)(f->nfiles + 1));
     /* Top-level includes are the files whose parent is the main file, in
      * the order their directives were read. */
     int k = 0;
@@ -595,9 +597,11 @@ static void setup_notes(Fmt *f)
     f->notes = arena_alloc(f->arena, sizeof(Note)
                            * (size_t)(p->ncomments + f->nincludes + 1));
     bool *has_tokens = arena_alloc(f->arena, (size_t)f->nincludes + 1);
-    for (int i = 0; i < tl->len; i++)
-        if (tl->toks[i].include_id >= 0 && tl->toks[i].include_id < f->nincludes)
-            has_tokens[tl->toks[i].include_id] = true;
+    for (int i = 0; i < tl->len; i++) {
+        int id = tl->toks[i].include_id;
+        if (id >= 0 && id < f->nincludes)
+            has_tokens[id] = true;
+    }
     int c = 0, k = 0;
     while (c < p->ncomments || k < f->nincludes) {
         bool directive_next = k < f->nincludes
@@ -887,7 +891,10 @@ static void put_transform(Fmt *f, Doc *d, const Transform *tr)
     case TR_LOWER_UPPER: first = "lower="; second = "upper="; break;
     case TR_OFFSET: first = "offset="; break;
     case TR_MULTIPLIER: second = "multiplier="; break;
-    case TR_OFFSET_MULTIPLIER: first = "offset="; second = "multiplier="; break;
+    case TR_OFFSET_MULTIPLIER:
+        first = "offset=";
+        second = "multiplier=";
+        break;
     default: return;   /* simplex etc.: the type's keyword says it */
     }
     doc_text(f, d, "<");
@@ -1230,8 +1237,8 @@ static void print_stmt(Fmt *f, const Stmt *s, int indent, int limit)
     case ST_PROFILE:
         doc_text(f, &d, arena_printf(f->arena, "profile(%s)", s->name));
         print_braced(f, &d, s->stmts, s->nstmts, NULL, indent,
-                     token_after(f, s->name_span.end, P_LBRACE), stmt_end(f, s),
-                     false, limit);
+                     token_after(f, s->name_span.end, P_LBRACE),
+                     stmt_end(f, s), false, limit);
         return;
     case ST_BLOCK:
         print_braced(f, &d, s->stmts, s->nstmts, NULL, indent,

@@ -1279,9 +1279,17 @@ static Stmt *parse_fundef(Parser *p)
     for (int i = 0; i < v.len; i++)
         f->params[i] = *(Param *)v.items[i];
     if (!accept(p, P_SEMI)) {
-        if (!at(p, P_LBRACE))
+        if (at(p, P_RBRACE) || at(p, T_EOF))
             fail_at(p, peek(p), "Expected \"{\" to begin the function body, "
                                 "or \";\" for a forward declaration.");
+        if (!at(p, P_LBRACE)) {
+            /* stanc3 parses the statement and then refuses it as a
+             * semantic error */
+            Stmt *body = parse_statement(p);
+            diag_emit(p->sink, D_SEM, body->span, "Function definitions "
+                      "must be wrapped in curly braces.");
+            longjmp(p->fail, 1);
+        }
         f->body = parse_block_stmt(p);
     }
     Stmt *s = new_stmt(p, ST_FUNDEF, begin);

@@ -1,0 +1,374 @@
+/* pplrt.h - libpplrt, the ground floor: everything an emitted sampler links
+ * and the MIR interpreter calls.  It knows nothing of the compiler.
+ *
+ * Sections (one file each):
+ *   errors          rt_error_*            error.c
+ *   RNG             rt_rng_*              rng.c
+ *   data            rt_data_*             data.c      (CmdStan JSON, jansson)
+ *   transforms      rt_*_constrain/...    transforms.c
+ *   Stan CSV        rt_csv_*              csv.c
+ *   NUTS            rt_nuts_*             nuts.c
+ *   model + CLI     RtModel, rt_main      cmdline.c
+ *
+ * Conventions: functions that can fail return 0 on success and non-zero on
+ * failure with the message in an RtError; nothing here calls exit() except
+ * rt_main's return value; all arrays are row-major; indices are 0-based in
+ * C and 1-based in names shown to users ("theta.1"). */
+#ifndef PPLRT_H
+#define PPLRT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* ------------------------------------------------------------- errors */
+
+typedef struct RtError {
+    char msg[1024];
+} RtError;
+
+/* Format a message into err (if err is non-NULL); returns -1 so that a
+ * caller can write `return rt_error(err, "...")`. */
+int rt_error(RtError *err, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* ---------------------------------------------------------------- RNG */
+
+/* A seeded pseudo-random stream (GSL's mt19937 underneath): the same seed
+ * gives the same draws on every run and machine. */
+typedef struct RtRng RtRng;
+
+RtRng *rt_rng_new(uint64_t seed, unsigned chain);
+void rt_rng_free(RtRng *r);
+double rt_rng_uniform(RtRng *r);          /* in (0, 1) */
+double rt_rng_normal(RtRng *r);           /* standard normal */
+double rt_rng_exponential(RtRng *r);      /* rate 1 */
+
+/* --------------------------------------------------------------- data */
+
+/* Variables of a CmdStan-format JSON file: an object whose members are
+ * numbers (or "inf", "-inf", "NaN", "Infinity" strings), arrays of them
+ * nested to any depth, and for tuples objects with members "1", "2", ... */
+typedef struct RtData RtData;
+
+/* Read a file; NULL path or "" gives an empty set.  NULL on error. */
+RtData *rt_data_load(const char *path, RtError *err);
+/* Parse from a string (tests, and the MIR interpreter). */
+RtData *rt_data_parse(const char *json, RtError *err);
+void rt_data_free(RtData *d);
+bool rt_data_has(const RtData *d, const char *name);
+
+/* Read variable `name` with the declared dimensions dims[0..ndims-1]
+ * (ndims = 0 for a scalar; a vector[N] is ndims 1, a matrix[R, C] ndims 2
+ * read in row-major order; an array[A] vector[N] is dims {A, N}) into out.
+ * Errors name the variable: missing, wrong number of dimensions, wrong size
+ * in dimension k (found vs declared), not an integer, not a number.  An
+ * empty array satisfies any declared shape with a zero size in it. */
+int rt_data_ints(const RtData *d, const char *name, int ndims,
+                 const int *dims, int *out, RtError *err);
+int rt_data_reals(const RtData *d, const char *name, int ndims,
+                  const int *dims, double *out, RtError *err);
+/* Complex values are [re, im] pairs innermost; out has 2 doubles each. */
+int rt_data_complexes(const RtData *d, const char *name, int ndims,
+                      const int *dims, double *out, RtError *err);
+
+/* Constraint checks on data and transformed data, with messages in
+ * CmdStan's words ("y[3] is -1, but must be greater than or equal to
+ * 0.000000"), naming the element by 1-based index. */
+int rt_check_lower(const char *name, const double *x, size_t n, double lb,
+                   RtError *err);
+int rt_check_upper(const char *name, const double *x, size_t n, double ub,
+                   RtError *err);
+int rt_check_lower_int(const char *name, const int *x, size_t n, int lb,
+                       RtError *err);
+int rt_check_upper_int(const char *name, const int *x, size_t n, int ub,
+                       RtError *err);
+
+/* --------------------------------------------------------- transforms */
+
+/* Stan's constraining transforms (Reference Manual, "Constraint
+ * transforms"), numerically as Stan defines them so that an unconstrained
+ * point means the same thing to pplbench and to Stan.
+ *
+ * Each transform comes in three forms:
+ *   constrain:   y = f(x), and if lj != NULL, *lj += log|det J_f(x)|
+ *   unconstrain: x = f^-1(y) (returns non-zero if y violates the
+ *                constraint, with a message)
+ *   adjoint:     given adj_y = d target / d y (and when jacobian is set,
+ *                the log|J| term counted with weight 1), add
+ *                d target / d x into adj_x.  x is the unconstrained point
+ *                and y its image.
+ * Sizes: K is the constrained size where it differs from the unconstrained
+ * one (simplex: K-1 free values; cholesky_factor_corr[K]: K(K-1)/2;
+ * cov_matrix[K]: K + K(K-1)/2; ...). */
+
+double rt_lb_constrain(double x, double lb, double *lj);
+double rt_lb_unconstrain(double y, double lb);
+/* d y / d x and d log|J| / d x, for the adjoint sweep */
+void rt_lb_partials(double x, double lb, double *dy_dx, double *dlj_dx);
+
+double rt_ub_constrain(double x, double ub, double *lj);
+double rt_ub_unconstrain(double y, double ub);
+void rt_ub_partials(double x, double ub, double *dy_dx, double *dlj_dx);
+
+double rt_lub_constrain(double x, double lb, double ub, double *lj);
+double rt_lub_unconstrain(double y, double lb, double ub);
+void rt_lub_partials(double x, double lb, double ub, double *dy_dx,
+                     double *dlj_dx);
+
+double rt_offset_multiplier_constrain(double x, double mu, double sigma,
+                                      double *lj);
+double rt_offset_multiplier_unconstrain(double y, double mu, double sigma);
+
+/* Vector and matrix transforms: x has rt_*_free_size(K) entries. */
+int rt_simplex_free_size(int K);
+void rt_simplex_constrain(const double *x, int K, double *y, double *lj);
+int rt_simplex_unconstrain(const double *y, int K, double *x, RtError *err);
+void rt_simplex_adjoint(const double *x, int K, const double *adj_y,
+                        bool jacobian, double *adj_x);
+
+void rt_ordered_constrain(const double *x, int K, double *y, double *lj);
+int rt_ordered_unconstrain(const double *y, int K, double *x, RtError *err);
+void rt_ordered_adjoint(const double *x, int K, const double *adj_y,
+                        bool jacobian, double *adj_x);
+
+void rt_positive_ordered_constrain(const double *x, int K, double *y,
+                                   double *lj);
+int rt_positive_ordered_unconstrain(const double *y, int K, double *x,
+                                    RtError *err);
+void rt_positive_ordered_adjoint(const double *x, int K, const double *adj_y,
+                                 bool jacobian, double *adj_x);
+
+void rt_unit_vector_constrain(const double *x, int K, double *y, double *lj);
+int rt_unit_vector_unconstrain(const double *y, int K, double *x,
+                               RtError *err);
+void rt_unit_vector_adjoint(const double *x, int K, const double *adj_y,
+                            bool jacobian, double *adj_x);
+
+int rt_sum_to_zero_free_size(int K);
+void rt_sum_to_zero_constrain(const double *x, int K, double *y, double *lj);
+int rt_sum_to_zero_unconstrain(const double *y, int K, double *x,
+                               RtError *err);
+void rt_sum_to_zero_adjoint(const double *x, int K, const double *adj_y,
+                            bool jacobian, double *adj_x);
+
+/* Matrices are K x K (or M x N), row-major. */
+int rt_cholesky_corr_free_size(int K);
+void rt_cholesky_corr_constrain(const double *x, int K, double *y,
+                                double *lj);
+int rt_cholesky_corr_unconstrain(const double *y, int K, double *x,
+                                 RtError *err);
+void rt_cholesky_corr_adjoint(const double *x, int K, const double *adj_y,
+                              bool jacobian, double *adj_x);
+
+int rt_cholesky_cov_free_size(int M, int N);
+void rt_cholesky_cov_constrain(const double *x, int M, int N, double *y,
+                               double *lj);
+int rt_cholesky_cov_unconstrain(const double *y, int M, int N, double *x,
+                                RtError *err);
+void rt_cholesky_cov_adjoint(const double *x, int M, int N,
+                             const double *adj_y, bool jacobian,
+                             double *adj_x);
+
+int rt_corr_matrix_free_size(int K);
+void rt_corr_matrix_constrain(const double *x, int K, double *y, double *lj);
+int rt_corr_matrix_unconstrain(const double *y, int K, double *x,
+                               RtError *err);
+void rt_corr_matrix_adjoint(const double *x, int K, const double *adj_y,
+                            bool jacobian, double *adj_x);
+
+int rt_cov_matrix_free_size(int K);
+void rt_cov_matrix_constrain(const double *x, int K, double *y, double *lj);
+int rt_cov_matrix_unconstrain(const double *y, int K, double *x,
+                              RtError *err);
+void rt_cov_matrix_adjoint(const double *x, int K, const double *adj_y,
+                           bool jacobian, double *adj_x);
+
+/* Row-stochastic: each of the M rows is a simplex of N; column-stochastic:
+ * each of the N columns is a simplex of M. */
+void rt_stochastic_row_constrain(const double *x, int M, int N, double *y,
+                                 double *lj);
+int rt_stochastic_row_unconstrain(const double *y, int M, int N, double *x,
+                                  RtError *err);
+void rt_stochastic_row_adjoint(const double *x, int M, int N,
+                               const double *adj_y, bool jacobian,
+                               double *adj_x);
+void rt_stochastic_column_constrain(const double *x, int M, int N, double *y,
+                                    double *lj);
+int rt_stochastic_column_unconstrain(const double *y, int M, int N,
+                                     double *x, RtError *err);
+void rt_stochastic_column_adjoint(const double *x, int M, int N,
+                                  const double *adj_y, bool jacobian,
+                                  double *adj_x);
+
+/* sum_to_zero_matrix[M, N]: (M-1)(N-1) free values. */
+void rt_sum_to_zero_matrix_constrain(const double *x, int M, int N,
+                                     double *y, double *lj);
+int rt_sum_to_zero_matrix_unconstrain(const double *y, int M, int N,
+                                      double *x, RtError *err);
+void rt_sum_to_zero_matrix_adjoint(const double *x, int M, int N,
+                                   const double *adj_y, bool jacobian,
+                                   double *adj_x);
+
+/* ---------------------------------------------------------- Stan CSV */
+
+/* The configuration written into a Stan CSV's comment header, laid out as
+ * CmdStan lays it out (method = sample (Default), num_samples = 1000, ...,
+ * id, data file, init, random seed, output file, stanc_version ...). */
+typedef struct RtRunConfig {
+    const char *model_name;
+    int num_samples, num_warmup, thin;
+    bool save_warmup;
+    bool adapt_engaged;
+    double adapt_delta, adapt_gamma, adapt_kappa, adapt_t0;
+    int adapt_init_buffer, adapt_term_buffer, adapt_window;
+    int max_depth;
+    const char *metric;          /* "diag_e" */
+    double stepsize, stepsize_jitter;
+    unsigned chain_id;
+    const char *data_file;
+    const char *init;            /* "2" or a file name */
+    uint64_t seed;
+    const char *output_file;
+    int refresh;
+    /* which defaults were left alone: printed "(Default)" as CmdStan does */
+    bool default_num_samples, default_num_warmup, default_thin,
+         default_delta, default_max_depth, default_seed, default_init;
+} RtRunConfig;
+
+typedef struct RtCsv RtCsv;
+
+/* Open path.tmp for writing; rt_csv_close renames it to path, so an
+ * interrupted run leaves no half-written file under the final name. */
+RtCsv *rt_csv_open(const char *path, RtError *err);
+/* The comment header: version, configuration. */
+void rt_csv_header(RtCsv *c, const RtRunConfig *cfg);
+/* The column line: lp__,accept_stat__,stepsize__,treedepth__,n_leapfrog__,
+ * divergent__,energy__, then the model's output names. */
+void rt_csv_columns(RtCsv *c, int nsampler, const char *const *sampler_cols,
+                    int nmodel, const char *const *model_cols);
+/* "# Adaptation terminated\n# Step size = 0.8\n# Diagonal elements of
+ * inverse mass matrix:\n# 1, 1, ..." */
+void rt_csv_adaptation(RtCsv *c, double stepsize, const double *inv_metric,
+                       int n);
+/* One draw: values printed with 6 significant digits as CmdStan does
+ * (%g-style, sig_figs default). */
+void rt_csv_row(RtCsv *c, int n, const double *values);
+/* "#  Elapsed Time: 0.01 seconds (Warm-up)\n#  0.02 seconds (Sampling)\n
+ *  #  0.03 seconds (Total)" */
+void rt_csv_timing(RtCsv *c, double warmup_s, double sampling_s);
+int rt_csv_close(RtCsv *c, RtError *err);
+
+/* --------------------------------------------------------------- NUTS */
+
+/* The target: log density and gradient at an unconstrained point.  Returns
+ * 0, or non-zero when the density cannot be evaluated there (a reject, a
+ * non-finite value): the sampler treats that as zero density (a rejected
+ * proposal), as Stan does, and the message is printed as an informational
+ * line. */
+typedef int (*RtLogpGrad)(void *ctx, const double *u, double *lp,
+                          double *grad, RtError *err);
+
+typedef struct RtNutsConfig {
+    int num_warmup, num_samples, thin;
+    bool save_warmup;
+    int max_depth;               /* 10 */
+    double stepsize;             /* initial, 1 */
+    double stepsize_jitter;      /* 0 */
+    bool adapt_engaged;          /* true */
+    double delta, gamma, kappa, t0;  /* 0.8, 0.05, 0.75, 10 */
+    int init_buffer, term_buffer, window;  /* 75, 50, 25 */
+    int refresh;                 /* progress every N iterations; 0: never */
+    FILE *progress;              /* where progress lines go (stdout) */
+} RtNutsConfig;
+
+/* Stan's defaults. */
+RtNutsConfig rt_nuts_defaults(void);
+
+/* Per-iteration sampler output, in CSV column order. */
+typedef struct RtNutsDraw {
+    double lp, accept_stat, stepsize;
+    int treedepth, n_leapfrog;
+    bool divergent;
+    double energy;
+    bool warmup;
+} RtNutsDraw;
+
+/* Called for every saved iteration with the draw and the unconstrained
+ * position; returns non-zero to stop the run. */
+typedef int (*RtDrawFn)(void *ctx, const RtNutsDraw *draw, const double *u);
+
+typedef struct RtNutsResult {
+    double stepsize;             /* after adaptation */
+    double *inv_metric;          /* diagonal, dim entries (malloc'd) */
+    double warmup_seconds, sampling_seconds;
+    long total_leapfrog;         /* gradient evaluations */
+    int divergences;             /* after warm-up */
+} RtNutsResult;
+
+/* Stan's NUTS: multinomial sampling along the trajectory, the generalized
+ * no-U-turn criterion (with the extra checks across subtrees), diagonal
+ * metric, windowed adaptation (Stan's fast/slow windows, regularized
+ * variance estimate), dual-averaging step size, divergence when the energy
+ * error exceeds 1000.  Starts from u0 (dim entries).  on_adapted, if not
+ * NULL, is called once when warm-up ends (to write the adaptation comment).
+ * Returns 0, or non-zero with err set when the run cannot go on (no finite
+ * starting density). */
+int rt_nuts_run(RtLogpGrad f, void *fctx, int dim, const double *u0,
+                const RtNutsConfig *cfg, RtRng *rng, RtDrawFn on_draw,
+                void *draw_ctx,
+                void (*on_adapted)(void *ctx, double stepsize,
+                                   const double *inv_metric, int dim),
+                RtNutsResult *result, RtError *err);
+void rt_nuts_result_free(RtNutsResult *r);
+
+/* ------------------------------------------------- the model interface */
+
+/* What one emitted program defines: a constant RtModel that rt_main turns
+ * into a CmdStan-like executable. */
+typedef enum RtContext {
+    RT_JOINT,        /* prior and likelihood: the model's target */
+    RT_PRIOR,        /* statements on parameters only */
+    RT_LIKELIHOOD    /* statements on data */
+} RtContext;
+
+typedef struct RtModel {
+    const char *name;
+    /* prepare_data: read and check data, run transformed data.  Returns
+     * the model's state, or NULL with err set. */
+    void *(*create)(const RtData *data, uint64_t seed, RtError *err);
+    void (*destroy)(void *m);
+    int (*num_unconstrained)(const void *m);
+    /* log density at unconstrained u (with the log-Jacobian when jacobian
+     * is set; dropping constants when propto is set); grad (may be NULL)
+     * receives its gradient. */
+    int (*log_density)(const void *m, const double *u, bool jacobian,
+                       bool propto, RtContext context, double *lp,
+                       double *grad, RtError *err);
+    /* Output columns: constrained parameters, then transformed parameters,
+     * then generated quantities, named as CmdStan names them
+     * ("theta.1", "Sigma.2.1"). */
+    int (*num_outputs)(const void *m);
+    const char *(*output_name)(const void *m, int i);
+    /* Fill out[0..num_outputs-1] for the point u: constrain the
+     * parameters, compute transformed parameters and generated
+     * quantities (with rng). */
+    int (*write_array)(const void *m, RtRng *rng, const double *u,
+                       double *out, RtError *err);
+    /* transform_inits: unconstrained point from constrained values. */
+    int (*unconstrain)(const void *m, const RtData *inits, double *u,
+                       RtError *err);
+} RtModel;
+
+/* The sampler executable's main: CmdStan's command line
+ *   model sample num_samples=N num_warmup=N thin=N save_warmup=0|1
+ *         adapt delta=D engaged=1 algorithm=hmc engine=nuts max_depth=D
+ *         data file=F init=R|FILE random seed=S id=N output file=F
+ *         refresh=N
+ *   model log_prob constrained_params=F | unconstrained_params=F
+ *         jacobian=0|1 data file=F output file=F
+ * Returns the process exit code. */
+int rt_main(int argc, char **argv, const RtModel *model);
+
+#endif

@@ -1,0 +1,6 @@
+functions {
+  void bar(int x);
+  void bar(int x);
+  void bar(int x) {
+  }
+}

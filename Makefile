@@ -10,29 +10,43 @@ SAN      ?=
 # Debian packages the build needs, and the pkg-config names that prove them.
 DEB_PKGS = build-essential pkg-config libcmocka-dev libjansson-dev \
            libgsl-dev libgraphviz-dev libxml2-dev
-PC_PKGS  = cmocka jansson
+PC_PKGS  = cmocka jansson gsl
 
 WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Werror
 CFLAGS  += -std=c11 -D_XOPEN_SOURCE=700 $(OPT) $(SAN) $(WARN) \
-           -MMD -MP -Ifrontend
+           -MMD -MP -Ifrontend -Iruntime
 LDFLAGS += $(SAN)
 LDLIBS  += -lm
 
+# libraries of the runtime (the samplers' ground floor)
+RT_CFLAGS = $$(pkg-config --cflags gsl jansson)
+RT_LIBS   = $$(pkg-config --libs gsl jansson)
+
 # ---- sources, per folder ----
+RUNTIME_SRC  = $(sort $(wildcard runtime/*.c))
 FRONTEND_SRC = $(sort $(wildcard frontend/*.c))
 DRIVER_SRC   = $(sort $(wildcard driver/*.c))
 UNIT_SRC     = $(sort $(wildcard tests/unit/test_*.c))
 
+RUNTIME_OBJ  = $(RUNTIME_SRC:%.c=$(BUILD)/%.o)
 FRONTEND_OBJ = $(FRONTEND_SRC:%.c=$(BUILD)/%.o)
 DRIVER_OBJ   = $(DRIVER_SRC:%.c=$(BUILD)/%.o)
 UNIT_BIN     = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-all: $(BUILD)/pplbench
+all: $(BUILD)/pplbench $(BUILD)/libpplrt.a
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/runtime/%.o: runtime/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(RT_CFLAGS) -c $< -o $@
+
+$(BUILD)/libpplrt.a: $(RUNTIME_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
 
 $(BUILD)/libfrontend.a: $(FRONTEND_OBJ)
 	@rm -f $@
@@ -40,6 +54,14 @@ $(BUILD)/libfrontend.a: $(FRONTEND_OBJ)
 
 $(BUILD)/pplbench: $(DRIVER_OBJ) $(BUILD)/libfrontend.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+# Unit tests of the runtime (test_rt_*) link libpplrt; the others the
+# frontend.
+$(BUILD)/tests/test_rt_%: tests/unit/test_rt_%.c $(BUILD)/libpplrt.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(RT_CFLAGS) $$(pkg-config --cflags cmocka) $(LDFLAGS) \
+	    -o $@ $< $(BUILD)/libpplrt.a $$(pkg-config --libs cmocka) \
+	    $(RT_LIBS) $(LDLIBS)
 
 $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libfrontend.a
 	@mkdir -p $(dir $@)
@@ -121,4 +143,4 @@ clean:
 
 .PHONY: all deps run test units docs golden-update asan fuzz bench lint install clean
 
--include $(FRONTEND_OBJ:.o=.d) $(DRIVER_OBJ:.o=.d)
+-include $(FRONTEND_OBJ:.o=.d) $(DRIVER_OBJ:.o=.d) $(RUNTIME_OBJ:.o=.d)

@@ -64,6 +64,7 @@ typedef struct Fmt {
     int *main_tokens;       /* indices of the main file's tokens */
     int nmain_tokens;
     int last_line;          /* source line of the last thing printed */
+    int item_from;          /* where the item being printed begins */
     bool fresh;             /* just after "{" or a forced blank line */
 } Fmt;
 
@@ -389,15 +390,16 @@ static void flush_notes(Fmt *f, int offset, int indent)
         put_note(f, &f->notes[f->next_note++], indent);
 }
 
-/* End the open line with the comments that followed the printed code on
- * its source line: they begin at or after `after`, before `limit` (where
- * the next item begins), and are next in order. */
+/* End the open line with the comments that sat on the source line where
+ * the printed code ends (`after`): those next in order that begin within
+ * the item being printed or after it, before `limit` (where the next item
+ * begins).  A comment inside the code on that line moves to its end. */
 static void trail(Fmt *f, Pos after, int limit)
 {
     while (f->next_note < f->nnotes) {
         const Note *n = &f->notes[f->next_note];
         if (n->own_line || n->begin.line != after.line
-            || n->begin.offset < after.offset || n->begin.offset >= limit)
+            || n->begin.offset < f->item_from || n->begin.offset >= limit)
             break;
         fputc(' ', f->out);
         fputs(n->text, f->out);
@@ -413,6 +415,7 @@ static void item_begin(Fmt *f, Pos p, int indent)
     if (!f->fresh && p.line > f->last_line + 1)
         fputc('\n', f->out);
     f->fresh = false;
+    f->item_from = p.offset;
 }
 
 /* ------------------------------------------------------------ includes */
@@ -1031,6 +1034,8 @@ static void print_if(Fmt *f, const Stmt *s, int indent, int limit,
                                 token_after(f, s->cond->span.end, P_RPAREN));
     if (!els)
         return;
+    /* the "else" line begins where the then-branch ends */
+    f->item_from = stmt_end(f, s->body).offset;
     if (els->kind == ST_IF) {
         print_if(f, els, indent, limit, owe ? "} else " : "else ");
         return;

@@ -15,7 +15,7 @@ PC_PKGS  = cmocka jansson gsl
 WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Werror
 CFLAGS  += -std=c11 -D_XOPEN_SOURCE=700 $(OPT) $(SAN) $(WARN) \
-           -MMD -MP -Ifrontend -Iruntime
+           -MMD -MP -Ifrontend -Imir -Iruntime
 LDFLAGS += $(SAN)
 LDLIBS  += -lm
 
@@ -26,11 +26,13 @@ RT_LIBS   = $$(pkg-config --libs gsl jansson)
 # ---- sources, per folder ----
 RUNTIME_SRC  = $(sort $(wildcard runtime/*.c))
 FRONTEND_SRC = $(sort $(wildcard frontend/*.c))
+MIR_SRC      = $(sort $(wildcard mir/*.c))
 DRIVER_SRC   = $(sort $(wildcard driver/*.c))
 UNIT_SRC     = $(sort $(wildcard tests/unit/test_*.c))
 
 RUNTIME_OBJ  = $(RUNTIME_SRC:%.c=$(BUILD)/%.o)
 FRONTEND_OBJ = $(FRONTEND_SRC:%.c=$(BUILD)/%.o)
+MIR_OBJ      = $(MIR_SRC:%.c=$(BUILD)/%.o)
 DRIVER_OBJ   = $(DRIVER_SRC:%.c=$(BUILD)/%.o)
 UNIT_BIN     = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
@@ -52,7 +54,11 @@ $(BUILD)/libfrontend.a: $(FRONTEND_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/pplbench: $(DRIVER_OBJ) $(BUILD)/libfrontend.a
+$(BUILD)/libmir.a: $(MIR_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/pplbench: $(DRIVER_OBJ) $(BUILD)/libmir.a $(BUILD)/libfrontend.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # Unit tests of the runtime (test_rt_*) link libpplrt; the others the
@@ -63,10 +69,11 @@ $(BUILD)/tests/test_rt_%: tests/unit/test_rt_%.c $(BUILD)/libpplrt.a
 	    -o $@ $< $(BUILD)/libpplrt.a $$(pkg-config --libs cmocka) \
 	    $(RT_LIBS) $(LDLIBS)
 
-$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libfrontend.a
+$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libmir.a $(BUILD)/libfrontend.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $$(pkg-config --cflags cmocka) $(LDFLAGS) -o $@ $< \
-	    $(BUILD)/libfrontend.a $$(pkg-config --libs cmocka) $(LDLIBS)
+	    $(BUILD)/libmir.a $(BUILD)/libfrontend.a $$(pkg-config --libs cmocka) \
+	    $(LDLIBS)
 
 # ---- set-up: install missing Debian packages (as root), then build ----
 deps:
@@ -143,4 +150,5 @@ clean:
 
 .PHONY: all deps run test units docs golden-update asan fuzz bench lint install clean
 
--include $(FRONTEND_OBJ:.o=.d) $(DRIVER_OBJ:.o=.d) $(RUNTIME_OBJ:.o=.d)
+-include $(FRONTEND_OBJ:.o=.d) $(DRIVER_OBJ:.o=.d) $(RUNTIME_OBJ:.o=.d) \
+    $(MIR_OBJ:.o=.d)

@@ -8,12 +8,14 @@
  * compiler error (raised by ICE() below the driver). */
 #include <dirent.h>
 #include <errno.h>
+#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "frontend.h"
+#include "mir.h"
 
 #define PPLBENCH_VERSION "0.1.0"
 
@@ -25,7 +27,10 @@ typedef enum Mode {
     MODE_INFO,
     MODE_DEBUG_LEX,
     MODE_DEBUG_PARSE,
-    MODE_DEBUG_AST
+    MODE_DEBUG_AST,
+    MODE_MIR,               /* --debug-mir-pretty: as lowered */
+    MODE_TRANSFORMED_MIR,   /* --debug-transformed-mir-pretty */
+    MODE_OPTIMIZED_MIR      /* --debug-optimized-mir-pretty */
 } Mode;
 
 typedef struct Cli {
@@ -63,6 +68,16 @@ static const char usage_text[] =
     "  --debug-lex              print the tokens\n"
     "  --debug-parse            print the parse tree (before type checking)\n"
     "  --debug-ast              print the typed syntax tree\n"
+    "  --debug-mir-pretty       print the MIR as lowered\n"
+    "  --debug-transformed-mir-pretty\n"
+    "                           print the MIR after the backend's\n"
+    "                           transformations (data reads, checks,\n"
+    "                           constraining transforms)\n"
+    "  --debug-optimized-mir-pretty\n"
+    "                           print the MIR after the optimization level\n"
+    "                           (--O0, the only level so far: no passes, so\n"
+    "                           the same as the transformed MIR)\n"
+    "  --O0                     no optimization (the default)\n"
     "\n"
     "Exit codes: 0 success, 1 the model has errors, 2 usage or I/O error,\n"
     "3 internal compiler error.\n";
@@ -167,6 +182,14 @@ static int parse_cli(Cli *c, int argc, char **argv)
             c->fe.parse_only = true;
         } else if (strcmp(a, "--debug-ast") == 0) {
             c->mode = MODE_DEBUG_AST;
+        } else if (strcmp(a, "--debug-mir-pretty") == 0) {
+            c->mode = MODE_MIR;
+        } else if (strcmp(a, "--debug-transformed-mir-pretty") == 0) {
+            c->mode = MODE_TRANSFORMED_MIR;
+        } else if (strcmp(a, "--debug-optimized-mir-pretty") == 0) {
+            c->mode = MODE_OPTIMIZED_MIR;
+        } else if (strcmp(a, "--O0") == 0) {
+            /* the default and, until the passes land, the only level */
         } else if (a[0] == '-' && a[1] != '\0') {
             return usage_error("unknown option '%s'", a);
         } else if (c->input) {
@@ -212,6 +235,61 @@ static int close_output(const Cli *c, FILE *out, const char *tmp)
     return EXIT_OK;
 }
 
+/* The model's name: --name, or the file's base name + "_model" as stanc3
+ * names it. */
+static const char *model_name(const Cli *c, Arena *a)
+{
+    if (c->name)
+        return c->name;
+    const char *base = strrchr(c->input, '/');
+    base = base ? base + 1 : c->input;
+    const char *dot = strrchr(base, '.');
+    size_t n = dot ? (size_t)(dot - base) : strlen(base);
+    return arena_printf(a, "%.*s_model", (int)n, base);
+}
+
+/* Lower (and transform) the checked program and print its MIR; the MIR is
+ * verified after each stage, and a violation is an internal error. */
+static int print_mir_stages(const Cli *c, FeUnit *u, FILE *out);
+
+static int print_mir(const Cli *c, FeUnit *u, FILE *out)
+{
+    jmp_buf recover;
+    jmp_buf *outer = diag_set_ice_target(&recover);
+    volatile int status;
+    if (setjmp(recover) == 0) {
+        status = print_mir_stages(c, u, out);
+    } else {
+        fprintf(stderr, "Internal compiler error: %s\nThis should never "
+                "happen. Please report it as a bug in pplbench.\n",
+                diag_ice_message());
+        status = EXIT_INTERNAL;
+    }
+    diag_set_ice_target(outer);
+    return status;
+}
+
+static int print_mir_stages(const Cli *c, FeUnit *u, FILE *out)
+{
+    MirProgram *p = mir_lower(&u->arena, u->prog, model_name(c, &u->arena));
+    char why[512];
+    if (!mir_verify(p, why, sizeof why)) {
+        fprintf(stderr, "Internal compiler error: the lowered MIR is "
+                "invalid: %s\n", why);
+        return EXIT_INTERNAL;
+    }
+    if (c->mode != MODE_MIR) {
+        mir_transform(p);
+        if (!mir_verify(p, why, sizeof why)) {
+            fprintf(stderr, "Internal compiler error: the transformed MIR "
+                    "is invalid: %s\n", why);
+            return EXIT_INTERNAL;
+        }
+    }
+    mir_pretty(out, p);
+    return EXIT_OK;
+}
+
 static int run_one(const Cli *c)
 {
     FeUnit u;
@@ -243,9 +321,13 @@ static int run_one(const Cli *c)
             fmt_program(out, &u, &c->fmt);
         else if (c->mode == MODE_INFO)
             info_print(out, &u);
-        else
+        else if (c->mode == MODE_DEBUG_AST)
             ast_dump(out, u.prog);
-        status = close_output(c, out, tmp);
+        else
+            status = print_mir(c, &u, out);
+        int closed = close_output(c, out, tmp);
+        if (status == EXIT_OK)
+            status = closed;
     }
     fe_unit_free(&u);
     return status;

@@ -14,6 +14,8 @@
 #               that output again must reproduce it exactly (idempotence)
 #   NAME.info   pplbench --info NAME.stan
 #   NAME.ast    pplbench --debug-ast NAME.stan
+#   NAME.mir    pplbench --debug-mir-pretty NAME.stan
+#   NAME.tmir   pplbench --debug-transformed-mir-pretty NAME.stan
 # An expected file is the transcript of stdout and stderr followed by a line
 # "[exit N]".  NAME.args, if present, holds one line of extra options that go
 # before the file name.  pplbench runs inside tests/golden/ on the bare file
@@ -107,6 +109,8 @@ check() {
         fmt) format "$1" "$actual" ;;
         info) run --info "$1" "$actual" ;;
         ast) run --debug-ast "$1" "$actual" ;;
+        mir) run --debug-mir-pretty "$1" "$actual" ;;
+        tmir) run --debug-transformed-mir-pretty "$1" "$actual" ;;
         *) run "" "$1" "$actual" ;;
     esac
     ok=1
@@ -141,7 +145,7 @@ for stan in *.stan; do
         read -r args <"$name.args" || :    # a last line without newline
     fi
     found=0
-    for ext in err warn fmt info ast; do
+    for ext in err warn fmt info ast mir tmir; do
         if [ -f "$name.$ext" ]; then
             found=1
             check "$name" "$ext"
@@ -149,7 +153,7 @@ for stan in *.stan; do
     done
     [ $found -eq 1 ] && continue
     if [ $update -eq 0 ]; then
-        fail "$stan: no expected output (NAME.err, .warn, .fmt, .info or .ast)"
+        fail "$stan: no expected output (NAME.err, .warn, .fmt, .info, .ast, .mir or .tmir)"
         continue
     fi
     run "" "$name" "$tmp/new"

@@ -1,0 +1,245 @@
+/* verify.c - the MIR's invariants, checked after lowering and after every
+ * pass in test and sanitizer builds (QBE reruns its SSA check the same
+ * way): every variable used is declared and in scope, no name is declared
+ * twice where both are visible, every declaration is sized, and
+ * assignments, conditions, loop bounds and target increments are
+ * well-typed. */
+#include <stdarg.h>
+#include <string.h>
+
+#include "mir.h"
+
+typedef struct Verifier {
+    const MirProgram *p;
+    VarId *scope;
+    int nscope, cap;
+    char *why;
+    size_t n;
+    bool failed;
+    const char *section;
+} Verifier;
+
+static void fail(Verifier *v, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void fail(Verifier *v, const char *fmt, ...)
+{
+    if (v->failed)
+        return;
+    v->failed = true;
+    int k = snprintf(v->why, v->n, "%s: ", v->section);
+    if (k < 0 || (size_t)k >= v->n)
+        k = 0;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(v->why + k, v->n - (size_t)k, fmt, ap);
+    va_end(ap);
+}
+
+static bool visible(const Verifier *v, VarId id)
+{
+    for (int i = v->nscope - 1; i >= 0; i--)
+        if (v->scope[i] == id)
+            return true;
+    return false;
+}
+
+static void declare(Verifier *v, VarId id)
+{
+    const char *name = v->p->vars[id].name;
+    for (int i = 0; i < v->nscope; i++)
+        if (strcmp(v->p->vars[v->scope[i]].name, name) == 0) {
+            fail(v, "'%s' is declared twice in one scope", name);
+            return;
+        }
+    if (v->nscope == v->cap) {
+        int cap = v->cap ? v->cap * 2 : 64;
+        VarId *s = arena_alloc(v->p->arena, sizeof(VarId) * (size_t)cap);
+        if (v->nscope)
+            memcpy(s, v->scope, sizeof(VarId) * (size_t)v->nscope);
+        v->scope = s;
+        v->cap = cap;
+    }
+    v->scope[v->nscope++] = id;
+}
+
+static void check_expr(Verifier *v, const MirExpr *e)
+{
+    if (!e || v->failed)
+        return;
+    if (!e->type) {
+        fail(v, "an expression (%s) has no type", mir_expr_kind_name(e->kind));
+        return;
+    }
+    if (e->kind == MX_VAR) {
+        if (e->var < 0) {
+            if (!e->fn)
+                fail(v, "a variable reference names nothing");
+        } else if (e->var >= v->p->nvars) {
+            fail(v, "variable id %d out of range", e->var);
+        } else if (!visible(v, e->var)) {
+            fail(v, "'%s' is used outside its scope",
+                 v->p->vars[e->var].name);
+        }
+        return;
+    }
+    for (int i = 0; i < e->nargs; i++)
+        check_expr(v, e->args[i]);
+    for (int i = 0; i < e->nindices; i++) {
+        check_expr(v, e->indices[i].lo);
+        check_expr(v, e->indices[i].hi);
+    }
+}
+
+static void check_sized(Verifier *v, VarId id)
+{
+    const MirVar *var = &v->p->vars[id];
+    const MirSized *s = &var->sized;
+    if (!s->type) {
+        fail(v, "'%s' has no type", var->name);
+        return;
+    }
+    bool unsized_ok = var->kind == MV_LOOP || var->kind == MV_ARG
+        || var->kind == MV_INTERNAL;
+    if (unsized_ok)
+        return;
+    if (ty_array_dims(s->type) != s->ndims) {
+        fail(v, "'%s' is declared with %d array sizes for type %s", var->name,
+             s->ndims, ty_str(v->p->arena, s->type));
+        return;
+    }
+    TypeKind k = ty_base(s->type)->kind;
+    int want = k == TY_VECTOR || k == TY_ROW_VECTOR || k == TY_COMPLEX_VECTOR
+        || k == TY_COMPLEX_ROW_VECTOR ? 1
+        : k == TY_MATRIX || k == TY_COMPLEX_MATRIX ? 2 : 0;
+    /* cholesky_factor_cov[M] and the square constrained matrices give one
+     * size for two dimensions */
+    if (s->nsizes != want && !(want == 2 && s->nsizes == 1))
+        fail(v, "'%s' of type %s is declared with %d sizes", var->name,
+             ty_str(v->p->arena, s->type), s->nsizes);
+    for (int i = 0; i < s->ndims; i++)
+        check_expr(v, s->dims[i]);
+    for (int i = 0; i < s->nsizes; i++)
+        check_expr(v, s->size[i]);
+}
+
+static bool real_valued(const Type *t)
+{
+    TypeKind k = ty_base(t)->kind;
+    return k == TY_INT || k == TY_REAL || k == TY_VECTOR
+        || k == TY_ROW_VECTOR || k == TY_MATRIX || k == TY_ERROR;
+}
+
+static void check_stmt(Verifier *v, const MirStmt *s)
+{
+    if (!s || v->failed)
+        return;
+    int mark = v->nscope;
+    switch (s->kind) {
+    case MS_DECL:
+        check_sized(v, s->var);
+        declare(v, s->var);
+        return;  /* the declaration stays in scope after the statement */
+    case MS_ASSIGN:
+        if (s->lhs.var < 0 || !visible(v, s->lhs.var)) {
+            fail(v, "assignment to a variable outside its scope");
+            return;
+        }
+        for (int i = 0; i < s->lhs.nsteps; i++)
+            for (int k = 0; k < s->lhs.steps[i].nindices; k++) {
+                check_expr(v, s->lhs.steps[i].indices[k].lo);
+                check_expr(v, s->lhs.steps[i].indices[k].hi);
+            }
+        check_expr(v, s->rhs);
+        if (!v->failed && s->lhs.type
+            && ty_promotion_cost(s->rhs->type, s->lhs.type) < 0)
+            fail(v, "assignment of %s to '%s' of type %s",
+                 ty_str(v->p->arena, s->rhs->type),
+                 v->p->vars[s->lhs.var].name,
+                 ty_str(v->p->arena, s->lhs.type));
+        return;
+    case MS_TARGET_PE:
+    case MS_JACOBIAN_PE:
+        check_expr(v, s->rhs);
+        if (!v->failed && !real_valued(s->rhs->type))
+            fail(v, "target += of type %s", ty_str(v->p->arena, s->rhs->type));
+        return;
+    case MS_CALL:
+        check_expr(v, s->call);
+        return;
+    case MS_RETURN:
+        check_expr(v, s->rhs);
+        return;
+    case MS_BREAK:
+    case MS_CONTINUE:
+    case MS_SKIP:
+        return;
+    case MS_IF:
+    case MS_WHILE:
+        check_expr(v, s->cond);
+        if (!v->failed && s->cond->type->kind != TY_INT
+            && s->cond->type->kind != TY_REAL)
+            fail(v, "condition of type %s", ty_str(v->p->arena, s->cond->type));
+        check_stmt(v, s->body);
+        v->nscope = mark;
+        check_stmt(v, s->else_body);
+        break;
+    case MS_FOR:
+        check_expr(v, s->lo);
+        check_expr(v, s->hi);
+        if (!v->failed && (s->lo->type->kind != TY_INT
+                           || s->hi->type->kind != TY_INT))
+            fail(v, "loop bounds of '%s' are not int",
+                 v->p->vars[s->var].name);
+        declare(v, s->var);
+        check_stmt(v, s->body);
+        break;
+    case MS_PROFILE:
+        check_stmt(v, s->body);
+        break;
+    case MS_BLOCK:
+        for (int i = 0; i < s->nstmts; i++)
+            check_stmt(v, s->stmts[i]);
+        break;
+    case MS_SLIST:
+        for (int i = 0; i < s->nstmts; i++)
+            check_stmt(v, s->stmts[i]);
+        return;  /* an SList opens no scope */
+    case MS__COUNT:
+        fail(v, "statement of unknown kind");
+        return;
+    }
+    v->nscope = mark;
+}
+
+static void check_section(Verifier *v, const char *name, const MirStmt *body,
+                          int globals)
+{
+    v->section = name;
+    v->nscope = globals;
+    check_stmt(v, body);
+}
+
+bool mir_verify(const MirProgram *p, char *why, size_t n)
+{
+    Verifier v = {.p = p, .why = why, .n = n};
+    if (n)
+        why[0] = '\0';
+    for (int i = 0; i < p->nfuns && !v.failed; i++) {
+        const MirFun *f = &p->funs[i];
+        v.section = f->name;
+        v.nscope = 0;
+        for (int k = 0; k < f->nparams; k++)
+            declare(&v, f->params[k]);
+        check_stmt(&v, f->body);
+    }
+    /* prepare_data's top-level declarations are visible in every section */
+    v.section = "prepare_data";
+    v.nscope = 0;
+    check_stmt(&v, p->prepare_data);
+    int globals = v.nscope;
+    check_section(&v, "log_prob", p->log_prob, globals);
+    check_section(&v, "generate_quantities", p->generate_quantities, globals);
+    check_section(&v, "transform_inits", p->transform_inits, globals);
+    return !v.failed;
+}

@@ -16,6 +16,7 @@
 
 #include "frontend.h"
 #include "mir.h"
+#include "summary.h"
 
 #define PPLBENCH_VERSION "0.1.0"
 
@@ -46,9 +47,12 @@ typedef struct Cli {
 
 static const char usage_text[] =
     "Usage: pplbench [options] MODEL.stan | FOLDER\n"
+    "       pplbench summary FILE.csv... [--sig-figs=N]\n"
     "\n"
     "Checks a Stan program and prints stanc3-style diagnostics. Given a\n"
     "folder, checks every .stan file in it and prints one line per model.\n"
+    "'summary' prints a posterior summary of Stan CSV files, as CmdStan's\n"
+    "stansummary does.\n"
     "\n"
     "Options:\n"
     "  --help                   print this help and exit\n"
@@ -389,6 +393,8 @@ static int run_folder(Cli *c)
 
 int main(int argc, char **argv)
 {
+    if (argc > 1 && strcmp(argv[1], "summary") == 0)
+        return drv_summary(argc - 1, argv + 1, stdout, stderr);
     Cli c = {0};
     int status = parse_cli(&c, argc, argv);
     if (status < 0) {

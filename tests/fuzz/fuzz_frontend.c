@@ -1,11 +1,13 @@
-/* fuzz_frontend.c - libFuzzer target: the lexer, parser, typechecker and
- * formatter must never crash or hang on any input (make fuzz). */
+/* fuzz_frontend.c - libFuzzer target: the lexer, parser, typechecker,
+ * formatter and MIR lowering must never crash or hang on any input, and
+ * every program that checks must lower to MIR that verifies (make fuzz). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "frontend.h"
+#include "mir.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -26,6 +28,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             FmtOptions f = {.max_line_length = 78};
             fmt_program(sink, &u, &f);
             info_print(sink, &u);
+            MirProgram *p = mir_lower(&u.arena, u.prog, "fuzz_model");
+            char why[512];
+            if (!mir_verify(p, why, sizeof why)) {
+                fprintf(stderr, "lowered MIR invalid: %s\n", why);
+                abort();
+            }
+            mir_transform(p);
+            if (!mir_verify(p, why, sizeof why)) {
+                fprintf(stderr, "transformed MIR invalid: %s\n", why);
+                abort();
+            }
+            mir_pretty(sink, p);
         }
         fclose(sink);
     }

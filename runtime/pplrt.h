@@ -5,7 +5,7 @@
  *   errors          rt_error_*            error.c
  *   RNG             rt_rng_*              rng.c
  *   data            rt_data_*             data.c      (CmdStan JSON, jansson)
- *   transforms      rt_*_constrain/...    transforms.c
+ *   transforms      rt_*_constrain/...    transforms.c, transforms_matrix.c
  *   Stan CSV        rt_csv_*              csv.c
  *   NUTS            rt_nuts_*             nuts.c
  *   model + CLI     RtModel, rt_main      cmdline.c
@@ -72,6 +72,12 @@ int rt_data_reals(const RtData *d, const char *name, int ndims,
 /* Complex values are [re, im] pairs innermost; out has 2 doubles each. */
 int rt_data_complexes(const RtData *d, const char *name, int ndims,
                       const int *dims, double *out, RtError *err);
+/* The shape of `name` as written: the sizes met following the first
+ * element of each nested array (an empty array ends with a 0; a complex's
+ * [re, im] pair counts as a last dimension of 2).  Writes at most maxdims
+ * sizes and returns the number of dimensions, or -1 with err if missing. */
+int rt_data_dims(const RtData *d, const char *name, int maxdims, int *dims,
+                 RtError *err);
 
 /* Constraint checks on data and transformed data, with messages in
  * CmdStan's words ("y[3] is -1, but must be greater than or equal to
@@ -89,45 +95,87 @@ int rt_check_upper_int(const char *name, const int *x, size_t n, int ub,
 
 /* Stan's constraining transforms (Reference Manual, "Constraint
  * transforms"), numerically as Stan defines them so that an unconstrained
- * point means the same thing to pplbench and to Stan.
+ * point means the same thing to pplbench and to Stan 2.36.
  *
  * Each transform comes in three forms:
  *   constrain:   y = f(x), and if lj != NULL, *lj += log|det J_f(x)|
  *   unconstrain: x = f^-1(y) (returns non-zero if y violates the
- *                constraint, with a message)
+ *                constraint, with a message in Stan's words, such as
+ *                "simplex_free: Simplex variable is not a valid simplex.
+ *                sum(Simplex variable) = 1.2, but should be 1"; the caller
+ *                prefixes the variable's name)
  *   adjoint:     given adj_y = d target / d y (and when jacobian is set,
  *                the log|J| term counted with weight 1), add
- *                d target / d x into adj_x.  x is the unconstrained point
- *                and y its image.
+ *                d target / d x into adj_x.  x is the unconstrained point.
  * Sizes: K is the constrained size where it differs from the unconstrained
  * one (simplex: K-1 free values; cholesky_factor_corr[K]: K(K-1)/2;
- * cov_matrix[K]: K + K(K-1)/2; ...). */
+ * cov_matrix[K]: K + K(K-1)/2; ...).
+ *
+ * Layouts.  Constrained matrices y are row-major, like every array here.
+ * The free values x are in the order Stan's deserializer reads them, so
+ * that the unconstrained vector is the one Stan 2.36 uses:
+ *   cholesky_factor_corr   strictly lower triangle of L, row by row
+ *   corr_matrix            canonical partial correlations column by column
+ *                          (column 1 rows 2..K, column 2 rows 3..K, ...)
+ *   cholesky_factor_cov,   lower triangle row by row, each row ending with
+ *   cov_matrix             its (log) diagonal entry; cholesky_factor_cov's
+ *                          rows below the square part follow, N values each
+ *   row_stochastic[M,N]    the M x (N-1) free matrix in column-major order
+ *                          (x[i + j*M] is row i's j-th free value)
+ *   column_stochastic[M,N] the (M-1) x N free matrix in column-major order
+ *                          (x[j*(M-1) + i]: column j's free values are
+ *                          contiguous)
+ *   sum_to_zero_matrix     the (M-1) x (N-1) free matrix, column-major
+ * (A plain matrix[M, N], bounded or not, is column-major in Stan's
+ * unconstrained vector too: that is the emitter's business.)
+ *
+ * Infinite bounds are no bounds, as in Stan: lb = -inf or ub = +inf give
+ * the identity (lub with one infinite bound is the other one-sided
+ * transform).  Invalid parameters (lb >= ub, sigma <= 0 or not finite, a
+ * zero or non-finite vector for unit_vector) give NaN in y and in *lj:
+ * the density is then NaN and the point is rejected, as Stan rejects it
+ * by throwing. */
 
 double rt_lb_constrain(double x, double lb, double *lj);
-double rt_lb_unconstrain(double y, double lb);
-/* d y / d x and d log|J| / d x, for the adjoint sweep */
+/* y >= lb is required; y == lb gives -inf, as Stan's lb_free does. */
+int rt_lb_unconstrain(double y, double lb, double *x, RtError *err);
+/* d y / d x and d log|J| / d x, for the adjoint sweep.  (d y / d lb is 1
+ * for a finite lb, 0 for -inf; log|J| does not depend on lb.) */
 void rt_lb_partials(double x, double lb, double *dy_dx, double *dlj_dx);
 
 double rt_ub_constrain(double x, double ub, double *lj);
-double rt_ub_unconstrain(double y, double ub);
+int rt_ub_unconstrain(double y, double ub, double *x, RtError *err);
 void rt_ub_partials(double x, double ub, double *dy_dx, double *dlj_dx);
 
 double rt_lub_constrain(double x, double lb, double ub, double *lj);
-double rt_lub_unconstrain(double y, double lb, double ub);
+int rt_lub_unconstrain(double y, double lb, double ub, double *x,
+                       RtError *err);
 void rt_lub_partials(double x, double lb, double ub, double *dy_dx,
                      double *dlj_dx);
+/* For bounds that are parameters: d y / d lb, d y / d ub,
+ * d log|J| / d lb, d log|J| / d ub (any pointer may be NULL). */
+void rt_lub_bound_partials(double x, double lb, double ub, double *dy_dlb,
+                           double *dy_dub, double *dlj_dlb, double *dlj_dub);
 
 double rt_offset_multiplier_constrain(double x, double mu, double sigma,
                                       double *lj);
-double rt_offset_multiplier_unconstrain(double y, double mu, double sigma);
+int rt_offset_multiplier_unconstrain(double y, double mu, double sigma,
+                                     double *x, RtError *err);
+/* d y / d x = sigma, d y / d sigma = x, d log|J| / d sigma = 1 / sigma
+ * (d y / d mu is 1; log|J| does not depend on x or mu).  Any pointer may
+ * be NULL. */
+void rt_offset_multiplier_partials(double x, double mu, double sigma,
+                                   double *dy_dx, double *dy_dsigma,
+                                   double *dlj_dsigma);
 
-/* Vector and matrix transforms: x has rt_*_free_size(K) entries. */
+/* Vector and matrix transforms: x has rt_*_free_size(...) entries. */
 int rt_simplex_free_size(int K);
 void rt_simplex_constrain(const double *x, int K, double *y, double *lj);
 int rt_simplex_unconstrain(const double *y, int K, double *x, RtError *err);
 void rt_simplex_adjoint(const double *x, int K, const double *adj_y,
                         bool jacobian, double *adj_x);
 
+/* ordered[K] and positive_ordered[K] have K free values. */
 void rt_ordered_constrain(const double *x, int K, double *y, double *lj);
 int rt_ordered_unconstrain(const double *y, int K, double *x, RtError *err);
 void rt_ordered_adjoint(const double *x, int K, const double *adj_y,
@@ -140,12 +188,18 @@ int rt_positive_ordered_unconstrain(const double *y, int K, double *x,
 void rt_positive_ordered_adjoint(const double *x, int K, const double *adj_y,
                                  bool jacobian, double *adj_x);
 
+/* unit_vector[K] has K free values and is not a bijection: y = x / |x|,
+ * and the "Jacobian" term is Stan's -0.5 |x|^2 (a standard normal on the
+ * free values, fixing their radius).  unconstrain returns y itself, so
+ * unconstrain(constrain(x)) is x / |x|. */
 void rt_unit_vector_constrain(const double *x, int K, double *y, double *lj);
 int rt_unit_vector_unconstrain(const double *y, int K, double *x,
                                RtError *err);
 void rt_unit_vector_adjoint(const double *x, int K, const double *adj_y,
                             bool jacobian, double *adj_x);
 
+/* sum_to_zero_vector[K]: K-1 free values, an isometry onto the zero-sum
+ * hyperplane, so log|J| is 0 (nothing is added to *lj). */
 int rt_sum_to_zero_free_size(int K);
 void rt_sum_to_zero_constrain(const double *x, int K, double *y, double *lj);
 int rt_sum_to_zero_unconstrain(const double *y, int K, double *x,
@@ -162,6 +216,7 @@ int rt_cholesky_corr_unconstrain(const double *y, int K, double *x,
 void rt_cholesky_corr_adjoint(const double *x, int K, const double *adj_y,
                               bool jacobian, double *adj_x);
 
+/* cholesky_factor_cov[M, N], M >= N. */
 int rt_cholesky_cov_free_size(int M, int N);
 void rt_cholesky_cov_constrain(const double *x, int M, int N, double *y,
                                double *lj);
@@ -187,6 +242,7 @@ void rt_cov_matrix_adjoint(const double *x, int K, const double *adj_y,
 
 /* Row-stochastic: each of the M rows is a simplex of N; column-stochastic:
  * each of the N columns is a simplex of M. */
+int rt_stochastic_row_free_size(int M, int N);
 void rt_stochastic_row_constrain(const double *x, int M, int N, double *y,
                                  double *lj);
 int rt_stochastic_row_unconstrain(const double *y, int M, int N, double *x,
@@ -194,6 +250,7 @@ int rt_stochastic_row_unconstrain(const double *y, int M, int N, double *x,
 void rt_stochastic_row_adjoint(const double *x, int M, int N,
                                const double *adj_y, bool jacobian,
                                double *adj_x);
+int rt_stochastic_column_free_size(int M, int N);
 void rt_stochastic_column_constrain(const double *x, int M, int N, double *y,
                                     double *lj);
 int rt_stochastic_column_unconstrain(const double *y, int M, int N,
@@ -202,7 +259,10 @@ void rt_stochastic_column_adjoint(const double *x, int M, int N,
                                   const double *adj_y, bool jacobian,
                                   double *adj_x);
 
-/* sum_to_zero_matrix[M, N]: (M-1)(N-1) free values. */
+/* sum_to_zero_matrix[M, N]: (M-1)(N-1) free values; every row and every
+ * column sums to zero.  (A Stan 2.37 type: the 1-D transform applied
+ * along both axes; an isometry, so log|J| is 0.) */
+int rt_sum_to_zero_matrix_free_size(int M, int N);
 void rt_sum_to_zero_matrix_constrain(const double *x, int M, int N,
                                      double *y, double *lj);
 int rt_sum_to_zero_matrix_unconstrain(const double *y, int M, int N,
@@ -216,6 +276,11 @@ void rt_sum_to_zero_matrix_adjoint(const double *x, int M, int N,
 /* The configuration written into a Stan CSV's comment header, laid out as
  * CmdStan lays it out (method = sample (Default), num_samples = 1000, ...,
  * id, data file, init, random seed, output file, stanc_version ...). */
+typedef enum RtMethod {
+    RT_METHOD_SAMPLE,            /* sample algorithm=hmc engine=nuts */
+    RT_METHOD_LOG_PROB           /* log_prob: lp__ and gradient */
+} RtMethod;
+
 typedef struct RtRunConfig {
     const char *model_name;
     int num_samples, num_warmup, thin;
@@ -235,7 +300,21 @@ typedef struct RtRunConfig {
     /* which defaults were left alone: printed "(Default)" as CmdStan does */
     bool default_num_samples, default_num_warmup, default_thin,
          default_delta, default_max_depth, default_seed, default_init;
+    /* The method, CmdStan's start_datetime line (NULL: left out) and
+     * log_prob's arguments (NULL: not given).  Fields without a default_
+     * flag are marked "(Default)" when they equal CmdStan's default, which
+     * is CmdStan's own rule (its arguments compare value and default). */
+    RtMethod method;
+    const char *start_datetime;  /* "2024-05-01 12:00:00 UTC" */
+    const char *unconstrained_params, *constrained_params;
+    bool jacobian;
 } RtRunConfig;
+
+/* CmdStan's defaults (model "model", seed 0), every default_* flag set. */
+RtRunConfig rt_csv_config_defaults(void);
+/* The configuration as CmdStan echoes it on stdout ("method = sample
+ * (Default)" ... "num_threads = 1 (Default)"), without the "# ". */
+void rt_csv_print_config(FILE *out, const RtRunConfig *cfg);
 
 typedef struct RtCsv RtCsv;
 
@@ -258,6 +337,9 @@ void rt_csv_row(RtCsv *c, int n, const double *values);
 /* "#  Elapsed Time: 0.01 seconds (Warm-up)\n#  0.02 seconds (Sampling)\n
  *  #  0.03 seconds (Total)" */
 void rt_csv_timing(RtCsv *c, double warmup_s, double sampling_s);
+/* Flush, check for write errors and rename path.tmp to path; on an error
+ * (a failed write, flush or rename) path.tmp is removed and non-zero is
+ * returned with err set.  Frees c either way; NULL is a no-op. */
 int rt_csv_close(RtCsv *c, RtError *err);
 
 /* --------------------------------------------------------------- NUTS */
@@ -368,7 +450,13 @@ typedef struct RtModel {
  *         refresh=N
  *   model log_prob constrained_params=F | unconstrained_params=F
  *         jacobian=0|1 data file=F output file=F
- * Returns the process exit code. */
+ *   model help
+ * (also method=sample, gamma/kappa/t0/init_buffer/term_buffer/window,
+ * metric=diag_e, stepsize, stepsize_jitter, num_chains=1).  log_prob
+ * writes lp__ and columns g.1, g.2, ... (the gradient).  Returns the
+ * process exit code: 0, or 1 for a bad command line (message and usage
+ * on stderr, as CmdStan), bad data, failed initialization or a sampler
+ * error (the draws written so far are kept). */
 int rt_main(int argc, char **argv, const RtModel *model);
 
 #endif

@@ -1,0 +1,582 @@
+/* data.c - RtData: variables of a CmdStan-format JSON file (CmdStan Guide,
+ * "JSON Format for CmdStan"), read with jansson, and the constraint checks
+ * on data.
+ *
+ * The file is one object whose members are variables.  A value is a
+ * number, one of the strings for the special reals ("inf", "+inf",
+ * "-inf", "Infinity", "-Infinity", "NaN", any case), or an array of values
+ * nested once per dimension, row-major; a complex is a [re, im] pair.
+ * The bare atoms NaN, Infinity and -Infinity, which CmdStan also reads but
+ * JSON does not allow, are quoted before jansson sees the text.  jansson
+ * keeps "3" and "3.0" apart, so an int variable written as 3.0 is an
+ * error, as in CmdStan.
+ *
+ * Tuples are objects with members "1", "2", ...: a file may hold them
+ * (rt_data_has sees them), but reading a tuple's slots is not supported
+ * yet and gives an error that says so. */
+#include <errno.h>
+#include <inttypes.h>
+#include <jansson.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "pplrt.h"
+
+/* Deeper declarations than this are refused (Stan programs rarely pass
+ * 8). */
+#define DATA_MAX_DIMS 32
+
+struct RtData {
+    json_t *root;            /* a JSON object */
+};
+
+/* ------------------------------------------------------------ parsing */
+
+static bool is_word_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
+           || (c >= '0' && c <= '9') || c == '_' || c == '.';
+}
+
+/* Copy text, quoting the bare atoms NaN, Infinity and -Infinity found
+ * outside strings, so that they reach the readers as special strings.
+ * Returns a malloc'd buffer (length in *outlen) or NULL when out of
+ * memory. */
+static char *quote_bare_atoms(const char *text, size_t len, size_t *outlen)
+{
+    static const char *const atoms[] = {"-Infinity", "Infinity", "NaN"};
+    /* each atom is at least 3 characters and grows by 2 */
+    char *out = malloc(2 * len + 1);
+    if (!out)
+        return NULL;
+    size_t o = 0;
+    bool in_string = false;
+    for (size_t i = 0; i < len; i++) {
+        char c = text[i];
+        if (in_string) {
+            out[o++] = c;
+            if (c == '\\' && i + 1 < len)
+                out[o++] = text[++i];
+            else if (c == '"')
+                in_string = false;
+            continue;
+        }
+        if (c == '"') {
+            in_string = true;
+            out[o++] = c;
+            continue;
+        }
+        size_t matched = 0;
+        if (i == 0 || !is_word_char(text[i - 1])) {
+            for (size_t a = 0; a < sizeof atoms / sizeof atoms[0]; a++) {
+                size_t n = strlen(atoms[a]);
+                if (n <= len - i && memcmp(text + i, atoms[a], n) == 0
+                    && (i + n == len || !is_word_char(text[i + n]))) {
+                    matched = n;
+                    break;
+                }
+            }
+        }
+        if (matched) {
+            out[o++] = '"';
+            memcpy(out + o, text + i, matched);
+            o += matched;
+            out[o++] = '"';
+            i += matched - 1;
+        } else {
+            out[o++] = c;
+        }
+    }
+    out[o] = '\0';
+    *outlen = o;
+    return out;
+}
+
+/* Parse text from `source` (a file name, for messages). */
+static RtData *parse_text(const char *text, size_t len, const char *source,
+                          RtError *err)
+{
+    size_t qlen;
+    char *quoted = quote_bare_atoms(text, len, &qlen);
+    if (!quoted) {
+        rt_error(err, "out of memory reading %s", source);
+        return NULL;
+    }
+    json_error_t jerr;
+    json_t *root = json_loadb(quoted, qlen, JSON_REJECT_DUPLICATES, &jerr);
+    free(quoted);
+    if (!root) {
+        rt_error(err, "%s, line %d, column %d: %s", source, jerr.line,
+                 jerr.column, jerr.text);
+        return NULL;
+    }
+    if (!json_is_object(root)) {
+        json_decref(root);
+        rt_error(err, "%s: the top level must be a JSON object"
+                      " ({\"name\": value, ...})", source);
+        return NULL;
+    }
+    RtData *d = malloc(sizeof *d);
+    if (!d) {
+        json_decref(root);
+        rt_error(err, "out of memory reading %s", source);
+        return NULL;
+    }
+    d->root = root;
+    return d;
+}
+
+RtData *rt_data_parse(const char *json, RtError *err)
+{
+    return parse_text(json, strlen(json), "JSON data", err);
+}
+
+RtData *rt_data_load(const char *path, RtError *err)
+{
+    if (!path || !path[0])
+        return rt_data_parse("{}", err);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        rt_error(err, "cannot open %s: %s", path, strerror(errno));
+        return NULL;
+    }
+    size_t cap = 4096, len = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        len += fread(buf + len, 1, cap - len, f);
+        if (len < cap)
+            break;
+        char *bigger = realloc(buf, cap * 2);
+        if (!bigger) {
+            free(buf);
+            buf = NULL;
+            break;
+        }
+        buf = bigger;
+        cap *= 2;
+    }
+    bool failed = !buf || ferror(f);
+    int saved_errno = errno;
+    fclose(f);
+    if (failed) {
+        free(buf);
+        rt_error(err, "cannot read %s: %s", path,
+                 buf ? strerror(saved_errno) : "out of memory");
+        return NULL;
+    }
+    RtData *d = parse_text(buf, len, path, err);
+    free(buf);
+    return d;
+}
+
+void rt_data_free(RtData *d)
+{
+    if (!d)
+        return;
+    json_decref(d->root);
+    free(d);
+}
+
+bool rt_data_has(const RtData *d, const char *name)
+{
+    return d && json_object_get(d->root, name) != NULL;
+}
+
+/* ------------------------------------------------------------ reading */
+
+typedef enum ReadKind { READ_INT, READ_REAL, READ_COMPLEX } ReadKind;
+
+/* One read of one variable against its declared shape. */
+typedef struct Reader {
+    const char *name;
+    ReadKind kind;
+    int ndims;
+    const int *dims;
+    int *ints;                   /* READ_INT */
+    double *reals;               /* READ_REAL, READ_COMPLEX (pairs) */
+    size_t pos;                  /* next scalar to fill */
+    int idx[DATA_MAX_DIMS];      /* 0-based index of the current element */
+    const json_t *top;
+    RtError *err;
+} Reader;
+
+/* "y" at depth 0, else "y[2, 3]" (1-based). */
+static void element_name(char *buf, size_t size, const Reader *r, int depth)
+{
+    int n = snprintf(buf, size, "%s", r->name);
+    for (int k = 0; k < depth && n > 0 && (size_t)n < size; k++)
+        n += snprintf(buf + n, size - (size_t)n, "%s%d", k ? ", " : "[",
+                      r->idx[k] + 1);
+    if (depth > 0 && n > 0 && (size_t)n < size)
+        snprintf(buf + n, size - (size_t)n, "]");
+}
+
+/* A number as CmdStan prints it (6 significant digits); a JSON real that
+ * is integral keeps its ".0" so that "N = 3.0" explains itself. */
+static void format_number(char *buf, size_t size, double x, bool keep_point)
+{
+    if (isnan(x))
+        snprintf(buf, size, "nan");
+    else if (keep_point && x == floor(x) && fabs(x) < 1e15)
+        snprintf(buf, size, "%.1f", x);
+    else
+        snprintf(buf, size, "%g", x);
+}
+
+/* What a value is, for "non-numeric value" messages. */
+static void describe(char *buf, size_t size, const json_t *v)
+{
+    switch (json_typeof(v)) {
+    case JSON_STRING:
+        snprintf(buf, size, "\"%.60s\"", json_string_value(v));
+        break;
+    case JSON_TRUE:
+        snprintf(buf, size, "true");
+        break;
+    case JSON_FALSE:
+        snprintf(buf, size, "false");
+        break;
+    case JSON_NULL:
+        snprintf(buf, size, "null");
+        break;
+    case JSON_ARRAY:
+        snprintf(buf, size, "an array");
+        break;
+    default:
+        snprintf(buf, size, "an object");
+        break;
+    }
+}
+
+/* Strings CmdStan reads as special reals: [+-]inf, [+-]infinity, nan, in
+ * any case. */
+static bool special_real(const char *s, double *x)
+{
+    double sign = 1.0;
+    if (*s == '+' || *s == '-')
+        sign = *s++ == '-' ? -1.0 : 1.0;
+    if (strcasecmp(s, "inf") == 0 || strcasecmp(s, "infinity") == 0) {
+        *x = sign * INFINITY;
+        return true;
+    }
+    if (strcasecmp(s, "nan") == 0) {
+        *x = NAN;
+        return true;
+    }
+    return false;
+}
+
+/* Sizes found by following first elements from v. */
+static int found_shape(const json_t *v, int *dims, int maxdims)
+{
+    int n = 0;
+    while (json_is_array(v)) {
+        size_t k = json_array_size(v);
+        if (n < maxdims)
+            dims[n] = (int)(k > INT_MAX ? INT_MAX : k);
+        n++;
+        if (k == 0)
+            break;
+        v = json_array_get(v, 0);
+    }
+    return n;
+}
+
+/* "(10)", "(2,5)", "()" for a scalar. */
+static void format_dims(char *buf, size_t size, const int *dims, int n,
+                        bool pair)
+{
+    int at = snprintf(buf, size, "(");
+    for (int k = 0; k < n && at > 0 && (size_t)at < size; k++)
+        at += snprintf(buf + at, size - (size_t)at, "%s%d", k ? "," : "",
+                       dims[k]);
+    if (pair && at > 0 && (size_t)at < size)
+        at += snprintf(buf + at, size - (size_t)at, "%s2", n ? "," : "");
+    if (at > 0 && (size_t)at < size)
+        snprintf(buf + at, size - (size_t)at, ")");
+}
+
+static int tuple_error(const Reader *r, int depth)
+{
+    char where[256];
+    element_name(where, sizeof where, r, depth);
+    return rt_error(r->err, "variable %s: %s is an object (a tuple); reading"
+                            " tuple data is not supported yet",
+                    r->name, where);
+}
+
+/* The whole value's shape (following first elements) against the
+ * declaration: a different number of dimensions is reported with both
+ * shapes.  An empty array found early is left to the element walk. */
+static int check_ndims(const Reader *r)
+{
+    int found[DATA_MAX_DIMS];
+    int nfound = found_shape(r->top, found, DATA_MAX_DIMS);
+    bool pair = r->kind == READ_COMPLEX;
+    int declared = r->ndims + (pair ? 1 : 0);
+    if (nfound > DATA_MAX_DIMS)
+        nfound = DATA_MAX_DIMS;
+    bool ended_empty = nfound > 0 && found[nfound - 1] == 0;
+    if (nfound == declared || (ended_empty && nfound < declared))
+        return 0;
+    char want[160], got[160];
+    format_dims(want, sizeof want, r->dims, r->ndims, pair);
+    format_dims(got, sizeof got, found, nfound, false);
+    return rt_error(r->err, "mismatch in number of dimensions of variable"
+                            " %s: declared %s, found %s",
+                    r->name, want, got);
+}
+
+/* The value at depth has the wrong nesting: an array where a number
+ * belongs or the reverse. */
+static int shape_error(const Reader *r, const json_t *v, int depth)
+{
+    bool pair = r->kind == READ_COMPLEX;
+    if (check_ndims(r) != 0)
+        return -1;
+    char where[256], what[80];
+    element_name(where, sizeof where, r, depth);
+    describe(what, sizeof what, v);
+    if (json_is_array(v))
+        return rt_error(r->err, "variable %s: %s should be a number, found"
+                                " an array", r->name, where);
+    if (pair && depth == r->ndims)
+        return rt_error(r->err, "complex variable %s: %s should be a"
+                                " [real, imaginary] pair, found %s",
+                        r->name, where, json_is_number(v) ? "a number" : what);
+    return rt_error(r->err, "variable %s: %s should be an array of %d"
+                            " values, found %s", r->name, where,
+                    r->dims[depth], json_is_number(v) ? "a number" : what);
+}
+
+/* A real scalar: a number or a special string. */
+static int read_real(Reader *r, const json_t *v, int depth, double *x)
+{
+    if (json_is_number(v)) {
+        *x = json_number_value(v);
+        return 0;
+    }
+    if (json_is_string(v) && special_real(json_string_value(v), x))
+        return 0;
+    if (json_is_object(v))
+        return tuple_error(r, depth);
+    if (json_is_array(v))
+        return shape_error(r, v, depth);
+    char where[256], what[80];
+    element_name(where, sizeof where, r, depth);
+    describe(what, sizeof what, v);
+    return rt_error(r->err, "variable %s has a non-numeric value: %s = %s",
+                    r->name, where, what);
+}
+
+static int read_int(Reader *r, const json_t *v, int depth)
+{
+    char where[256];
+    if (json_is_integer(v)) {
+        json_int_t k = json_integer_value(v);
+        if (k < INT_MIN || k > INT_MAX) {
+            element_name(where, sizeof where, r, depth);
+            return rt_error(r->err, "int variable %s has a value out of the"
+                                    " int range: %s = %" JSON_INTEGER_FORMAT,
+                            r->name, where, k);
+        }
+        r->ints[r->pos++] = (int)k;
+        return 0;
+    }
+    double x;
+    if (read_real(r, v, depth, &x) != 0)
+        return -1;
+    char shown[64];
+    element_name(where, sizeof where, r, depth);
+    format_number(shown, sizeof shown, x, json_is_real(v));
+    return rt_error(r->err, "int variable %s has a non-int value: %s = %s",
+                    r->name, where, shown);
+}
+
+static int read_element(Reader *r, const json_t *v, int depth)
+{
+    if (r->kind == READ_INT)
+        return read_int(r, v, depth);
+    if (r->kind == READ_REAL)
+        return read_real(r, v, depth, &r->reals[r->pos++]);
+    if (json_is_object(v))
+        return tuple_error(r, depth);
+    if (!json_is_array(v) || json_array_size(v) != 2)
+        return shape_error(r, v, depth);
+    double re, im;
+    if (read_real(r, json_array_get(v, 0), depth, &re) != 0
+        || read_real(r, json_array_get(v, 1), depth, &im) != 0)
+        return -1;
+    r->reals[r->pos++] = re;
+    r->reals[r->pos++] = im;
+    return 0;
+}
+
+static bool has_zero(const int *dims, int from, int to)
+{
+    for (int k = from; k < to; k++)
+        if (dims[k] == 0)
+            return true;
+    return false;
+}
+
+static int read_level(Reader *r, const json_t *v, int depth)
+{
+    if (depth == r->ndims)
+        return read_element(r, v, depth);
+    if (json_is_object(v))
+        return tuple_error(r, depth);
+    if (!json_is_array(v))
+        return shape_error(r, v, depth);
+    size_t n = json_array_size(v);
+    /* an empty array stands for any shape with a zero in it */
+    if (n == 0 && has_zero(r->dims, depth, r->ndims))
+        return 0;
+    if (n != (size_t)r->dims[depth]) {
+        char where[256] = "";
+        if (depth > 0) {
+            char parent[240];
+            element_name(parent, sizeof parent, r, depth);
+            snprintf(where, sizeof where, " (in %s)", parent);
+        }
+        return rt_error(r->err, "mismatch in dimension %d of variable %s:"
+                                " declared %d, found %zu%s",
+                        depth + 1, r->name, r->dims[depth], n, where);
+    }
+    for (size_t i = 0; i < n; i++) {
+        r->idx[depth] = (int)i;
+        if (read_level(r, json_array_get(v, i), depth + 1) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+static int read_variable(const RtData *d, Reader *r)
+{
+    if (r->ndims < 0 || r->ndims > DATA_MAX_DIMS)
+        return rt_error(r->err, "variable %s: %d dimensions declared (at"
+                                " most %d are supported)",
+                        r->name, r->ndims, DATA_MAX_DIMS);
+    for (int k = 0; k < r->ndims; k++)
+        if (r->dims[k] < 0)
+            return rt_error(r->err, "variable %s: dimension %d is declared"
+                                    " with negative size %d",
+                            r->name, k + 1, r->dims[k]);
+    r->top = d ? json_object_get(d->root, r->name) : NULL;
+    if (!r->top)
+        return rt_error(r->err, "variable %s not found", r->name);
+    if (!json_is_object(r->top) && check_ndims(r) != 0)
+        return -1;
+    return read_level(r, r->top, 0);
+}
+
+int rt_data_ints(const RtData *d, const char *name, int ndims,
+                 const int *dims, int *out, RtError *err)
+{
+    Reader r = {.name = name, .kind = READ_INT, .ndims = ndims,
+                .dims = dims, .ints = out, .err = err};
+    return read_variable(d, &r);
+}
+
+int rt_data_reals(const RtData *d, const char *name, int ndims,
+                  const int *dims, double *out, RtError *err)
+{
+    Reader r = {.name = name, .kind = READ_REAL, .ndims = ndims,
+                .dims = dims, .reals = out, .err = err};
+    return read_variable(d, &r);
+}
+
+int rt_data_complexes(const RtData *d, const char *name, int ndims,
+                      const int *dims, double *out, RtError *err)
+{
+    Reader r = {.name = name, .kind = READ_COMPLEX, .ndims = ndims,
+                .dims = dims, .reals = out, .err = err};
+    return read_variable(d, &r);
+}
+
+int rt_data_dims(const RtData *d, const char *name, int maxdims, int *dims,
+                 RtError *err)
+{
+    const json_t *v = d ? json_object_get(d->root, name) : NULL;
+    if (!v)
+        return rt_error(err, "variable %s not found", name);
+    return found_shape(v, dims, maxdims);
+}
+
+/* ------------------------------------------------- constraint checks */
+
+/* Messages in CmdStan's words: "y[3] is -1, but must be greater than or
+ * equal to 0.000000" (the value with 6 significant digits, a real bound
+ * as %f).  n == 1 is reported as a scalar, without an index. */
+
+static int bound_error(const char *name, size_t i, size_t n,
+                       const char *value, const char *relation,
+                       const char *bound, RtError *err)
+{
+    if (n == 1)
+        return rt_error(err, "%s is %s, but must be %s %s", name, value,
+                        relation, bound);
+    return rt_error(err, "%s[%zu] is %s, but must be %s %s", name, i + 1,
+                    value, relation, bound);
+}
+
+static int check_real(const char *name, const double *x, size_t n,
+                      double bound, bool lower, RtError *err)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (lower ? x[i] >= bound : x[i] <= bound)
+            continue;
+        char value[64], shown[64];
+        format_number(value, sizeof value, x[i], false);
+        snprintf(shown, sizeof shown, "%f", bound);
+        return bound_error(name, i, n, value,
+                           lower ? "greater than or equal to"
+                                 : "less than or equal to",
+                           shown, err);
+    }
+    return 0;
+}
+
+static int check_int(const char *name, const int *x, size_t n, int bound,
+                     bool lower, RtError *err)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (lower ? x[i] >= bound : x[i] <= bound)
+            continue;
+        char value[32], shown[32];
+        snprintf(value, sizeof value, "%d", x[i]);
+        snprintf(shown, sizeof shown, "%d", bound);
+        return bound_error(name, i, n, value,
+                           lower ? "greater than or equal to"
+                                 : "less than or equal to",
+                           shown, err);
+    }
+    return 0;
+}
+
+int rt_check_lower(const char *name, const double *x, size_t n, double lb,
+                   RtError *err)
+{
+    return check_real(name, x, n, lb, true, err);
+}
+
+int rt_check_upper(const char *name, const double *x, size_t n, double ub,
+                   RtError *err)
+{
+    return check_real(name, x, n, ub, false, err);
+}
+
+int rt_check_lower_int(const char *name, const int *x, size_t n, int lb,
+                       RtError *err)
+{
+    return check_int(name, x, n, lb, true, err);
+}
+
+int rt_check_upper_int(const char *name, const int *x, size_t n, int ub,
+                       RtError *err)
+{
+    return check_int(name, x, n, ub, false, err);
+}

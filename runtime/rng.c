@@ -1,0 +1,63 @@
+/* rng.c - RtRng: seeded pseudo-random streams on GSL's mt19937.
+ *
+ * One stream per (seed, chain): the pair is mixed through SplitMix64
+ * (Steele, Lea and Flood, "Fast splittable pseudorandom number
+ * generators", 2014) into the 32-bit seed that gsl_rng_mt19937 takes, so
+ * chains 1, 2, ... of one seed start far apart and a run repeats exactly
+ * on every machine. */
+#include <gsl/gsl_randist.h>
+#include <gsl/gsl_rng.h>
+#include <stdlib.h>
+
+#include "pplrt.h"
+
+struct RtRng {
+    gsl_rng *gen;
+};
+
+/* One step of SplitMix64's output function: a bijective 64-bit mix. */
+static uint64_t mix64(uint64_t z)
+{
+    z += UINT64_C(0x9E3779B97F4A7C15);
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return z ^ (z >> 31);
+}
+
+RtRng *rt_rng_new(uint64_t seed, unsigned chain)
+{
+    RtRng *r = malloc(sizeof *r);
+    if (!r)
+        return NULL;
+    r->gen = gsl_rng_alloc(gsl_rng_mt19937);
+    if (!r->gen) {
+        free(r);
+        return NULL;
+    }
+    uint64_t z = mix64(mix64(seed) ^ (uint64_t)chain);
+    gsl_rng_set(r->gen, (unsigned long)(z >> 32));
+    return r;
+}
+
+void rt_rng_free(RtRng *r)
+{
+    if (!r)
+        return;
+    gsl_rng_free(r->gen);
+    free(r);
+}
+
+double rt_rng_uniform(RtRng *r)
+{
+    return gsl_rng_uniform_pos(r->gen);     /* never 0, never 1 */
+}
+
+double rt_rng_normal(RtRng *r)
+{
+    return gsl_ran_gaussian_ziggurat(r->gen, 1.0);
+}
+
+double rt_rng_exponential(RtRng *r)
+{
+    return gsl_ran_exponential(r->gen, 1.0);
+}

@@ -6,6 +6,7 @@
  * The driver is the only place that knows about files, folders and exit
  * codes: 0 success, 1 an error in a model, 2 usage or I/O error, 3 internal
  * compiler error (raised by ICE() below the driver). */
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <setjmp.h>
@@ -178,6 +179,12 @@ static int parse_cli(Cli *c, int argc, char **argv)
         } else if (strcmp(a, "--allow-undefined") == 0) {
             c->fe.allow_undefined = true;
         } else if ((v = option_value(a, "--name"))) {
+            /* it names the emitted C model, so it must be a C identifier */
+            bool ok = (isalpha((unsigned char)v[0]) || v[0] == '_');
+            for (const char *q = v; *q && ok; q++)
+                ok = isalnum((unsigned char)*q) || *q == '_';
+            if (!ok)
+                return usage_error("--name takes a C identifier; got '%s'", v);
             c->name = v;
         } else if (strcmp(a, "--debug-lex") == 0) {
             c->mode = MODE_DEBUG_LEX;

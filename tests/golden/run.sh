@@ -11,7 +11,9 @@
 #   NAME.err    a bad program:   pplbench NAME.stan
 #   NAME.warn   warnings:        pplbench NAME.stan
 #   NAME.fmt    a good program:  pplbench --auto-format NAME.stan; formatting
-#               that output again must reproduce it exactly (idempotence)
+#               that output again must reproduce it exactly (idempotence),
+#               and it must parse to the same tree as NAME.stan (unless
+#               NAME.args canonicalizes)
 #   NAME.info   pplbench --info NAME.stan
 #   NAME.ast    pplbench --debug-ast NAME.stan
 #   NAME.mir    pplbench --debug-mir-pretty NAME.stan
@@ -84,12 +86,24 @@ format() {
     "$bin" --auto-format $args "$1.stan" >"$2" 2>"$tmp/stderr"
     status=$?
     reformats=0
+    reparses=0
     if [ $status -eq 0 ]; then
         # shellcheck disable=SC2086
         "$bin" --auto-format $args --include-paths=. "$2" \
             >"$tmp/reformatted" 2>/dev/null &&
             cmp -s "$2" "$tmp/reformatted" || reformats=1
         [ $reformats -eq 1 ] && cp "$2" "$tmp/formatted"
+        # The output must parse to the same tree as the input, unless the
+        # options canonicalize it (which removes parentheses, adds braces).
+        case " $args " in
+            *canonical*) ;;
+            *)
+                "$bin" --debug-parse "$1.stan" >"$tmp/tree.in" 2>/dev/null
+                "$bin" --debug-parse --include-paths=. "$2" \
+                    >"$tmp/tree.out" 2>/dev/null
+                cmp -s "$tmp/tree.in" "$tmp/tree.out" || reparses=1
+                ;;
+        esac
     fi
     # stderr comes first, as the terminal shows it: diagnostics are
     # written before the output.
@@ -105,6 +119,7 @@ check() {
     expected=$1.$2
     actual=$tmp/$1.$2
     reformats=0
+    reparses=0
     case $2 in
         fmt) format "$1" "$actual" ;;
         info) run --info "$1" "$actual" ;;
@@ -124,6 +139,11 @@ check() {
             diff -u "$expected" "$actual"
             ok=0
         fi
+    fi
+    if [ "${reparses:-0}" -eq 1 ]; then
+        fail "$expected: the formatted program parses to another tree"
+        diff -u "$tmp/tree.in" "$tmp/tree.out"
+        ok=0
     fi
     if [ $reformats -eq 1 ]; then
         if [ $ok -eq 1 ]; then

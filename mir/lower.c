@@ -569,8 +569,8 @@ static void lower_tilde(Lower *l, const Stmt *s, StmtList *out)
     MirExpr *y = lower_expr(l, s->lhs);
     emit(l, out, target_pe(l, dist_call(l, s, discrete ? "_lupmf" : "_lupdf",
                                         y, user), s->span));
-    if (!s->truncated)
-        return;
+    if (!s->truncated || (!s->trunc_lo && !s->trunc_hi))
+        return;  /* T[ , ] bounds nothing */
     MirExpr *lo = s->trunc_lo ? lower_expr(l, s->trunc_lo) : NULL;
     MirExpr *hi = s->trunc_hi ? lower_expr(l, s->trunc_hi) : NULL;
     /* the lower cdf is taken at L - 1 for a discrete variate */

@@ -1,0 +1,6 @@
+parameters {
+  real y;
+}
+model {
+  y ~ normal(0, 1) T[,];
+}

@@ -22,6 +22,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "rt_math.h"
+
 /* ------------------------------------------------------------- errors */
 
 typedef struct RtError {

@@ -61,3 +61,12 @@ double rt_rng_exponential(RtRng *r)
 {
     return gsl_ran_exponential(r->gen, 1.0);
 }
+
+/* The underlying gsl_rng, for the distributions' samplers (gsl_ran_*);
+ * declared in rt_dist_cont.h, not in pplrt.h, so that only math code
+ * reaches beneath the stream. */
+void *rt_rng_gsl(RtRng *r);
+void *rt_rng_gsl(RtRng *r)
+{
+    return r->gen;
+}

@@ -1,0 +1,214 @@
+/* dist_cont_impl.h - the machinery shared by dist_cont.c and
+ * dist_cont2.c (private to them): argument checks with Stan's messages,
+ * and the broadcasting loop that calls one per-element kernel and adds
+ * its partials into the adjoint buffers.
+ *
+ * A kernel computes one element's log term (log density, log cdf or log
+ * ccdf) from the element's argument values x[0..k-1].  If d is non-NULL
+ * it also writes d[j] = d term / d x[j] for every j < k.  inc is a mask of
+ * the summands to include (DC_ALL for the cdfs; for an lpdf, bits the
+ * distribution defines, computed once per call from propto and the ad
+ * flags).  The loop is always_inline so that each public function gets a
+ * copy with its kernel inlined: no indirect call per element. */
+#ifndef DIST_CONT_IMPL_H
+#define DIST_CONT_IMPL_H
+
+#include <math.h>
+#include <stdbool.h>
+
+#include "pplrt.h"
+#include "rt_dist_cont.h"
+
+#define DC_ALL (~0u)
+#define DC_LOG_SQRT_2PI 0.91893853320467274178
+#define DC_LOG_PI 1.14472988584940017414
+#define DC_LN2 0.69314718055994530942
+
+/* What an argument must satisfy; the message ends Stan's "..., but must
+ * be positive!" sentences. */
+typedef enum DcCheckKind {
+    DC_ANY,
+    DC_NOT_NAN,          /* must not be nan! */
+    DC_FINITE,           /* must be finite! */
+    DC_POSITIVE,         /* must be positive! */
+    DC_POSITIVE_FINITE,  /* must be positive finite! */
+    DC_NONNEGATIVE,      /* must be nonnegative! */
+    DC_UNIT_INTERVAL,    /* must be in the interval [0, 1] */
+} DcCheckKind;
+
+typedef struct DcCheck {
+    const char *name;    /* "Scale parameter" */
+    DcCheckKind kind;
+} DcCheck;
+
+typedef double (*DcKernel)(const double *x, double *d, unsigned inc);
+
+/* Check the k arguments' sizes (sets *N to the common length) and values
+ * in order; false with Stan's message in err on the first violation. */
+bool rt_dist_check(const char *fn, int k, const RtArg *a, const DcCheck *c,
+                   int *N, RtError *err);
+/* err = "fn: name[i] is v, but must be greater than lb" (check_greater). */
+bool rt_dist_check_greater(const char *fn, const char *name, RtArg v,
+                           RtArg lb, int N, RtError *err);
+/* log Phi(z) and d log Phi / dz (if dz), stable for all z. */
+double rt_dist_log_Phi(double z, double *dz);
+/* d f(x; c) / d x by Richardson-extrapolated central differences, with
+ * steps small enough that x +- h stays positive (x > 0). */
+double rt_dist_deriv(double (*f)(double x, const double *c),
+                     const double *c, double x);
+/* log P(a, x) and log Q(a, x), the regularized incomplete gamma
+ * functions, and log I_x(a, b), the regularized incomplete beta. */
+double rt_dist_log_gamma_p(double a, double x);
+double rt_dist_log_gamma_q(double a, double x);
+double rt_dist_log_beta_inc(double a, double b, double x);
+/* digamma */
+double rt_dist_digamma(double x);
+
+static inline double dc_log1p_exp(double x)
+{
+    return x > 0 ? x + log1p(exp(-x)) : log1p(exp(x));
+}
+
+/* log(1 - exp(x)) for x <= 0 */
+static inline double dc_log1m_exp(double x)
+{
+    return x > -DC_LN2 ? log(-expm1(x)) : log1p(-exp(x));
+}
+
+/* (a - 1) * log(y) with the term 0 when a == 1 (y may be 0) */
+static inline double dc_pow_term(double am1, double logy)
+{
+    return am1 == 0 ? 0 : am1 * logy;
+}
+
+/* The sum over N elements of kern's terms; with grad, adds adj * partials
+ * into the arguments' g (summed for broadcast ones). */
+static inline __attribute__((always_inline)) double
+dc_sum(int k, const RtArg *a, int N, DcKernel kern, unsigned inc, bool grad,
+       double adj)
+{
+    const double *xp[4];
+    int stride[4];
+    double x[4], d[4] = {0, 0, 0, 0}, acc[4] = {0, 0, 0, 0}, sum = 0;
+    for (int j = 0; j < k; j++) {
+        xp[j] = a[j].x;
+        stride[j] = a[j].n == 1 ? 0 : 1;
+    }
+    if (!grad) {
+        for (int i = 0; i < N; i++) {
+            for (int j = 0; j < k; j++)
+                x[j] = xp[j][i * stride[j]];
+            sum += kern(x, NULL, inc);
+        }
+        return sum;
+    }
+    for (int i = 0; i < N; i++) {
+        for (int j = 0; j < k; j++)
+            x[j] = xp[j][i * stride[j]];
+        sum += kern(x, d, inc);
+        for (int j = 0; j < k; j++) {
+            if (!a[j].g)
+                continue;
+            if (stride[j])
+                a[j].g[i] += adj * d[j];
+            else
+                acc[j] += d[j];
+        }
+    }
+    for (int j = 0; j < k; j++)
+        if (a[j].g && !stride[j])
+            a[j].g[0] += adj * acc[j];
+    return sum;
+}
+
+static inline bool dc_any_g(int k, const RtArg *a)
+{
+    for (int j = 0; j < k; j++)
+        if (a[j].g)
+            return true;
+    return false;
+}
+
+/* An lpdf, lcdf or lccdf: checks, then the sum (0 when inc is empty). */
+static inline __attribute__((always_inline)) double
+dc_log(const char *fn, int k, const RtArg *a, const DcCheck *c,
+       DcKernel kern, unsigned inc, double adj, RtError *err)
+{
+    int N;
+    if (!rt_dist_check(fn, k, a, c, &N, err))
+        return NAN;
+    if (N == 0 || inc == 0)
+        return 0;
+    return dc_sum(k, a, N, kern, inc, dc_any_g(k, a), adj);
+}
+
+/* A cdf, the product of exp(lcdf terms): its partials are the product
+ * times the lcdf partials, added in a second pass that knows the
+ * product.  A zero product has zero partials. */
+static inline __attribute__((always_inline)) double
+dc_cdf(const char *fn, int k, const RtArg *a, const DcCheck *c,
+       DcKernel lcdf, double adj, RtError *err)
+{
+    int N;
+    if (!rt_dist_check(fn, k, a, c, &N, err))
+        return NAN;
+    if (N == 0)
+        return 1;
+    double p = exp(dc_sum(k, a, N, lcdf, DC_ALL, false, 0));
+    if (p > 0 && dc_any_g(k, a))
+        dc_sum(k, a, N, lcdf, DC_ALL, true, adj * p);
+    return p;
+}
+
+/* include a summand: not propto, or it depends on a parameter */
+static inline unsigned dc_inc(bool propto, bool dep, unsigned bit)
+{
+    return (!propto || dep) ? bit : 0;
+}
+
+/* Definitions of the lcdf, lccdf and cdf of a three-argument family
+ * (y, p1, p2) from its kernels and the checks of its cdfs. */
+#define DC_CDFS3(NAME, LCDF, LCCDF, CHECKS)                                 \
+    double rt_##NAME##_lcdf(RtArg y, RtArg p1, RtArg p2, double adj,        \
+                            RtError *err)                                   \
+    {                                                                       \
+        RtArg a[3] = {y, p1, p2};                                           \
+        return dc_log(#NAME "_lcdf", 3, a, CHECKS, LCDF, DC_ALL, adj, err); \
+    }                                                                       \
+    double rt_##NAME##_lccdf(RtArg y, RtArg p1, RtArg p2, double adj,       \
+                             RtError *err)                                  \
+    {                                                                       \
+        RtArg a[3] = {y, p1, p2};                                           \
+        return dc_log(#NAME "_lccdf", 3, a, CHECKS, LCCDF, DC_ALL, adj,     \
+                      err);                                                 \
+    }                                                                       \
+    double rt_##NAME##_cdf(RtArg y, RtArg p1, RtArg p2, double adj,         \
+                           RtError *err)                                    \
+    {                                                                       \
+        RtArg a[3] = {y, p1, p2};                                           \
+        return dc_cdf(#NAME "_cdf", 3, a, CHECKS, LCDF, adj, err);          \
+    }
+
+#define DC_CDFS2(NAME, LCDF, LCCDF, CHECKS)                                 \
+    double rt_##NAME##_lcdf(RtArg y, RtArg p1, double adj, RtError *err)    \
+    {                                                                       \
+        RtArg a[2] = {y, p1};                                               \
+        return dc_log(#NAME "_lcdf", 2, a, CHECKS, LCDF, DC_ALL, adj, err); \
+    }                                                                       \
+    double rt_##NAME##_lccdf(RtArg y, RtArg p1, double adj, RtError *err)   \
+    {                                                                       \
+        RtArg a[2] = {y, p1};                                               \
+        return dc_log(#NAME "_lccdf", 2, a, CHECKS, LCCDF, DC_ALL, adj,     \
+                      err);                                                 \
+    }                                                                       \
+    double rt_##NAME##_cdf(RtArg y, RtArg p1, double adj, RtError *err)     \
+    {                                                                       \
+        RtArg a[2] = {y, p1};                                               \
+        return dc_cdf(#NAME "_cdf", 2, a, CHECKS, LCDF, adj, err);          \
+    }
+
+/* rng argument checks: one scalar against one check, Stan's message */
+bool rt_dist_check_scalar(const char *fn, const char *name, double v,
+                          DcCheckKind kind, RtError *err);
+
+#endif

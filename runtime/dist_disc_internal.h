@@ -1,0 +1,179 @@
+/* dist_disc_internal.h - helpers shared by the discrete distribution
+ * files (dist_disc.c, dist_cat.c, dist_glm.c): stable logistic forms,
+ * broadcasting access and Stan's argument checks with Stan's messages.
+ * Not part of libpplrt's interface. */
+#ifndef DIST_DISC_INTERNAL_H
+#define DIST_DISC_INTERNAL_H
+
+#include <gsl/gsl_sf_gamma.h>
+#include <math.h>
+#include <stdio.h>
+
+#include "pplrt.h"
+
+/* rng.c: the gsl_rng under an RtRng. */
+void *rt_rng_gsl(RtRng *r);
+
+#define SIMPLEX_TOLERANCE 1e-8
+
+/* ---------------------------------------------------------- helpers */
+
+#define AT(a, i) ((a).x[(a).n == 1 ? 0 : (i)])
+#define GRAD(a, i, v) ((a).g[(a).n == 1 ? 0 : (i)] += (v))
+
+static inline double lngamma(double x) { return gsl_sf_lngamma(x); }
+
+static inline double log1p_exp(double x)
+{
+    return x > 0 ? x + log1p(exp(-x)) : log1p(exp(x));
+}
+
+static inline double inv_logit(double x)
+{
+    if (x < 0) {
+        double e = exp(x);
+        return e / (1 + e);
+    }
+    return 1 / (1 + exp(-x));
+}
+
+static inline double log_inv_logit(double x) { return -log1p_exp(-x); }
+static inline double log1m_inv_logit(double x) { return -log1p_exp(x); }
+
+/* log(1 - exp(x)) for x < 0. */
+static inline double log1m_exp(double x)
+{
+    return x > -M_LN2 ? log(-expm1(x)) : log1p(-exp(x));
+}
+
+/* n log x with 0 log 0 = 0. */
+static inline double multiply_log(double n, double x)
+{
+    return n == 0 ? 0 : n * log(x);
+}
+
+static inline double log_add(double a, double b)
+{
+    if (a == -INFINITY)
+        return b;
+    if (b == -INFINITY)
+        return a;
+    return a > b ? a + log1p(exp(b - a)) : b + log1p(exp(a - b));
+}
+
+/* "name" for a scalar, "name[i]" (1-based) for a container. */
+static inline const char *elem(char *buf, size_t size, const char *name,
+                               int n, int i)
+{
+    if (n == 1)
+        return name;
+    snprintf(buf, size, "%s[%d]", name, i + 1);
+    return buf;
+}
+
+/* The common length of the arguments, or -1 with Stan's message naming
+ * the first two that disagree. */
+static inline int common_size(const char *fn, int count,
+                              const char *const *names, const int *sizes,
+                              RtError *err)
+{
+    int first = -1;
+    for (int i = 0; i < count; i++) {
+        if (sizes[i] == 1)
+            continue;
+        if (first < 0) {
+            first = i;
+        } else if (sizes[i] != sizes[first]) {
+            rt_error(err, "%s: %s has size = %d, but %s has size %d; and "
+                     "they must be the same size.", fn, names[first],
+                     sizes[first], names[i], sizes[i]);
+            return -1;
+        }
+    }
+    return first < 0 ? 1 : sizes[first];
+}
+
+enum { CK_NONNEG, CK_POSFIN, CK_FINITE, CK_NOTNAN, CK_PROB };
+
+static inline bool check_real(const char *fn, const char *name, RtArg a,
+                              int kind, RtError *err)
+{
+    static const char *const must[] = {
+        "must be nonnegative!", "must be positive finite!",
+        "must be finite!", "must not be nan!",
+        "must be in the interval [0, 1]"};
+    for (int i = 0; i < a.n; i++) {
+        double v = a.x[i];
+        bool ok = kind == CK_NONNEG   ? v >= 0
+                  : kind == CK_POSFIN ? v > 0 && isfinite(v)
+                  : kind == CK_FINITE ? isfinite(v)
+                  : kind == CK_NOTNAN ? !isnan(v)
+                                      : v >= 0 && v <= 1;
+        if (!ok) {
+            char buf[128];
+            rt_error(err, "%s: %s is %g, but %s", fn,
+                     elem(buf, sizeof buf, name, a.n, i), v, must[kind]);
+            return false;
+        }
+    }
+    return true;
+}
+
+static inline bool check_int_nonneg(const char *fn, const char *name,
+                                    RtIArg a, RtError *err)
+{
+    for (int i = 0; i < a.n; i++)
+        if (a.x[i] < 0) {
+            char buf[128];
+            rt_error(err, "%s: %s is %d, but must be nonnegative!", fn,
+                     elem(buf, sizeof buf, name, a.n, i), a.x[i]);
+            return false;
+        }
+    return true;
+}
+
+static inline bool check_int_bounded(const char *fn, const char *name,
+                                     RtIArg a, int lo, int hi, RtError *err)
+{
+    for (int i = 0; i < a.n; i++)
+        if (a.x[i] < lo || a.x[i] > hi) {
+            char buf[128];
+            rt_error(err, "%s: %s is %d, but must be in the interval "
+                     "[%d, %d]", fn, elem(buf, sizeof buf, name, a.n, i),
+                     a.x[i], lo, hi);
+            return false;
+        }
+    return true;
+}
+
+/* Stan's check_simplex: a non-empty vector summing to 1 (within 1e-8)
+ * with no negative element. */
+static inline bool check_simplex(const char *fn, const char *name,
+                                 RtArg t, RtError *err)
+{
+    if (t.n == 0) {
+        rt_error(err, "%s: %s has size 0, but must have a non-zero size",
+                 fn, name);
+        return false;
+    }
+    double sum = 0;
+    for (int k = 0; k < t.n; k++)
+        sum += t.x[k];
+    if (!(fabs(1 - sum) <= SIMPLEX_TOLERANCE)) {
+        rt_error(err, "%s: %s is not a valid simplex. sum(%s) = %.*g, but "
+                 "should be 1", fn, name, name, 15, sum);
+        return false;
+    }
+    for (int k = 0; k < t.n; k++)
+        if (!(t.x[k] >= 0)) {
+            rt_error(err, "%s: %s is not a valid simplex. %s[%d] = %g, but "
+                     "should be greater than or equal to 0", fn, name, name,
+                     k + 1, t.x[k]);
+            return false;
+        }
+    return true;
+}
+
+static inline double fail(void) { return NAN; }
+
+#endif

@@ -1,0 +1,181 @@
+/* dist_glm.c - generalized linear models (Stan Functions Reference,
+ * "normal_id_glm", "bernoulli_logit_glm", "poisson_log_glm"): the plain
+ * distribution at the linear predictor alpha + x * beta, which is formed
+ * one row at a time and never stored, so a call allocates nothing.
+ * Conventions: rt_math.h, rt_dist_disc.h. */
+#include <math.h>
+
+#include "pplrt.h"
+#include "rt_dist_disc.h"
+#include "dist_disc_internal.h"
+
+/* Stan's check_consistent_size: a container must have the expected
+ * length; a scalar (length 1) always fits. */
+static bool check_size(const char *fn, const char *name, int n, int want,
+                       RtError *err)
+{
+    if (n == 1 || n == want)
+        return true;
+    rt_error(err, "%s: %s has dimension = %d, expecting dimension = %d; a "
+             "function was called with arguments of different scalar, "
+             "array, vector, or matrix types, and they were not "
+             "consistently sized;  all arguments must be scalars or "
+             "multidimensional values of the same shape.", fn, name, n,
+             want);
+    return false;
+}
+
+/* The shapes shared by the three GLMs: N outcomes (x's rows, or the
+ * outcomes' length when x is a row_vector shared by all), K predictors.
+ * Returns N, or -1 with err set. */
+static int glm_shape(const char *fn, int ny, RtMat x, RtArg alpha,
+                     RtArg beta, RtError *err)
+{
+    int N = x.rows == 1 ? ny : x.rows;
+    if (!check_size(fn, "Vector of dependent variables", ny, N, err))
+        return -1;
+    if (beta.n != x.cols) {
+        rt_error(err, "%s: Weight vector has dimension = %d, expecting "
+                 "dimension = %d; a function was called with arguments of "
+                 "different scalar, array, vector, or matrix types, and "
+                 "they were not consistently sized;  all arguments must be "
+                 "scalars or multidimensional values of the same shape.",
+                 fn, beta.n, x.cols);
+        return -1;
+    }
+    if (!check_size(fn, "Vector of intercepts", alpha.n, N, err))
+        return -1;
+    return N;
+}
+
+/* The linear predictor of outcome i. */
+static double glm_eta(RtMat x, RtArg alpha, RtArg beta, int i)
+{
+    const double *row = x.x + (size_t)(x.rows == 1 ? 0 : i) * x.cols;
+    double eta = AT(alpha, i);
+    for (int k = 0; k < x.cols; k++)
+        eta += row[k] * beta.x[k];
+    return eta;
+}
+
+/* Add d/d eta_i (already times adj) into alpha, beta and x. */
+static void glm_backprop(RtMat x, RtArg alpha, RtArg beta, int i, double d)
+{
+    int row = x.rows == 1 ? 0 : i;
+    if (alpha.g)
+        GRAD(alpha, i, d);
+    if (beta.g)
+        for (int k = 0; k < x.cols; k++)
+            beta.g[k] += d * x.x[(size_t)row * x.cols + k];
+    if (x.g)
+        for (int k = 0; k < x.cols; k++)
+            x.g[(size_t)row * x.cols + k] += d * beta.x[k];
+}
+
+/* Stan checks the inputs for finiteness only when the result is not
+ * finite, naming the first culprit. */
+static double glm_nonfinite(const char *fn, RtMat x, RtArg alpha,
+                            RtArg beta, double lp, RtError *err)
+{
+    RtArg xs = {x.x, NULL, x.rows * x.cols, false};
+    if (!check_real(fn, "Weight vector", beta, CK_FINITE, err)
+        || !check_real(fn, "Intercept", alpha, CK_FINITE, err)
+        || !check_real(fn, "Matrix of independent variables", xs, CK_FINITE,
+                       err))
+        return fail();
+    return lp;
+}
+
+static bool glm_any_ad(RtMat x, RtArg alpha, RtArg beta)
+{
+    return x.ad || alpha.ad || beta.ad;
+}
+
+double rt_normal_id_glm_lpdf(RtArg y, RtMat x, RtArg alpha, RtArg beta,
+                             RtArg sigma, bool propto, double adj,
+                             RtError *err)
+{
+    static const char fn[] = "normal_id_glm_lpdf";
+    int N = glm_shape(fn, y.n, x, alpha, beta, err);
+    if (N < 0
+        || !check_size(fn, "Vector of scale parameters", sigma.n, N, err)
+        || !check_real(fn, "Scale vector", sigma, CK_POSFIN, err))
+        return fail();
+    if (N == 0
+        || (propto && !glm_any_ad(x, alpha, beta) && !y.ad && !sigma.ad))
+        return 0;
+    double lp = 0, squares = 0;
+    if (!propto)
+        lp -= N * 0.5 * log(2 * M_PI);
+    for (int i = 0; i < N; i++) {
+        double s = AT(sigma, i), z = (AT(y, i) - glm_eta(x, alpha, beta, i))
+                                     / s;
+        squares += z * z;
+        if (!propto || sigma.ad)
+            lp -= log(s);
+        double dmu = adj * z / s;
+        if (y.g)
+            GRAD(y, i, -dmu);
+        if (sigma.g)
+            GRAD(sigma, i, adj * (z * z - 1) / s);
+        glm_backprop(x, alpha, beta, i, dmu);
+    }
+    lp -= 0.5 * squares;
+    if (!isfinite(squares)) {
+        if (!check_real(fn, "Vector of dependent variables", y, CK_FINITE,
+                        err))
+            return fail();
+        return glm_nonfinite(fn, x, alpha, beta, lp, err);
+    }
+    return lp;
+}
+
+double rt_bernoulli_logit_glm_lpmf(RtIArg y, RtMat x, RtArg alpha,
+                                   RtArg beta, bool propto, double adj,
+                                   RtError *err)
+{
+    static const char fn[] = "bernoulli_logit_glm_lpmf";
+    int N = glm_shape(fn, y.n, x, alpha, beta, err);
+    if (N < 0
+        || !check_int_bounded(fn, "Vector of dependent variables", y, 0, 1,
+                              err))
+        return fail();
+    if (N == 0 || (propto && !glm_any_ad(x, alpha, beta)))
+        return 0;
+    double lp = 0;
+    for (int i = 0; i < N; i++) {
+        double eta = glm_eta(x, alpha, beta, i);
+        int k = AT(y, i);
+        /* log inv_logit(+-eta); d/d eta = y - inv_logit(eta) */
+        lp += k ? log_inv_logit(eta) : log1m_inv_logit(eta);
+        glm_backprop(x, alpha, beta, i,
+                     adj * (k ? inv_logit(-eta) : -inv_logit(eta)));
+    }
+    if (!isfinite(lp))
+        return glm_nonfinite(fn, x, alpha, beta, lp, err);
+    return lp;
+}
+
+double rt_poisson_log_glm_lpmf(RtIArg y, RtMat x, RtArg alpha, RtArg beta,
+                               bool propto, double adj, RtError *err)
+{
+    static const char fn[] = "poisson_log_glm_lpmf";
+    int N = glm_shape(fn, y.n, x, alpha, beta, err);
+    if (N < 0
+        || !check_int_nonneg(fn, "Vector of dependent variables", y, err))
+        return fail();
+    if (N == 0 || (propto && !glm_any_ad(x, alpha, beta)))
+        return 0;
+    double lp = 0;
+    for (int i = 0; i < N; i++) {
+        double eta = glm_eta(x, alpha, beta, i), e = exp(eta);
+        int k = AT(y, i);
+        if (!propto)
+            lp -= lngamma(k + 1.0);
+        lp += (k ? k * eta : 0) - e;
+        glm_backprop(x, alpha, beta, i, adj * (k - e));
+    }
+    if (!isfinite(lp))
+        return glm_nonfinite(fn, x, alpha, beta, lp, err);
+    return lp;
+}

@@ -1,0 +1,148 @@
+/* rt_dist_disc.h - discrete distributions and the GLMs (Stan Functions
+ * Reference, "Discrete distributions"), following the conventions of
+ * rt_math.h: vectorized RtIArg outcomes and RtArg parameters broadcast
+ * against each other, partials are ADDED (times adj) into each argument's
+ * g, propto drops exactly the terms Stan drops, and a domain error returns
+ * NaN with Stan's message in err.
+ *
+ * Outcomes outside the support give -inf (log 0) where Stan returns log 0
+ * rather than throwing (beta_binomial's n < 0 or n > N; a poisson rate of
+ * 0 with n > 0); everywhere else they are errors, as in Stan.
+ *
+ * Random number generators return the draw, or -1 with err set on a
+ * domain error (every support here is non-negative, so -1 is never a
+ * draw).  Vector-valued draws go through an out pointer and the function
+ * returns 0 or -1.
+ *
+ * Files: dist_disc.c (the distributions), dist_glm.c (the GLMs). */
+#ifndef RT_DIST_DISC_H
+#define RT_DIST_DISC_H
+
+#include <stdbool.h>
+
+#include "rt_math.h"
+
+/* ---------------------------------------------------------- bernoulli */
+
+/* n in {0, 1}; theta in [0, 1]. */
+double rt_bernoulli_lpmf(RtIArg n, RtArg theta, bool propto, double adj,
+                         RtError *err);
+double rt_bernoulli_cdf(RtIArg n, RtArg theta, double adj, RtError *err);
+double rt_bernoulli_lcdf(RtIArg n, RtArg theta, double adj, RtError *err);
+double rt_bernoulli_lccdf(RtIArg n, RtArg theta, double adj, RtError *err);
+int rt_bernoulli_rng(double theta, RtRng *rng, RtError *err);
+
+/* bernoulli with theta = inv_logit(alpha). */
+double rt_bernoulli_logit_lpmf(RtIArg n, RtArg alpha, bool propto,
+                               double adj, RtError *err);
+int rt_bernoulli_logit_rng(double alpha, RtRng *rng, RtError *err);
+
+/* ----------------------------------------------------------- binomial */
+
+/* 0 <= n <= N; theta in [0, 1].  propto drops log choose(N, n). */
+double rt_binomial_lpmf(RtIArg n, RtIArg N, RtArg theta, bool propto,
+                        double adj, RtError *err);
+double rt_binomial_cdf(RtIArg n, RtIArg N, RtArg theta, double adj,
+                       RtError *err);
+double rt_binomial_lcdf(RtIArg n, RtIArg N, RtArg theta, double adj,
+                        RtError *err);
+double rt_binomial_lccdf(RtIArg n, RtIArg N, RtArg theta, double adj,
+                         RtError *err);
+int rt_binomial_rng(int N, double theta, RtRng *rng, RtError *err);
+
+/* binomial with theta = inv_logit(alpha). */
+double rt_binomial_logit_lpmf(RtIArg n, RtIArg N, RtArg alpha, bool propto,
+                              double adj, RtError *err);
+int rt_binomial_logit_rng(int N, double alpha, RtRng *rng, RtError *err);
+
+/* binomial with theta ~ beta(alpha, beta); n outside [0, N] gives -inf. */
+double rt_beta_binomial_lpmf(RtIArg n, RtIArg N, RtArg alpha, RtArg beta,
+                             bool propto, double adj, RtError *err);
+int rt_beta_binomial_rng(int N, double alpha, double beta, RtRng *rng,
+                         RtError *err);
+
+/* ------------------------------------------------------------ poisson */
+
+/* n >= 0; lambda >= 0.  propto drops -lgamma(n + 1). */
+double rt_poisson_lpmf(RtIArg n, RtArg lambda, bool propto, double adj,
+                       RtError *err);
+double rt_poisson_cdf(RtIArg n, RtArg lambda, double adj, RtError *err);
+double rt_poisson_lcdf(RtIArg n, RtArg lambda, double adj, RtError *err);
+double rt_poisson_lccdf(RtIArg n, RtArg lambda, double adj, RtError *err);
+int rt_poisson_rng(double lambda, RtRng *rng, RtError *err);
+
+/* poisson with lambda = exp(alpha). */
+double rt_poisson_log_lpmf(RtIArg n, RtArg alpha, bool propto, double adj,
+                           RtError *err);
+int rt_poisson_log_rng(double alpha, RtRng *rng, RtError *err);
+
+/* -------------------------------------------------- negative binomial */
+
+/* Mean mu > 0, precision phi > 0 (variance mu + mu^2 / phi). */
+double rt_neg_binomial_2_lpmf(RtIArg n, RtArg mu, RtArg phi, bool propto,
+                              double adj, RtError *err);
+double rt_neg_binomial_2_cdf(RtIArg n, RtArg mu, RtArg phi, double adj,
+                             RtError *err);
+double rt_neg_binomial_2_lcdf(RtIArg n, RtArg mu, RtArg phi, double adj,
+                              RtError *err);
+double rt_neg_binomial_2_lccdf(RtIArg n, RtArg mu, RtArg phi, double adj,
+                               RtError *err);
+int rt_neg_binomial_2_rng(double mu, double phi, RtRng *rng, RtError *err);
+
+/* neg_binomial_2 with mu = exp(eta). */
+double rt_neg_binomial_2_log_lpmf(RtIArg n, RtArg eta, RtArg phi,
+                                  bool propto, double adj, RtError *err);
+int rt_neg_binomial_2_log_rng(double eta, double phi, RtRng *rng,
+                              RtError *err);
+
+/* Shape alpha > 0, inverse scale beta > 0 (mean alpha / beta). */
+double rt_neg_binomial_lpmf(RtIArg n, RtArg alpha, RtArg beta, bool propto,
+                            double adj, RtError *err);
+int rt_neg_binomial_rng(double alpha, double beta, RtRng *rng, RtError *err);
+
+/* -------------------------------------------------------- categorical */
+
+/* n in 1..K (one or many outcomes); theta a simplex of K. */
+double rt_categorical_lpmf(RtIArg n, RtArg theta, bool propto, double adj,
+                           RtError *err);
+int rt_categorical_rng(RtArg theta, RtRng *rng, RtError *err);
+
+/* theta = softmax(beta), beta K finite log odds. */
+double rt_categorical_logit_lpmf(RtIArg n, RtArg beta, bool propto,
+                                 double adj, RtError *err);
+int rt_categorical_logit_rng(RtArg beta, RtRng *rng, RtError *err);
+
+/* ns: K counts; theta a simplex of K.  propto drops the multinomial
+ * coefficient. */
+double rt_multinomial_lpmf(RtIArg ns, RtArg theta, bool propto, double adj,
+                           RtError *err);
+/* Writes K counts summing to N into out; returns 0 or -1. */
+int rt_multinomial_rng(RtArg theta, int N, int *out, RtRng *rng,
+                       RtError *err);
+
+/* y in 1..K (one or many), eta a location per outcome (or one shared),
+ * c the K-1 ordered cutpoints shared by all outcomes. */
+double rt_ordered_logistic_lpmf(RtIArg y, RtArg eta, RtArg c, bool propto,
+                                double adj, RtError *err);
+int rt_ordered_logistic_rng(double eta, RtArg c, RtRng *rng, RtError *err);
+
+/* --------------------------------------------------------------- GLMs */
+
+/* The GLMs take x an N x K matrix (a 1 x K row_vector is shared by all N
+ * outcomes), alpha one intercept or N, beta K weights; the linear
+ * predictor alpha + x * beta is formed row by row, never stored.  Values
+ * and partials equal those of the plain distribution at that predictor. */
+
+/* normal(y | alpha + x * beta, sigma); y one value or N, sigma one or N. */
+double rt_normal_id_glm_lpdf(RtArg y, RtMat x, RtArg alpha, RtArg beta,
+                             RtArg sigma, bool propto, double adj,
+                             RtError *err);
+/* bernoulli_logit(y | alpha + x * beta). */
+double rt_bernoulli_logit_glm_lpmf(RtIArg y, RtMat x, RtArg alpha,
+                                   RtArg beta, bool propto, double adj,
+                                   RtError *err);
+/* poisson_log(y | alpha + x * beta). */
+double rt_poisson_log_glm_lpmf(RtIArg y, RtMat x, RtArg alpha, RtArg beta,
+                               bool propto, double adj, RtError *err);
+
+#endif

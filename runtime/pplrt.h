@@ -23,6 +23,12 @@
 #include <stdio.h>
 
 #include "rt_math.h"
+#include "rt_scalar.h"
+#include "rt_reduce.h"
+#include "rt_linalg.h"
+#include "rt_dist_cont.h"
+#include "rt_dist_disc.h"
+#include "rt_dist_multi.h"
 
 /* ------------------------------------------------------------- errors */
 

@@ -61,6 +61,9 @@ $(BUILD)/libmir.a: $(MIR_OBJ)
 $(BUILD)/pplbench: $(DRIVER_OBJ) $(BUILD)/libmir.a $(BUILD)/libfrontend.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
+# test_build compiles and runs a program against libpplrt.
+$(BUILD)/tests/test_build: $(BUILD)/libpplrt.a
+
 # Unit tests of the runtime (test_rt_*) link libpplrt; the others the
 # frontend.
 $(BUILD)/tests/test_rt_%: tests/unit/test_rt_%.c $(BUILD)/libpplrt.a
@@ -141,9 +144,16 @@ $(BUILD)/bench_check: tests/bench/bench_check.c $(BUILD)/libfrontend.a
 lint:
 	@sh tests/lint.sh
 
+# The layout drv_compile_c (driver/build.h) looks for beside an installed
+# pplbench: ../include/pplbench/pplrt.h and ../lib/libpplrt.a.
+RUNTIME_HDR  = $(sort $(wildcard runtime/*.h))
+
 install: all
-	install -d $(DESTDIR)$(PREFIX)/bin
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib \
+	    $(DESTDIR)$(PREFIX)/include/pplbench
 	install -m 755 $(BUILD)/pplbench $(DESTDIR)$(PREFIX)/bin/pplbench
+	install -m 644 $(BUILD)/libpplrt.a $(DESTDIR)$(PREFIX)/lib/libpplrt.a
+	install -m 644 $(RUNTIME_HDR) $(DESTDIR)$(PREFIX)/include/pplbench/
 
 clean:
 	rm -rf build build-asan build-fuzz out

@@ -23,6 +23,7 @@
 #include <stdio.h>
 
 #include "rt_math.h"
+#include "rt_support.h"
 #include "rt_scalar.h"
 #include "rt_reduce.h"
 #include "rt_linalg.h"

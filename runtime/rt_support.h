@@ -1,0 +1,64 @@
+/* rt_support.h - what emitted code needs besides the math: scratch memory
+ * reset per call, the value stack of the compile-time reverse sweep, and
+ * print/reject.  Included by pplrt.h. */
+#ifndef RT_SUPPORT_H
+#define RT_SUPPORT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct RtError RtError;
+
+/* Scratch memory: bump allocation, released all at once by
+ * rt_scratch_reset (the emitted code resets it on entry to each call). */
+typedef struct RtScratchBlock RtScratchBlock;
+typedef struct RtScratch {
+    RtScratchBlock *head;
+} RtScratch;
+
+/* n doubles (ints) of zeroed scratch memory; NULL only when memory runs
+ * out (the caller then reports an error). */
+double *rt_scratch_doubles(RtScratch *s, size_t n);
+int *rt_scratch_ints(RtScratch *s, size_t n);
+/* Keep the largest block, forget the rest's contents. */
+void rt_scratch_reset(RtScratch *s);
+void rt_scratch_free(RtScratch *s);
+
+/* The value stack of the reverse sweep: what the forward sweep overwrites
+ * or decides, popped in reverse order. */
+typedef struct RtStack {
+    double *d;
+    size_t nd, capd;
+    int *i;
+    size_t ni, capi;
+    int failed;      /* an allocation failed: the gradient is void */
+} RtStack;
+
+void rt_stack_push_double(RtStack *s, double v);
+void rt_stack_push_doubles(RtStack *s, const double *v, size_t n);
+double rt_stack_pop_double(RtStack *s);
+void rt_stack_pop_doubles(RtStack *s, double *v, size_t n);
+void rt_stack_push_int(RtStack *s, int v);
+int rt_stack_pop_int(RtStack *s);
+void rt_stack_clear(RtStack *s);
+void rt_stack_free(RtStack *s);
+
+/* print(...) and reject(...): the arguments as Stan prints them -- strings
+ * as written, reals with up to 6 significant digits, containers as
+ * [a,b,c] -- appended to a message buffer. */
+typedef struct RtMsg {
+    char text[2048];
+    size_t len;
+} RtMsg;
+
+void rt_msg_str(RtMsg *m, const char *s);
+void rt_msg_int(RtMsg *m, int v);
+void rt_msg_real(RtMsg *m, double v);
+void rt_msg_reals(RtMsg *m, const double *v, int n);
+void rt_msg_ints(RtMsg *m, const int *v, int n);
+/* print: the message and a newline to stdout. */
+void rt_msg_print(const RtMsg *m);
+/* reject: the message into err; returns -1. */
+int rt_msg_reject(const RtMsg *m, RtError *err);
+
+#endif

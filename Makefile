@@ -15,7 +15,7 @@ PC_PKGS  = cmocka jansson gsl
 WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Werror
 CFLAGS  += -std=c11 -D_XOPEN_SOURCE=700 $(OPT) $(SAN) $(WARN) \
-           -MMD -MP -Ifrontend -Imir -Iruntime
+           -MMD -MP -Ifrontend -Imir -Ibackend -Iruntime
 LDFLAGS += $(SAN)
 LDLIBS  += -lm
 
@@ -27,12 +27,14 @@ RT_LIBS   = $$(pkg-config --libs gsl jansson)
 RUNTIME_SRC  = $(sort $(wildcard runtime/*.c))
 FRONTEND_SRC = $(sort $(wildcard frontend/*.c))
 MIR_SRC      = $(sort $(wildcard mir/*.c))
+BACKEND_SRC  = $(sort $(wildcard backend/*.c))
 DRIVER_SRC   = $(sort $(wildcard driver/*.c))
 UNIT_SRC     = $(sort $(wildcard tests/unit/test_*.c))
 
 RUNTIME_OBJ  = $(RUNTIME_SRC:%.c=$(BUILD)/%.o)
 FRONTEND_OBJ = $(FRONTEND_SRC:%.c=$(BUILD)/%.o)
 MIR_OBJ      = $(MIR_SRC:%.c=$(BUILD)/%.o)
+BACKEND_OBJ  = $(BACKEND_SRC:%.c=$(BUILD)/%.o)
 DRIVER_OBJ   = $(DRIVER_SRC:%.c=$(BUILD)/%.o)
 UNIT_BIN     = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
@@ -58,7 +60,23 @@ $(BUILD)/libmir.a: $(MIR_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/pplbench: $(DRIVER_OBJ) $(BUILD)/libmir.a $(BUILD)/libfrontend.a
+# The names of the runtime's functions, for the backend to refuse calls the
+# runtime lacks with a message instead of emitting C that cannot compile.
+$(BUILD)/rt_functions.h: $(wildcard runtime/*.h)
+	@mkdir -p $(dir $@)
+	{ echo '/* generated from the runtime headers by the Makefile */'; \
+	  grep -ohE '\brt_[a-zA-Z0-9_]+\(' runtime/*.h | tr -d '(' | sort -u | \
+	  sed 's/.*/"&",/'; } > $@.tmp && mv $@.tmp $@
+
+$(BACKEND_OBJ): $(BUILD)/rt_functions.h
+$(BACKEND_OBJ): CFLAGS += -I$(BUILD)
+
+$(BUILD)/libbackend.a: $(BACKEND_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/pplbench: $(DRIVER_OBJ) $(BUILD)/libbackend.a $(BUILD)/libmir.a \
+    $(BUILD)/libfrontend.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # test_build compiles and runs a program against libpplrt.
@@ -72,11 +90,12 @@ $(BUILD)/tests/test_rt_%: tests/unit/test_rt_%.c $(BUILD)/libpplrt.a
 	    -o $@ $< $(BUILD)/libpplrt.a $$(pkg-config --libs cmocka) \
 	    $(RT_LIBS) $(LDLIBS)
 
-$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libmir.a $(BUILD)/libfrontend.a
+$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libbackend.a $(BUILD)/libmir.a \
+    $(BUILD)/libfrontend.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $$(pkg-config --cflags cmocka) $(LDFLAGS) -o $@ $< \
-	    $(BUILD)/libmir.a $(BUILD)/libfrontend.a $$(pkg-config --libs cmocka) \
-	    $(LDLIBS)
+	    $(BUILD)/libbackend.a $(BUILD)/libmir.a $(BUILD)/libfrontend.a \
+	    $$(pkg-config --libs cmocka) $(LDLIBS)
 
 # ---- set-up: install missing Debian packages (as root), then build ----
 deps:
@@ -101,6 +120,7 @@ test: deps
 	    echo "docs: library.md is current"; \
 	else echo "docs: library.md is stale, run make docs"; status=1; fi; \
 	sh tests/golden/run.sh $(BUILD)/pplbench || status=1; \
+	sh tests/run/gradcheck.sh $(BUILD) || status=1; \
 	exit $$status
 
 units: $(UNIT_BIN)
@@ -161,4 +181,4 @@ clean:
 .PHONY: all deps run test units docs golden-update asan fuzz bench lint install clean
 
 -include $(FRONTEND_OBJ:.o=.d) $(DRIVER_OBJ:.o=.d) $(RUNTIME_OBJ:.o=.d) \
-    $(MIR_OBJ:.o=.d)
+    $(MIR_OBJ:.o=.d) $(BACKEND_OBJ:.o=.d)

@@ -16,6 +16,8 @@
 #include <sys/stat.h>
 
 #include "frontend.h"
+#include "backend.h"
+#include "build.h"
 #include "mir.h"
 #include "summary.h"
 
@@ -32,7 +34,8 @@ typedef enum Mode {
     MODE_DEBUG_AST,
     MODE_MIR,               /* --debug-mir-pretty: as lowered */
     MODE_TRANSFORMED_MIR,   /* --debug-transformed-mir-pretty */
-    MODE_OPTIMIZED_MIR      /* --debug-optimized-mir-pretty */
+    MODE_OPTIMIZED_MIR,     /* --debug-optimized-mir-pretty */
+    MODE_EMIT_C             /* --o=FILE.c: the model as C */
 } Mode;
 
 typedef struct Cli {
@@ -214,8 +217,7 @@ static int parse_cli(Cli *c, int argc, char **argv)
     if (canonicalize_given && c->mode != MODE_FORMAT)
         c->mode = MODE_FORMAT;
     if (c->output && c->mode == MODE_CHECK)
-        return usage_error("%s", "--o needs an output to write: "
-                           "--auto-format, --print-canonical or --info");
+        c->mode = MODE_EMIT_C;
     c->fe.include_paths = (const char **)c->include_paths.items;
     c->fe.ninclude_paths = c->include_paths.len;
     return -1;
@@ -297,7 +299,54 @@ static int print_mir_stages(const Cli *c, FeUnit *u, FILE *out)
             return EXIT_INTERNAL;
         }
     }
+    if (c->mode == MODE_EMIT_C) {
+        char reason[512];
+        if (!emit_c(out, p, reason, sizeof reason)) {
+            fprintf(stderr, "Error: %s.\n", reason);
+            return EXIT_MODEL;
+        }
+        return EXIT_OK;
+    }
     mir_pretty(out, p);
+    return EXIT_OK;
+}
+
+static int run_one(const Cli *c);
+
+/* pplbench build MODEL.stan -o EXE: emit the C, compile and link it. */
+static int run_build(int argc, char **argv)
+{
+    const char *model = NULL, *exe = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
+            exe = argv[++i];
+        else if (strncmp(argv[i], "-o=", 3) == 0)
+            exe = argv[i] + 3;
+        else if (strcmp(argv[i], "--O0") == 0)
+            continue;
+        else if (argv[i][0] == '-')
+            return usage_error("build: unknown option '%s'", argv[i]);
+        else
+            model = argv[i];
+    }
+    if (!model || !exe)
+        return usage_error("%s", "usage: pplbench build MODEL.stan -o EXE");
+    char cfile[4096];
+    snprintf(cfile, sizeof cfile, "%s.c", exe);
+    Cli c = {0};
+    c.mode = MODE_EMIT_C;
+    c.input = model;
+    c.output = cfile;
+    c.fmt.max_line_length = 78;
+    int status = run_one(&c);
+    arena_free(&c.arena);
+    if (status != EXIT_OK)
+        return status;
+    double seconds = 0;
+    DrvBuildOptions o = {.compile_seconds = &seconds};
+    if (drv_compile_c(cfile, exe, &o, stderr) != 0)
+        return EXIT_MODEL;
+    printf("built %s (C compile %.2f s)\n", exe, seconds);
     return EXIT_OK;
 }
 
@@ -336,6 +385,12 @@ static int run_one(const Cli *c)
             ast_dump(out, u.prog);
         else
             status = print_mir(c, &u, out);
+        if (status != EXIT_OK && out != stdout) {
+            fclose(out);
+            remove(tmp);
+            fe_unit_free(&u);
+            return status;
+        }
         int closed = close_output(c, out, tmp);
         if (status == EXIT_OK)
             status = closed;
@@ -402,6 +457,8 @@ int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "summary") == 0)
         return drv_summary(argc - 1, argv + 1, stdout, stderr);
+    if (argc > 1 && strcmp(argv[1], "build") == 0)
+        return run_build(argc - 1, argv + 1);
     Cli c = {0};
     int status = parse_cli(&c, argc, argv);
     if (status < 0) {

@@ -61,4 +61,18 @@ void rt_msg_print(const RtMsg *m);
 /* reject: the message into err; returns -1. */
 int rt_msg_reject(const RtMsg *m, RtError *err);
 
+/* Outputs in Stan's order: a variable with dimensions dims[0..ndims-1]
+ * (array sizes, then vector/matrix sizes) stored row-major is written
+ * column-major (the first index varies fastest), as CmdStan writes it;
+ * rt_output_names makes the matching names "theta.1", "Sigma.2.1" in
+ * scratch memory and returns how many it made. */
+void rt_write_colmajor(double *out, const double *x, const int *dims,
+                       int ndims);
+void rt_write_colmajor_int(double *out, const int *x, const int *dims,
+                           int ndims);
+void rt_read_colmajor(double *x, const double *in, const int *dims,
+                      int ndims);
+int rt_output_names(RtScratch *mem, const char *base, const int *dims,
+                    int ndims, const char **names);
+
 #endif

@@ -205,3 +205,74 @@ int rt_msg_reject(const RtMsg *m, RtError *err)
 {
     return rt_error(err, "%s", m->text);
 }
+
+/* The row-major offset of the column-major position `pos`. */
+static size_t colmajor_to_rowmajor(size_t pos, const int *dims, int ndims)
+{
+    size_t off = 0, stride = 1;
+    int idx[16];
+    for (int d = 0; d < ndims; d++) {
+        idx[d] = (int)(pos % (size_t)dims[d]);
+        pos /= (size_t)dims[d];
+    }
+    for (int d = ndims - 1; d >= 0; d--) {
+        off += (size_t)idx[d] * stride;
+        stride *= (size_t)dims[d];
+    }
+    return off;
+}
+
+static size_t count_of(const int *dims, int ndims)
+{
+    size_t n = 1;
+    for (int d = 0; d < ndims; d++)
+        n *= (size_t)(dims[d] > 0 ? dims[d] : 0);
+    return n;
+}
+
+void rt_write_colmajor(double *out, const double *x, const int *dims,
+                       int ndims)
+{
+    size_t n = count_of(dims, ndims);
+    for (size_t p = 0; p < n; p++)
+        out[p] = x[colmajor_to_rowmajor(p, dims, ndims)];
+}
+
+void rt_write_colmajor_int(double *out, const int *x, const int *dims,
+                           int ndims)
+{
+    size_t n = count_of(dims, ndims);
+    for (size_t p = 0; p < n; p++)
+        out[p] = x[colmajor_to_rowmajor(p, dims, ndims)];
+}
+
+void rt_read_colmajor(double *x, const double *in, const int *dims,
+                      int ndims)
+{
+    size_t n = count_of(dims, ndims);
+    for (size_t p = 0; p < n; p++)
+        x[colmajor_to_rowmajor(p, dims, ndims)] = in[p];
+}
+
+int rt_output_names(RtScratch *mem, const char *base, const int *dims,
+                    int ndims, const char **names)
+{
+    size_t n = count_of(dims, ndims);
+    for (size_t p = 0; p < n; p++) {
+        char buf[256];
+        size_t len = (size_t)snprintf(buf, sizeof buf, "%s", base);
+        size_t q = p;
+        for (int d = 0; d < ndims && len < sizeof buf; d++) {
+            len += (size_t)snprintf(buf + len, sizeof buf - len, ".%d",
+                                    (int)(q % (size_t)dims[d]) + 1);
+            q /= (size_t)dims[d];
+        }
+        size_t words = (strlen(buf) + sizeof(double)) / sizeof(double);
+        char *s = (char *)rt_scratch_doubles(mem, words);
+        if (!s)
+            return -1;
+        strcpy(s, buf);
+        names[p] = s;
+    }
+    return (int)n;
+}

@@ -1,0 +1,64 @@
+/* emit.h - the C backend's shared state (emit_c.c: the program, sections
+ * and statements; emit_expr.c: values and adjoints of expressions).  The
+ * design is docs/backend.md. */
+#ifndef PPL_EMIT_H
+#define PPL_EMIT_H
+
+#include <setjmp.h>
+#include <stdio.h>
+
+#include "backend.h"
+#include "mir.h"
+
+/* A compiled expression: where its value is (a scalar C expression, or a
+ * pointer to its elements) and, for values that carry derivatives, where
+ * its adjoint is (a scalar lvalue or a pointer); n is the element count. */
+typedef struct Opnd {
+    const char *val;
+    const char *adj;        /* NULL: no derivative */
+    const char *n;          /* "1" for scalars */
+    const char *rows, *cols;
+    bool container;
+    bool is_int;
+} Opnd;
+
+typedef struct Emit {
+    FILE *out;
+    int indent;
+    int tmp;                /* fresh temporaries */
+    const MirProgram *p;
+    Arena *a;
+    bool ad;                /* generating derivative code (log_prob) */
+    bool data_section;      /* prepare_data: variables live in the model */
+    jmp_buf fail;
+    char *why;
+    size_t nwhy;
+} Emit;
+
+/* emit_c.c */
+void em_line(Emit *em, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+_Noreturn void em_unsupported(Emit *em, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+const char *em_fresh(Emit *em, const char *prefix);
+/* The C names of a variable's value, adjoint and dimensions. */
+const char *em_var_val(Emit *em, VarId v);
+const char *em_var_adj(Emit *em, VarId v);
+const char *em_var_dim(Emit *em, VarId v, int k);
+bool em_var_has_adj(const Emit *em, VarId v);
+/* The number of elements of a variable, as a C expression. */
+const char *em_var_count(Emit *em, VarId v);
+
+/* emit_expr.c */
+/* Emit the code that computes e; returns where its value is. */
+Opnd em_value(Emit *em, const MirExpr *e);
+/* Emit the code that adds adj (a scalar C expression, or a pointer to n
+ * adjoints for a container) into the adjoints of e's variables. */
+void em_backprop(Emit *em, const MirExpr *e, const char *adj);
+/* An lvalue's element offset and count for assignment: *base gets the
+ * storage pointer expression, *offset the element offset, *count the
+ * number of elements written. */
+void em_lvalue(Emit *em, const MirLvalue *lv, const char **offset,
+               const char **count);
+bool em_is_ad(const Emit *em, const MirExpr *e);
+
+#endif

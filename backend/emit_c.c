@@ -1,0 +1,1113 @@
+/* emit_c.c - the transformed MIR as one C translation unit: the model's
+ * data in a struct, prepare_data as m_create, log_prob as m_log_density
+ * with its gradient generated at compile time (a forward sweep that pushes
+ * what it overwrites and decides, a reverse sweep that undoes it and
+ * propagates adjoints), generate_quantities as m_write_array,
+ * transform_inits as m_unconstrain.  docs/backend.md is the design. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emit.h"
+
+#define A(...) arena_printf(em->a, __VA_ARGS__)
+
+/* ------------------------------------------------------------- plumbing */
+
+void em_line(Emit *em, const char *fmt, ...)
+{
+    for (int i = 0; i < em->indent; i++)
+        fputs("    ", em->out);
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(em->out, fmt, ap);
+    va_end(ap);
+    fputc('\n', em->out);
+}
+
+_Noreturn void em_unsupported(Emit *em, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int k = snprintf(em->why, em->nwhy, "the C backend does not compile ");
+    if (k < 0 || (size_t)k >= em->nwhy)
+        k = 0;
+    vsnprintf(em->why + k, em->nwhy - (size_t)k, fmt, ap);
+    va_end(ap);
+    longjmp(em->fail, 1);
+}
+
+const char *em_fresh(Emit *em, const char *prefix)
+{
+    return A("%s%d", prefix, ++em->tmp);
+}
+
+static bool is_model_var(const MirVar *v)
+{
+    return v->kind == MV_DATA || v->kind == MV_TDATA;
+}
+
+const char *em_var_val(Emit *em, VarId v)
+{
+    const MirVar *var = &em->p->vars[v];
+    return A("%sv_%s", is_model_var(var) ? "m->" : "", var->name);
+}
+
+const char *em_var_adj(Emit *em, VarId v)
+{
+    return A("a_%s", em->p->vars[v].name);
+}
+
+const char *em_var_dim(Emit *em, VarId v, int k)
+{
+    return A("%s_d%d", em_var_val(em, v), k);
+}
+
+bool em_var_has_adj(const Emit *em, VarId v)
+{
+    const MirVar *var = &em->p->vars[v];
+    return em->ad && var->ad == AD_AUTODIFF && !is_model_var(var)
+        && ty_base(var->sized.type)->kind != TY_INT;
+}
+
+static int var_rank(const MirVar *var)
+{
+    return var->sized.ndims + (var->sized.type->kind == TY_ARRAY
+                               ? 0 : 0) + var->sized.nsizes;
+}
+
+const char *em_var_count(Emit *em, VarId v)
+{
+    const MirVar *var = &em->p->vars[v];
+    int rank = var_rank(var);
+    if (rank == 0)
+        return "1";
+    const char *n = em_var_dim(em, v, 0);
+    for (int k = 1; k < rank; k++)
+        n = A("%s * %s", n, em_var_dim(em, v, k));
+    return A("(%s)", n);
+}
+
+static bool is_int_var(const MirVar *var)
+{
+    return ty_base(var->sized.type)->kind == TY_INT;
+}
+
+static void check_type(Emit *em, const MirVar *var)
+{
+    TypeKind k = ty_base(var->sized.type)->kind;
+    if (k != TY_INT && k != TY_REAL && k != TY_VECTOR && k != TY_ROW_VECTOR
+        && k != TY_MATRIX)
+        em_unsupported(em, "variables of type %s ('%s')",
+                       ty_str(em->a, var->sized.type), var->name);
+}
+
+/* ---------------------------------------------------------- declarations */
+
+/* The dimensions of a declared variable, evaluated now. */
+static void declare_dims(Emit *em, VarId v, bool in_model)
+{
+    const MirVar *var = &em->p->vars[v];
+    const MirSized *s = &var->sized;
+    int k = 0;
+    for (int i = 0; i < s->ndims; i++, k++) {
+        Opnd d = em_value(em, s->dims[i]);
+        em_line(em, "%s%s = %s;", in_model ? "" : "int ", em_var_dim(em, v, k),
+                d.val);
+    }
+    for (int i = 0; i < s->nsizes; i++, k++) {
+        Opnd d = em_value(em, s->size[i]);
+        em_line(em, "%s%s = %s;", in_model ? "" : "int ", em_var_dim(em, v, k),
+                d.val);
+    }
+}
+
+/* Storage for a variable (not initialized: Stan's NaN for reals). */
+static void declare_storage(Emit *em, VarId v)
+{
+    const MirVar *var = &em->p->vars[v];
+    check_type(em, var);
+    bool in_model = is_model_var(var);
+    bool is_int = is_int_var(var);
+    if (var_rank(var) == 0 && !in_model) {
+        em_line(em, is_int ? "int %s[1] = {0};" : "double %s[1] = {NAN};",
+                em_var_val(em, v));
+    } else {
+        declare_dims(em, v, in_model);
+        em_line(em, "%s%s = rt_scratch_%s(%s, (size_t)%s);",
+                in_model ? "" : is_int ? "int *" : "double *",
+                em_var_val(em, v), is_int ? "ints" : "doubles",
+                in_model ? "&m->mem" : "&S->scratch", em_var_count(em, v));
+        if (!is_int)
+            em_line(em, "for (int k = 0; k < %s; k++) %s[k] = NAN;",
+                    em_var_count(em, v), em_var_val(em, v));
+    }
+    if (em_var_has_adj(em, v)) {
+        if (var_rank(var) == 0)
+            em_line(em, "double %s[1] = {0};", em_var_adj(em, v));
+        else
+            em_line(em, "double *%s = rt_scratch_doubles(&S->scratch, "
+                    "(size_t)%s);", em_var_adj(em, v), em_var_count(em, v));
+    }
+}
+
+/* --------------------------------------------------------------- lvalues */
+
+void em_lvalue(Emit *em, const MirLvalue *lv, const char **offset,
+               const char **count)
+{
+    VarId v = lv->var;
+    const MirVar *var = &em->p->vars[v];
+    int rank = var_rank(var);
+    const char *off = "0";
+    int d = 0;
+    for (int s = 0; s < lv->nsteps; s++) {
+        const MirLvalueStep *st = &lv->steps[s];
+        if (!st->indices)
+            em_unsupported(em, "assignment to a tuple element");
+        for (int i = 0; i < st->nindices; i++, d++) {
+            if (st->indices[i].kind != IDX_SINGLE || d >= rank)
+                em_unsupported(em, "assignment to a slice of '%s'",
+                               var->name);
+            Opnd ix = em_value(em, st->indices[i].lo);
+            const char *stride = "1";
+            for (int r = d + 1; r < rank; r++)
+                stride = A("%s * %s", stride, em_var_dim(em, v, r));
+            off = A("%s + (%s - 1) * %s", off, ix.val, stride);
+        }
+    }
+    const char *rest = "1";
+    for (int r = d; r < rank; r++)
+        rest = A("%s * %s", rest, em_var_dim(em, v, r));
+    *offset = off;
+    *count = rest;
+}
+
+/* --------------------------------------------------------- transforms */
+
+typedef struct Xf {
+    const char *name;     /* "lb", "simplex", ... */
+    const MirExpr *a, *b; /* its arguments (bounds, offset, multiplier) */
+} Xf;
+
+static Xf transform_of(const MirExpr *call)
+{
+    /* FnConstrain__(value, "kind", args..., sizes...) */
+    Xf x = {0};
+    const char *q = call->args[1]->text;
+    x.name = q;
+    int n = 2;
+    if (strcmp(q, "\"lb\"") == 0 || strcmp(q, "\"ub\"") == 0
+        || strcmp(q, "\"offset\"") == 0 || strcmp(q, "\"multiplier\"") == 0)
+        x.a = call->args[n++];
+    else if (strcmp(q, "\"lub\"") == 0
+             || strcmp(q, "\"offset_multiplier\"") == 0) {
+        x.a = call->args[n++];
+        x.b = call->args[n++];
+    }
+    return x;
+}
+
+static bool is(const Xf *x, const char *name)
+{
+    size_t n = strlen(name);
+    return strncmp(x->name + 1, name, n) == 0 && x->name[n + 1] == '"';
+}
+
+/* The free size of a parameter with transform x and K constrained
+ * elements (only the transforms the backend compiles so far). */
+static const char *free_size(Emit *em, const Xf *x, const char *K)
+{
+    if (is(x, "simplex"))
+        return A("(%s - 1)", K);
+    return K;
+}
+
+/* Forward: read the parameter's free values at u[pos] and constrain them
+ * into v; remember where they are (p_NAME) for the reverse sweep. */
+static void emit_read_param(Emit *em, VarId v, const MirExpr *rhs,
+                            bool jacobian_code)
+{
+    const MirVar *var = &em->p->vars[v];
+    Xf x = {"\"identity\"", NULL, NULL};
+    if (rhs->fn_kind == FNK_INTERNAL && rhs->internal == FN_CONSTRAIN)
+        x = transform_of(rhs);
+    if ((x.a && em_is_ad(em, x.a)) || (x.b && em_is_ad(em, x.b)))
+        em_unsupported(em, "bounds or offsets that depend on parameters "
+                       "('%s')", var->name);
+    const char *K = em_var_count(em, v);
+    const char *y = em_var_val(em, v);
+    const char *lj = jacobian_code ? "(jacobian ? &lp : NULL)" : "NULL";
+    em_line(em, "int p_%s = pos;", var->name);
+    if (is(&x, "identity")) {
+        em_line(em, "for (int k = 0; k < %s; k++) %s[k] = u[pos + k];", K, y);
+    } else if (is(&x, "lb") || is(&x, "ub")) {
+        Opnd a = em_value(em, x.a);
+        em_line(em, "for (int k = 0; k < %s; k++) %s[k] = rt_%s_constrain("
+                "u[pos + k], %s, %s);", K, y, is(&x, "lb") ? "lb" : "ub",
+                a.val, lj);
+    } else if (is(&x, "lub")) {
+        Opnd a = em_value(em, x.a), b = em_value(em, x.b);
+        em_line(em, "for (int k = 0; k < %s; k++) %s[k] = rt_lub_constrain("
+                "u[pos + k], %s, %s, %s);", K, y, a.val, b.val, lj);
+    } else if (is(&x, "offset") || is(&x, "multiplier")
+               || is(&x, "offset_multiplier")) {
+        const char *mu = is(&x, "multiplier") ? "0.0" : em_value(em, x.a).val;
+        const char *sg = is(&x, "offset") ? "1.0"
+            : em_value(em, is(&x, "multiplier") ? x.a : x.b).val;
+        em_line(em, "for (int k = 0; k < %s; k++) %s[k] = "
+                "rt_offset_multiplier_constrain(u[pos + k], %s, %s, %s);", K,
+                y, mu, sg, lj);
+    } else if (is(&x, "simplex") || is(&x, "ordered")
+               || is(&x, "positive_ordered")) {
+        const char *name = x.name + 1;
+        em_line(em, "rt_%.*s_constrain(u + pos, %s, %s, %s);",
+                (int)strlen(name) - 1, name, K, y, lj);
+    } else {
+        em_unsupported(em, "the %s transform yet ('%s')", x.name, var->name);
+    }
+    em_line(em, "pos += %s;", free_size(em, &x, K));
+}
+
+/* Reverse: add the parameter's adjoint (and its log-Jacobian's gradient)
+ * into grad at its free values. */
+static void emit_param_adjoint(Emit *em, VarId v, const MirExpr *rhs)
+{
+    const MirVar *var = &em->p->vars[v];
+    Xf x = {"\"identity\"", NULL, NULL};
+    if (rhs->fn_kind == FNK_INTERNAL && rhs->internal == FN_CONSTRAIN)
+        x = transform_of(rhs);
+    const char *K = em_var_count(em, v);
+    const char *g = em_var_adj(em, v);
+    const char *p = A("p_%s", var->name);
+    if (is(&x, "identity")) {
+        em_line(em, "for (int k = 0; k < %s; k++) grad[%s + k] += %s[k];", K,
+                p, g);
+        return;
+    }
+    if (is(&x, "simplex") || is(&x, "ordered")
+        || is(&x, "positive_ordered")) {
+        const char *name = x.name + 1;
+        em_line(em, "rt_%.*s_adjoint(u + %s, %s, %s, jacobian, grad + %s);",
+                (int)strlen(name) - 1, name, p, K, g, p);
+        return;
+    }
+    em_line(em, "for (int k = 0; k < %s; k++) {", K);
+    em->indent++;
+    em_line(em, "double dy, dlj;");
+    if (is(&x, "lb") || is(&x, "ub")) {
+        Opnd a = em_value(em, x.a);
+        em_line(em, "rt_%s_partials(u[%s + k], %s, &dy, &dlj);",
+                is(&x, "lb") ? "lb" : "ub", p, a.val);
+    } else if (is(&x, "lub")) {
+        Opnd a = em_value(em, x.a), b = em_value(em, x.b);
+        em_line(em, "rt_lub_partials(u[%s + k], %s, %s, &dy, &dlj);", p,
+                a.val, b.val);
+    } else {
+        const char *mu = is(&x, "multiplier") ? "0.0" : em_value(em, x.a).val;
+        const char *sg = is(&x, "offset") ? "1.0"
+            : em_value(em, is(&x, "multiplier") ? x.a : x.b).val;
+        em_line(em, "rt_offset_multiplier_partials(u[%s + k], %s, %s, &dy, "
+                "NULL, NULL);", p, mu, sg);
+        em_line(em, "dlj = 0;");
+    }
+    em_line(em, "grad[%s + k] += %s[k] * dy + (jacobian ? dlj : 0.0);", p, g);
+    em->indent--;
+    em_line(em, "}");
+}
+
+/* ------------------------------------------------------------- statements */
+
+typedef enum Section { SEC_CREATE, SEC_LOGP, SEC_GQ, SEC_INITS } Section;
+
+static bool is_internal(const MirExpr *e, MirInternal fn)
+{
+    return e && e->kind == MX_CALL && e->fn_kind == FNK_INTERNAL
+        && e->internal == fn;
+}
+
+static bool is_param_read(const MirStmt *s)
+{
+    const MirExpr *r = s->rhs;
+    return is_internal(r, FN_READ_PARAM)
+        || (is_internal(r, FN_CONSTRAIN) && is_internal(r->args[0],
+                                                        FN_READ_PARAM));
+}
+
+/* print(...) / reject(...): the message, then print it or fail. */
+static void emit_message(Emit *em, const MirExpr *call, bool reject)
+{
+    const char *msg = em_fresh(em, "msg");
+    em_line(em, "RtMsg %s = {{0}, 0};", msg);
+    for (int i = 0; i < call->nargs; i++) {
+        const MirExpr *a = call->args[i];
+        if (a->kind == MX_STR) {
+            em_line(em, "rt_msg_str(&%s, %s);", msg, a->text);
+            continue;
+        }
+        Opnd o = em_value(em, a);
+        if (o.container)
+            em_line(em, "rt_msg_%s(&%s, %s, %s);", o.is_int ? "ints" : "reals",
+                    msg, o.val, o.n);
+        else
+            em_line(em, "rt_msg_%s(&%s, %s);", o.is_int ? "int" : "real", msg,
+                    o.val);
+    }
+    if (reject)
+        em_line(em, "return rt_msg_reject(&%s, err);", msg);
+    else
+        em_line(em, "rt_msg_print(&%s);", msg);
+}
+
+/* FnCheck__("kind", "name", x, bounds...) on data, transformed data and
+ * transformed parameters. */
+static void emit_check(Emit *em, const MirExpr *call)
+{
+    const char *kind = call->args[0]->text;
+    const char *name = call->args[1]->text;
+    Opnd x = em_value(em, call->args[2]);
+    const char *n = x.container ? x.n : "1";
+    const char *ptr = x.container ? x.val
+        : A("&(%s){%s}", x.is_int ? "int" : "double", x.val);
+    const char *sfx = x.is_int ? "_int" : "";
+    if (strcmp(kind, "\"greater_or_equal\"") == 0
+        || strcmp(kind, "\"less_or_equal\"") == 0) {
+        Opnd b = em_value(em, call->args[3]);
+        em_line(em, "if (rt_check_%s%s(%s, %s, %s, %s, err)) return -1;",
+                kind[1] == 'g' ? "lower" : "upper", sfx, name, ptr, n, b.val);
+    } else if (strcmp(kind, "\"bounded\"") == 0) {
+        Opnd lo = em_value(em, call->args[3]), hi = em_value(em, call->args[4]);
+        em_line(em, "if (rt_check_lower%s(%s, %s, %s, %s, err)) return -1;",
+                sfx, name, ptr, n, lo.val);
+        em_line(em, "if (rt_check_upper%s(%s, %s, %s, %s, err)) return -1;",
+                sfx, name, ptr, n, hi.val);
+    } else {
+        em_unsupported(em, "the %s check yet (%s)", kind, name);
+    }
+}
+
+/* The dims of a variable as a C array expression, and its rank. */
+static const char *dims_array(Emit *em, VarId v, int *rank)
+{
+    const MirVar *var = &em->p->vars[v];
+    *rank = var_rank(var);
+    if (*rank == 0)
+        return "NULL";
+    const char *d = "";
+    for (int k = 0; k < *rank; k++)
+        d = A("%s%s%s", d, k ? ", " : "", em_var_dim(em, v, k));
+    return A("(int[]){%s}", d);
+}
+
+static void emit_read_data(Emit *em, VarId v, const char *source)
+{
+    const MirVar *var = &em->p->vars[v];
+    int rank;
+    const char *dims = dims_array(em, v, &rank);
+    em_line(em, "if (rt_data_%s(%s, \"%s\", %d, %s, %s, err)) return -1;",
+            is_int_var(var) ? "ints" : "reals", source, var->name, rank,
+            dims, em_var_val(em, v));
+}
+
+/* FnWriteParam__(x) in generate_quantities: x's values, column-major. */
+static void emit_write(Emit *em, const MirExpr *x)
+{
+    if (x->kind != MX_VAR || x->var < 0)
+        em_unsupported(em, "writing an expression as an output");
+    VarId v = x->var;
+    int rank;
+    const char *dims = dims_array(em, v, &rank);
+    const MirVar *var = &em->p->vars[v];
+    em_line(em, "rt_write_colmajor%s(out + opos, %s, %s, %d);",
+            is_int_var(var) ? "_int" : "", em_var_val(em, v), dims, rank);
+    em_line(em, "opos += %s;", em_var_count(em, v));
+}
+
+/* FnWriteParam__(FnUnconstrain__(x, ...)) in transform_inits. */
+static void emit_unconstrain(Emit *em, const MirExpr *arg)
+{
+    const MirExpr *x = arg;
+    Xf t = {"\"identity\"", NULL, NULL};
+    if (is_internal(arg, FN_UNCONSTRAIN)) {
+        x = arg->args[0];
+        t = transform_of(arg);
+    }
+    VarId v = x->var;
+    const char *K = em_var_count(em, v), *y = em_var_val(em, v);
+    if (is(&t, "identity")) {
+        em_line(em, "for (int k = 0; k < %s; k++) u[pos + k] = %s[k];", K, y);
+    } else if (is(&t, "lb") || is(&t, "ub")) {
+        Opnd a = em_value(em, t.a);
+        em_line(em, "for (int k = 0; k < %s; k++) if (rt_%s_unconstrain(%s[k],"
+                " %s, &u[pos + k], err)) return -1;", K,
+                is(&t, "lb") ? "lb" : "ub", y, a.val);
+    } else if (is(&t, "lub")) {
+        Opnd a = em_value(em, t.a), b = em_value(em, t.b);
+        em_line(em, "for (int k = 0; k < %s; k++) if (rt_lub_unconstrain(%s[k],"
+                " %s, %s, &u[pos + k], err)) return -1;", K, y, a.val, b.val);
+    } else if (is(&t, "offset") || is(&t, "multiplier")
+               || is(&t, "offset_multiplier")) {
+        const char *mu = is(&t, "multiplier") ? "0.0" : em_value(em, t.a).val;
+        const char *sg = is(&t, "offset") ? "1.0"
+            : em_value(em, is(&t, "multiplier") ? t.a : t.b).val;
+        em_line(em, "for (int k = 0; k < %s; k++) if (rt_offset_multiplier_"
+                "unconstrain(%s[k], %s, %s, &u[pos + k], err)) return -1;", K,
+                y, mu, sg);
+    } else if (is(&t, "simplex") || is(&t, "ordered")
+               || is(&t, "positive_ordered")) {
+        const char *name = t.name + 1;
+        em_line(em, "if (rt_%.*s_unconstrain(%s, %s, u + pos, err)) "
+                "return -1;", (int)strlen(name) - 1, name, y, K);
+    } else {
+        em_unsupported(em, "the %s transform yet", t.name);
+    }
+    em_line(em, "pos += %s;", free_size(em, &t, K));
+}
+
+static void fwd_stmt(Emit *em, const MirStmt *s, Section sec);
+
+/* The locals a block declares at its own level, in order. */
+static int block_locals(const MirStmt *b, VarId *out, int max)
+{
+    int n = 0;
+    for (int i = 0; i < b->nstmts && n < max; i++)
+        if (b->stmts[i]->kind == MS_DECL)
+            out[n++] = b->stmts[i]->var;
+    return n;
+}
+
+/* At the end of a block in the forward sweep: its locals' final values
+ * (then their sizes), for the reverse sweep to declare them again. */
+static void push_locals(Emit *em, const MirStmt *b)
+{
+    VarId locals[256];
+    int n = block_locals(b, locals, 256);
+    for (int i = 0; i < n; i++) {
+        VarId v = locals[i];
+        const MirVar *var = &em->p->vars[v];
+        int rank = var_rank(var);
+        if (is_int_var(var)) {
+            em_line(em, "for (int k = 0; k < %s; k++) rt_stack_push_int("
+                    "&S->stack, %s[k]);", em_var_count(em, v),
+                    em_var_val(em, v));
+        } else {
+            em_line(em, "rt_stack_push_doubles(&S->stack, %s, (size_t)%s);",
+                    em_var_val(em, v), em_var_count(em, v));
+        }
+        for (int k = 0; k < rank; k++)
+            em_line(em, "rt_stack_push_int(&S->stack, %s);",
+                    em_var_dim(em, v, k));
+    }
+}
+
+static void pop_locals(Emit *em, const MirStmt *b)
+{
+    VarId locals[256];
+    int n = block_locals(b, locals, 256);
+    for (int i = n - 1; i >= 0; i--) {
+        VarId v = locals[i];
+        const MirVar *var = &em->p->vars[v];
+        int rank = var_rank(var);
+        for (int k = rank - 1; k >= 0; k--)
+            em_line(em, "int %s = rt_stack_pop_int(&S->stack);",
+                    em_var_dim(em, v, k));
+        bool is_int = is_int_var(var);
+        if (rank == 0)
+            em_line(em, "%s %s[1];", is_int ? "int" : "double",
+                    em_var_val(em, v));
+        else
+            em_line(em, "%s *%s = rt_scratch_%s(&S->scratch, (size_t)%s);",
+                    is_int ? "int" : "double", em_var_val(em, v),
+                    is_int ? "ints" : "doubles", em_var_count(em, v));
+        if (is_int)
+            em_line(em, "for (int k = %s - 1; k >= 0; k--) %s[k] = "
+                    "rt_stack_pop_int(&S->stack);", em_var_count(em, v),
+                    em_var_val(em, v));
+        else
+            em_line(em, "rt_stack_pop_doubles(&S->stack, %s, (size_t)%s);",
+                    em_var_val(em, v), em_var_count(em, v));
+        if (em_var_has_adj(em, v)) {
+            if (rank == 0)
+                em_line(em, "double %s[1] = {0};", em_var_adj(em, v));
+            else
+                em_line(em, "double *%s = rt_scratch_doubles(&S->scratch, "
+                        "(size_t)%s);", em_var_adj(em, v), em_var_count(em, v));
+        }
+    }
+}
+
+static void fwd_assign(Emit *em, const MirStmt *s, Section sec)
+{
+    VarId v = s->lhs.var;
+    const MirVar *var = &em->p->vars[v];
+    if (is_param_read(s)) {
+        emit_read_param(em, v, s->rhs, sec == SEC_LOGP);
+        if (sec != SEC_LOGP)
+            em_line(em, "(void)p_%s;", var->name);
+        return;
+    }
+    if (is_internal(s->rhs, FN_READ_DATA)) {
+        emit_read_data(em, v, sec == SEC_INITS ? "inits" : "data");
+        return;
+    }
+    Opnd r = em_value(em, s->rhs);
+    const char *off, *count;
+    em_lvalue(em, &s->lhs, &off, &count);
+    const char *o = em_fresh(em, "o");
+    em_line(em, "int %s = %s;", o, off);
+    const char *ptr = em_var_val(em, v);
+    if (em->ad) {
+        if (is_int_var(var))
+            em_line(em, "for (int k = 0; k < %s; k++) rt_stack_push_int("
+                    "&S->stack, %s[%s + k]);", count, ptr, o);
+        else
+            em_line(em, "rt_stack_push_doubles(&S->stack, %s + %s, "
+                    "(size_t)(%s));", ptr, o, count);
+    }
+    if (r.container)
+        em_line(em, "for (int k = 0; k < %s; k++) %s[%s + k] = %s[k];", count,
+                ptr, o, r.val);
+    else
+        em_line(em, "%s[%s] = %s;", ptr, o, r.val);
+}
+
+static void fwd_call(Emit *em, const MirExpr *c, Section sec)
+{
+    if (c->fn_kind != FNK_INTERNAL)
+        em_unsupported(em, "calls of void user-defined functions (%s)",
+                       c->fn);
+    switch (c->internal) {
+    case FN_CHECK:
+        emit_check(em, c);
+        return;
+    case FN_PRINT:
+        emit_message(em, c, false);
+        return;
+    case FN_REJECT:
+    case FN_FATAL_ERROR:
+        emit_message(em, c, true);
+        return;
+    case FN_WRITE_PARAM:
+        if (sec == SEC_INITS)
+            emit_unconstrain(em, c->args[0]);
+        else
+            emit_write(em, c->args[0]);
+        return;
+    default:
+        em_unsupported(em, "%s as a statement", c->fn);
+    }
+}
+
+static void fwd_block(Emit *em, const MirStmt *b, Section sec)
+{
+    em_line(em, "{");
+    em->indent++;
+    for (int i = 0; i < b->nstmts; i++)
+        fwd_stmt(em, b->stmts[i], sec);
+    if (em->ad)
+        push_locals(em, b);
+    em->indent--;
+    em_line(em, "}");
+}
+
+static void fwd_stmt(Emit *em, const MirStmt *s, Section sec)
+{
+    switch (s->kind) {
+    case MS_DECL:
+        declare_storage(em, s->var);
+        return;
+    case MS_ASSIGN:
+        fwd_assign(em, s, sec);
+        return;
+    case MS_TARGET_PE: {
+        Opnd r = em_value(em, s->rhs);
+        if (r.container)
+            em_line(em, "for (int k = 0; k < %s; k++) lp += %s[k];", r.n,
+                    r.val);
+        else
+            em_line(em, "lp += %s;", r.val);
+        return;
+    }
+    case MS_JACOBIAN_PE:
+        em_unsupported(em, "jacobian += yet");
+    case MS_CALL:
+        fwd_call(em, s->call, sec);
+        return;
+    case MS_SKIP:
+        return;
+    case MS_BREAK:
+    case MS_CONTINUE:
+        if (em->ad)
+            em_unsupported(em, "break or continue in the model's log density "
+                           "yet");
+        em_line(em, s->kind == MS_BREAK ? "break;" : "continue;");
+        return;
+    case MS_RETURN:
+        em_unsupported(em, "return outside a function");
+    case MS_IF: {
+        Opnd c = em_value(em, s->cond);
+        const char *f = em_fresh(em, "c");
+        em_line(em, "int %s = (%s) != 0;", f, c.val);
+        if (em->ad)
+            em_line(em, "rt_stack_push_int(&S->stack, %s);", f);
+        em_line(em, "if (%s)", f);
+        fwd_block(em, s->body->kind == MS_BLOCK ? s->body
+                  : mir_block(em->a, MS_BLOCK, 1, (MirStmt **)&s->body), sec);
+        if (s->else_body) {
+            em_line(em, "else");
+            fwd_block(em, s->else_body->kind == MS_BLOCK ? s->else_body
+                      : mir_block(em->a, MS_BLOCK, 1,
+                                  (MirStmt **)&s->else_body), sec);
+        }
+        return;
+    }
+    case MS_FOR: {
+        Opnd lo = em_value(em, s->lo), hi = em_value(em, s->hi);
+        const char *l = em_fresh(em, "lo"), *h = em_fresh(em, "hi");
+        em_line(em, "int %s = %s, %s = %s;", l, lo.val, h, hi.val);
+        const char *i = em_var_val(em, s->var);
+        em_line(em, "for (int %s_k = %s; %s_k <= %s; %s_k++) {", i, l, i, h, i);
+        em->indent++;
+        em_line(em, "int %s[1] = {%s_k};", i, i);
+        fwd_block(em, s->body->kind == MS_BLOCK ? s->body
+                  : mir_block(em->a, MS_BLOCK, 1, (MirStmt **)&s->body), sec);
+        em->indent--;
+        em_line(em, "}");
+        if (em->ad) {
+            em_line(em, "rt_stack_push_int(&S->stack, %s);", l);
+            em_line(em, "rt_stack_push_int(&S->stack, %s);", h);
+        }
+        return;
+    }
+    case MS_WHILE: {
+        const char *n = em_fresh(em, "n");
+        em_line(em, "int %s = 0;", n);
+        em_line(em, "for (;;) {");
+        em->indent++;
+        Opnd c = em_value(em, s->cond);
+        em_line(em, "if (!(%s)) break;", c.val);
+        em_line(em, "%s++;", n);
+        fwd_block(em, s->body->kind == MS_BLOCK ? s->body
+                  : mir_block(em->a, MS_BLOCK, 1, (MirStmt **)&s->body), sec);
+        em->indent--;
+        em_line(em, "}");
+        if (em->ad)
+            em_line(em, "rt_stack_push_int(&S->stack, %s);", n);
+        return;
+    }
+    case MS_PROFILE:
+        fwd_stmt(em, s->body, sec);
+        return;
+    case MS_BLOCK:
+        fwd_block(em, s, sec);
+        return;
+    case MS_SLIST:
+        for (int i = 0; i < s->nstmts; i++)
+            fwd_stmt(em, s->stmts[i], sec);
+        return;
+    case MS__COUNT:
+        break;
+    }
+    em_unsupported(em, "the statement %s", mir_stmt_kind_name(s->kind));
+}
+
+/* ------------------------------------------------------------ reverse sweep */
+
+static void rev_stmt(Emit *em, const MirStmt *s);
+
+static void rev_list(Emit *em, MirStmt *const *stmts, int n)
+{
+    for (int i = n - 1; i >= 0; i--)
+        rev_stmt(em, stmts[i]);
+}
+
+static void rev_block(Emit *em, const MirStmt *b)
+{
+    em_line(em, "{");
+    em->indent++;
+    pop_locals(em, b);
+    rev_list(em, b->stmts, b->nstmts);
+    em->indent--;
+    em_line(em, "}");
+}
+
+static const MirStmt *as_block(Emit *em, MirStmt *const *slot)
+{
+    return (*slot)->kind == MS_BLOCK ? *slot
+        : mir_block(em->a, MS_BLOCK, 1, (MirStmt **)slot);
+}
+
+static void rev_assign(Emit *em, const MirStmt *s)
+{
+    VarId v = s->lhs.var;
+    const MirVar *var = &em->p->vars[v];
+    if (is_param_read(s)) {
+        emit_param_adjoint(em, v, s->rhs);
+        return;
+    }
+    const char *off, *count;
+    em_lvalue(em, &s->lhs, &off, &count);
+    const char *o = em_fresh(em, "o");
+    em_line(em, "int %s = %s;", o, off);
+    const char *ptr = em_var_val(em, v);
+    if (is_int_var(var)) {
+        em_line(em, "for (int k = %s - 1; k >= 0; k--) %s[%s + k] = "
+                "rt_stack_pop_int(&S->stack);", count, ptr, o);
+        return;
+    }
+    if (!em_var_has_adj(em, v)) {
+        em_line(em, "rt_stack_pop_doubles(&S->stack, %s + %s, (size_t)(%s));",
+                ptr, o, count);
+        return;
+    }
+    /* the adjoint of the value written, then the old value back */
+    const char *g = em_fresh(em, "g");
+    const char *adj = em_var_adj(em, v);
+    em_line(em, "double *%s = rt_scratch_doubles(&S->scratch, (size_t)(%s));",
+            g, count);
+    em_line(em, "for (int k = 0; k < %s; k++) { %s[k] = %s[%s + k]; "
+            "%s[%s + k] = 0; }", count, g, adj, o, adj, o);
+    em_line(em, "rt_stack_pop_doubles(&S->stack, %s + %s, (size_t)(%s));",
+            ptr, o, count);
+    bool container = s->rhs->type->kind == TY_ARRAY
+        || s->rhs->type->kind == TY_VECTOR
+        || s->rhs->type->kind == TY_ROW_VECTOR
+        || s->rhs->type->kind == TY_MATRIX;
+    em_backprop(em, s->rhs, container ? g : A("%s[0]", g));
+}
+
+static void rev_stmt(Emit *em, const MirStmt *s)
+{
+    switch (s->kind) {
+    case MS_ASSIGN:
+        rev_assign(em, s);
+        return;
+    case MS_TARGET_PE:
+        em_backprop(em, s->rhs, "1.0");
+        return;
+    case MS_IF: {
+        const char *f = em_fresh(em, "c");
+        em_line(em, "int %s = rt_stack_pop_int(&S->stack);", f);
+        em_line(em, "if (%s)", f);
+        rev_block(em, as_block(em, &((MirStmt *)s)->body));
+        if (s->else_body) {
+            em_line(em, "else");
+            rev_block(em, as_block(em, &((MirStmt *)s)->else_body));
+        }
+        return;
+    }
+    case MS_FOR: {
+        const char *l = em_fresh(em, "lo"), *h = em_fresh(em, "hi");
+        em_line(em, "int %s = rt_stack_pop_int(&S->stack);", h);
+        em_line(em, "int %s = rt_stack_pop_int(&S->stack);", l);
+        const char *i = em_var_val(em, s->var);
+        em_line(em, "for (int %s_k = %s; %s_k >= %s; %s_k--) {", i, h, i, l, i);
+        em->indent++;
+        em_line(em, "int %s[1] = {%s_k};", i, i);
+        rev_block(em, as_block(em, &((MirStmt *)s)->body));
+        em->indent--;
+        em_line(em, "}");
+        return;
+    }
+    case MS_WHILE: {
+        const char *n = em_fresh(em, "n");
+        em_line(em, "for (int %s = rt_stack_pop_int(&S->stack); %s > 0; "
+                "%s--)", n, n, n);
+        rev_block(em, as_block(em, &((MirStmt *)s)->body));
+        return;
+    }
+    case MS_PROFILE:
+        rev_stmt(em, s->body);
+        return;
+    case MS_BLOCK:
+        rev_block(em, s);
+        return;
+    case MS_SLIST:
+        rev_list(em, s->stmts, s->nstmts);
+        return;
+    default:
+        return;  /* declarations, checks, prints: nothing to undo */
+    }
+}
+
+/* ---------------------------------------------------------------- program */
+
+static const char prelude[] =
+    "/* Generated by pplbench from the transformed MIR; do not edit. */\n"
+    "#include \"pplrt.h\"\n"
+    "\n"
+    "#include <math.h>\n"
+    "#include <stdlib.h>\n"
+    "#include <string.h>\n"
+    "\n"
+    "typedef struct State {\n"
+    "    RtScratch scratch;   /* reset on entry to every call */\n"
+    "    RtStack stack;       /* the reverse sweep's values */\n"
+    "} State;\n";
+
+static void emit_struct(Emit *em)
+{
+    em_line(em, "typedef struct Model {");
+    em->indent++;
+    const MirStmt *prep = em->p->prepare_data;
+    for (int i = 0; i < prep->nstmts; i++) {
+        const MirStmt *s = prep->stmts[i];
+        if (s->kind != MS_DECL)
+            continue;
+        const MirVar *var = &em->p->vars[s->var];
+        if (!is_model_var(var))
+            continue;
+        check_type(em, var);
+        em_line(em, "%s *v_%s;", is_int_var(var) ? "int" : "double",
+                var->name);
+        for (int k = 0; k < var_rank(var); k++)
+            em_line(em, "int v_%s_d%d;", var->name, k);
+    }
+    em_line(em, "int num_unconstrained, num_outputs;");
+    em_line(em, "const char **names;");
+    em_line(em, "RtScratch mem;       /* the data: lives with the model */");
+    em_line(em, "State state;         /* mutable working memory */");
+    em->indent--;
+    em_line(em, "} Model;");
+}
+
+/* The parameters' free sizes and the outputs' names, computed once the
+ * data is known: the parameter and output declarations of
+ * generate_quantities, evaluated in m_create. */
+static void emit_sizes_and_names(Emit *em)
+{
+    const MirProgram *p = em->p;
+    em_line(em, "m->num_unconstrained = 0;");
+    em_line(em, "m->num_outputs = 0;");
+    const MirStmt *gq = p->generate_quantities;
+    /* sizes: from the declarations of the output variables */
+    em_line(em, "{");
+    em->indent++;
+    for (int i = 0; i < gq->nstmts; i++) {
+        const MirStmt *s = gq->stmts[i];
+        if (s->kind == MS_DECL) {
+            const MirVar *var = &p->vars[s->var];
+            bool out = var->kind == MV_PARAM || var->kind == MV_TPARAM
+                || var->kind == MV_GQ;
+            if (!out)
+                continue;
+            check_type(em, var);
+            declare_dims(em, s->var, false);
+            em_line(em, "m->num_outputs += %s;", em_var_count(em, s->var));
+        }
+        if (s->kind == MS_ASSIGN && is_param_read(s)) {
+            Xf x = {"\"identity\"", NULL, NULL};
+            if (is_internal(s->rhs, FN_CONSTRAIN))
+                x = transform_of(s->rhs);
+            em_line(em, "m->num_unconstrained += %s;",
+                    free_size(em, &x, em_var_count(em, s->lhs.var)));
+        }
+    }
+    em_line(em, "m->names = (const char **)rt_scratch_doubles(&m->mem, "
+            "(size_t)m->num_outputs + 1);");
+    em_line(em, "int at = 0;");
+    for (int i = 0; i < gq->nstmts; i++) {
+        const MirStmt *s = gq->stmts[i];
+        if (s->kind != MS_DECL)
+            continue;
+        const MirVar *var = &p->vars[s->var];
+        if (var->kind != MV_PARAM && var->kind != MV_TPARAM
+            && var->kind != MV_GQ)
+            continue;
+        int rank;
+        const char *dims = dims_array(em, s->var, &rank);
+        em_line(em, "at += rt_output_names(&m->mem, \"%s\", %s, %d, "
+                "m->names + at);", var->name, dims, rank);
+    }
+    em->indent--;
+    em_line(em, "}");
+}
+
+static void emit_create(Emit *em)
+{
+    em->ad = false;
+    em_line(em, "static int create_body(Model *m, const RtData *data, "
+            "RtError *err)");
+    em_line(em, "{");
+    em->indent++;
+    em_line(em, "State *S = &m->state;");
+    em_line(em, "(void)S;");
+    fwd_stmt(em, em->p->prepare_data, SEC_CREATE);
+    emit_sizes_and_names(em);
+    em_line(em, "return 0;");
+    em->indent--;
+    em_line(em, "}");
+    fputc('\n', em->out);
+    em_line(em, "static void m_destroy(void *mv)");
+    em_line(em, "{");
+    em_line(em, "    Model *m = mv;");
+    em_line(em, "    if (!m)");
+    em_line(em, "        return;");
+    em_line(em, "    rt_scratch_free(&m->mem);");
+    em_line(em, "    rt_scratch_free(&m->state.scratch);");
+    em_line(em, "    rt_stack_free(&m->state.stack);");
+    em_line(em, "    free(m);");
+    em_line(em, "}");
+    fputc('\n', em->out);
+    em_line(em, "static void *m_create(const RtData *data, uint64_t seed, "
+            "RtError *err)");
+    em_line(em, "{");
+    em_line(em, "    (void)seed;");
+    em_line(em, "    Model *m = calloc(1, sizeof *m);");
+    em_line(em, "    if (!m) {");
+    em_line(em, "        rt_error(err, \"out of memory\");");
+    em_line(em, "        return NULL;");
+    em_line(em, "    }");
+    em_line(em, "    if (create_body(m, data, err)) {");
+    em_line(em, "        m_destroy(m);");
+    em_line(em, "        return NULL;");
+    em_line(em, "    }");
+    em_line(em, "    return m;");
+    em_line(em, "}");
+}
+
+static void emit_log_density(Emit *em)
+{
+    em->ad = true;
+    em_line(em, "static int m_log_density(const void *mv, const double *u, "
+            "bool jacobian, bool propto, RtContext context, double *lp_out, "
+            "double *grad, RtError *err)");
+    em_line(em, "{");
+    em->indent++;
+    em_line(em, "const Model *m = mv;");
+    em_line(em, "/* working memory is the model's own, not its data */");
+    em_line(em, "State *S = (State *)&m->state;");
+    em_line(em, "if (context != RT_JOINT)");
+    em_line(em, "    return rt_error(err, \"only the joint log density is "
+            "compiled so far\");");
+    em_line(em, "rt_scratch_reset(&S->scratch);");
+    em_line(em, "rt_stack_clear(&S->stack);");
+    em_line(em, "double lp = 0;");
+    em_line(em, "int pos = 0;");
+    em_line(em, "(void)propto;");
+    fwd_stmt(em, em->p->log_prob, SEC_LOGP);
+    em_line(em, "*lp_out = lp;");
+    em_line(em, "if (!grad)");
+    em_line(em, "    return 0;");
+    em_line(em, "if (S->stack.failed)");
+    em_line(em, "    return rt_error(err, \"out of memory in the gradient\");");
+    em_line(em, "memset(grad, 0, sizeof(double) * (size_t)"
+            "m->num_unconstrained);");
+    rev_stmt(em, em->p->log_prob);
+    em_line(em, "return 0;");
+    em->indent--;
+    em_line(em, "}");
+}
+
+static void emit_write_array(Emit *em)
+{
+    em->ad = false;
+    em_line(em, "static int m_write_array(const void *mv, RtRng *rng, "
+            "const double *u, double *out, RtError *err)");
+    em_line(em, "{");
+    em->indent++;
+    em_line(em, "const Model *m = mv;");
+    em_line(em, "State *S = (State *)&m->state;");
+    em_line(em, "rt_scratch_reset(&S->scratch);");
+    em_line(em, "(void)rng;");
+    em_line(em, "int pos = 0, opos = 0;");
+    fwd_stmt(em, em->p->generate_quantities, SEC_GQ);
+    em_line(em, "(void)pos;");
+    em_line(em, "(void)opos;");
+    em_line(em, "return 0;");
+    em->indent--;
+    em_line(em, "}");
+}
+
+static void emit_unconstrain_fn(Emit *em)
+{
+    em->ad = false;
+    em_line(em, "static int m_unconstrain(const void *mv, const RtData *inits, "
+            "double *u, RtError *err)");
+    em_line(em, "{");
+    em->indent++;
+    em_line(em, "const Model *m = mv;");
+    em_line(em, "State *S = (State *)&m->state;");
+    em_line(em, "rt_scratch_reset(&S->scratch);");
+    em_line(em, "int pos = 0;");
+    fwd_stmt(em, em->p->transform_inits, SEC_INITS);
+    em_line(em, "(void)pos;");
+    em_line(em, "(void)m;");
+    em_line(em, "return 0;");
+    em->indent--;
+    em_line(em, "}");
+}
+
+static const char epilogue[] =
+    "static int m_num_unconstrained(const void *mv)\n"
+    "{\n"
+    "    return ((const Model *)mv)->num_unconstrained;\n"
+    "}\n"
+    "\n"
+    "static int m_num_outputs(const void *mv)\n"
+    "{\n"
+    "    return ((const Model *)mv)->num_outputs;\n"
+    "}\n"
+    "\n"
+    "static const char *m_output_name(const void *mv, int i)\n"
+    "{\n"
+    "    return ((const Model *)mv)->names[i];\n"
+    "}\n"
+    "\n"
+    "static const RtModel model = {\n"
+    "    .name = MODEL_NAME,\n"
+    "    .create = m_create,\n"
+    "    .destroy = m_destroy,\n"
+    "    .num_unconstrained = m_num_unconstrained,\n"
+    "    .log_density = m_log_density,\n"
+    "    .num_outputs = m_num_outputs,\n"
+    "    .output_name = m_output_name,\n"
+    "    .write_array = m_write_array,\n"
+    "    .unconstrain = m_unconstrain,\n"
+    "};\n"
+    "\n"
+    "int main(int argc, char **argv)\n"
+    "{\n"
+    "    return rt_main(argc, argv, &model);\n"
+    "}\n";
+
+bool emit_c(FILE *out, const MirProgram *p, char *why, size_t nwhy)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&buf, &len);
+    if (!mem) {
+        snprintf(why, nwhy, "out of memory");
+        return false;
+    }
+    Arena scratch = {0};
+    Emit em = {.out = mem, .p = p, .a = &scratch, .why = why, .nwhy = nwhy};
+    bool ok = false;
+    if (p->nfuns > 0) {
+        snprintf(why, nwhy, "the C backend does not compile user-defined "
+                 "functions yet");
+    } else if (setjmp(em.fail) == 0) {
+        fputs(prelude, mem);
+        fprintf(mem, "#define MODEL_NAME \"%s\"\n\n", p->name);
+        emit_struct(&em);
+        fputc('\n', mem);
+        emit_create(&em);
+        fputc('\n', mem);
+        emit_log_density(&em);
+        fputc('\n', mem);
+        emit_write_array(&em);
+        fputc('\n', mem);
+        emit_unconstrain_fn(&em);
+        fputc('\n', mem);
+        fputs(epilogue, mem);
+        ok = true;
+    }
+    fclose(mem);
+    if (ok && fwrite(buf, 1, len, out) != len) {
+        snprintf(why, nwhy, "cannot write the C file");
+        ok = false;
+    }
+    free(buf);
+    arena_free(&scratch);
+    return ok;
+}

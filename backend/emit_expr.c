@@ -1,0 +1,749 @@
+/* emit_expr.c - values and adjoints of MIR expressions, as C.
+ *
+ * em_value emits the statements that compute an expression and says where
+ * the value is; composite values go into fresh temporaries (containers in
+ * scratch memory).  em_backprop emits the reverse-sweep code that adds an
+ * incoming adjoint into the adjoints of the expression's variables; it
+ * recomputes the operand values it needs with em_value, which is sound
+ * because the reverse sweep has restored every variable to the value it had
+ * when the expression was first evaluated (docs/backend.md). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "emit.h"
+
+#define A(...) arena_printf(em->a, __VA_ARGS__)
+
+/* Every function the runtime declares, sorted (generated at build time). */
+static const char *const runtime_functions[] = {
+#include "rt_functions.h"
+};
+
+static int compare_names(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Refuse a call of a runtime function that does not exist, naming the
+ * Stan function: the program then gets a clear message at compile time. */
+static void require_runtime(Emit *em, const char *rt, const char *stan)
+{
+    if (!bsearch(&rt, runtime_functions,
+                 sizeof runtime_functions / sizeof runtime_functions[0],
+                 sizeof runtime_functions[0], compare_names))
+        em_unsupported(em, "%s: the runtime has no %s yet", stan, rt);
+}
+
+bool em_is_ad(const Emit *em, const MirExpr *e)
+{
+    return em->ad && e->ad == AD_AUTODIFF && ty_base(e->type)->kind != TY_INT;
+}
+
+static bool is_container_type(const Type *t)
+{
+    return t->kind == TY_ARRAY || t->kind == TY_VECTOR
+        || t->kind == TY_ROW_VECTOR || t->kind == TY_MATRIX;
+}
+
+static Opnd scalar(const char *val, const char *adj, bool is_int)
+{
+    Opnd o = {val, adj, "1", "1", "1", false, is_int};
+    return o;
+}
+
+/* A fresh container temporary of n doubles (or ints). */
+static Opnd new_container(Emit *em, const char *n, const char *rows,
+                          const char *cols, bool is_int)
+{
+    const char *t = em_fresh(em, "t");
+    em_line(em, "%s *%s = rt_scratch_%s(&S->scratch, (size_t)(%s));",
+            is_int ? "int" : "double", t, is_int ? "ints" : "doubles", n);
+    Opnd o = {t, NULL, n, rows, cols, true, is_int};
+    return o;
+}
+
+/* rows and cols of a type with element count n (vector: n x 1). */
+static void shape_of(const Type *t, const char *n, const char **rows,
+                     const char **cols)
+{
+    if (t->kind == TY_ROW_VECTOR) {
+        *rows = "1";
+        *cols = n;
+    } else {
+        *rows = n;
+        *cols = "1";
+    }
+}
+
+/* ------------------------------------------------------------- indexing */
+
+/* The element offset of x[i, j, ...] (all single indices, the first k
+ * dimensions of variable v), and the count of the elements left. */
+static const char *index_offset(Emit *em, VarId v, const MirIndex *ix, int k,
+                                const char **count)
+{
+    const MirVar *var = &em->p->vars[v];
+    int total = var->sized.ndims + var->sized.nsizes;
+    const char *off = "0";
+    for (int d = 0; d < k; d++) {
+        if (ix[d].kind != IDX_SINGLE)
+            em_unsupported(em, "indexing '%s' with a range or a multi-index "
+                           "in this position", var->name);
+        Opnd i = em_value(em, ix[d].lo);
+        const char *stride = "1";
+        for (int r = d + 1; r < total; r++)
+            stride = A("%s * %s", stride, em_var_dim(em, v, r));
+        off = A("%s + (%s - 1) * %s", off, i.val, stride);
+    }
+    const char *rest = "1";
+    for (int r = k; r < total; r++)
+        rest = A("%s * %s", rest, em_var_dim(em, v, r));
+    *count = rest;
+    return off;
+}
+
+static Opnd value_indexed(Emit *em, const MirExpr *e)
+{
+    const MirExpr *base = e->args[0];
+    if (base->kind != MX_VAR || base->var < 0)
+        em_unsupported(em, "indexing an expression that is not a variable");
+    VarId v = base->var;
+    const char *ptr = em_var_val(em, v);
+    bool is_int = ty_base(em->p->vars[v].sized.type)->kind == TY_INT;
+    const char *adj = em_is_ad(em, e) && em_var_has_adj(em, v)
+        ? em_var_adj(em, v) : NULL;
+    /* x[g] with g an int array: gather */
+    if (e->nindices == 1 && e->indices[0].kind == IDX_MULTI) {
+        Opnd g = em_value(em, e->indices[0].lo);
+        const char *rows, *cols;
+        shape_of(e->type, g.n, &rows, &cols);
+        Opnd o = new_container(em, g.n, rows, cols, is_int);
+        em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s[%s[k] - 1];",
+                g.n, o.val, ptr, g.val);
+        return o;
+    }
+    const char *count;
+    const char *off = index_offset(em, v, e->indices, e->nindices, &count);
+    const char *o = em_fresh(em, "i");
+    em_line(em, "int %s = %s;", o, off);
+    if (!is_container_type(e->type))
+        return scalar(A("%s[%s]", ptr, o), adj ? A("%s[%s]", adj, o) : NULL,
+                      is_int);
+    Opnd r = {A("(%s + %s)", ptr, o), adj ? A("(%s + %s)", adj, o) : NULL,
+              count, count, "1", true, is_int};
+    shape_of(e->type, count, &r.rows, &r.cols);
+    return r;
+}
+
+static void backprop_indexed(Emit *em, const MirExpr *e, const char *adj)
+{
+    const MirExpr *base = e->args[0];
+    VarId v = base->var;
+    if (!em_var_has_adj(em, v))
+        return;
+    const char *aptr = em_var_adj(em, v);
+    if (e->nindices == 1 && e->indices[0].kind == IDX_MULTI) {
+        Opnd g = em_value(em, e->indices[0].lo);
+        em_line(em, "for (int k = 0; k < %s; k++) %s[%s[k] - 1] += %s[k];",
+                g.n, aptr, g.val, adj);
+        return;
+    }
+    const char *count;
+    const char *off = index_offset(em, v, e->indices, e->nindices, &count);
+    if (!is_container_type(e->type)) {
+        em_line(em, "%s[%s] += %s;", aptr, off, adj);
+        return;
+    }
+    em_line(em, "for (int k = 0; k < %s; k++) %s[%s + k] += %s[k];", count,
+            aptr, off, adj);
+}
+
+/* -------------------------------------------------------- elementwise ops */
+
+/* The elementwise functions with a derivative rt_NAME_dx in the runtime. */
+static const char *const unary_fns[] = {
+    "exp", "log", "sqrt", "square", "inv", "inv_sqrt", "inv_square", "log1p",
+    "log1m", "expm1", "inv_logit", "logit", "log_inv_logit",
+    "log1m_inv_logit", "log1p_exp", "log1m_exp", "tanh", "sinh", "cosh",
+    "sin", "cos", "tan", "asin", "acos", "atan", "lgamma", "digamma",
+    "trigamma", "tgamma", "Phi", "Phi_approx", "fabs", "abs", "erf", "erfc",
+    "cbrt", "exp2", "log2", "log10", "inv_cloglog", "step", NULL
+};
+
+/* The binary scalar functions with rt_NAME_d in the runtime. */
+static const char *const binary_fns[] = {
+    "pow", "fmin", "fmax", "lbeta", "lchoose", "log_sum_exp", "log_diff_exp",
+    "hypot", "fdim", "atan2", "lmultiply", "multiply_log", NULL
+};
+
+static bool in_list(const char *const *list, const char *name)
+{
+    for (int i = 0; list[i]; i++)
+        if (strcmp(list[i], name) == 0)
+            return true;
+    return false;
+}
+
+/* The C operator of a scalar arithmetic or comparison operator. */
+static const char *c_op(Op op)
+{
+    switch (op) {
+    case OP_ADD: return "+";
+    case OP_SUB: return "-";
+    case OP_MUL: case OP_EMUL: return "*";
+    case OP_DIV: case OP_EDIV: return "/";
+    case OP_MOD: return "%";
+    case OP_EQ: return "==";
+    case OP_NEQ: return "!=";
+    case OP_LT: return "<";
+    case OP_LEQ: return "<=";
+    case OP_GT: return ">";
+    case OP_GEQ: return ">=";
+    default: return NULL;
+    }
+}
+
+/* Element k of an operand (a scalar broadcasts). */
+static const char *elem(Emit *em, Opnd o)
+{
+    return o.container ? A("%s[k]", o.val) : A("(%s)", o.val);
+}
+
+static Opnd value_binary(Emit *em, const MirExpr *e)
+{
+    Opnd l = em_value(em, e->args[0]), r = em_value(em, e->args[1]);
+    bool is_int = ty_base(e->type)->kind == TY_INT;
+    if (e->op == OP_IDIV || (e->op == OP_DIV && l.is_int && r.is_int))
+        return scalar(A("rt_int_divide(%s, %s)", l.val, r.val), NULL, true);
+    if (e->op == OP_MUL && l.container && r.container) {
+        /* a matrix or row_vector times a vector or matrix */
+        Opnd o = new_container(em, A("%s * %s", l.rows, r.cols), l.rows,
+                               r.cols, false);
+        if (strcmp(l.rows, "1") == 0 && strcmp(r.cols, "1") == 0) {
+            /* row_vector * vector: a scalar */
+            const char *t = em_fresh(em, "t");
+            em_line(em, "double %s = rt_dot_product(%s, %s, %s);", t, l.val,
+                    r.val, r.n);
+            return scalar(t, NULL, false);
+        }
+        em_line(em, "rt_multiply(%s, %s, %s, %s, %s, %s);", l.val, r.val,
+                l.rows, l.cols, r.cols, o.val);
+        return o;
+    }
+    if (e->op == OP_POW || e->op == OP_EPOW) {
+        if (l.container || r.container)
+            em_unsupported(em, "^ on containers");
+        return scalar(A("rt_pow(%s, %s)", l.val, r.val), NULL, false);
+    }
+    const char *op = c_op(e->op);
+    if (!op || (e->op == OP_MOD && !is_int))
+        em_unsupported(em, "the operator %s here", ast_op_str(e->op));
+    if (!l.container && !r.container)
+        return scalar(A("(%s %s %s)", l.val, op, r.val), NULL, is_int);
+    Opnd big = l.container ? l : r;
+    Opnd o = new_container(em, big.n, big.rows, big.cols, is_int);
+    em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s %s %s;", big.n,
+            o.val, elem(em, l), op, elem(em, r));
+    return o;
+}
+
+/* An adjoint buffer (container) or scalar for an operand of shape o. */
+static const char *adj_buffer(Emit *em, Opnd o)
+{
+    const char *t = em_fresh(em, "g");
+    if (o.container)
+        em_line(em, "double *%s = rt_scratch_doubles(&S->scratch, "
+                "(size_t)(%s));", t, o.n);
+    else
+        em_line(em, "double %s = 0;", t);
+    return t;
+}
+
+/* Add the adjoint `a` (for the whole result, shape `res`) times `factor`
+ * (a C expression using index k for containers) into buffer g of operand
+ * o: summing over the broadcast when o is a scalar. */
+static void accumulate(Emit *em, Opnd res, Opnd o, const char *g,
+                       const char *a, const char *factor)
+{
+    if (!res.container) {
+        em_line(em, "%s += (%s) * (%s);", g, a, factor);
+    } else if (o.container) {
+        em_line(em, "for (int k = 0; k < %s; k++) %s[k] += %s[k] * (%s);",
+                res.n, g, a, factor);
+    } else {
+        em_line(em, "for (int k = 0; k < %s; k++) %s += %s[k] * (%s);",
+                res.n, g, a, factor);
+    }
+}
+
+static void backprop_binary(Emit *em, const MirExpr *e, const char *adj)
+{
+    const MirExpr *le = e->args[0], *re = e->args[1];
+    bool lad = em_is_ad(em, le), rad = em_is_ad(em, re);
+    if (!lad && !rad)
+        return;
+    Opnd l = em_value(em, le), r = em_value(em, re);
+    Opnd res = {0};
+    res.container = l.container || r.container;
+    res.n = l.container ? l.n : r.n;
+    if (e->op == OP_MUL && l.container && r.container) {
+        const char *gl = lad ? adj_buffer(em, l) : "NULL";
+        const char *gr = rad ? adj_buffer(em, r) : "NULL";
+        if (strcmp(l.rows, "1") == 0 && strcmp(r.cols, "1") == 0)
+            em_line(em, "rt_dot_product_adj(%s, %s, %s, %s, %s, %s);", l.val,
+                    r.val, r.n, adj, gl, gr);
+        else
+            em_line(em, "rt_multiply_adj(%s, %s, %s, %s, %s, %s, %s, %s);",
+                    l.val, r.val, adj, l.rows, l.cols, r.cols, gl, gr);
+        if (lad)
+            em_backprop(em, le, gl);
+        if (rad)
+            em_backprop(em, re, gr);
+        return;
+    }
+    const char *lk = elem(em, l), *rk = elem(em, r);
+    const char *dl = NULL, *dr = NULL;
+    switch (e->op) {
+    case OP_ADD:
+        dl = "1.0";
+        dr = "1.0";
+        break;
+    case OP_SUB:
+        dl = "1.0";
+        dr = "-1.0";
+        break;
+    case OP_MUL:
+    case OP_EMUL:
+        dl = rk;
+        dr = lk;
+        break;
+    case OP_DIV:
+    case OP_EDIV:
+        dl = A("1.0 / %s", rk);
+        dr = A("-%s / (%s * %s)", lk, rk, rk);
+        break;
+    case OP_POW:
+    case OP_EPOW: {
+        const char *dx = em_fresh(em, "d"), *dy = em_fresh(em, "d");
+        em_line(em, "double %s, %s;", dx, dy);
+        em_line(em, "rt_pow_d(%s, %s, rt_pow(%s, %s), &%s, &%s);", l.val,
+                r.val, l.val, r.val, dx, dy);
+        dl = dx;
+        dr = dy;
+        break;
+    }
+    default:
+        return;  /* comparisons: no derivative */
+    }
+    if (lad) {
+        const char *g = adj_buffer(em, l);
+        accumulate(em, res, l, g, adj, dl);
+        em_backprop(em, le, g);
+    }
+    if (rad) {
+        const char *g = adj_buffer(em, r);
+        accumulate(em, res, r, g, adj, dr);
+        em_backprop(em, re, g);
+    }
+}
+
+/* --------------------------------------------------------------- calls */
+
+/* A distribution's runtime name and whether the call drops constants:
+ * normal_lupdf -> ("rt_normal_lpdf", propto). */
+static bool density_call(Emit *em, const char *fn, const char **rt,
+                         int *propto)
+{
+    static const struct {
+        const char *suffix, *rt_suffix;
+        int propto;   /* -1: the function takes no propto */
+    } forms[] = {
+        {"_lupdf", "_lpdf", 1}, {"_lpdf", "_lpdf", 0},
+        {"_lupmf", "_lpmf", 1}, {"_lpmf", "_lpmf", 0},
+        {"_lcdf", "_lcdf", -1}, {"_lccdf", "_lccdf", -1},
+    };
+    size_t n = strlen(fn);
+    for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
+        size_t m = strlen(forms[i].suffix);
+        if (n > m && strcmp(fn + n - m, forms[i].suffix) == 0) {
+            *rt = A("rt_%.*s%s", (int)(n - m), fn, forms[i].rt_suffix);
+            *propto = forms[i].propto;
+            require_runtime(em, *rt, fn);
+            /* the densities of vectors and matrices take RtMat views,
+             * which the backend does not build yet */
+            static const char *const matrix_densities[] = {
+                "rt_dirichlet_lpdf", "rt_multi_normal_lpdf",
+                "rt_multi_normal_cholesky_lpdf", "rt_lkj_corr_lpdf",
+                "rt_lkj_corr_cholesky_lpdf", "rt_normal_id_glm_lpdf",
+                "rt_bernoulli_logit_glm_lpmf", "rt_poisson_log_glm_lpmf",
+                NULL};
+            if (in_list(matrix_densities, *rt))
+                em_unsupported(em, "the multivariate density %s yet", fn);
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Whether argument i of density fn is an integer in the runtime's
+ * signature: the variate of a mass function, and the number of trials of
+ * the binomials. */
+static bool int_parameter(const char *fn, int i)
+{
+    size_t n = strlen(fn);
+    bool mass = n > 5 && (strcmp(fn + n - 5, "_lpmf") == 0
+                          || strcmp(fn + n - 6, "_lupmf") == 0
+                          || strstr(fn, "_lcdf") || strstr(fn, "_lccdf"));
+    if (i == 0)
+        return mass;
+    return i == 1 && (strncmp(fn, "binomial_", 9) == 0
+                      || strncmp(fn, "binomial_logit_", 15) == 0
+                      || strncmp(fn, "beta_binomial_", 14) == 0);
+}
+
+/* The runtime arguments of a density call: RtIArg for integer
+ * parameters, RtArg (with adjoint buffers when `grads` is given) for
+ * reals, an int promoted to real where the density takes a real. */
+static const char *density_args(Emit *em, const MirExpr *e, Opnd *ops,
+                                const char *const *grads)
+{
+    const char *args = "";
+    for (int i = 0; i < e->nargs; i++) {
+        Opnd o = ops[i];
+        const char *arg;
+        if (o.is_int && !int_parameter(e->fn, i)) {
+            if (o.container) {
+                Opnd d = new_container(em, o.n, o.rows, o.cols, false);
+                em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s[k];",
+                        o.n, d.val, o.val);
+                o = d;
+            }
+            o.is_int = false;
+        }
+        if (o.is_int)
+            arg = o.container ? A("rt_iarg(%s, %s)", o.val, o.n)
+                              : A("rt_iarg(&(int){%s}, 1)", o.val);
+        else {
+            const char *g = grads && grads[i] ? grads[i] : "NULL";
+            if (o.container)
+                arg = A("rt_argn(%s, %s, %s, %s)", o.val, g, o.n,
+                        e->args[i]->ad == AD_AUTODIFF ? "true" : "false");
+            else
+                arg = A("rt_arg1(&(double){%s}, %s%s, %s)", o.val,
+                        grads && grads[i] ? "&" : "", g,
+                        e->args[i]->ad == AD_AUTODIFF ? "true" : "false");
+        }
+        args = A("%s%s%s", args, i ? ", " : "", arg);
+    }
+    return args;
+}
+
+static Opnd value_call(Emit *em, const MirExpr *e)
+{
+    const char *fn = e->fn;
+    const char *rt;
+    int propto;
+    if (e->fn_kind == FNK_USER)
+        em_unsupported(em, "calls of user-defined functions (%s)", fn);
+    Opnd ops[16];
+    if (e->nargs > 16)
+        em_unsupported(em, "%s with %d arguments", fn, e->nargs);
+    if (density_call(em, fn, &rt, &propto)) {
+        for (int i = 0; i < e->nargs; i++)
+            ops[i] = em_value(em, e->args[i]);
+        const char *t = em_fresh(em, "t");
+        em_line(em, "double %s = %s(%s%s, 0.0, err);", t, rt,
+                density_args(em, e, ops, NULL),
+                propto < 0 ? "" : propto ? ", propto" : ", false");
+        em_line(em, "if (isnan(%s)) return -1;", t);
+        return scalar(t, NULL, false);
+    }
+    size_t fl = strlen(fn);
+    if (fl > 4 && strcmp(fn + fl - 4, "_rng") == 0) {
+        /* scalar draws, elementwise over container arguments */
+        const char *args = "", *n = NULL;
+        Opnd o;
+        for (int i = 0; i < e->nargs; i++) {
+            ops[i] = em_value(em, e->args[i]);
+            if (ops[i].container)
+                n = ops[i].n;
+        }
+        for (int i = 0; i < e->nargs; i++)
+            args = A("%s%s, ", args, n ? elem(em, ops[i]) : ops[i].val);
+        bool is_int = ty_base(e->type)->kind == TY_INT;
+        require_runtime(em, A("rt_%s", fn), fn);
+        const char *call = A("rt_%s(%srng, err)", fn, args);
+        if (!n) {
+            const char *t = em_fresh(em, "t");
+            em_line(em, "%s %s = %s;", is_int ? "int" : "double", t, call);
+            em_line(em, "if (%s) return -1;", is_int ? A("%s < 0",
+                                                          t)
+                                                     : A("isnan(%s)", t));
+            return scalar(t, NULL, is_int);
+        }
+        o = new_container(em, n, n, "1", is_int);
+        em_line(em, "for (int k = 0; k < %s; k++) {", n);
+        em_line(em, "    %s[k] = %s;", o.val, call);
+        em_line(em, "    if (%s) return -1;", is_int
+                ? A("%s[k] < 0", o.val) : A("isnan(%s[k])", o.val));
+        em_line(em, "}");
+        return o;
+    }
+    if (e->nargs == 1 && in_list(unary_fns, fn)) {
+        Opnd x = em_value(em, e->args[0]);
+        if (!x.container)
+            return scalar(A("rt_%s(%s)", fn, x.val), NULL, false);
+        Opnd o = new_container(em, x.n, x.rows, x.cols, false);
+        em_line(em, "for (int k = 0; k < %s; k++) %s[k] = rt_%s(%s[k]);",
+                x.n, o.val, fn, x.val);
+        return o;
+    }
+    if (e->nargs == 2 && in_list(binary_fns, fn)) {
+        Opnd x = em_value(em, e->args[0]), y = em_value(em, e->args[1]);
+        if (x.container || y.container)
+            em_unsupported(em, "%s on containers", fn);
+        return scalar(A("rt_%s(%s, %s)", fn, x.val, y.val), NULL, false);
+    }
+    if (strcmp(fn, "negative_infinity") == 0)
+        return scalar("(-INFINITY)", NULL, false);
+    if (strcmp(fn, "positive_infinity") == 0)
+        return scalar("INFINITY", NULL, false);
+    if (strcmp(fn, "not_a_number") == 0)
+        return scalar("NAN", NULL, false);
+    if (strcmp(fn, "pi") == 0)
+        return scalar("M_PI", NULL, false);
+    if (strcmp(fn, "e") == 0)
+        return scalar("M_E", NULL, false);
+    if ((strcmp(fn, "size") == 0 || strcmp(fn, "num_elements") == 0
+         || strcmp(fn, "rows") == 0 || strcmp(fn, "cols") == 0)
+        && e->nargs == 1) {
+        Opnd x = em_value(em, e->args[0]);
+        const char *v = strcmp(fn, "rows") == 0 ? x.rows
+            : strcmp(fn, "cols") == 0 ? x.cols : x.n;
+        return scalar(A("(%s)", v), NULL, true);
+    }
+    if (strcmp(fn, "minus") == 0 && e->nargs == 1) {
+        Opnd x = em_value(em, e->args[0]);
+        if (!x.container)
+            return scalar(A("(-%s)", x.val), NULL, x.is_int);
+        Opnd o = new_container(em, x.n, x.rows, x.cols, x.is_int);
+        em_line(em, "for (int k = 0; k < %s; k++) %s[k] = -%s[k];", x.n,
+                o.val, x.val);
+        return o;
+    }
+    if (strcmp(fn, "sum") == 0 && e->nargs == 1) {
+        Opnd x = em_value(em, e->args[0]);
+        const char *t = em_fresh(em, "t");
+        if (x.is_int) {
+            em_line(em, "int %s = 0;", t);
+            em_line(em, "for (int k = 0; k < %s; k++) %s += %s[k];", x.n, t,
+                    x.val);
+            return scalar(t, NULL, true);
+        }
+        em_line(em, "double %s = rt_sum(rt_argn(%s, NULL, %s, false), 0.0);",
+                t, x.val, x.n);
+        return scalar(t, NULL, false);
+    }
+    if (strcmp(fn, "rep_vector") == 0 || strcmp(fn, "rep_row_vector") == 0) {
+        Opnd x = em_value(em, e->args[0]), n = em_value(em, e->args[1]);
+        const char *rows, *cols;
+        shape_of(e->type, n.val, &rows, &cols);
+        Opnd o = new_container(em, n.val, rows, cols, false);
+        em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s;", n.val,
+                o.val, x.val);
+        return o;
+    }
+    em_unsupported(em, "the function %s", fn);
+}
+
+static void backprop_call(Emit *em, const MirExpr *e, const char *adj)
+{
+    const char *fn = e->fn;
+    const char *rt;
+    int propto;
+    if (density_call(em, fn, &rt, &propto)) {
+        Opnd ops[16];
+        const char *grads[16] = {0};
+        for (int i = 0; i < e->nargs; i++) {
+            ops[i] = em_value(em, e->args[i]);
+            if (em_is_ad(em, e->args[i]))
+                grads[i] = adj_buffer(em, ops[i]);
+        }
+        em_line(em, "(void)%s(%s%s, %s, err);", rt,
+                density_args(em, e, ops, grads),
+                propto < 0 ? "" : propto ? ", propto" : ", false", adj);
+        for (int i = 0; i < e->nargs; i++)
+            if (grads[i])
+                em_backprop(em, e->args[i], grads[i]);
+        return;
+    }
+    if (e->nargs == 1 && (in_list(unary_fns, fn) || strcmp(fn, "minus") == 0)) {
+        const MirExpr *xe = e->args[0];
+        if (!em_is_ad(em, xe))
+            return;
+        Opnd x = em_value(em, xe);
+        const char *g = adj_buffer(em, x);
+        const char *d = strcmp(fn, "minus") == 0 ? "-1.0"
+            : A("rt_%s_dx(%s, rt_%s(%s))", fn, elem(em, x), fn, elem(em, x));
+        accumulate(em, x, x, g, adj, d);
+        em_backprop(em, xe, g);
+        return;
+    }
+    if (e->nargs == 2 && in_list(binary_fns, fn)) {
+        Opnd x = em_value(em, e->args[0]), y = em_value(em, e->args[1]);
+        const char *dx = em_fresh(em, "d"), *dy = em_fresh(em, "d");
+        em_line(em, "double %s, %s;", dx, dy);
+        em_line(em, "rt_%s_d(%s, %s, rt_%s(%s, %s), &%s, &%s);", fn, x.val,
+                y.val, fn, x.val, y.val, dx, dy);
+        if (em_is_ad(em, e->args[0]))
+            em_backprop(em, e->args[0], A("(%s) * %s", adj, dx));
+        if (em_is_ad(em, e->args[1]))
+            em_backprop(em, e->args[1], A("(%s) * %s", adj, dy));
+        return;
+    }
+    if (strcmp(fn, "sum") == 0) {
+        const MirExpr *xe = e->args[0];
+        if (!em_is_ad(em, xe))
+            return;
+        Opnd x = em_value(em, xe);
+        const char *g = adj_buffer(em, x);
+        em_line(em, "for (int k = 0; k < %s; k++) %s[k] += %s;", x.n, g, adj);
+        em_backprop(em, xe, g);
+        return;
+    }
+    if (strcmp(fn, "rep_vector") == 0 || strcmp(fn, "rep_row_vector") == 0) {
+        const MirExpr *xe = e->args[0];
+        if (!em_is_ad(em, xe))
+            return;
+        Opnd n = em_value(em, e->args[1]);
+        const char *s = em_fresh(em, "g");
+        em_line(em, "double %s = 0;", s);
+        em_line(em, "for (int k = 0; k < %s; k++) %s += %s[k];", n.val, s,
+                adj);
+        em_backprop(em, xe, s);
+        return;
+    }
+    em_unsupported(em, "derivatives of the function %s", fn);
+}
+
+/* ---------------------------------------------------------- expressions */
+
+Opnd em_value(Emit *em, const MirExpr *e)
+{
+    switch (e->kind) {
+    case MX_INT:
+        return scalar(e->text, NULL, true);
+    case MX_REAL:
+        return scalar(A("%s%s", e->text,
+                        strpbrk(e->text, ".eE") ? "" : ".0"), NULL, false);
+    case MX_VAR: {
+        if (e->var < 0)
+            em_unsupported(em, "passing the function %s as an argument",
+                           e->fn);
+        VarId v = e->var;
+        const MirVar *var = &em->p->vars[v];
+        bool is_int = ty_base(var->sized.type)->kind == TY_INT;
+        const char *adj = em_is_ad(em, e) && em_var_has_adj(em, v)
+            ? em_var_adj(em, v) : NULL;
+        if (!is_container_type(var->sized.type))
+            return scalar(A("%s[0]", em_var_val(em, v)),
+                          adj ? A("%s[0]", adj) : NULL, is_int);
+        Opnd o = {em_var_val(em, v), adj, em_var_count(em, v), NULL, NULL,
+                  true, is_int};
+        if (var->sized.type->kind == TY_MATRIX) {
+            o.rows = em_var_dim(em, v, 0);
+            o.cols = em_var_dim(em, v, 1);
+        } else {
+            shape_of(var->sized.type, o.n, &o.rows, &o.cols);
+        }
+        return o;
+    }
+    case MX_CALL:
+        if (e->fn_kind == FNK_INTERNAL)
+            em_unsupported(em, "%s inside an expression", e->fn);
+        if (e->op != OP_NONE && !e->prefix && e->op != OP_TRANSPOSE)
+            return value_binary(em, e);
+        return value_call(em, e);
+    case MX_TERNARY: {
+        Opnd c = em_value(em, e->args[0]);
+        Opnd y = em_value(em, e->args[1]), n = em_value(em, e->args[2]);
+        if (y.container || n.container)
+            em_unsupported(em, "?: choosing between containers");
+        const char *t = em_fresh(em, "t");
+        em_line(em, "%s %s = %s ? %s : %s;", y.is_int && n.is_int ? "int"
+                : "double", t, c.val, y.val, n.val);
+        return scalar(t, NULL, y.is_int && n.is_int);
+    }
+    case MX_AND:
+    case MX_OR: {
+        /* short-circuit: the right operand's code runs only when needed */
+        const char *t = em_fresh(em, "t");
+        Opnd l = em_value(em, e->args[0]);
+        em_line(em, "int %s = (%s) != 0;", t, l.val);
+        em_line(em, "if (%s%s) {", e->kind == MX_AND ? "" : "!", t);
+        em->indent++;
+        Opnd r = em_value(em, e->args[1]);
+        em_line(em, "%s = (%s) != 0;", t, r.val);
+        em->indent--;
+        em_line(em, "}");
+        return scalar(t, NULL, true);
+    }
+    case MX_INDEXED:
+        return value_indexed(em, e);
+    case MX_PROMOTE:
+        return em_value(em, e->args[0]);
+    case MX_IMAG:
+    case MX_STR:
+    case MX_TUPLE_PROJ:
+    case MX__COUNT:
+        break;
+    }
+    em_unsupported(em, "%s expressions", mir_expr_kind_name(e->kind));
+}
+
+void em_backprop(Emit *em, const MirExpr *e, const char *adj)
+{
+    if (!em_is_ad(em, e))
+        return;
+    switch (e->kind) {
+    case MX_VAR: {
+        VarId v = e->var;
+        if (v < 0 || !em_var_has_adj(em, v))
+            return;
+        if (!is_container_type(em->p->vars[v].sized.type))
+            em_line(em, "%s[0] += %s;", em_var_adj(em, v), adj);
+        else
+            em_line(em, "for (int k = 0; k < %s; k++) %s[k] += %s[k];",
+                    em_var_count(em, v), em_var_adj(em, v), adj);
+        return;
+    }
+    case MX_CALL:
+        if (e->op != OP_NONE && !e->prefix && e->op != OP_TRANSPOSE)
+            backprop_binary(em, e, adj);
+        else
+            backprop_call(em, e, adj);
+        return;
+    case MX_TERNARY: {
+        Opnd c = em_value(em, e->args[0]);
+        em_line(em, "if (%s) {", c.val);
+        em->indent++;
+        em_backprop(em, e->args[1], adj);
+        em->indent--;
+        em_line(em, "} else {");
+        em->indent++;
+        em_backprop(em, e->args[2], adj);
+        em->indent--;
+        em_line(em, "}");
+        return;
+    }
+    case MX_INDEXED:
+        backprop_indexed(em, e, adj);
+        return;
+    case MX_PROMOTE:
+        em_backprop(em, e->args[0], adj);
+        return;
+    default:
+        em_unsupported(em, "derivatives through %s expressions",
+                       mir_expr_kind_name(e->kind));
+    }
+}

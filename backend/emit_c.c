@@ -232,9 +232,6 @@ static void emit_read_param(Emit *em, VarId v, const MirExpr *rhs,
     Xf x = {"\"identity\"", NULL, NULL};
     if (rhs->fn_kind == FNK_INTERNAL && rhs->internal == FN_CONSTRAIN)
         x = transform_of(rhs);
-    if ((x.a && em_is_ad(em, x.a)) || (x.b && em_is_ad(em, x.b)))
-        em_unsupported(em, "bounds or offsets that depend on parameters "
-                       "('%s')", var->name);
     const char *K = em_var_count(em, v);
     const char *y = em_var_val(em, v);
     const char *lj = jacobian_code ? "(jacobian ? &lp : NULL)" : "NULL";
@@ -292,28 +289,68 @@ static void emit_param_adjoint(Emit *em, VarId v, const MirExpr *rhs)
                 (int)strlen(name) - 1, name, p, K, g, p);
         return;
     }
+    /* bounds that are parameters collect their adjoints here: the first
+     * and the second argument of the transform */
+    const MirExpr *args[2] = {x.a, x.b};
+    Opnd vals[2] = {{0}, {0}};
+    const char *acc[2] = {NULL, NULL};
+    for (int i = 0; i < 2; i++) {
+        if (!args[i])
+            continue;
+        vals[i] = em_value(em, args[i]);
+        if (vals[i].container)
+            em_unsupported(em, "container bounds or offsets yet ('%s')",
+                           var->name);
+        if (em_is_ad(em, args[i])) {
+            acc[i] = em_fresh(em, "gb");
+            em_line(em, "double %s = 0;", acc[i]);
+        }
+    }
     em_line(em, "for (int k = 0; k < %s; k++) {", K);
     em->indent++;
     em_line(em, "double dy, dlj;");
+    const char *uk = A("u[%s + k]", p), *yk = A("%s[k]", g);
     if (is(&x, "lb") || is(&x, "ub")) {
-        Opnd a = em_value(em, x.a);
-        em_line(em, "rt_%s_partials(u[%s + k], %s, &dy, &dlj);",
-                is(&x, "lb") ? "lb" : "ub", p, a.val);
+        em_line(em, "rt_%s_partials(%s, %s, &dy, &dlj);",
+                is(&x, "lb") ? "lb" : "ub", uk, vals[0].val);
+        if (acc[0])   /* y = lb + exp(x) or ub - exp(x): dy/dbound = 1 */
+            em_line(em, "%s += %s;", acc[0], yk);
     } else if (is(&x, "lub")) {
-        Opnd a = em_value(em, x.a), b = em_value(em, x.b);
-        em_line(em, "rt_lub_partials(u[%s + k], %s, %s, &dy, &dlj);", p,
-                a.val, b.val);
+        em_line(em, "rt_lub_partials(%s, %s, %s, &dy, &dlj);", uk,
+                vals[0].val, vals[1].val);
+        if (acc[0] || acc[1]) {
+            em_line(em, "double dl, du, jl, ju;");
+            em_line(em, "rt_lub_bound_partials(%s, %s, %s, &dl, &du, &jl, "
+                    "&ju);", uk, vals[0].val, vals[1].val);
+            if (acc[0])
+                em_line(em, "%s += %s * dl + (jacobian ? jl : 0.0);", acc[0],
+                        yk);
+            if (acc[1])
+                em_line(em, "%s += %s * du + (jacobian ? ju : 0.0);", acc[1],
+                        yk);
+        }
     } else {
-        const char *mu = is(&x, "multiplier") ? "0.0" : em_value(em, x.a).val;
-        const char *sg = is(&x, "offset") ? "1.0"
-            : em_value(em, is(&x, "multiplier") ? x.a : x.b).val;
-        em_line(em, "rt_offset_multiplier_partials(u[%s + k], %s, %s, &dy, "
-                "NULL, NULL);", p, mu, sg);
+        /* offset, multiplier: y = mu + sigma * x, log|J| = log sigma */
+        bool has_mu = !is(&x, "multiplier");
+        bool has_sigma = !is(&x, "offset");
+        const char *mu = has_mu ? vals[0].val : "0.0";
+        int si = is(&x, "multiplier") ? 0 : 1;
+        const char *sg = has_sigma ? vals[si].val : "1.0";
+        em_line(em, "rt_offset_multiplier_partials(%s, %s, %s, &dy, NULL, "
+                "NULL);", uk, mu, sg);
         em_line(em, "dlj = 0;");
+        if (has_mu && acc[0])
+            em_line(em, "%s += %s;", acc[0], yk);
+        if (has_sigma && acc[si])
+            em_line(em, "%s += %s * %s + (jacobian ? 1.0 / (%s) : 0.0);",
+                    acc[si], yk, uk, sg);
     }
-    em_line(em, "grad[%s + k] += %s[k] * dy + (jacobian ? dlj : 0.0);", p, g);
+    em_line(em, "grad[%s + k] += %s * dy + (jacobian ? dlj : 0.0);", p, yk);
     em->indent--;
     em_line(em, "}");
+    for (int i = 0; i < 2; i++)
+        if (acc[i])
+            em_backprop(em, args[i], acc[i]);
 }
 
 /* ------------------------------------------------------------- statements */

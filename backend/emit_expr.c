@@ -373,7 +373,7 @@ static bool density_call(Emit *em, const char *fn, const char **rt,
              * which the backend does not build yet */
             static const char *const matrix_densities[] = {
                 "rt_dirichlet_lpdf", "rt_multi_normal_lpdf",
-                "rt_multi_normal_cholesky_lpdf", "rt_lkj_corr_lpdf",
+                "rt_lkj_corr_lpdf",
                 "rt_lkj_corr_cholesky_lpdf", "rt_normal_id_glm_lpdf",
                 "rt_bernoulli_logit_glm_lpmf", "rt_poisson_log_glm_lpmf",
                 NULL};
@@ -438,7 +438,179 @@ static const char *density_args(Emit *em, const MirExpr *e, Opnd *ops,
     return args;
 }
 
+static Opnd value_call_general(Emit *em, const MirExpr *e);
+static void backprop_call(Emit *em, const MirExpr *e, const char *adj);
+
+/* Reductions of one real container to a scalar: Stan name, runtime
+ * function, whether it takes an RtError. */
+static const struct {
+    const char *name, *rt;
+    bool err;
+} reductions[] = {
+    {"sum", "rt_sum", false}, {"mean", "rt_mean", true},
+    {"variance", "rt_variance", true}, {"sd", "rt_sd", true},
+    {"prod", "rt_prod", false}, {"max", "rt_max", false},
+    {"min", "rt_min", false}, {"log_sum_exp", "rt_log_sum_exp_vec", false},
+    {"dot_self", "rt_dot_self", false}, {"norm1", "rt_norm1", false},
+    {"norm2", "rt_norm2", false},
+};
+
+static int reduction(const MirExpr *e)
+{
+    if (e->nargs != 1 || !is_container_type(e->args[0]->type)
+        || ty_base(e->args[0]->type)->kind == TY_INT)
+        return -1;
+    for (size_t i = 0; i < sizeof reductions / sizeof reductions[0]; i++)
+        if (strcmp(reductions[i].name, e->fn) == 0)
+            return (int)i;
+    return -1;
+}
+
+/* An RtMat view of an operand (a vector is n x 1). */
+static const char *mat_view(Emit *em, Opnd o, const char *g, bool ad)
+{
+    return A("(RtMat){%s, %s, %s, %s, %s}", o.val, g ? g : "NULL", o.rows,
+             o.cols, ad ? "true" : "false");
+}
+
 static Opnd value_call(Emit *em, const MirExpr *e)
+{
+    int red = reduction(e);
+    if (red >= 0) {
+        Opnd x = em_value(em, e->args[0]);
+        const char *t = em_fresh(em, "t");
+        em_line(em, "double %s = %s(rt_argn(%s, NULL, %s, false), 0.0%s);", t,
+                reductions[red].rt, x.val, x.n,
+                reductions[red].err ? ", err" : "");
+        if (reductions[red].err)
+            em_line(em, "if (isnan(%s)) return -1;", t);
+        return scalar(t, NULL, false);
+    }
+    if (strcmp(e->fn, "dot_product") == 0 && e->nargs == 2) {
+        Opnd x = em_value(em, e->args[0]), y = em_value(em, e->args[1]);
+        const char *t = em_fresh(em, "t");
+        em_line(em, "double %s = rt_dot_product(%s, %s, %s);", t, x.val,
+                y.val, x.n);
+        return scalar(t, NULL, false);
+    }
+    if (strcmp(e->fn, "gp_exp_quad_cov") == 0 && e->nargs == 3
+        && e->args[0]->type->kind == TY_ARRAY
+        && e->args[0]->type->elem->kind == TY_REAL) {
+        Opnd x = em_value(em, e->args[0]);
+        Opnd al = em_value(em, e->args[1]), rh = em_value(em, e->args[2]);
+        Opnd K = new_container(em, A("%s * %s", x.n, x.n), x.n, x.n, false);
+        em_line(em, "if (rt_gp_exp_quad_cov(%s, %s, 1, %s, %s, %s, err)) "
+                "return -1;", x.val, x.n, al.val, rh.val, K.val);
+        return K;
+    }
+    if (strcmp(e->fn, "cholesky_decompose") == 0 && e->nargs == 1) {
+        Opnd A_ = em_value(em, e->args[0]);
+        Opnd L = new_container(em, A_.n, A_.rows, A_.cols, false);
+        em_line(em, "if (rt_cholesky_decompose(%s, %s, %s, err)) return -1;",
+                A_.val, A_.rows, L.val);
+        return L;
+    }
+    if ((strcmp(e->fn, "multi_normal_cholesky_lpdf") == 0
+         || strcmp(e->fn, "multi_normal_cholesky_lupdf") == 0)
+        && e->nargs == 3) {
+        Opnd y = em_value(em, e->args[0]), mu = em_value(em, e->args[1]);
+        Opnd L = em_value(em, e->args[2]);
+        const char *t = em_fresh(em, "t");
+        em_line(em, "double %s = rt_multi_normal_cholesky_lpdf(%s, %s, %s, "
+                "%s, 0.0, rt_scratch_doubles(&S->scratch, "
+                "rt_multi_normal_cholesky_work_size(%s)), err);", t,
+                mat_view(em, y, NULL, e->args[0]->ad == AD_AUTODIFF),
+                mat_view(em, mu, NULL, e->args[1]->ad == AD_AUTODIFF),
+                mat_view(em, L, NULL, e->args[2]->ad == AD_AUTODIFF),
+                strstr(e->fn, "lupdf") ? "propto" : "false", L.rows);
+        em_line(em, "if (isnan(%s)) return -1;", t);
+        return scalar(t, NULL, false);
+    }
+    return value_call_general(em, e);
+}
+
+static void backprop_call_general(Emit *em, const MirExpr *e, const char *adj);
+
+static void backprop_call(Emit *em, const MirExpr *e, const char *adj)
+{
+    int red = reduction(e);
+    if (red >= 0) {
+        const MirExpr *xe = e->args[0];
+        Opnd x = em_value(em, xe);
+        const char *g = adj_buffer(em, x);
+        em_line(em, "(void)%s(rt_argn(%s, %s, %s, true), %s%s);",
+                reductions[red].rt, x.val, g, x.n, adj,
+                reductions[red].err ? ", err" : "");
+        em_backprop(em, xe, g);
+        return;
+    }
+    if (strcmp(e->fn, "dot_product") == 0 && e->nargs == 2) {
+        Opnd x = em_value(em, e->args[0]), y = em_value(em, e->args[1]);
+        bool xa = em_is_ad(em, e->args[0]), ya = em_is_ad(em, e->args[1]);
+        const char *gx = xa ? adj_buffer(em, x) : "NULL";
+        const char *gy = ya ? adj_buffer(em, y) : "NULL";
+        em_line(em, "rt_dot_product_adj(%s, %s, %s, %s, %s, %s);", x.val,
+                y.val, x.n, adj, gx, gy);
+        if (xa)
+            em_backprop(em, e->args[0], gx);
+        if (ya)
+            em_backprop(em, e->args[1], gy);
+        return;
+    }
+    if (strcmp(e->fn, "gp_exp_quad_cov") == 0) {
+        Opnd x = em_value(em, e->args[0]);
+        Opnd al = em_value(em, e->args[1]), rh = em_value(em, e->args[2]);
+        Opnd K = new_container(em, A("%s * %s", x.n, x.n), x.n, x.n, false);
+        em_line(em, "if (rt_gp_exp_quad_cov(%s, %s, 1, %s, %s, %s, err)) "
+                "return -1;", x.val, x.n, al.val, rh.val, K.val);
+        bool xa = em_is_ad(em, e->args[0]);
+        const char *gx = xa ? adj_buffer(em, x) : "NULL";
+        const char *ga = adj_buffer(em, al), *gr = adj_buffer(em, rh);
+        em_line(em, "rt_gp_exp_quad_cov_adj(%s, %s, 1, %s, %s, %s, %s, %s, "
+                "&%s, &%s);", x.val, x.n, al.val, rh.val, K.val, adj, gx, ga,
+                gr);
+        if (xa)
+            em_backprop(em, e->args[0], gx);
+        em_backprop(em, e->args[1], ga);
+        em_backprop(em, e->args[2], gr);
+        return;
+    }
+    if (strcmp(e->fn, "cholesky_decompose") == 0) {
+        Opnd A_ = em_value(em, e->args[0]);
+        Opnd L = new_container(em, A_.n, A_.rows, A_.cols, false);
+        em_line(em, "if (rt_cholesky_decompose(%s, %s, %s, err)) return -1;",
+                A_.val, A_.rows, L.val);
+        const char *g = adj_buffer(em, A_);
+        em_line(em, "rt_cholesky_decompose_adj(%s, %s, %s, %s, %s, "
+                "rt_scratch_doubles(&S->scratch, (size_t)(%s)));", A_.val,
+                L.val, adj, A_.rows, g, A_.n);
+        em_backprop(em, e->args[0], g);
+        return;
+    }
+    if (strncmp(e->fn, "multi_normal_cholesky_", 22) == 0) {
+        Opnd ops[3];
+        const char *g[3] = {NULL, NULL, NULL};
+        for (int i = 0; i < 3; i++) {
+            ops[i] = em_value(em, e->args[i]);
+            if (em_is_ad(em, e->args[i]))
+                g[i] = adj_buffer(em, ops[i]);
+        }
+        em_line(em, "(void)rt_multi_normal_cholesky_lpdf(%s, %s, %s, %s, %s, "
+                "rt_scratch_doubles(&S->scratch, "
+                "rt_multi_normal_cholesky_work_size(%s)), err);",
+                mat_view(em, ops[0], g[0], e->args[0]->ad == AD_AUTODIFF),
+                mat_view(em, ops[1], g[1], e->args[1]->ad == AD_AUTODIFF),
+                mat_view(em, ops[2], g[2], e->args[2]->ad == AD_AUTODIFF),
+                strstr(e->fn, "lupdf") ? "propto" : "false", adj, ops[2].rows);
+        for (int i = 0; i < 3; i++)
+            if (g[i])
+                em_backprop(em, e->args[i], g[i]);
+        return;
+    }
+    backprop_call_general(em, e, adj);
+}
+
+static Opnd value_call_general(Emit *em, const MirExpr *e)
 {
     const char *fn = e->fn;
     const char *rt;
@@ -556,7 +728,7 @@ static Opnd value_call(Emit *em, const MirExpr *e)
     em_unsupported(em, "the function %s", fn);
 }
 
-static void backprop_call(Emit *em, const MirExpr *e, const char *adj)
+static void backprop_call_general(Emit *em, const MirExpr *e, const char *adj)
 {
     const char *fn = e->fn;
     const char *rt;

@@ -214,13 +214,73 @@ static bool is(const Xf *x, const char *name)
     return strncmp(x->name + 1, name, n) == 0 && x->name[n + 1] == '"';
 }
 
-/* The free size of a parameter with transform x and K constrained
- * elements (only the transforms the backend compiles so far). */
-static const char *free_size(Emit *em, const Xf *x, const char *K)
+/* The transforms of whole vectors and matrices: the runtime's name, how
+ * many size arguments it takes (1: the vector's length or the square
+ * matrix's order; 2: rows and columns) and its free-size function (NULL:
+ * as many free values as constrained ones). */
+typedef struct Structured {
+    const char *stan, *rt;
+    int nsize;
+    const char *free_fn;
+} Structured;
+
+static const Structured structured[] = {
+    {"simplex", "simplex", 1, "rt_simplex_free_size"},
+    {"ordered", "ordered", 1, NULL},
+    {"positive_ordered", "positive_ordered", 1, NULL},
+    {"unit_vector", "unit_vector", 1, NULL},
+    {"sum_to_zero_vector", "sum_to_zero", 1, "rt_sum_to_zero_free_size"},
+    {"cholesky_factor_corr", "cholesky_corr", 1, "rt_cholesky_corr_free_size"},
+    {"corr_matrix", "corr_matrix", 1, "rt_corr_matrix_free_size"},
+    {"cov_matrix", "cov_matrix", 1, "rt_cov_matrix_free_size"},
+    {"cholesky_factor_cov", "cholesky_cov", 2, "rt_cholesky_cov_free_size"},
+    {"stochastic_row", "stochastic_row", 2, "rt_stochastic_row_free_size"},
+    {"stochastic_column", "stochastic_column", 2,
+     "rt_stochastic_column_free_size"},
+    {"sum_to_zero_matrix", "sum_to_zero_matrix", 2,
+     "rt_sum_to_zero_matrix_free_size"},
+};
+
+static const Structured *structured_of(const Xf *x)
 {
-    if (is(x, "simplex"))
-        return A("(%s - 1)", K);
-    return K;
+    for (size_t i = 0; i < sizeof structured / sizeof structured[0]; i++)
+        if (is(x, structured[i].stan))
+            return &structured[i];
+    return NULL;
+}
+
+/* A structured transform's pieces for variable v: the number of items
+ * (array elements), the elements per item, the size arguments, the free
+ * values per item. */
+typedef struct Pieces {
+    const char *items, *per_item, *size_args, *free_per_item;
+} Pieces;
+
+static Pieces pieces(Emit *em, VarId v, const Structured *st)
+{
+    const MirVar *var = &em->p->vars[v];
+    Pieces pc = {"1", "1", "", ""};
+    int nd = var->sized.ndims;
+    for (int k = 0; k < nd; k++)
+        pc.items = A("%s * %s", pc.items, em_var_dim(em, v, k));
+    for (int k = nd; k < var_rank(var); k++)
+        pc.per_item = A("%s * %s", pc.per_item, em_var_dim(em, v, k));
+    pc.size_args = st->nsize == 1 ? em_var_dim(em, v, nd)
+        : A("%s, %s", em_var_dim(em, v, nd), em_var_dim(em, v, nd + 1));
+    pc.free_per_item = st->free_fn ? A("%s(%s)", st->free_fn, pc.size_args)
+                                   : pc.per_item;
+    return pc;
+}
+
+/* The free size of a parameter with transform x and K constrained
+ * elements. */
+static const char *free_size(Emit *em, const Xf *x, VarId v, const char *K)
+{
+    const Structured *st = structured_of(x);
+    if (!st)
+        return K;
+    Pieces pc = pieces(em, v, st);
+    return A("(%s) * (%s)", pc.items, pc.free_per_item);
 }
 
 /* Forward: read the parameter's free values at u[pos] and constrain them
@@ -255,15 +315,19 @@ static void emit_read_param(Emit *em, VarId v, const MirExpr *rhs,
         em_line(em, "for (int k = 0; k < %s; k++) %s[k] = "
                 "rt_offset_multiplier_constrain(u[pos + k], %s, %s, %s);", K,
                 y, mu, sg, lj);
-    } else if (is(&x, "simplex") || is(&x, "ordered")
-               || is(&x, "positive_ordered")) {
-        const char *name = x.name + 1;
-        em_line(em, "rt_%.*s_constrain(u + pos, %s, %s, %s);",
-                (int)strlen(name) - 1, name, K, y, lj);
+    } else if (structured_of(&x)) {
+        const Structured *st = structured_of(&x);
+        Pieces pc = pieces(em, v, st);
+        em_line(em, "for (int it = 0; it < %s; it++) {", pc.items);
+        em_line(em, "    rt_%s_constrain(u + pos, %s, %s + it * (%s), %s);",
+                st->rt, pc.size_args, y, pc.per_item, lj);
+        em_line(em, "    pos += %s;", pc.free_per_item);
+        em_line(em, "}");
+        return;
     } else {
         em_unsupported(em, "the %s transform yet ('%s')", x.name, var->name);
     }
-    em_line(em, "pos += %s;", free_size(em, &x, K));
+    em_line(em, "pos += %s;", free_size(em, &x, v, K));
 }
 
 /* Reverse: add the parameter's adjoint (and its log-Jacobian's gradient)
@@ -282,11 +346,14 @@ static void emit_param_adjoint(Emit *em, VarId v, const MirExpr *rhs)
                 p, g);
         return;
     }
-    if (is(&x, "simplex") || is(&x, "ordered")
-        || is(&x, "positive_ordered")) {
-        const char *name = x.name + 1;
-        em_line(em, "rt_%.*s_adjoint(u + %s, %s, %s, jacobian, grad + %s);",
-                (int)strlen(name) - 1, name, p, K, g, p);
+    const Structured *st = structured_of(&x);
+    if (st) {
+        Pieces pc = pieces(em, v, st);
+        em_line(em, "for (int it = 0, q = %s; it < %s; it++) {", p, pc.items);
+        em_line(em, "    rt_%s_adjoint(u + q, %s, %s + it * (%s), jacobian, "
+                "grad + q);", st->rt, pc.size_args, g, pc.per_item);
+        em_line(em, "    q += %s;", pc.free_per_item);
+        em_line(em, "}");
         return;
     }
     /* bounds that are parameters collect their adjoints here: the first
@@ -490,15 +557,19 @@ static void emit_unconstrain(Emit *em, const MirExpr *arg)
         em_line(em, "for (int k = 0; k < %s; k++) if (rt_offset_multiplier_"
                 "unconstrain(%s[k], %s, %s, &u[pos + k], err)) return -1;", K,
                 y, mu, sg);
-    } else if (is(&t, "simplex") || is(&t, "ordered")
-               || is(&t, "positive_ordered")) {
-        const char *name = t.name + 1;
-        em_line(em, "if (rt_%.*s_unconstrain(%s, %s, u + pos, err)) "
-                "return -1;", (int)strlen(name) - 1, name, y, K);
+    } else if (structured_of(&t)) {
+        const Structured *st = structured_of(&t);
+        Pieces pc = pieces(em, v, st);
+        em_line(em, "for (int it = 0; it < %s; it++) {", pc.items);
+        em_line(em, "    if (rt_%s_unconstrain(%s + it * (%s), %s, u + pos, "
+                "err)) return -1;", st->rt, y, pc.per_item, pc.size_args);
+        em_line(em, "    pos += %s;", pc.free_per_item);
+        em_line(em, "}");
+        return;
     } else {
         em_unsupported(em, "the %s transform yet", t.name);
     }
-    em_line(em, "pos += %s;", free_size(em, &t, K));
+    em_line(em, "pos += %s;", free_size(em, &t, v, K));
 }
 
 static void fwd_stmt(Emit *em, const MirStmt *s, Section sec);
@@ -937,7 +1008,8 @@ static void emit_sizes_and_names(Emit *em)
             if (is_internal(s->rhs, FN_CONSTRAIN))
                 x = transform_of(s->rhs);
             em_line(em, "m->num_unconstrained += %s;",
-                    free_size(em, &x, em_var_count(em, s->lhs.var)));
+                    free_size(em, &x, s->lhs.var,
+                              em_var_count(em, s->lhs.var)));
         }
     }
     em_line(em, "m->names = (const char **)rt_scratch_doubles(&m->mem, "

@@ -33,9 +33,27 @@ typedef struct Emit {
     jmp_buf fail;
     char *why;
     size_t nwhy;
+    /* per user function: why it (or its reverse) is not compiled, or NULL */
+    const char **fun_why, **rev_why;
 } Emit;
 
+typedef enum Section {
+    SEC_CREATE,   /* prepare_data: the data into the model */
+    SEC_LOGP,     /* log_prob: with the reverse sweep */
+    SEC_GQ,       /* generate_quantities: outputs */
+    SEC_INITS,    /* transform_inits */
+    SEC_FUN       /* the body of a user-defined function */
+} Section;
+
 /* emit_c.c */
+/* Statements: the forward code (with the pushes when em->ad), and the
+ * reverse sweep of a statement already emitted forward. */
+void em_fwd_stmt(Emit *em, const MirStmt *s, Section sec);
+void em_rev_stmt(Emit *em, const MirStmt *s);
+/* Storage (and adjoint) for a declared variable. */
+void em_declare_storage(Emit *em, VarId v);
+int em_var_rank(const MirVar *var);
+bool em_is_int_var(const MirVar *var);
 void em_line(Emit *em, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 _Noreturn void em_unsupported(Emit *em, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
@@ -47,6 +65,14 @@ const char *em_var_dim(Emit *em, VarId v, int k);
 bool em_var_has_adj(const Emit *em, VarId v);
 /* The number of elements of a variable, as a C expression. */
 const char *em_var_count(Emit *em, VarId v);
+
+/* emit_fun.c */
+/* Every user-defined function, primal and reverse, with prototypes. */
+void em_functions(Emit *em);
+int em_resolve_fun(Emit *em, const MirExpr *call);
+/* A call of a user function: its value, and its reverse step. */
+Opnd em_call_user(Emit *em, const MirExpr *e);
+void em_backprop_user(Emit *em, const MirExpr *e, const char *adj);
 
 /* emit_expr.c */
 /* Emit the code that computes e; returns where its value is. */

@@ -70,16 +70,20 @@ bool em_var_has_adj(const Emit *em, VarId v)
         && ty_base(var->sized.type)->kind != TY_INT;
 }
 
-static int var_rank(const MirVar *var)
+int em_var_rank(const MirVar *var)
 {
-    return var->sized.ndims + (var->sized.type->kind == TY_ARRAY
-                               ? 0 : 0) + var->sized.nsizes;
+    /* array dimensions, then the vector's or matrix's */
+    const Type *t = var->sized.type;
+    TypeKind k = ty_base(t)->kind;
+    int linear = k == TY_VECTOR || k == TY_ROW_VECTOR ? 1
+        : k == TY_MATRIX ? 2 : 0;
+    return ty_array_dims(t) + linear;
 }
 
 const char *em_var_count(Emit *em, VarId v)
 {
     const MirVar *var = &em->p->vars[v];
-    int rank = var_rank(var);
+    int rank = em_var_rank(var);
     if (rank == 0)
         return "1";
     const char *n = em_var_dim(em, v, 0);
@@ -88,7 +92,7 @@ const char *em_var_count(Emit *em, VarId v)
     return A("(%s)", n);
 }
 
-static bool is_int_var(const MirVar *var)
+bool em_is_int_var(const MirVar *var)
 {
     return ty_base(var->sized.type)->kind == TY_INT;
 }
@@ -123,13 +127,13 @@ static void declare_dims(Emit *em, VarId v, bool in_model)
 }
 
 /* Storage for a variable (not initialized: Stan's NaN for reals). */
-static void declare_storage(Emit *em, VarId v)
+void em_declare_storage(Emit *em, VarId v)
 {
     const MirVar *var = &em->p->vars[v];
     check_type(em, var);
     bool in_model = is_model_var(var);
-    bool is_int = is_int_var(var);
-    if (var_rank(var) == 0 && !in_model) {
+    bool is_int = em_is_int_var(var);
+    if (em_var_rank(var) == 0 && !in_model) {
         em_line(em, is_int ? "int %s[1] = {0};" : "double %s[1] = {NAN};",
                 em_var_val(em, v));
     } else {
@@ -143,7 +147,7 @@ static void declare_storage(Emit *em, VarId v)
                     em_var_count(em, v), em_var_val(em, v));
     }
     if (em_var_has_adj(em, v)) {
-        if (var_rank(var) == 0)
+        if (em_var_rank(var) == 0)
             em_line(em, "double %s[1] = {0};", em_var_adj(em, v));
         else
             em_line(em, "double *%s = rt_scratch_doubles(&S->scratch, "
@@ -158,7 +162,7 @@ void em_lvalue(Emit *em, const MirLvalue *lv, const char **offset,
 {
     VarId v = lv->var;
     const MirVar *var = &em->p->vars[v];
-    int rank = var_rank(var);
+    int rank = em_var_rank(var);
     const char *off = "0";
     int d = 0;
     for (int s = 0; s < lv->nsteps; s++) {
@@ -263,7 +267,7 @@ static Pieces pieces(Emit *em, VarId v, const Structured *st)
     int nd = var->sized.ndims;
     for (int k = 0; k < nd; k++)
         pc.items = A("%s * %s", pc.items, em_var_dim(em, v, k));
-    for (int k = nd; k < var_rank(var); k++)
+    for (int k = nd; k < em_var_rank(var); k++)
         pc.per_item = A("%s * %s", pc.per_item, em_var_dim(em, v, k));
     pc.size_args = st->nsize == 1 ? em_var_dim(em, v, nd)
         : A("%s, %s", em_var_dim(em, v, nd), em_var_dim(em, v, nd + 1));
@@ -422,7 +426,6 @@ static void emit_param_adjoint(Emit *em, VarId v, const MirExpr *rhs)
 
 /* ------------------------------------------------------------- statements */
 
-typedef enum Section { SEC_CREATE, SEC_LOGP, SEC_GQ, SEC_INITS } Section;
 
 static bool is_internal(const MirExpr *e, MirInternal fn)
 {
@@ -494,7 +497,7 @@ static void emit_check(Emit *em, const MirExpr *call)
 static const char *dims_array(Emit *em, VarId v, int *rank)
 {
     const MirVar *var = &em->p->vars[v];
-    *rank = var_rank(var);
+    *rank = em_var_rank(var);
     if (*rank == 0)
         return "NULL";
     const char *d = "";
@@ -509,7 +512,7 @@ static void emit_read_data(Emit *em, VarId v, const char *source)
     int rank;
     const char *dims = dims_array(em, v, &rank);
     em_line(em, "if (rt_data_%s(%s, \"%s\", %d, %s, %s, err)) return -1;",
-            is_int_var(var) ? "ints" : "reals", source, var->name, rank,
+            em_is_int_var(var) ? "ints" : "reals", source, var->name, rank,
             dims, em_var_val(em, v));
 }
 
@@ -523,7 +526,7 @@ static void emit_write(Emit *em, const MirExpr *x)
     const char *dims = dims_array(em, v, &rank);
     const MirVar *var = &em->p->vars[v];
     em_line(em, "rt_write_colmajor%s(out + opos, %s, %s, %d);",
-            is_int_var(var) ? "_int" : "", em_var_val(em, v), dims, rank);
+            em_is_int_var(var) ? "_int" : "", em_var_val(em, v), dims, rank);
     em_line(em, "opos += %s;", em_var_count(em, v));
 }
 
@@ -572,7 +575,6 @@ static void emit_unconstrain(Emit *em, const MirExpr *arg)
     em_line(em, "pos += %s;", free_size(em, &t, v, K));
 }
 
-static void fwd_stmt(Emit *em, const MirStmt *s, Section sec);
 
 /* The locals a block declares at its own level, in order. */
 static int block_locals(const MirStmt *b, VarId *out, int max)
@@ -593,8 +595,8 @@ static void push_locals(Emit *em, const MirStmt *b)
     for (int i = 0; i < n; i++) {
         VarId v = locals[i];
         const MirVar *var = &em->p->vars[v];
-        int rank = var_rank(var);
-        if (is_int_var(var)) {
+        int rank = em_var_rank(var);
+        if (em_is_int_var(var)) {
             em_line(em, "for (int k = 0; k < %s; k++) rt_stack_push_int("
                     "&S->stack, %s[k]);", em_var_count(em, v),
                     em_var_val(em, v));
@@ -615,11 +617,11 @@ static void pop_locals(Emit *em, const MirStmt *b)
     for (int i = n - 1; i >= 0; i--) {
         VarId v = locals[i];
         const MirVar *var = &em->p->vars[v];
-        int rank = var_rank(var);
+        int rank = em_var_rank(var);
         for (int k = rank - 1; k >= 0; k--)
             em_line(em, "int %s = rt_stack_pop_int(&S->stack);",
                     em_var_dim(em, v, k));
-        bool is_int = is_int_var(var);
+        bool is_int = em_is_int_var(var);
         if (rank == 0)
             em_line(em, "%s %s[1];", is_int ? "int" : "double",
                     em_var_val(em, v));
@@ -665,7 +667,7 @@ static void fwd_assign(Emit *em, const MirStmt *s, Section sec)
     em_line(em, "int %s = %s;", o, off);
     const char *ptr = em_var_val(em, v);
     if (em->ad) {
-        if (is_int_var(var))
+        if (em_is_int_var(var))
             em_line(em, "for (int k = 0; k < %s; k++) rt_stack_push_int("
                     "&S->stack, %s[%s + k]);", count, ptr, o);
         else
@@ -681,9 +683,12 @@ static void fwd_assign(Emit *em, const MirStmt *s, Section sec)
 
 static void fwd_call(Emit *em, const MirExpr *c, Section sec)
 {
+    if (c->fn_kind == FNK_USER) {
+        (void)em_call_user(em, c);
+        return;
+    }
     if (c->fn_kind != FNK_INTERNAL)
-        em_unsupported(em, "calls of void user-defined functions (%s)",
-                       c->fn);
+        em_unsupported(em, "the library function %s as a statement", c->fn);
     switch (c->internal) {
     case FN_CHECK:
         emit_check(em, c);
@@ -711,18 +716,18 @@ static void fwd_block(Emit *em, const MirStmt *b, Section sec)
     em_line(em, "{");
     em->indent++;
     for (int i = 0; i < b->nstmts; i++)
-        fwd_stmt(em, b->stmts[i], sec);
+        em_fwd_stmt(em, b->stmts[i], sec);
     if (em->ad)
         push_locals(em, b);
     em->indent--;
     em_line(em, "}");
 }
 
-static void fwd_stmt(Emit *em, const MirStmt *s, Section sec)
+void em_fwd_stmt(Emit *em, const MirStmt *s, Section sec)
 {
     switch (s->kind) {
     case MS_DECL:
-        declare_storage(em, s->var);
+        em_declare_storage(em, s->var);
         return;
     case MS_ASSIGN:
         fwd_assign(em, s, sec);
@@ -751,7 +756,16 @@ static void fwd_stmt(Emit *em, const MirStmt *s, Section sec)
         em_line(em, s->kind == MS_BREAK ? "break;" : "continue;");
         return;
     case MS_RETURN:
-        em_unsupported(em, "return outside a function");
+        if (sec != SEC_FUN)
+            em_unsupported(em, "return outside a function");
+        if (em->ad)
+            return;  /* the reverse function needs no value: tail returns */
+        if (s->rhs) {
+            Opnd r = em_value(em, s->rhs);
+            em_line(em, "*ret = %s;", r.val);
+        }
+        em_line(em, "return 0;");
+        return;
     case MS_IF: {
         Opnd c = em_value(em, s->cond);
         const char *f = em_fresh(em, "c");
@@ -804,14 +818,14 @@ static void fwd_stmt(Emit *em, const MirStmt *s, Section sec)
         return;
     }
     case MS_PROFILE:
-        fwd_stmt(em, s->body, sec);
+        em_fwd_stmt(em, s->body, sec);
         return;
     case MS_BLOCK:
         fwd_block(em, s, sec);
         return;
     case MS_SLIST:
         for (int i = 0; i < s->nstmts; i++)
-            fwd_stmt(em, s->stmts[i], sec);
+            em_fwd_stmt(em, s->stmts[i], sec);
         return;
     case MS__COUNT:
         break;
@@ -821,12 +835,11 @@ static void fwd_stmt(Emit *em, const MirStmt *s, Section sec)
 
 /* ------------------------------------------------------------ reverse sweep */
 
-static void rev_stmt(Emit *em, const MirStmt *s);
 
 static void rev_list(Emit *em, MirStmt *const *stmts, int n)
 {
     for (int i = n - 1; i >= 0; i--)
-        rev_stmt(em, stmts[i]);
+        em_rev_stmt(em, stmts[i]);
 }
 
 static void rev_block(Emit *em, const MirStmt *b)
@@ -858,7 +871,7 @@ static void rev_assign(Emit *em, const MirStmt *s)
     const char *o = em_fresh(em, "o");
     em_line(em, "int %s = %s;", o, off);
     const char *ptr = em_var_val(em, v);
-    if (is_int_var(var)) {
+    if (em_is_int_var(var)) {
         em_line(em, "for (int k = %s - 1; k >= 0; k--) %s[%s + k] = "
                 "rt_stack_pop_int(&S->stack);", count, ptr, o);
         return;
@@ -884,7 +897,7 @@ static void rev_assign(Emit *em, const MirStmt *s)
     em_backprop(em, s->rhs, container ? g : A("%s[0]", g));
 }
 
-static void rev_stmt(Emit *em, const MirStmt *s)
+void em_rev_stmt(Emit *em, const MirStmt *s)
 {
     switch (s->kind) {
     case MS_ASSIGN:
@@ -892,6 +905,10 @@ static void rev_stmt(Emit *em, const MirStmt *s)
         return;
     case MS_TARGET_PE:
         em_backprop(em, s->rhs, "1.0");
+        return;
+    case MS_RETURN:
+        if (s->rhs)
+            em_backprop(em, s->rhs, "ret_adj");
         return;
     case MS_IF: {
         const char *f = em_fresh(em, "c");
@@ -925,7 +942,7 @@ static void rev_stmt(Emit *em, const MirStmt *s)
         return;
     }
     case MS_PROFILE:
-        rev_stmt(em, s->body);
+        em_rev_stmt(em, s->body);
         return;
     case MS_BLOCK:
         rev_block(em, s);
@@ -966,9 +983,9 @@ static void emit_struct(Emit *em)
         if (!is_model_var(var))
             continue;
         check_type(em, var);
-        em_line(em, "%s *v_%s;", is_int_var(var) ? "int" : "double",
+        em_line(em, "%s *v_%s;", em_is_int_var(var) ? "int" : "double",
                 var->name);
-        for (int k = 0; k < var_rank(var); k++)
+        for (int k = 0; k < em_var_rank(var); k++)
             em_line(em, "int v_%s_d%d;", var->name, k);
     }
     em_line(em, "int num_unconstrained, num_outputs;");
@@ -1036,12 +1053,13 @@ static void emit_create(Emit *em)
 {
     em->ad = false;
     em_line(em, "static int create_body(Model *m, const RtData *data, "
-            "RtError *err)");
+            "RtRng *rng, RtError *err)");
     em_line(em, "{");
     em->indent++;
     em_line(em, "State *S = &m->state;");
     em_line(em, "(void)S;");
-    fwd_stmt(em, em->p->prepare_data, SEC_CREATE);
+    em_line(em, "(void)rng;");
+    em_fwd_stmt(em, em->p->prepare_data, SEC_CREATE);
     emit_sizes_and_names(em);
     em_line(em, "return 0;");
     em->indent--;
@@ -1061,13 +1079,17 @@ static void emit_create(Emit *em)
     em_line(em, "static void *m_create(const RtData *data, uint64_t seed, "
             "RtError *err)");
     em_line(em, "{");
-    em_line(em, "    (void)seed;");
     em_line(em, "    Model *m = calloc(1, sizeof *m);");
-    em_line(em, "    if (!m) {");
+    em_line(em, "    RtRng *rng = rt_rng_new(seed, 0);   /* transformed data */");
+    em_line(em, "    if (!m || !rng) {");
     em_line(em, "        rt_error(err, \"out of memory\");");
+    em_line(em, "        free(m);");
+    em_line(em, "        rt_rng_free(rng);");
     em_line(em, "        return NULL;");
     em_line(em, "    }");
-    em_line(em, "    if (create_body(m, data, err)) {");
+    em_line(em, "    int status = create_body(m, data, rng, err);");
+    em_line(em, "    rt_rng_free(rng);");
+    em_line(em, "    if (status) {");
     em_line(em, "        m_destroy(m);");
     em_line(em, "        return NULL;");
     em_line(em, "    }");
@@ -1093,8 +1115,10 @@ static void emit_log_density(Emit *em)
     em_line(em, "rt_stack_clear(&S->stack);");
     em_line(em, "double lp = 0;");
     em_line(em, "int pos = 0;");
+    em_line(em, "RtRng *rng = NULL;   /* the log density draws nothing */");
+    em_line(em, "(void)rng;");
     em_line(em, "(void)propto;");
-    fwd_stmt(em, em->p->log_prob, SEC_LOGP);
+    em_fwd_stmt(em, em->p->log_prob, SEC_LOGP);
     em_line(em, "*lp_out = lp;");
     em_line(em, "if (!grad)");
     em_line(em, "    return 0;");
@@ -1102,7 +1126,7 @@ static void emit_log_density(Emit *em)
     em_line(em, "    return rt_error(err, \"out of memory in the gradient\");");
     em_line(em, "memset(grad, 0, sizeof(double) * (size_t)"
             "m->num_unconstrained);");
-    rev_stmt(em, em->p->log_prob);
+    em_rev_stmt(em, em->p->log_prob);
     em_line(em, "return 0;");
     em->indent--;
     em_line(em, "}");
@@ -1120,7 +1144,7 @@ static void emit_write_array(Emit *em)
     em_line(em, "rt_scratch_reset(&S->scratch);");
     em_line(em, "(void)rng;");
     em_line(em, "int pos = 0, opos = 0;");
-    fwd_stmt(em, em->p->generate_quantities, SEC_GQ);
+    em_fwd_stmt(em, em->p->generate_quantities, SEC_GQ);
     em_line(em, "(void)pos;");
     em_line(em, "(void)opos;");
     em_line(em, "return 0;");
@@ -1139,7 +1163,9 @@ static void emit_unconstrain_fn(Emit *em)
     em_line(em, "State *S = (State *)&m->state;");
     em_line(em, "rt_scratch_reset(&S->scratch);");
     em_line(em, "int pos = 0;");
-    fwd_stmt(em, em->p->transform_inits, SEC_INITS);
+    em_line(em, "RtRng *rng = NULL;");
+    em_line(em, "(void)rng;");
+    em_fwd_stmt(em, em->p->transform_inits, SEC_INITS);
     em_line(em, "(void)pos;");
     em_line(em, "(void)m;");
     em_line(em, "return 0;");
@@ -1192,14 +1218,12 @@ bool emit_c(FILE *out, const MirProgram *p, char *why, size_t nwhy)
     Arena scratch = {0};
     Emit em = {.out = mem, .p = p, .a = &scratch, .why = why, .nwhy = nwhy};
     bool ok = false;
-    if (p->nfuns > 0) {
-        snprintf(why, nwhy, "the C backend does not compile user-defined "
-                 "functions yet");
-    } else if (setjmp(em.fail) == 0) {
+    if (setjmp(em.fail) == 0) {
         fputs(prelude, mem);
         fprintf(mem, "#define MODEL_NAME \"%s\"\n\n", p->name);
         emit_struct(&em);
         fputc('\n', mem);
+        em_functions(&em);
         emit_create(&em);
         fputc('\n', mem);
         emit_log_density(&em);

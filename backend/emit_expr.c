@@ -475,6 +475,8 @@ static const char *mat_view(Emit *em, Opnd o, const char *g, bool ad)
 
 static Opnd value_call(Emit *em, const MirExpr *e)
 {
+    if (e->fn_kind == FNK_USER)
+        return em_call_user(em, e);
     int red = reduction(e);
     if (red >= 0) {
         Opnd x = em_value(em, e->args[0]);
@@ -533,6 +535,10 @@ static void backprop_call_general(Emit *em, const MirExpr *e, const char *adj);
 
 static void backprop_call(Emit *em, const MirExpr *e, const char *adj)
 {
+    if (e->fn_kind == FNK_USER) {
+        em_backprop_user(em, e, adj);
+        return;
+    }
     int red = reduction(e);
     if (red >= 0) {
         const MirExpr *xe = e->args[0];
@@ -616,7 +622,7 @@ static Opnd value_call_general(Emit *em, const MirExpr *e)
     const char *rt;
     int propto;
     if (e->fn_kind == FNK_USER)
-        em_unsupported(em, "calls of user-defined functions (%s)", fn);
+        return em_call_user(em, e);
     Opnd ops[16];
     if (e->nargs > 16)
         em_unsupported(em, "%s with %d arguments", fn, e->nargs);
@@ -731,6 +737,10 @@ static Opnd value_call_general(Emit *em, const MirExpr *e)
 static void backprop_call_general(Emit *em, const MirExpr *e, const char *adj)
 {
     const char *fn = e->fn;
+    if (e->fn_kind == FNK_USER) {
+        em_backprop_user(em, e, adj);
+        return;
+    }
     const char *rt;
     int propto;
     if (density_call(em, fn, &rt, &propto)) {

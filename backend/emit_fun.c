@@ -1,0 +1,390 @@
+/* emit_fun.c - user-defined functions as C.
+ *
+ * Each function becomes a primal C function (values only: transformed
+ * data, generated quantities, and the forward sweep of the log density)
+ * and, when its result is real, a reverse function: given the arguments'
+ * values and the adjoint of the result, it runs the body's forward sweep
+ * again (pushing onto the shared value stack) and then its reverse sweep,
+ * adding the arguments' adjoints into caller buffers.  A call's reverse
+ * step is one call of the reverse function, so recursion needs nothing
+ * special.  So far: arguments and locals of the types the backend
+ * compiles, real/int/void results, returns in tail position for the
+ * reverse function. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "emit.h"
+
+#define A(...) arena_printf(em->a, __VA_ARGS__)
+
+static const char *fun_cname(Emit *em, int fi)
+{
+    return A("f%d_%s", fi, em->p->funs[fi].name);
+}
+
+static bool result_is_real(const MirFun *f)
+{
+    return f->ret->kind == TY_REAL;
+}
+
+/* The C parameters of a Stan argument: a scalar by value, a container
+ * as a pointer and its dimensions. */
+static const char *c_params(Emit *em, VarId v)
+{
+    const MirVar *var = &em->p->vars[v];
+    bool is_int = em_is_int_var(var);
+    int rank = em_var_rank(var);
+    if (rank == 0)
+        return A("%s in_%s", is_int ? "int" : "double", var->name);
+    const char *s = A("const %s *in_%s", is_int ? "int" : "double",
+                      var->name);
+    for (int k = 0; k < rank; k++)
+        s = A("%s, int %s", s, em_var_dim(em, v, k));
+    return s;
+}
+
+static void check_signature(Emit *em, const MirFun *f)
+{
+    for (int i = 0; i < f->nparams; i++) {
+        const MirVar *var = &em->p->vars[f->params[i]];
+        TypeKind k = ty_base(var->sized.type)->kind;
+        if (k != TY_INT && k != TY_REAL && k != TY_VECTOR
+            && k != TY_ROW_VECTOR && k != TY_MATRIX)
+            em_unsupported(em, "the argument '%s' of type %s of function %s",
+                           var->name, ty_str(em->a, var->sized.type), f->name);
+    }
+    TypeKind r = f->ret->kind;
+    if (r != TY_VOID && r != TY_INT && r != TY_REAL)
+        em_unsupported(em, "functions returning %s yet (%s)",
+                       ty_str(em->a, f->ret), f->name);
+}
+
+static const char *signature(Emit *em, int fi, bool rev)
+{
+    const MirFun *f = &em->p->funs[fi];
+    const char *s = A("static int %s%s(const Model *m, State *S",
+                      fun_cname(em, fi), rev ? "_rev" : "");
+    for (int i = 0; i < f->nparams; i++)
+        s = A("%s, %s", s, c_params(em, f->params[i]));
+    if (!rev && f->ret->kind != TY_VOID)
+        s = A("%s, %s *ret", s, f->ret->kind == TY_INT ? "int" : "double");
+    if (rev) {
+        s = A("%s, double ret_adj", s);
+        for (int i = 0; i < f->nparams; i++) {
+            const MirVar *var = &em->p->vars[f->params[i]];
+            if (!em_is_int_var(var) && !f->data_only[i])
+                s = A("%s, double *g_%s", s, var->name);
+        }
+    }
+    return A("%s, RtRng *rng, RtError *err)", s);
+}
+
+/* The arguments as the locals the body's code expects (v_NAME). */
+static void bind_params(Emit *em, const MirFun *f)
+{
+    for (int i = 0; i < f->nparams; i++) {
+        VarId v = f->params[i];
+        const MirVar *var = &em->p->vars[v];
+        bool is_int = em_is_int_var(var);
+        if (em_var_rank(var) == 0)
+            em_line(em, "%s %s[1] = {in_%s};", is_int ? "int" : "double",
+                    em_var_val(em, v), var->name);
+        else
+            em_line(em, "const %s *%s = in_%s;", is_int ? "int" : "double",
+                    em_var_val(em, v), var->name);
+        if (em_var_has_adj(em, v)) {
+            if (em_var_rank(var) == 0)
+                em_line(em, "double %s[1] = {0};", em_var_adj(em, v));
+            else
+                em_line(em, "double *%s = rt_scratch_doubles(&S->scratch, "
+                        "(size_t)%s);", em_var_adj(em, v), em_var_count(em, v));
+        }
+    }
+    em_line(em, "(void)m;");
+    em_line(em, "(void)S;");
+    em_line(em, "(void)rng;");
+}
+
+/* Whether every return of s is in tail position (nothing runs after it). */
+static bool returns_in_tail(const MirStmt *s, bool tail)
+{
+    if (!s)
+        return true;
+    switch (s->kind) {
+    case MS_RETURN:
+        return tail;
+    case MS_IF:
+        return returns_in_tail(s->body, tail)
+            && returns_in_tail(s->else_body, tail);
+    case MS_BLOCK:
+    case MS_SLIST:
+        for (int i = 0; i < s->nstmts; i++)
+            if (!returns_in_tail(s->stmts[i], tail && i == s->nstmts - 1))
+                return false;
+        return true;
+    case MS_FOR:
+    case MS_WHILE:
+    case MS_PROFILE:
+        return returns_in_tail(s->body, false);
+    default:
+        return true;
+    }
+}
+
+static void emit_primal(Emit *em, int fi)
+{
+    const MirFun *f = &em->p->funs[fi];
+    em->ad = false;
+    em_line(em, "%s", signature(em, fi, false));
+    em_line(em, "{");
+    em->indent++;
+    bind_params(em, f);
+    em_fwd_stmt(em, f->body, SEC_FUN);
+    if (f->ret->kind == TY_VOID)
+        em_line(em, "return 0;");
+    else
+        em_line(em, "return rt_error(err, \"%s: the end of the function was "
+                "reached without a return\");", f->name);
+    em->indent--;
+    em_line(em, "}");
+}
+
+static void emit_reverse(Emit *em, int fi)
+{
+    const MirFun *f = &em->p->funs[fi];
+    if (!returns_in_tail(f->body, true))
+        em_unsupported(em, "derivatives of %s yet: a return before the end "
+                       "of the function", f->name);
+    if (f->effect & (EFF_TARGET | EFF_RNG))
+        em_unsupported(em, "derivatives of %s yet: it uses target or the "
+                       "RNG", f->name);
+    em->ad = true;
+    em_line(em, "%s", signature(em, fi, true));
+    em_line(em, "{");
+    em->indent++;
+    bind_params(em, f);
+    em_fwd_stmt(em, f->body, SEC_FUN);
+    em_rev_stmt(em, f->body);
+    for (int i = 0; i < f->nparams; i++) {
+        VarId v = f->params[i];
+        const MirVar *var = &em->p->vars[v];
+        if (em_is_int_var(var) || f->data_only[i])
+            continue;
+        if (!em_var_has_adj(em, v))
+            continue;
+        em_line(em, "for (int k = 0; k < %s; k++) g_%s[k] += %s[k];",
+                em_var_count(em, v), var->name, em_var_adj(em, v));
+    }
+    em_line(em, "return 0;");
+    em->indent--;
+    em_line(em, "}");
+}
+
+/* Try to emit one function (primal or reverse) into the output; on an
+ * unsupported construct nothing is written and *why says why. */
+static bool try_emit(Emit *em, int fi, bool rev, char *why, size_t n)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&buf, &len);
+    if (!mem)
+        return false;
+    Emit sub = *em;
+    sub.out = mem;
+    sub.indent = 0;
+    sub.why = why;
+    sub.nwhy = n;
+    volatile bool ok = false;
+    if (setjmp(sub.fail) == 0) {
+        check_signature(&sub, &em->p->funs[fi]);
+        if (rev)
+            emit_reverse(&sub, fi);
+        else
+            emit_primal(&sub, fi);
+        ok = true;
+    }
+    fclose(mem);
+    em->tmp = sub.tmp;
+    if (ok)
+        fwrite(buf, 1, len, em->out);
+    free(buf);
+    return ok;
+}
+
+void em_functions(Emit *em)
+{
+    const MirProgram *p = em->p;
+    em->fun_why = arena_alloc(em->a, sizeof(char *) * (size_t)(p->nfuns + 1));
+    em->rev_why = arena_alloc(em->a, sizeof(char *) * (size_t)(p->nfuns + 1));
+    /* prototypes first: functions may call each other in any order */
+    for (int fi = 0; fi < p->nfuns; fi++) {
+        if (!p->funs[fi].body) {
+            em->fun_why[fi] = A("the function %s, which has no definition "
+                                "(@extern C functions are not linked yet)",
+                                p->funs[fi].name);
+            continue;
+        }
+        char why[512];
+        Emit probe = *em;
+        probe.why = why;
+        probe.nwhy = sizeof why;
+        if (setjmp(probe.fail) == 0) {
+            check_signature(&probe, &p->funs[fi]);
+            em_line(em, "%s;", signature(em, fi, false));
+            if (result_is_real(&p->funs[fi]))
+                em_line(em, "%s;", signature(em, fi, true));
+        } else {
+            em->fun_why[fi] = arena_strdup(em->a, why);
+        }
+    }
+    fputc('\n', em->out);
+    for (int fi = 0; fi < p->nfuns; fi++) {
+        if (em->fun_why[fi])
+            continue;
+        char why[512];
+        if (!try_emit(em, fi, false, why, sizeof why)) {
+            em->fun_why[fi] = arena_strdup(em->a, why);
+            /* keep the program compilable: a body that says why */
+            em_line(em, "%s", signature(em, fi, false));
+            em_line(em, "{");
+            em_line(em, "    (void)m; (void)S; (void)rng;");
+            em_line(em, "    return rt_error(err, \"not compiled\");");
+            em_line(em, "}");
+        }
+        fputc('\n', em->out);
+        if (!result_is_real(&p->funs[fi]))
+            continue;
+        if (!try_emit(em, fi, true, why, sizeof why)) {
+            em->rev_why[fi] = arena_strdup(em->a, why);
+            em_line(em, "%s", signature(em, fi, true));
+            em_line(em, "{");
+            em_line(em, "    (void)m; (void)S; (void)rng; (void)ret_adj;");
+            em_line(em, "    return rt_error(err, \"not compiled\");");
+            em_line(em, "}");
+        }
+        fputc('\n', em->out);
+    }
+}
+
+/* The overload of `name` that a call with these argument types means:
+ * the least promotion cost, as the typechecker chose. */
+int em_resolve_fun(Emit *em, const MirExpr *call)
+{
+    const MirProgram *p = em->p;
+    int best = -1, best_cost = 1 << 30;
+    for (int fi = 0; fi < p->nfuns; fi++) {
+        const MirFun *f = &p->funs[fi];
+        size_t n = strlen(f->name);
+        bool named = strcmp(f->name, call->fn) == 0
+            || (n > 5 && strncmp(f->name, call->fn, n - 5) == 0
+                && strncmp(call->fn + n - 5, "_lup", 4) == 0);
+        if (!named || f->nparams != call->nargs)
+            continue;
+        int cost = 0;
+        for (int i = 0; i < f->nparams && cost >= 0; i++) {
+            int c = ty_promotion_cost(call->args[i]->type,
+                                      p->vars[f->params[i]].sized.type);
+            cost = c < 0 ? -1 : cost + c;
+        }
+        if (cost >= 0 && cost < best_cost) {
+            best = fi;
+            best_cost = cost;
+        }
+    }
+    if (best < 0)
+        em_unsupported(em, "the call of %s (no matching definition)",
+                       call->fn);
+    return best;
+}
+
+/* The C arguments of a call: scalars by value, containers as pointer and
+ * dimensions. */
+static const char *call_args(Emit *em, const MirFun *f, Opnd *ops)
+{
+    const char *s = "";
+    for (int i = 0; i < f->nparams; i++) {
+        const MirVar *var = &em->p->vars[f->params[i]];
+        Opnd o = ops[i];
+        int rank = em_var_rank(var);
+        if (rank == 0) {
+            s = A("%s, %s", s, o.val);
+            continue;
+        }
+        s = A("%s, %s", s, o.val);
+        if (rank == 1)
+            s = A("%s, %s", s, o.n);
+        else
+            s = A("%s, %s, %s", s, o.rows, o.cols);
+    }
+    return s;
+}
+
+Opnd em_call_user(Emit *em, const MirExpr *e)
+{
+    int fi = em_resolve_fun(em, e);
+    const MirFun *f = &em->p->funs[fi];
+    if (em->fun_why && em->fun_why[fi])
+        em_unsupported(em, "%s", em->fun_why[fi] + (strncmp(em->fun_why[fi],
+                       "the C backend does not compile ", 31) == 0 ? 31 : 0));
+    Opnd ops[32];
+    if (f->nparams > 32)
+        em_unsupported(em, "%s with more than 32 arguments", f->name);
+    for (int i = 0; i < f->nparams; i++) {
+        ops[i] = em_value(em, e->args[i]);
+        const MirVar *var = &em->p->vars[f->params[i]];
+        if (ops[i].is_int && !em_is_int_var(var)) {
+            if (ops[i].container)
+                em_unsupported(em, "passing an int container where %s "
+                               "takes reals", f->name);
+            ops[i].val = A("(double)(%s)", ops[i].val);
+        }
+    }
+    const char *t = em_fresh(em, "t");
+    Opnd r = {t, NULL, "1", "1", "1", false, f->ret->kind == TY_INT};
+    if (f->ret->kind == TY_VOID) {
+        em_line(em, "if (%s(m, S%s, rng, err)) return -1;", fun_cname(em, fi),
+                call_args(em, f, ops));
+        r.val = "0";
+        return r;
+    }
+    em_line(em, "%s %s;", f->ret->kind == TY_INT ? "int" : "double", t);
+    em_line(em, "if (%s(m, S%s, &%s, rng, err)) return -1;",
+            fun_cname(em, fi), call_args(em, f, ops), t);
+    return r;
+}
+
+void em_backprop_user(Emit *em, const MirExpr *e, const char *adj)
+{
+    int fi = em_resolve_fun(em, e);
+    const MirFun *f = &em->p->funs[fi];
+    if (em->rev_why && em->rev_why[fi])
+        em_unsupported(em, "%s", em->rev_why[fi] + (strncmp(em->rev_why[fi],
+                       "the C backend does not compile ", 31) == 0 ? 31 : 0));
+    Opnd ops[32];
+    const char *g[32];
+    const char *grads = "";
+    for (int i = 0; i < f->nparams; i++) {
+        ops[i] = em_value(em, e->args[i]);
+        const MirVar *var = &em->p->vars[f->params[i]];
+        if (ops[i].is_int && !em_is_int_var(var))
+            ops[i].val = A("(double)(%s)", ops[i].val);
+        g[i] = NULL;
+        if (em_is_int_var(var) || f->data_only[i])
+            continue;
+        Opnd shape = ops[i];
+        const char *buf = em_fresh(em, "g");
+        if (shape.container)
+            em_line(em, "double *%s = rt_scratch_doubles(&S->scratch, "
+                    "(size_t)(%s));", buf, shape.n);
+        else
+            em_line(em, "double %s[1] = {0};", buf);
+        g[i] = buf;
+        grads = A("%s, %s", grads, buf);
+    }
+    em_line(em, "if (%s_rev(m, S%s, %s%s, rng, err)) return -1;",
+            fun_cname(em, fi), call_args(em, f, ops), adj, grads);
+    for (int i = 0; i < f->nparams; i++)
+        if (g[i] && em_is_ad(em, e->args[i]))
+            em_backprop(em, e->args[i], ops[i].container ? g[i]
+                        : A("%s[0]", g[i]));
+}

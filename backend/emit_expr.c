@@ -102,6 +102,27 @@ static const char *index_offset(Emit *em, VarId v, const MirIndex *ix, int k,
     return off;
 }
 
+/* The element offset and count of x[a:b] on x's outermost dimension. */
+static void slice(Emit *em, VarId v, const MirIndex *ix, const char **off,
+                  const char **count)
+{
+    const MirVar *var = &em->p->vars[v];
+    int rank = em_var_rank(var);
+    const char *stride = "1";
+    for (int r = 1; r < rank; r++)
+        stride = A("%s * %s", stride, em_var_dim(em, v, r));
+    const char *lo = ix->kind == IDX_LOWER || ix->kind == IDX_BETWEEN
+        ? em_value(em, ix->lo).val : "1";
+    const char *hi = ix->kind == IDX_UPPER || ix->kind == IDX_BETWEEN
+        ? em_value(em, ix->hi).val : em_var_dim(em, v, 0);
+    const char *o = em_fresh(em, "s"), *n = em_fresh(em, "n");
+    em_line(em, "int %s = (%s - 1) * %s;", o, lo, stride);
+    em_line(em, "int %s = (%s >= %s ? %s - %s + 1 : 0) * %s;", n, hi, lo, hi,
+            lo, stride);
+    *off = o;
+    *count = n;
+}
+
 static Opnd value_indexed(Emit *em, const MirExpr *e)
 {
     const MirExpr *base = e->args[0];
@@ -121,6 +142,15 @@ static Opnd value_indexed(Emit *em, const MirExpr *e)
         em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s[%s[k] - 1];",
                 g.n, o.val, ptr, g.val);
         return o;
+    }
+    /* x[a:b], x[a:], x[:b] on the outermost dimension: a contiguous run */
+    if (e->nindices == 1 && e->indices[0].kind != IDX_SINGLE) {
+        const char *off, *count;
+        slice(em, v, &e->indices[0], &off, &count);
+        Opnd r = {A("(%s + %s)", ptr, off), adj ? A("(%s + %s)", adj, off)
+                  : NULL, count, count, "1", true, is_int};
+        shape_of(e->type, count, &r.rows, &r.cols);
+        return r;
     }
     const char *count;
     const char *off = index_offset(em, v, e->indices, e->nindices, &count);
@@ -148,8 +178,11 @@ static void backprop_indexed(Emit *em, const MirExpr *e, const char *adj)
                 g.n, aptr, g.val, adj);
         return;
     }
-    const char *count;
-    const char *off = index_offset(em, v, e->indices, e->nindices, &count);
+    const char *count, *off;
+    if (e->nindices == 1 && e->indices[0].kind != IDX_SINGLE)
+        slice(em, v, &e->indices[0], &off, &count);
+    else
+        off = index_offset(em, v, e->indices, e->nindices, &count);
     if (!is_container_type(e->type)) {
         em_line(em, "%s[%s] += %s;", aptr, off, adj);
         return;
@@ -213,8 +246,12 @@ static Opnd value_binary(Emit *em, const MirExpr *e)
 {
     Opnd l = em_value(em, e->args[0]), r = em_value(em, e->args[1]);
     bool is_int = ty_base(e->type)->kind == TY_INT;
-    if (e->op == OP_IDIV || (e->op == OP_DIV && l.is_int && r.is_int))
-        return scalar(A("rt_int_divide(%s, %s)", l.val, r.val), NULL, true);
+    if (e->op == OP_IDIV || (e->op == OP_DIV && l.is_int && r.is_int)) {
+        /* C truncates towards zero, as Stan does; zero is Stan's error */
+        em_line(em, "if ((%s) == 0) return rt_error(err, \"integer division "
+                "by zero\");", r.val);
+        return scalar(A("((%s) / (%s))", l.val, r.val), NULL, true);
+    }
     if (e->op == OP_MUL && l.container && r.container) {
         /* a matrix or row_vector times a vector or matrix */
         Opnd o = new_container(em, A("%s * %s", l.rows, r.cols), l.rows,
@@ -528,6 +565,66 @@ static Opnd value_call(Emit *em, const MirExpr *e)
         em_line(em, "if (isnan(%s)) return -1;", t);
         return scalar(t, NULL, false);
     }
+    const char *fn = e->fn;
+    if ((strcmp(fn, "to_vector") == 0 || strcmp(fn, "to_row_vector") == 0
+         || strcmp(fn, "transpose") == 0 || e->op == OP_TRANSPOSE)
+        && e->nargs == 1 && e->args[0]->type->kind != TY_MATRIX
+        && ty_array_dims(e->args[0]->type) <= 1) {
+        /* same elements, another shape: a copy (ints become reals) */
+        Opnd x = em_value(em, e->args[0]);
+        if (!x.container)
+            em_unsupported(em, "%s of a scalar", fn);
+        const char *rows, *cols;
+        shape_of(e->type, x.n, &rows, &cols);
+        Opnd o = new_container(em, x.n, rows, cols, false);
+        em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s[k];", x.n,
+                o.val, x.val);
+        return o;
+    }
+    if (strcmp(fn, "rep_array") == 0 && e->nargs == 2
+        && !is_container_type(e->args[0]->type)) {
+        Opnd x = em_value(em, e->args[0]), n = em_value(em, e->args[1]);
+        Opnd o = new_container(em, n.val, n.val, "1", x.is_int);
+        em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s;", n.val, o.val,
+                x.val);
+        return o;
+    }
+    if ((strcmp(fn, "is_nan") == 0 || strcmp(fn, "is_inf") == 0)
+        && e->nargs == 1) {
+        Opnd x = em_value(em, e->args[0]);
+        return scalar(A("rt_%s(%s)", fn, x.val), NULL, true);
+    }
+    if (strcmp(fn, "logical_negation") == 0 && e->nargs == 1) {
+        Opnd x = em_value(em, e->args[0]);
+        return scalar(A("(!(%s))", x.val), NULL, true);
+    }
+    if (strcmp(fn, "log_mix") == 0 && e->nargs == 3
+        && !is_container_type(e->args[0]->type)
+        && !is_container_type(e->args[1]->type)) {
+        Opnd t = em_value(em, e->args[0]), a = em_value(em, e->args[1]);
+        Opnd b = em_value(em, e->args[2]);
+        const char *r = em_fresh(em, "t");
+        em_line(em, "double %s = rt_log_mix(%s, %s, %s);", r, t.val, a.val,
+                b.val);
+        em_line(em, "if (isnan(%s)) return rt_error(err, \"log_mix: the "
+                "mixing proportion must be in [0, 1]\");", r);
+        return scalar(r, NULL, false);
+    }
+    if (strcmp(fn, "add_diag") == 0 && e->nargs == 2) {
+        Opnd M = em_value(em, e->args[0]), d = em_value(em, e->args[1]);
+        Opnd o = new_container(em, M.n, M.rows, M.cols, false);
+        em_line(em, "rt_add_diag(%s, %s, %s, %s, %s);", M.val,
+                d.container ? d.val : A("&(double){%s}", d.val), M.rows,
+                d.container ? d.n : "1", o.val);
+        return o;
+    }
+    if (strcmp(fn, "diag_pre_multiply") == 0 && e->nargs == 2) {
+        Opnd v = em_value(em, e->args[0]), M = em_value(em, e->args[1]);
+        Opnd o = new_container(em, M.n, M.rows, M.cols, false);
+        em_line(em, "rt_diag_pre_multiply(%s, %s, %s, %s, %s);", v.val, M.val,
+                M.rows, M.cols, o.val);
+        return o;
+    }
     return value_call_general(em, e);
 }
 
@@ -611,6 +708,54 @@ static void backprop_call(Emit *em, const MirExpr *e, const char *adj)
         for (int i = 0; i < 3; i++)
             if (g[i])
                 em_backprop(em, e->args[i], g[i]);
+        return;
+    }
+    const char *fn = e->fn;
+    if ((strcmp(fn, "to_vector") == 0 || strcmp(fn, "to_row_vector") == 0
+         || strcmp(fn, "transpose") == 0 || e->op == OP_TRANSPOSE)
+        && e->nargs == 1 && e->args[0]->type->kind != TY_MATRIX) {
+        em_backprop(em, e->args[0], adj);   /* same elements, same order */
+        return;
+    }
+    if (strcmp(fn, "rep_array") == 0) {
+        Opnd n = em_value(em, e->args[1]);
+        const char *g = em_fresh(em, "g");
+        em_line(em, "double %s = 0;", g);
+        em_line(em, "for (int k = 0; k < %s; k++) %s += %s[k];", n.val, g,
+                adj);
+        em_backprop(em, e->args[0], g);
+        return;
+    }
+    if (strcmp(fn, "log_mix") == 0 && e->nargs == 3) {
+        Opnd t = em_value(em, e->args[0]), a = em_value(em, e->args[1]);
+        Opnd b = em_value(em, e->args[2]);
+        const char *d0 = em_fresh(em, "d"), *d1 = em_fresh(em, "d");
+        const char *d2 = em_fresh(em, "d");
+        em_line(em, "double %s, %s, %s;", d0, d1, d2);
+        em_line(em, "rt_log_mix_d(%s, %s, %s, rt_log_mix(%s, %s, %s), &%s, "
+                "&%s, &%s);", t.val, a.val, b.val, t.val, a.val, b.val, d0,
+                d1, d2);
+        const char *d[3] = {d0, d1, d2};
+        for (int i = 0; i < 3; i++)
+            em_backprop(em, e->args[i], A("(%s) * %s", adj, d[i]));
+        return;
+    }
+    if (strcmp(fn, "add_diag") == 0) {
+        Opnd M = em_value(em, e->args[0]), d = em_value(em, e->args[1]);
+        const char *gM = adj_buffer(em, M), *gd = adj_buffer(em, d);
+        em_line(em, "rt_add_diag_adj(%s, %s, %s, %s, %s);", adj, M.rows,
+                d.container ? d.n : "1", gM, d.container ? gd : A("&%s", gd));
+        em_backprop(em, e->args[0], gM);
+        em_backprop(em, e->args[1], gd);
+        return;
+    }
+    if (strcmp(fn, "diag_pre_multiply") == 0) {
+        Opnd v = em_value(em, e->args[0]), M = em_value(em, e->args[1]);
+        const char *gv = adj_buffer(em, v), *gM = adj_buffer(em, M);
+        em_line(em, "rt_diag_pre_multiply_adj(%s, %s, %s, %s, %s, %s, %s);",
+                v.val, M.val, M.rows, M.cols, adj, gv, gM);
+        em_backprop(em, e->args[0], gv);
+        em_backprop(em, e->args[1], gM);
         return;
     }
     backprop_call_general(em, e, adj);
@@ -847,14 +992,26 @@ Opnd em_value(Emit *em, const MirExpr *e)
             return value_binary(em, e);
         return value_call(em, e);
     case MX_TERNARY: {
-        Opnd c = em_value(em, e->args[0]);
-        Opnd y = em_value(em, e->args[1]), n = em_value(em, e->args[2]);
-        if (y.container || n.container)
+        /* only the chosen arm runs: the other may reject (Stan's ?: is
+         * lazy) */
+        if (is_container_type(e->type))
             em_unsupported(em, "?: choosing between containers");
+        bool is_int = ty_base(e->type)->kind == TY_INT;
+        Opnd c = em_value(em, e->args[0]);
         const char *t = em_fresh(em, "t");
-        em_line(em, "%s %s = %s ? %s : %s;", y.is_int && n.is_int ? "int"
-                : "double", t, c.val, y.val, n.val);
-        return scalar(t, NULL, y.is_int && n.is_int);
+        em_line(em, "%s %s;", is_int ? "int" : "double", t);
+        em_line(em, "if (%s) {", c.val);
+        em->indent++;
+        Opnd y = em_value(em, e->args[1]);
+        em_line(em, "%s = %s;", t, y.val);
+        em->indent--;
+        em_line(em, "} else {");
+        em->indent++;
+        Opnd n = em_value(em, e->args[2]);
+        em_line(em, "%s = %s;", t, n.val);
+        em->indent--;
+        em_line(em, "}");
+        return scalar(t, NULL, is_int);
     }
     case MX_AND:
     case MX_OR: {

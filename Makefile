@@ -121,6 +121,8 @@ test: deps
 	else echo "docs: library.md is stale, run make docs"; status=1; fi; \
 	sh tests/golden/run.sh $(BUILD)/pplbench || status=1; \
 	sh tests/run/gradcheck.sh $(BUILD) || status=1; \
+	sh tests/run/posterior.sh $(BUILD) || status=1; \
+	sh tests/run/sampler.sh $(BUILD) || status=1; \
 	exit $$status
 
 units: $(UNIT_BIN)
@@ -152,9 +154,16 @@ fuzz:
 	build-fuzz/fuzz_frontend -max_total_time=$(FUZZ_SECONDS) -timeout=5 \
 	    -max_len=4096 -artifact_prefix=build-fuzz/ build-fuzz/corpus
 
-# ---- benchmark: time to check every program ----
+# ---- benchmark: time to check every program, then the emitted samplers
+# on ../shared/bench against its hand-written C and Stan's figures (both
+# parts run; the status is non-zero if either failed) ----
 bench: all $(BUILD)/bench_check
-	sh tests/bench/check_speed.sh $(BUILD)/pplbench $(BUILD)/bench_check
+	@status=0; \
+	sh tests/bench/check_speed.sh $(BUILD)/pplbench $(BUILD)/bench_check \
+	    || status=1; \
+	sh tests/bench/model_bench.sh $(BUILD) $(CURDIR)/../shared/bench \
+	    || status=1; \
+	exit $$status
 
 $(BUILD)/bench_check: tests/bench/bench_check.c $(BUILD)/libfrontend.a
 	@mkdir -p $(dir $@)

@@ -14,8 +14,10 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "pplrt.h"
 
@@ -188,6 +190,8 @@ RtCsv *rt_csv_open(const char *path, RtError *err)
     memcpy(c->tmp, path, n);
     memcpy(c->tmp + n, ".tmp", 5);
     c->f = fopen(c->tmp, "w");
+    if (c->f)
+        rt_csv_watch_tmp(c->tmp);
     if (!c->f) {
         rt_error(err, "cannot open %s for writing: %s", c->tmp,
                  strerror(errno));
@@ -278,6 +282,7 @@ int rt_csv_close(RtCsv *c, RtError *err)
         rc = rt_error(err, "error writing %s: %s", c->tmp, strerror(errno));
     if (fclose(c->f) != 0 && rc == 0)
         rc = rt_error(err, "error closing %s: %s", c->tmp, strerror(errno));
+    rt_csv_watch_tmp(NULL);
     if (rc == 0 && rename(c->tmp, c->path) != 0)
         rc = rt_error(err, "cannot rename %s to %s: %s", c->tmp, c->path,
                       strerror(errno));
@@ -287,4 +292,29 @@ int rt_csv_close(RtCsv *c, RtError *err)
     free(c->tmp);
     free(c);
     return rc;
+}
+
+/* A sampler stopped by SIGINT or SIGTERM removes the output it was still
+ * writing, so an interrupted run leaves no half-written file under any
+ * name: the one piece of file-scope state in the runtime, as a signal
+ * handler needs it. */
+static char watched_tmp[4096];
+
+static void remove_watched(int sig)
+{
+    if (watched_tmp[0])
+        unlink(watched_tmp);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+void rt_csv_watch_tmp(const char *tmp)
+{
+    if (!tmp) {
+        watched_tmp[0] = '\0';
+        return;
+    }
+    snprintf(watched_tmp, sizeof watched_tmp, "%s", tmp);
+    signal(SIGINT, remove_watched);
+    signal(SIGTERM, remove_watched);
 }

@@ -350,6 +350,9 @@ void rt_csv_timing(RtCsv *c, double warmup_s, double sampling_s);
  * (a failed write, flush or rename) path.tmp is removed and non-zero is
  * returned with err set.  Frees c either way; NULL is a no-op. */
 int rt_csv_close(RtCsv *c, RtError *err);
+/* Remove tmp if the process is stopped by SIGINT or SIGTERM before
+ * rt_csv_close (NULL: stop watching).  rt_csv_open and close call it. */
+void rt_csv_watch_tmp(const char *tmp);
 
 /* --------------------------------------------------------------- NUTS */
 

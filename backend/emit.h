@@ -35,6 +35,11 @@ typedef struct Emit {
     size_t nwhy;
     /* per user function: why it (or its reverse) is not compiled, or NULL */
     const char **fun_why, **rev_why;
+    /* set while a density's reverse call also gives the forward value:
+     * the C variable that receives it */
+    const char *capture;
+    bool no_push;           /* inside a statement with an empty reverse */
+    bool sec_logp;          /* emitting m_log_density (fusion applies) */
 } Emit;
 
 typedef enum Section {

@@ -717,14 +717,125 @@ static void fwd_block(Emit *em, const MirStmt *b, Section sec)
     em->indent++;
     for (int i = 0; i < b->nstmts; i++)
         em_fwd_stmt(em, b->stmts[i], sec);
-    if (em->ad)
+    if (em->ad && !em->no_push)
         push_locals(em, b);
     em->indent--;
     em_line(em, "}");
 }
 
+/* ---------------------------------------------------------- fusion */
+
+/* Whether every variable with derivatives that e reads keeps its value for
+ * the rest of the log density: the parameters and transformed parameters,
+ * which the model block cannot assign.  Then `target += e` may add its
+ * partials during the forward sweep (target's adjoint is always 1) and
+ * needs nothing in the reverse sweep. */
+static bool fusable(const Emit *em, const MirExpr *e)
+{
+    if (!e)
+        return true;
+    if (e->kind == MX_VAR && e->var >= 0 && em_is_ad(em, e)) {
+        MirVarKind k = em->p->vars[e->var].kind;
+        if (k != MV_PARAM && k != MV_TPARAM)
+            return false;
+    }
+    if (e->kind == MX_CALL && e->fn_kind == FNK_USER)
+        return false;   /* its reverse function runs on the shared stack */
+    for (int i = 0; i < e->nargs; i++)
+        if (!fusable(em, e->args[i]))
+            return false;
+    for (int i = 0; i < e->nindices; i++)
+        if (!fusable(em, e->indices[i].lo) || !fusable(em, e->indices[i].hi))
+            return false;
+    return true;
+}
+
+static bool is_density(const MirExpr *e)
+{
+    static const char *const suffixes[] = {"_lpdf", "_lupdf", "_lpmf",
+                                            "_lupmf", NULL};
+    if (e->kind != MX_CALL || e->fn_kind != FNK_STANLIB)
+        return false;
+    size_t n = strlen(e->fn);
+    for (int i = 0; suffixes[i]; i++) {
+        size_t m = strlen(suffixes[i]);
+        if (n > m && strcmp(e->fn + n - m, suffixes[i]) == 0)
+            return true;
+    }
+    return false;
+}
+
+/* target += e with its partials added now: one density call gives both
+ * the value and the partials. */
+static void fused_target(Emit *em, const MirExpr *e)
+{
+    TypeKind k = e->type->kind;
+    bool container = k == TY_ARRAY || k == TY_VECTOR || k == TY_ROW_VECTOR
+        || k == TY_MATRIX;
+    if (is_density(e) && !container) {
+        const char *t = em_fresh(em, "t");
+        em->capture = t;
+        em_backprop(em, e, "1.0");
+        em->capture = NULL;
+        em_line(em, "if (isnan(%s)) return -1;", t);
+        em_line(em, "lp += %s;", t);
+        return;
+    }
+    Opnd r = em_value(em, e);
+    if (r.container) {
+        em_line(em, "for (int k = 0; k < %s; k++) lp += %s[k];", r.n, r.val);
+        const char *ones = em_fresh(em, "one");
+        em_line(em, "double *%s = rt_scratch_doubles(&S->scratch, "
+                "(size_t)(%s));", ones, r.n);
+        em_line(em, "for (int k = 0; k < %s; k++) %s[k] = 1.0;", r.n, ones);
+        em_backprop(em, e, ones);
+    } else {
+        em_line(em, "lp += %s;", r.val);
+        em_backprop(em, e, "1.0");
+    }
+}
+
+/* Whether a statement leaves nothing for the reverse sweep: no assignment,
+ * no local, only fused target increments, checks and prints, and loops,
+ * branches and blocks made of them.  Such statements push nothing. */
+static bool inert(const Emit *em, const MirStmt *s)
+{
+    if (!s)
+        return true;
+    switch (s->kind) {
+    case MS_TARGET_PE:
+        return fusable(em, s->rhs);
+    case MS_CALL:
+        return s->call->fn_kind == FNK_INTERNAL;
+    case MS_SKIP:
+        return true;
+    case MS_IF:
+        return inert(em, s->body) && inert(em, s->else_body);
+    case MS_FOR:
+    case MS_PROFILE:
+        return inert(em, s->body);
+    case MS_BLOCK:
+    case MS_SLIST:
+        for (int i = 0; i < s->nstmts; i++)
+            if (!inert(em, s->stmts[i]))
+                return false;
+        return true;
+    default:
+        return false;
+    }
+}
+
 void em_fwd_stmt(Emit *em, const MirStmt *s, Section sec)
 {
+    if (em->ad && !em->no_push && em->sec_logp
+        && (s->kind == MS_FOR || s->kind == MS_IF || s->kind == MS_BLOCK
+            || s->kind == MS_PROFILE) && inert(em, s)) {
+        /* no pushes: its reverse sweep is empty (em_rev_stmt skips it) */
+        em->no_push = true;
+        em_fwd_stmt(em, s, sec);
+        em->no_push = false;
+        return;
+    }
     switch (s->kind) {
     case MS_DECL:
         em_declare_storage(em, s->var);
@@ -733,6 +844,10 @@ void em_fwd_stmt(Emit *em, const MirStmt *s, Section sec)
         fwd_assign(em, s, sec);
         return;
     case MS_TARGET_PE: {
+        if (em->sec_logp && fusable(em, s->rhs)) {
+            fused_target(em, s->rhs);
+            return;
+        }
         Opnd r = em_value(em, s->rhs);
         if (r.container)
             em_line(em, "for (int k = 0; k < %s; k++) lp += %s[k];", r.n,
@@ -770,7 +885,7 @@ void em_fwd_stmt(Emit *em, const MirStmt *s, Section sec)
         Opnd c = em_value(em, s->cond);
         const char *f = em_fresh(em, "c");
         em_line(em, "int %s = (%s) != 0;", f, c.val);
-        if (em->ad)
+        if (em->ad && !em->no_push)
             em_line(em, "rt_stack_push_int(&S->stack, %s);", f);
         em_line(em, "if (%s)", f);
         fwd_block(em, s->body->kind == MS_BLOCK ? s->body
@@ -795,7 +910,7 @@ void em_fwd_stmt(Emit *em, const MirStmt *s, Section sec)
                   : mir_block(em->a, MS_BLOCK, 1, (MirStmt **)&s->body), sec);
         em->indent--;
         em_line(em, "}");
-        if (em->ad) {
+        if (em->ad && !em->no_push) {
             em_line(em, "rt_stack_push_int(&S->stack, %s);", l);
             em_line(em, "rt_stack_push_int(&S->stack, %s);", h);
         }
@@ -899,6 +1014,9 @@ static void rev_assign(Emit *em, const MirStmt *s)
 
 void em_rev_stmt(Emit *em, const MirStmt *s)
 {
+    if (s->kind != MS_SLIST && s->kind != MS_DECL && s->kind != MS_ASSIGN
+        && s->kind != MS_RETURN && em->sec_logp && inert(em, s))
+        return;   /* fused target increments: done in the forward sweep */
     switch (s->kind) {
     case MS_ASSIGN:
         rev_assign(em, s);
@@ -1118,6 +1236,7 @@ static void emit_log_density(Emit *em)
     em_line(em, "RtRng *rng = NULL;   /* the log density draws nothing */");
     em_line(em, "(void)rng;");
     em_line(em, "(void)propto;");
+    em->sec_logp = true;
     em_fwd_stmt(em, em->p->log_prob, SEC_LOGP);
     em_line(em, "*lp_out = lp;");
     em_line(em, "if (!grad)");
@@ -1127,6 +1246,7 @@ static void emit_log_density(Emit *em)
     em_line(em, "memset(grad, 0, sizeof(double) * (size_t)"
             "m->num_unconstrained);");
     em_rev_stmt(em, em->p->log_prob);
+    em->sec_logp = false;
     em_line(em, "return 0;");
     em->indent--;
     em_line(em, "}");

@@ -896,9 +896,15 @@ static void backprop_call_general(Emit *em, const MirExpr *e, const char *adj)
             if (em_is_ad(em, e->args[i]))
                 grads[i] = adj_buffer(em, ops[i]);
         }
-        em_line(em, "(void)%s(%s%s, %s, err);", rt,
-                density_args(em, e, ops, grads),
-                propto < 0 ? "" : propto ? ", propto" : ", false", adj);
+        const char *capture = em->capture;
+        em->capture = NULL;   /* only the outermost call gives the value */
+        const char *args = density_args(em, e, ops, grads);
+        if (capture)
+            em_line(em, "double %s = %s(%s%s, %s, err);", capture, rt, args,
+                    propto < 0 ? "" : propto ? ", propto" : ", false", adj);
+        else
+            em_line(em, "(void)%s(%s%s, %s, err);", rt, args,
+                    propto < 0 ? "" : propto ? ", propto" : ", false", adj);
         for (int i = 0; i < e->nargs; i++)
             if (grads[i])
                 em_backprop(em, e->args[i], grads[i]);

@@ -17,6 +17,7 @@
 
 #include "frontend.h"
 #include "backend.h"
+#include "batch.h"
 #include "build.h"
 #include "mir.h"
 #include "summary.h"
@@ -43,6 +44,8 @@ typedef struct Cli {
     const char *input;
     const char *output;       /* --o */
     const char *name;         /* --name */
+    const char *outdir;       /* --out: the batch mode's products */
+    bool check_only;          /* --check-only: the batch mode only checks */
     FeOptions fe;
     FmtOptions fmt;
     PtrVec include_paths;
@@ -54,7 +57,10 @@ static const char usage_text[] =
     "       pplbench summary FILE.csv... [--sig-figs=N]\n"
     "\n"
     "Checks a Stan program and prints stanc3-style diagnostics. Given a\n"
-    "folder, checks every .stan file in it and prints one line per model.\n"
+    "folder, checks every .stan file in it, then builds a sampler for each\n"
+    "model the C backend compiles and runs a short chain (1 chain, seed 1,\n"
+    "200 warm-up + 200 draws; data from NAME.data.json beside the model),\n"
+    "writing the C, the sampler, the draws and a summary under --out.\n"
     "'summary' prints a posterior summary of Stan CSV files, as CmdStan's\n"
     "stansummary does.\n"
     "\n"
@@ -73,6 +79,9 @@ static const char usage_text[] =
     "  --include-paths=A,B      folders searched by #include\n"
     "  --allow-undefined        accept functions declared but not defined\n"
     "  --name=NAME              the model's name (default: file name + _model)\n"
+    "  --out=DIR                the batch mode's folder for C, samplers,\n"
+    "                           draws and summaries (default out)\n"
+    "  --check-only             the batch mode only checks the models\n"
     "  --debug-lex              print the tokens\n"
     "  --debug-parse            print the parse tree (before type checking)\n"
     "  --debug-ast              print the typed syntax tree\n"
@@ -181,6 +190,10 @@ static int parse_cli(Cli *c, int argc, char **argv)
             split_paths(c, v);
         } else if (strcmp(a, "--allow-undefined") == 0) {
             c->fe.allow_undefined = true;
+        } else if ((v = option_value(a, "--out"))) {
+            c->outdir = v;
+        } else if (strcmp(a, "--check-only") == 0) {
+            c->check_only = true;
         } else if ((v = option_value(a, "--name"))) {
             /* it names the emitted C model, so it must be a C identifier */
             bool ok = (isalpha((unsigned char)v[0]) || v[0] == '_');
@@ -426,6 +439,14 @@ static int run_folder(Cli *c)
     closedir(d);
     qsort(files.items, (size_t)files.len, sizeof(void *), compare_names);
     int nok = 0, nwarn = 0, nerr = 0;
+    int sampled = 0, not_compiled = 0, failed = 0;
+    DrvBatchOptions bo = {.outdir = c->outdir ? c->outdir : "out",
+                          .num_warmup = 200, .num_samples = 200, .seed = 1};
+    if (!c->check_only && mkdir(bo.outdir, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "Error: cannot create '%s': %s\n", bo.outdir,
+                strerror(errno));
+        return EXIT_USAGE;
+    }
     for (int i = 0; i < files.len; i++) {
         const char *path = files.items[i];
         FeUnit u;
@@ -446,11 +467,22 @@ static int run_folder(Cli *c)
             printf("%-40s ok\n", path);
             nok++;
         }
+        if (!u.sink.nerrors && !c->check_only) {
+            int r = drv_batch_model(&u, path, &bo, stdout);
+            sampled += r == DRV_BATCH_SAMPLED;
+            not_compiled += r == DRV_BATCH_NOT_COMPILED;
+            failed += r == DRV_BATCH_FAILED;
+        }
+        fflush(stdout);
         fe_unit_free(&u);
     }
     printf("%d models: %d ok, %d with warnings, %d with errors\n",
            files.len, nok, nwarn, nerr);
-    return nerr ? EXIT_MODEL : EXIT_OK;
+    if (!c->check_only)
+        printf("samplers: %d built and sampled, %d not compiled by the "
+               "backend yet, %d failed; products in %s/\n", sampled,
+               not_compiled, failed, bo.outdir);
+    return nerr || failed ? EXIT_MODEL : EXIT_OK;
 }
 
 int main(int argc, char **argv)

@@ -739,8 +739,8 @@ static bool fusable(const Emit *em, const MirExpr *e)
         if (k != MV_PARAM && k != MV_TPARAM)
             return false;
     }
-    if (e->kind == MX_CALL && e->fn_kind == FNK_USER)
-        return false;   /* its reverse function runs on the shared stack */
+    /* a user function's reverse function may run now: it pushes and pops
+     * its own values, leaving the shared stack as it found it */
     for (int i = 0; i < e->nargs; i++)
         if (!fusable(em, e->args[i]))
             return false;

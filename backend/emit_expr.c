@@ -510,6 +510,52 @@ static const char *mat_view(Emit *em, Opnd o, const char *g, bool ad)
              o.cols, ad ? "true" : "false");
 }
 
+/* normal_lpdf of three scalars, inline: the samplers' inner loops are full
+ * of these, and the vectorized runtime call costs ~50x the arithmetic.
+ * Opens `if (ordinary arguments) {`: the caller writes the general call in
+ * the else branch (which also gives Stan's error messages). */
+static bool inline_normal(Emit *em, const MirExpr *e, const Opnd *ops,
+                          const char *const *g, const char *adj, int propto,
+                          const char *t)
+{
+    if (strcmp(e->fn, "normal_lpdf") != 0 && strcmp(e->fn, "normal_lupdf") != 0)
+        return false;
+    for (int i = 0; i < 3; i++)
+        if (ops[i].container)
+            return false;
+    const char *y = em_fresh(em, "y"), *mu = em_fresh(em, "mu");
+    const char *sg = em_fresh(em, "s");
+    em_line(em, "double %s = %s, %s = %s, %s = %s;", y, ops[0].val, mu,
+            ops[1].val, sg, ops[2].val);
+    em_line(em, "if (%s > 0 && isfinite(%s) && isfinite(%s) && isfinite(%s)) "
+            "{", sg, sg, mu, y);
+    em->indent++;
+    const char *inv = em_fresh(em, "inv"), *z = em_fresh(em, "z");
+    em_line(em, "double %s = 1.0 / %s, %s = (%s - %s) * %s;", inv, sg, z, y,
+            mu, inv);
+    /* propto drops log(2 pi)/2 always and log(sigma) when sigma is data */
+    const char *dropped = propto ? "propto" : "false";
+    bool sigma_ad = e->args[2]->ad == AD_AUTODIFF;
+    em_line(em, "%s = -0.5 * %s * %s%s%s;", t, z, z,
+            sigma_ad ? A(" - log(%s)", sg)
+                     : A(" - (%s ? 0.0 : log(%s))", dropped, sg),
+            A(" - (%s ? 0.0 : 0.91893853320467274178)", dropped));
+    bool any_ad = false;
+    for (int i = 0; i < 3; i++)
+        any_ad |= e->args[i]->ad == AD_AUTODIFF;
+    if (!any_ad)   /* all data: under propto the whole term is constant */
+        em_line(em, "if (%s) %s = 0.0;", dropped, t);
+    if (g[0])
+        em_line(em, "%s += (%s) * (-%s * %s);", g[0], adj, z, inv);
+    if (g[1])
+        em_line(em, "%s += (%s) * (%s * %s);", g[1], adj, z, inv);
+    if (g[2])
+        em_line(em, "%s += (%s) * ((%s * %s - 1.0) * %s);", g[2], adj, z, z,
+                inv);
+    em->indent--;
+    return true;
+}
+
 static Opnd value_call(Emit *em, const MirExpr *e)
 {
     if (e->fn_kind == FNK_USER)
@@ -899,12 +945,23 @@ static void backprop_call_general(Emit *em, const MirExpr *e, const char *adj)
         const char *capture = em->capture;
         em->capture = NULL;   /* only the outermost call gives the value */
         const char *args = density_args(em, e, ops, grads);
-        if (capture)
-            em_line(em, "double %s = %s(%s%s, %s, err);", capture, rt, args,
-                    propto < 0 ? "" : propto ? ", propto" : ", false", adj);
-        else
-            em_line(em, "(void)%s(%s%s, %s, err);", rt, args,
-                    propto < 0 ? "" : propto ? ", propto" : ", false", adj);
+        const char *call = A("%s(%s%s, %s, err)", rt, args,
+                             propto < 0 ? "" : propto ? ", propto" : ", false",
+                             adj);
+        const char *t = capture ? capture : em_fresh(em, "t");
+        em_line(em, "double %s;", t);
+        bool inlined = inline_normal(em, e, ops, grads, adj, propto, t);
+        if (inlined) {
+            em_line(em, "} else {");
+            em->indent++;
+        }
+        em_line(em, "%s = %s;", t, call);
+        if (inlined) {
+            em->indent--;
+            em_line(em, "}");
+        }
+        if (!capture)
+            em_line(em, "(void)%s;", t);
         for (int i = 0; i < e->nargs; i++)
             if (grads[i])
                 em_backprop(em, e->args[i], grads[i]);

@@ -398,6 +398,7 @@ static bool density_call(Emit *em, const char *fn, const char **rt,
         {"_lupdf", "_lpdf", 1}, {"_lpdf", "_lpdf", 0},
         {"_lupmf", "_lpmf", 1}, {"_lpmf", "_lpmf", 0},
         {"_lcdf", "_lcdf", -1}, {"_lccdf", "_lccdf", -1},
+        {"_cdf", "_cdf", -1},
     };
     size_t n = strlen(fn);
     for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
@@ -671,6 +672,44 @@ static Opnd value_call(Emit *em, const MirExpr *e)
                 M.rows, M.cols, o.val);
         return o;
     }
+    if (strcmp(fn, "rep_matrix") == 0 && e->nargs == 3
+        && !is_container_type(e->args[0]->type)) {
+        Opnd x = em_value(em, e->args[0]), r = em_value(em, e->args[1]);
+        Opnd c = em_value(em, e->args[2]);
+        Opnd o = new_container(em, A("%s * %s", r.val, c.val), r.val, c.val,
+                               false);
+        em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s;", o.n, o.val,
+                x.val);
+        return o;
+    }
+    if (strcmp(fn, "identity_matrix") == 0 && e->nargs == 1) {
+        Opnd n = em_value(em, e->args[0]);
+        Opnd o = new_container(em, A("%s * %s", n.val, n.val), n.val, n.val,
+                               false);
+        em_line(em, "for (int k = 0; k < %s; k++) %s[k * %s + k] = 1.0;",
+                n.val, o.val, n.val);
+        return o;
+    }
+    if (strcmp(fn, "append_row") == 0 && e->nargs == 2
+        && e->type->kind == TY_VECTOR) {
+        Opnd a = em_value(em, e->args[0]), b = em_value(em, e->args[1]);
+        const char *na = a.container ? a.n : "1", *nb = b.container ? b.n : "1";
+        const char *n = A("(%s + %s)", na, nb);
+        Opnd o = new_container(em, n, n, "1", false);
+        em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s;", na, o.val,
+                elem(em, a));
+        em_line(em, "for (int k = 0; k < %s; k++) %s[%s + k] = %s;", nb, o.val,
+                na, elem(em, b));
+        return o;
+    }
+    if (strcmp(fn, "cumulative_sum") == 0 && e->nargs == 1
+        && ty_base(e->type)->kind != TY_INT) {
+        Opnd x = em_value(em, e->args[0]);
+        Opnd o = new_container(em, x.n, x.rows, x.cols, false);
+        em_line(em, "rt_cumulative_sum(rt_argn(%s, NULL, %s, false), %s);",
+                x.val, x.n, o.val);
+        return o;
+    }
     return value_call_general(em, e);
 }
 
@@ -802,6 +841,34 @@ static void backprop_call(Emit *em, const MirExpr *e, const char *adj)
                 v.val, M.val, M.rows, M.cols, adj, gv, gM);
         em_backprop(em, e->args[0], gv);
         em_backprop(em, e->args[1], gM);
+        return;
+    }
+    if (strcmp(fn, "rep_matrix") == 0) {
+        Opnd r = em_value(em, e->args[1]), c = em_value(em, e->args[2]);
+        const char *g = em_fresh(em, "g");
+        em_line(em, "double %s = 0;", g);
+        em_line(em, "for (int k = 0; k < %s * %s; k++) %s += %s[k];", r.val,
+                c.val, g, adj);
+        em_backprop(em, e->args[0], g);
+        return;
+    }
+    if (strcmp(fn, "append_row") == 0) {
+        Opnd a = em_value(em, e->args[0]), b = em_value(em, e->args[1]);
+        const char *na = a.container ? a.n : "1";
+        if (a.container)
+            em_backprop(em, e->args[0], adj);
+        else
+            em_backprop(em, e->args[0], A("%s[0]", adj));
+        em_backprop(em, e->args[1], b.container ? A("(%s + %s)", adj, na)
+                                                : A("%s[%s]", adj, na));
+        return;
+    }
+    if (strcmp(fn, "cumulative_sum") == 0) {
+        Opnd x = em_value(em, e->args[0]);
+        const char *g = adj_buffer(em, x);
+        em_line(em, "rt_cumulative_sum_adj(rt_argn(%s, %s, %s, true), %s);",
+                x.val, g, x.n, adj);
+        em_backprop(em, e->args[0], g);
         return;
     }
     backprop_call_general(em, e, adj);

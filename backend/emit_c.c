@@ -856,8 +856,19 @@ void em_fwd_stmt(Emit *em, const MirStmt *s, Section sec)
             em_line(em, "lp += %s;", r.val);
         return;
     }
-    case MS_JACOBIAN_PE:
-        em_unsupported(em, "jacobian += yet");
+    case MS_JACOBIAN_PE: {
+        /* the Jacobian adjustment counts only when the density asks for
+         * it; outside the log density it is nothing */
+        if (sec != SEC_LOGP)
+            return;
+        if (!em->sec_logp)
+            em_unsupported(em, "jacobian += here");
+        Opnd r = em_value(em, s->rhs);
+        if (r.container)
+            em_unsupported(em, "jacobian += of a container yet");
+        em_line(em, "if (jacobian) lp += %s;", r.val);
+        return;
+    }
     case MS_CALL:
         fwd_call(em, s->call, sec);
         return;
@@ -877,7 +888,17 @@ void em_fwd_stmt(Emit *em, const MirStmt *s, Section sec)
             return;  /* the reverse function needs no value: tail returns */
         if (s->rhs) {
             Opnd r = em_value(em, s->rhs);
-            em_line(em, "*ret = %s;", r.val);
+            if (r.container) {
+                /* the result outlives this call's temporaries: a copy in
+                 * scratch memory, which lives until the caller's reset */
+                em_line(em, "*ret = rt_scratch_doubles(&S->scratch, "
+                        "(size_t)(%s));", r.n);
+                em_line(em, "for (int k = 0; k < %s; k++) (*ret)[k] = %s[k];",
+                        r.n, r.val);
+                em_line(em, "*ret_n = %s;", r.n);
+            } else {
+                em_line(em, "*ret = %s;", r.val);
+            }
         }
         em_line(em, "return 0;");
         return;
@@ -1027,6 +1048,13 @@ void em_rev_stmt(Emit *em, const MirStmt *s)
     case MS_RETURN:
         if (s->rhs)
             em_backprop(em, s->rhs, "ret_adj");
+        return;
+    case MS_JACOBIAN_PE:
+        em_line(em, "if (jacobian) {");
+        em->indent++;
+        em_backprop(em, s->rhs, "1.0");
+        em->indent--;
+        em_line(em, "}");
         return;
     case MS_IF: {
         const char *f = em_fresh(em, "c");

@@ -22,9 +22,19 @@ static const char *fun_cname(Emit *em, int fi)
     return A("f%d_%s", fi, em->p->funs[fi].name);
 }
 
+/* Results: int, real, or a real vector (vector, row_vector, array[] real)
+ * returned in scratch memory with its length. */
+static bool result_is_vector(const MirFun *f)
+{
+    const Type *t = f->ret;
+    return t->kind == TY_VECTOR || t->kind == TY_ROW_VECTOR
+        || (t->kind == TY_ARRAY && t->dims == 1 && t->elem->kind == TY_REAL);
+}
+
+/* Whether the result carries derivatives (a reverse function exists). */
 static bool result_is_real(const MirFun *f)
 {
-    return f->ret->kind == TY_REAL;
+    return f->ret->kind == TY_REAL || result_is_vector(f);
 }
 
 /* The C parameters of a Stan argument: a scalar by value, a container
@@ -54,7 +64,7 @@ static void check_signature(Emit *em, const MirFun *f)
                            var->name, ty_str(em->a, var->sized.type), f->name);
     }
     TypeKind r = f->ret->kind;
-    if (r != TY_VOID && r != TY_INT && r != TY_REAL)
+    if (r != TY_VOID && r != TY_INT && r != TY_REAL && !result_is_vector(f))
         em_unsupported(em, "functions returning %s yet (%s)",
                        ty_str(em->a, f->ret), f->name);
 }
@@ -66,10 +76,13 @@ static const char *signature(Emit *em, int fi, bool rev)
                       fun_cname(em, fi), rev ? "_rev" : "");
     for (int i = 0; i < f->nparams; i++)
         s = A("%s, %s", s, c_params(em, f->params[i]));
-    if (!rev && f->ret->kind != TY_VOID)
+    if (!rev && result_is_vector(f))
+        s = A("%s, double **ret, int *ret_n", s);
+    else if (!rev && f->ret->kind != TY_VOID)
         s = A("%s, %s *ret", s, f->ret->kind == TY_INT ? "int" : "double");
     if (rev) {
-        s = A("%s, double ret_adj", s);
+        s = A("%s, %s", s, result_is_vector(f) ? "const double *ret_adj"
+                                               : "double ret_adj");
         for (int i = 0; i < f->nparams; i++) {
             const MirVar *var = &em->p->vars[f->params[i]];
             if (!em_is_int_var(var) && !f->data_only[i])
@@ -346,6 +359,19 @@ Opnd em_call_user(Emit *em, const MirExpr *e)
                 call_args(em, f, ops));
         r.val = "0";
         return r;
+    }
+    if (result_is_vector(f)) {
+        const char *n = em_fresh(em, "n");
+        em_line(em, "double *%s;", t);
+        em_line(em, "int %s;", n);
+        em_line(em, "if (%s(m, S%s, &%s, &%s, rng, err)) return -1;",
+                fun_cname(em, fi), call_args(em, f, ops), t, n);
+        Opnd v = {t, NULL, n, n, "1", true, false};
+        if (f->ret->kind == TY_ROW_VECTOR) {
+            v.rows = "1";
+            v.cols = n;
+        }
+        return v;
     }
     em_line(em, "%s %s;", f->ret->kind == TY_INT ? "int" : "double", t);
     em_line(em, "if (%s(m, S%s, &%s, rng, err)) return -1;",

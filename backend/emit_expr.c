@@ -409,13 +409,10 @@ static bool density_call(Emit *em, const char *fn, const char **rt,
             require_runtime(em, *rt, fn);
             /* the densities of vectors and matrices take RtMat views,
              * which the backend does not build yet */
-            static const char *const matrix_densities[] = {
-                "rt_dirichlet_lpdf", "rt_multi_normal_lpdf",
-                "rt_lkj_corr_lpdf",
-                "rt_lkj_corr_cholesky_lpdf", "rt_normal_id_glm_lpdf",
-                "rt_bernoulli_logit_glm_lpmf", "rt_poisson_log_glm_lpmf",
-                NULL};
-            if (in_list(matrix_densities, *rt))
+            static const char *const glm_densities[] = {
+                "rt_normal_id_glm_lpdf", "rt_bernoulli_logit_glm_lpmf",
+                "rt_poisson_log_glm_lpmf", NULL};
+            if (in_list(glm_densities, *rt))
                 em_unsupported(em, "the multivariate density %s yet", fn);
             return true;
         }
@@ -557,6 +554,82 @@ static bool inline_normal(Emit *em, const MirExpr *e, const Opnd *ops,
     return true;
 }
 
+/* The densities of vectors and matrices: their runtime function, the kind
+ * of each argument (M: an RtMat view, A: an RtArg), and the function giving
+ * the work memory they need for K = the rows of argument `work_arg`. */
+static const struct {
+    const char *name, *rt, *kinds, *work_fn;
+    int work_arg;
+} matrix_densities[] = {
+    {"multi_normal_cholesky", "rt_multi_normal_cholesky_lpdf", "MMM",
+     "rt_multi_normal_cholesky_work_size", 2},
+    {"multi_normal", "rt_multi_normal_lpdf", "MMM",
+     "rt_multi_normal_work_size", 2},
+    {"dirichlet", "rt_dirichlet_lpdf", "MM", NULL, 0},
+    {"lkj_corr_cholesky", "rt_lkj_corr_cholesky_lpdf", "MA", NULL, 0},
+    {"lkj_corr", "rt_lkj_corr_lpdf", "MA", "rt_lkj_corr_work_size", 0},
+};
+
+static int matrix_density(const MirExpr *e)
+{
+    if (e->kind != MX_CALL || e->fn_kind != FNK_STANLIB)
+        return 0;
+    for (size_t i = 0; i < sizeof matrix_densities / sizeof matrix_densities[0];
+         i++) {
+        size_t n = strlen(matrix_densities[i].name);
+        if (strncmp(e->fn, matrix_densities[i].name, n) == 0
+            && (strcmp(e->fn + n, "_lpdf") == 0
+                || strcmp(e->fn + n, "_lupdf") == 0)
+            && (int)strlen(matrix_densities[i].kinds) == e->nargs)
+            return (int)i + 1;
+    }
+    return 0;
+}
+
+/* t = the density's value; with adj non-NULL, also its partials, added
+ * into the arguments' adjoints (the reverse step, or a fused target +=). */
+static void emit_matrix_density(Emit *em, const MirExpr *e, const char *adj,
+                                const char *t)
+{
+    int d = matrix_density(e) - 1;
+    const char *kinds = matrix_densities[d].kinds;
+    Opnd ops[3];
+    const char *g[3] = {NULL, NULL, NULL};
+    const char *args = "";
+    for (int i = 0; i < e->nargs; i++) {
+        ops[i] = em_value(em, e->args[i]);
+        if (adj && em_is_ad(em, e->args[i]))
+            g[i] = adj_buffer(em, ops[i]);
+        bool ad = e->args[i]->ad == AD_AUTODIFF;
+        const char *a;
+        if (kinds[i] == 'M') {
+            if (!ops[i].container)
+                em_unsupported(em, "%s with a scalar argument", e->fn);
+            a = mat_view(em, ops[i], g[i], ad);
+        } else if (ops[i].container) {
+            a = A("rt_argn(%s, %s, %s, %s)", ops[i].val, g[i] ? g[i] : "NULL",
+                  ops[i].n, ad ? "true" : "false");
+        } else {
+            a = A("rt_arg1(&(double){%s}, %s%s, %s)", ops[i].val,
+                  g[i] ? "&" : "", g[i] ? g[i] : "NULL", ad ? "true" : "false");
+        }
+        args = A("%s%s, ", args, a);
+    }
+    const char *work = "";
+    if (matrix_densities[d].work_fn)
+        work = A("rt_scratch_doubles(&S->scratch, %s(%s)), ",
+                 matrix_densities[d].work_fn,
+                 ops[matrix_densities[d].work_arg].rows);
+    em_line(em, "double %s = %s(%s%s, %s, %serr);", t, matrix_densities[d].rt,
+            args, strstr(e->fn, "_lupdf") ? "propto" : "false",
+            adj ? adj : "0.0", work);
+    em_line(em, "if (isnan(%s)) return -1;", t);
+    for (int i = 0; i < e->nargs; i++)
+        if (g[i])
+            em_backprop(em, e->args[i], ops[i].container ? g[i]
+                        : A("%s", g[i]));
+}
+
 static Opnd value_call(Emit *em, const MirExpr *e)
 {
     if (e->fn_kind == FNK_USER)
@@ -596,20 +669,9 @@ static Opnd value_call(Emit *em, const MirExpr *e)
                 A_.val, A_.rows, L.val);
         return L;
     }
-    if ((strcmp(e->fn, "multi_normal_cholesky_lpdf") == 0
-         || strcmp(e->fn, "multi_normal_cholesky_lupdf") == 0)
-        && e->nargs == 3) {
-        Opnd y = em_value(em, e->args[0]), mu = em_value(em, e->args[1]);
-        Opnd L = em_value(em, e->args[2]);
+    if (matrix_density(e)) {
         const char *t = em_fresh(em, "t");
-        em_line(em, "double %s = rt_multi_normal_cholesky_lpdf(%s, %s, %s, "
-                "%s, 0.0, rt_scratch_doubles(&S->scratch, "
-                "rt_multi_normal_cholesky_work_size(%s)), err);", t,
-                mat_view(em, y, NULL, e->args[0]->ad == AD_AUTODIFF),
-                mat_view(em, mu, NULL, e->args[1]->ad == AD_AUTODIFF),
-                mat_view(em, L, NULL, e->args[2]->ad == AD_AUTODIFF),
-                strstr(e->fn, "lupdf") ? "propto" : "false", L.rows);
-        em_line(em, "if (isnan(%s)) return -1;", t);
+        emit_matrix_density(em, e, NULL, t);
         return scalar(t, NULL, false);
     }
     const char *fn = e->fn;
@@ -775,24 +837,13 @@ static void backprop_call(Emit *em, const MirExpr *e, const char *adj)
         em_backprop(em, e->args[0], g);
         return;
     }
-    if (strncmp(e->fn, "multi_normal_cholesky_", 22) == 0) {
-        Opnd ops[3];
-        const char *g[3] = {NULL, NULL, NULL};
-        for (int i = 0; i < 3; i++) {
-            ops[i] = em_value(em, e->args[i]);
-            if (em_is_ad(em, e->args[i]))
-                g[i] = adj_buffer(em, ops[i]);
-        }
-        em_line(em, "(void)rt_multi_normal_cholesky_lpdf(%s, %s, %s, %s, %s, "
-                "rt_scratch_doubles(&S->scratch, "
-                "rt_multi_normal_cholesky_work_size(%s)), err);",
-                mat_view(em, ops[0], g[0], e->args[0]->ad == AD_AUTODIFF),
-                mat_view(em, ops[1], g[1], e->args[1]->ad == AD_AUTODIFF),
-                mat_view(em, ops[2], g[2], e->args[2]->ad == AD_AUTODIFF),
-                strstr(e->fn, "lupdf") ? "propto" : "false", adj, ops[2].rows);
-        for (int i = 0; i < 3; i++)
-            if (g[i])
-                em_backprop(em, e->args[i], g[i]);
+    if (matrix_density(e)) {
+        const char *capture = em->capture;
+        em->capture = NULL;
+        const char *t = capture ? capture : em_fresh(em, "t");
+        emit_matrix_density(em, e, adj, t);
+        if (!capture)
+            em_line(em, "(void)%s;", t);
         return;
     }
     const char *fn = e->fn;
@@ -896,7 +947,17 @@ static Opnd value_call_general(Emit *em, const MirExpr *e)
     }
     size_t fl = strlen(fn);
     if (fl > 4 && strcmp(fn + fl - 4, "_rng") == 0) {
-        /* scalar draws, elementwise over container arguments */
+        /* scalar draws, elementwise over container arguments; the draws
+         * of vectors (categorical, multinomial, dirichlet, the
+         * multivariate normals, ...) take whole vectors instead */
+        static const char *const vector_rngs[] = {
+            "categorical_rng", "categorical_logit_rng", "multinomial_rng",
+            "multinomial_logit_rng", "dirichlet_rng", "multi_normal_rng",
+            "multi_normal_cholesky_rng", "ordered_logistic_rng",
+            "ordered_probit_rng", "lkj_corr_rng", "lkj_corr_cholesky_rng",
+            NULL};
+        if (in_list(vector_rngs, fn))
+            em_unsupported(em, "the function %s yet", fn);
         const char *args = "", *n = NULL;
         Opnd o;
         for (int i = 0; i < e->nargs; i++) {
@@ -1107,11 +1168,15 @@ Opnd em_value(Emit *em, const MirExpr *e)
                           adj ? A("%s[0]", adj) : NULL, is_int);
         Opnd o = {em_var_val(em, v), adj, em_var_count(em, v), NULL, NULL,
                   true, is_int};
-        if (var->sized.type->kind == TY_MATRIX) {
+        const Type *t = var->sized.type;
+        if (t->kind == TY_MATRIX || (t->kind == TY_ARRAY && t->dims == 1
+                                     && (t->elem->kind == TY_VECTOR
+                                         || t->elem->kind == TY_ROW_VECTOR))) {
+            /* a matrix, or an array of vectors seen as one per row */
             o.rows = em_var_dim(em, v, 0);
             o.cols = em_var_dim(em, v, 1);
         } else {
-            shape_of(var->sized.type, o.n, &o.rows, &o.cols);
+            shape_of(t, o.n, &o.rows, &o.cols);
         }
         return o;
     }

@@ -315,6 +315,13 @@ void rt_csv_watch_tmp(const char *tmp)
         return;
     }
     snprintf(watched_tmp, sizeof watched_tmp, "%s", tmp);
-    signal(SIGINT, remove_watched);
-    signal(SIGTERM, remove_watched);
+    /* every signal blocked while the handler runs: timeout(1) follows its
+     * SIGTERM with another to the group and a SIGCONT, and the handler
+     * must get to unlink before any of them ends the process */
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = remove_watched;
+    sigfillset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
 }

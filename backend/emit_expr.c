@@ -734,6 +734,40 @@ static Opnd value_call(Emit *em, const MirExpr *e)
                 M.rows, M.cols, o.val);
         return o;
     }
+    if (strcmp(fn, "to_vector") == 0 && e->nargs == 1
+        && e->args[0]->type->kind == TY_MATRIX) {
+        /* a matrix's elements in column-major order, as Stan orders them */
+        Opnd M = em_value(em, e->args[0]);
+        Opnd o = new_container(em, M.n, M.n, "1", false);
+        em_line(em, "for (int i = 0; i < %s; i++) for (int j = 0; j < %s; "
+                "j++) %s[j * %s + i] = %s[i * %s + j];", M.rows, M.cols,
+                o.val, M.rows, M.val, M.cols);
+        return o;
+    }
+    if ((strcmp(fn, "softmax") == 0 || strcmp(fn, "log_softmax") == 0)
+        && e->nargs == 1) {
+        Opnd x = em_value(em, e->args[0]);
+        Opnd o = new_container(em, x.n, x.rows, x.cols, false);
+        em_line(em, "if (rt_%s(rt_argn(%s, NULL, %s, false), %s, err)) "
+                "return -1;", fn, x.val, x.n, o.val);
+        return o;
+    }
+    if (strcmp(fn, "multiply_lower_tri_self_transpose") == 0
+        && e->nargs == 1) {
+        Opnd L = em_value(em, e->args[0]);
+        Opnd o = new_container(em, A("%s * %s", L.rows, L.rows), L.rows,
+                               L.rows, false);
+        em_line(em, "rt_multiply_lower_tri_self_transpose(%s, %s, %s, %s);",
+                L.val, L.rows, L.cols, o.val);
+        return o;
+    }
+    if (strcmp(fn, "quad_form_diag") == 0 && e->nargs == 2) {
+        Opnd M = em_value(em, e->args[0]), v = em_value(em, e->args[1]);
+        Opnd o = new_container(em, M.n, M.rows, M.cols, false);
+        em_line(em, "rt_quad_form_diag(%s, %s, %s, %s);", M.val, v.val,
+                M.rows, o.val);
+        return o;
+    }
     if (strcmp(fn, "rep_matrix") == 0 && e->nargs == 3
         && !is_container_type(e->args[0]->type)) {
         Opnd x = em_value(em, e->args[0]), r = em_value(em, e->args[1]);
@@ -894,6 +928,43 @@ static void backprop_call(Emit *em, const MirExpr *e, const char *adj)
         em_backprop(em, e->args[1], gM);
         return;
     }
+    if (strcmp(fn, "to_vector") == 0 && e->args[0]->type->kind == TY_MATRIX) {
+        Opnd M = em_value(em, e->args[0]);
+        const char *g = adj_buffer(em, M);
+        em_line(em, "for (int i = 0; i < %s; i++) for (int j = 0; j < %s; "
+                "j++) %s[i * %s + j] += %s[j * %s + i];", M.rows, M.cols, g,
+                M.cols, adj, M.rows);
+        em_backprop(em, e->args[0], g);
+        return;
+    }
+    if (strcmp(fn, "softmax") == 0 || strcmp(fn, "log_softmax") == 0) {
+        Opnd x = em_value(em, e->args[0]);
+        Opnd y = new_container(em, x.n, x.rows, x.cols, false);
+        em_line(em, "if (rt_%s(rt_argn(%s, NULL, %s, false), %s, err)) "
+                "return -1;", fn, x.val, x.n, y.val);
+        const char *g = adj_buffer(em, x);
+        em_line(em, "rt_%s_adj(rt_argn(%s, %s, %s, true), %s, %s);", fn,
+                x.val, g, x.n, y.val, adj);
+        em_backprop(em, e->args[0], g);
+        return;
+    }
+    if (strcmp(fn, "multiply_lower_tri_self_transpose") == 0) {
+        Opnd L = em_value(em, e->args[0]);
+        const char *g = adj_buffer(em, L);
+        em_line(em, "rt_multiply_lower_tri_self_transpose_adj(%s, %s, %s, %s, "
+                "%s);", L.val, adj, L.rows, L.cols, g);
+        em_backprop(em, e->args[0], g);
+        return;
+    }
+    if (strcmp(fn, "quad_form_diag") == 0) {
+        Opnd M = em_value(em, e->args[0]), v = em_value(em, e->args[1]);
+        const char *gM = adj_buffer(em, M), *gv = adj_buffer(em, v);
+        em_line(em, "rt_quad_form_diag_adj(%s, %s, %s, %s, %s, %s);", M.val,
+                v.val, adj, M.rows, gM, gv);
+        em_backprop(em, e->args[0], gM);
+        em_backprop(em, e->args[1], gv);
+        return;
+    }
     if (strcmp(fn, "rep_matrix") == 0) {
         Opnd r = em_value(em, e->args[1]), c = em_value(em, e->args[2]);
         const char *g = em_fresh(em, "g");
@@ -956,6 +1027,31 @@ static Opnd value_call_general(Emit *em, const MirExpr *e)
             "multi_normal_cholesky_rng", "ordered_logistic_rng",
             "ordered_probit_rng", "lkj_corr_rng", "lkj_corr_cholesky_rng",
             NULL};
+        if ((strcmp(fn, "categorical_rng") == 0
+             || strcmp(fn, "categorical_logit_rng") == 0) && e->nargs == 1) {
+            Opnd th = em_value(em, e->args[0]);
+            const char *t = em_fresh(em, "t");
+            em_line(em, "int %s = rt_%s(rt_argn(%s, NULL, %s, false), rng, "
+                    "err);", t, fn, th.val, th.n);
+            em_line(em, "if (%s < 0) return -1;", t);
+            return scalar(t, NULL, true);
+        }
+        if (strcmp(fn, "ordered_logistic_rng") == 0 && e->nargs == 2
+            && !is_container_type(e->args[0]->type)) {
+            Opnd eta = em_value(em, e->args[0]), c = em_value(em, e->args[1]);
+            const char *t = em_fresh(em, "t");
+            em_line(em, "int %s = rt_ordered_logistic_rng(%s, rt_argn(%s, "
+                    "NULL, %s, false), rng, err);", t, eta.val, c.val, c.n);
+            em_line(em, "if (%s < 0) return -1;", t);
+            return scalar(t, NULL, true);
+        }
+        if (strcmp(fn, "dirichlet_rng") == 0 && e->nargs == 1) {
+            Opnd al = em_value(em, e->args[0]);
+            Opnd o = new_container(em, al.n, al.n, "1", false);
+            em_line(em, "if (rt_dirichlet_rng(%s, %s, rng, %s, err)) "
+                    "return -1;", al.val, al.n, o.val);
+            return o;
+        }
         if (in_list(vector_rngs, fn))
             em_unsupported(em, "the function %s yet", fn);
         const char *args = "", *n = NULL;

@@ -57,6 +57,8 @@ void em_fwd_stmt(Emit *em, const MirStmt *s, Section sec);
 void em_rev_stmt(Emit *em, const MirStmt *s);
 /* Storage (and adjoint) for a declared variable. */
 void em_declare_storage(Emit *em, VarId v);
+/* The zeroed adjoint of a variable that carries derivatives. */
+void em_declare_adjoint(Emit *em, VarId v);
 int em_var_rank(const MirVar *var);
 bool em_is_int_var(const MirVar *var);
 void em_line(Emit *em, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -91,5 +93,9 @@ void em_backprop(Emit *em, const MirExpr *e, const char *adj);
 void em_lvalue(Emit *em, const MirLvalue *lv, const char **offset,
                const char **count);
 bool em_is_ad(const Emit *em, const MirExpr *e);
+/* The element offset of v[i, j, ...] with k single indices starting at
+ * dimension `first`, and the count of the elements that remain. */
+const char *em_index_offset(Emit *em, VarId v, const MirIndex *ix, int k,
+                            int first, const char **count);
 
 #endif

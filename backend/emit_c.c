@@ -146,13 +146,18 @@ void em_declare_storage(Emit *em, VarId v)
             em_line(em, "for (int k = 0; k < %s; k++) %s[k] = NAN;",
                     em_var_count(em, v), em_var_val(em, v));
     }
-    if (em_var_has_adj(em, v)) {
-        if (em_var_rank(var) == 0)
-            em_line(em, "double %s[1] = {0};", em_var_adj(em, v));
-        else
-            em_line(em, "double *%s = rt_scratch_doubles(&S->scratch, "
-                    "(size_t)%s);", em_var_adj(em, v), em_var_count(em, v));
-    }
+    em_declare_adjoint(em, v);
+}
+
+void em_declare_adjoint(Emit *em, VarId v)
+{
+    if (!em_var_has_adj(em, v))
+        return;
+    if (em_var_rank(&em->p->vars[v]) == 0)
+        em_line(em, "double %s[1] = {0};", em_var_adj(em, v));
+    else
+        em_line(em, "double *%s = rt_scratch_doubles(&S->scratch, "
+                "(size_t)%s);", em_var_adj(em, v), em_var_count(em, v));
 }
 
 /* --------------------------------------------------------------- lvalues */
@@ -169,22 +174,15 @@ void em_lvalue(Emit *em, const MirLvalue *lv, const char **offset,
         const MirLvalueStep *st = &lv->steps[s];
         if (!st->indices)
             em_unsupported(em, "assignment to a tuple element");
-        for (int i = 0; i < st->nindices; i++, d++) {
-            if (st->indices[i].kind != IDX_SINGLE || d >= rank)
-                em_unsupported(em, "assignment to a slice of '%s'",
-                               var->name);
-            Opnd ix = em_value(em, st->indices[i].lo);
-            const char *stride = "1";
-            for (int r = d + 1; r < rank; r++)
-                stride = A("%s * %s", stride, em_var_dim(em, v, r));
-            off = A("%s + (%s - 1) * %s", off, ix.val, stride);
-        }
+        if (d + st->nindices > rank)
+            em_unsupported(em, "assignment to a slice of '%s'", var->name);
+        off = A("%s + %s", off, em_index_offset(em, v, st->indices,
+                                                  st->nindices, d, count));
+        d += st->nindices;
     }
-    const char *rest = "1";
-    for (int r = d; r < rank; r++)
-        rest = A("%s * %s", rest, em_var_dim(em, v, r));
     *offset = off;
-    *count = rest;
+    if (d == 0)
+        *count = em_var_count(em, v);
 }
 
 /* --------------------------------------------------------- transforms */
@@ -636,13 +634,7 @@ static void pop_locals(Emit *em, const MirStmt *b)
         else
             em_line(em, "rt_stack_pop_doubles(&S->stack, %s, (size_t)%s);",
                     em_var_val(em, v), em_var_count(em, v));
-        if (em_var_has_adj(em, v)) {
-            if (rank == 0)
-                em_line(em, "double %s[1] = {0};", em_var_adj(em, v));
-            else
-                em_line(em, "double *%s = rt_scratch_doubles(&S->scratch, "
-                        "(size_t)%s);", em_var_adj(em, v), em_var_count(em, v));
-        }
+        em_declare_adjoint(em, v);
     }
 }
 

@@ -77,29 +77,34 @@ static void shape_of(const Type *t, const char *n, const char **rows,
 
 /* ------------------------------------------------------------- indexing */
 
-/* The element offset of x[i, j, ...] (all single indices, the first k
- * dimensions of variable v), and the count of the elements left. */
-static const char *index_offset(Emit *em, VarId v, const MirIndex *ix, int k,
-                                const char **count)
+const char *em_index_offset(Emit *em, VarId v, const MirIndex *ix, int k,
+                            int first, const char **count)
 {
     const MirVar *var = &em->p->vars[v];
-    int total = var->sized.ndims + var->sized.nsizes;
+    int total = em_var_rank(var);
     const char *off = "0";
-    for (int d = 0; d < k; d++) {
-        if (ix[d].kind != IDX_SINGLE)
+    for (int i = 0; i < k; i++) {
+        int d = first + i;
+        if (ix[i].kind != IDX_SINGLE)
             em_unsupported(em, "indexing '%s' with a range or a multi-index "
                            "in this position", var->name);
-        Opnd i = em_value(em, ix[d].lo);
+        Opnd o = em_value(em, ix[i].lo);
         const char *stride = "1";
         for (int r = d + 1; r < total; r++)
             stride = A("%s * %s", stride, em_var_dim(em, v, r));
-        off = A("%s + (%s - 1) * %s", off, i.val, stride);
+        off = A("%s + (%s - 1) * %s", off, o.val, stride);
     }
     const char *rest = "1";
-    for (int r = k; r < total; r++)
+    for (int r = first + k; r < total; r++)
         rest = A("%s * %s", rest, em_var_dim(em, v, r));
     *count = rest;
     return off;
+}
+
+static const char *index_offset(Emit *em, VarId v, const MirIndex *ix, int k,
+                                const char **count)
+{
+    return em_index_offset(em, v, ix, k, 0, count);
 }
 
 /* The element offset and count of x[a:b] on x's outermost dimension. */

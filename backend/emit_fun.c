@@ -105,13 +105,7 @@ static void bind_params(Emit *em, const MirFun *f)
         else
             em_line(em, "const %s *%s = in_%s;", is_int ? "int" : "double",
                     em_var_val(em, v), var->name);
-        if (em_var_has_adj(em, v)) {
-            if (em_var_rank(var) == 0)
-                em_line(em, "double %s[1] = {0};", em_var_adj(em, v));
-            else
-                em_line(em, "double *%s = rt_scratch_doubles(&S->scratch, "
-                        "(size_t)%s);", em_var_adj(em, v), em_var_count(em, v));
-        }
+        em_declare_adjoint(em, v);
     }
     em_line(em, "(void)m;");
     em_line(em, "(void)S;");

@@ -40,7 +40,16 @@ typedef struct Emit {
     const char *capture;
     bool no_push;           /* inside a statement with an empty reverse */
     bool sec_logp;          /* emitting m_log_density (fusion applies) */
+    /* the values already computed for the statement being emitted (at its
+     * top level, so their temporaries stay in scope): backprop reuses
+     * them instead of emitting the computation again */
+    struct { const MirExpr *e; Opnd o; } memo[64];
+    int nmemo;
+    int block_depth;        /* braces opened inside an expression's code */
 } Emit;
+
+/* Forget the remembered values: a new statement, or variables changed. */
+void em_memo_clear(Emit *em);
 
 typedef enum Section {
     SEC_CREATE,   /* prepare_data: the data into the model */

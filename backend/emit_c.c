@@ -819,6 +819,7 @@ static bool inert(const Emit *em, const MirStmt *s)
 
 void em_fwd_stmt(Emit *em, const MirStmt *s, Section sec)
 {
+    em_memo_clear(em);
     if (em->ad && !em->no_push && em->sec_logp
         && (s->kind == MS_FOR || s->kind == MS_IF || s->kind == MS_BLOCK
             || s->kind == MS_PROFILE) && inert(em, s)) {
@@ -1018,6 +1019,7 @@ static void rev_assign(Emit *em, const MirStmt *s)
             "%s[%s + k] = 0; }", count, g, adj, o, adj, o);
     em_line(em, "rt_stack_pop_doubles(&S->stack, %s + %s, (size_t)(%s));",
             ptr, o, count);
+    em_memo_clear(em);   /* the old value is back: recompute from here */
     bool container = s->rhs->type->kind == TY_ARRAY
         || s->rhs->type->kind == TY_VECTOR
         || s->rhs->type->kind == TY_ROW_VECTOR
@@ -1027,6 +1029,7 @@ static void rev_assign(Emit *em, const MirStmt *s)
 
 void em_rev_stmt(Emit *em, const MirStmt *s)
 {
+    em_memo_clear(em);
     if (s->kind != MS_SLIST && s->kind != MS_DECL && s->kind != MS_ASSIGN
         && s->kind != MS_RETURN && em->sec_logp && inert(em, s))
         return;   /* fused target increments: done in the forward sweep */

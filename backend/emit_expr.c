@@ -1247,7 +1247,32 @@ static void backprop_call_general(Emit *em, const MirExpr *e, const char *adj)
 
 /* ---------------------------------------------------------- expressions */
 
+void em_memo_clear(Emit *em)
+{
+    em->nmemo = 0;
+}
+
+static Opnd value_uncached(Emit *em, const MirExpr *e);
+
 Opnd em_value(Emit *em, const MirExpr *e)
+{
+    if (e->kind != MX_CALL && e->kind != MX_INDEXED)
+        return value_uncached(em, e);   /* cheap to write again */
+    for (int i = 0; i < em->nmemo; i++)
+        if (em->memo[i].e == e)
+            return em->memo[i].o;
+    int depth = em->block_depth;
+    Opnd o = value_uncached(em, e);
+    if (depth == 0 && em->block_depth == 0
+        && em->nmemo < (int)(sizeof em->memo / sizeof em->memo[0])) {
+        em->memo[em->nmemo].e = e;
+        em->memo[em->nmemo].o = o;
+        em->nmemo++;
+    }
+    return o;
+}
+
+static Opnd value_uncached(Emit *em, const MirExpr *e)
 {
     switch (e->kind) {
     case MX_INT:
@@ -1298,6 +1323,7 @@ Opnd em_value(Emit *em, const MirExpr *e)
         em_line(em, "%s %s;", is_int ? "int" : "double", t);
         em_line(em, "if (%s) {", c.val);
         em->indent++;
+        em->block_depth++;
         Opnd y = em_value(em, e->args[1]);
         em_line(em, "%s = %s;", t, y.val);
         em->indent--;
@@ -1305,6 +1331,7 @@ Opnd em_value(Emit *em, const MirExpr *e)
         em->indent++;
         Opnd n = em_value(em, e->args[2]);
         em_line(em, "%s = %s;", t, n.val);
+        em->block_depth--;
         em->indent--;
         em_line(em, "}");
         return scalar(t, NULL, is_int);
@@ -1317,8 +1344,10 @@ Opnd em_value(Emit *em, const MirExpr *e)
         em_line(em, "int %s = (%s) != 0;", t, l.val);
         em_line(em, "if (%s%s) {", e->kind == MX_AND ? "" : "!", t);
         em->indent++;
+        em->block_depth++;
         Opnd r = em_value(em, e->args[1]);
         em_line(em, "%s = (%s) != 0;", t, r.val);
+        em->block_depth--;
         em->indent--;
         em_line(em, "}");
         return scalar(t, NULL, true);
@@ -1362,11 +1391,13 @@ void em_backprop(Emit *em, const MirExpr *e, const char *adj)
         Opnd c = em_value(em, e->args[0]);
         em_line(em, "if (%s) {", c.val);
         em->indent++;
+        em->block_depth++;
         em_backprop(em, e->args[1], adj);
         em->indent--;
         em_line(em, "} else {");
         em->indent++;
         em_backprop(em, e->args[2], adj);
+        em->block_depth--;
         em->indent--;
         em_line(em, "}");
         return;

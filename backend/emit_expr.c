@@ -513,48 +513,70 @@ static const char *mat_view(Emit *em, Opnd o, const char *g, bool ad)
              o.cols, ad ? "true" : "false");
 }
 
-/* normal_lpdf of three scalars, inline: the samplers' inner loops are full
- * of these, and the vectorized runtime call costs ~50x the arithmetic.
- * Opens `if (ordinary arguments) {`: the caller writes the general call in
- * the else branch (which also gives Stan's error messages). */
+/* normal_lpdf inline, for scalars and vectors alike: the samplers' inner
+ * loops are full of these, and the general vectorized runtime call costs
+ * many times the arithmetic.  A first pass checks the arguments; then
+ * opens `if (ordinary arguments) {` and the caller writes the general call
+ * in the else branch (which also gives Stan's error messages). */
 static bool inline_normal(Emit *em, const MirExpr *e, const Opnd *ops,
                           const char *const *g, const char *adj, int propto,
                           const char *t)
 {
     if (strcmp(e->fn, "normal_lpdf") != 0 && strcmp(e->fn, "normal_lupdf") != 0)
         return false;
+    const char *n = NULL;
     for (int i = 0; i < 3; i++)
-        if (ops[i].container)
-            return false;
-    const char *y = em_fresh(em, "y"), *mu = em_fresh(em, "mu");
-    const char *sg = em_fresh(em, "s");
-    em_line(em, "double %s = %s, %s = %s, %s = %s;", y, ops[0].val, mu,
-            ops[1].val, sg, ops[2].val);
-    em_line(em, "if (%s > 0 && isfinite(%s) && isfinite(%s) && isfinite(%s)) "
-            "{", sg, sg, mu, y);
+        if (ops[i].container && !n)
+            n = ops[i].n;
+    const char *N = n ? n : "1";
+    const char *ok = em_fresh(em, "ok");
+    /* the lengths agree and every argument is in the ordinary domain */
+    const char *same = "1";
+    for (int i = 0; i < 3; i++)
+        if (ops[i].container && n)
+            same = A("%s && (%s) == (%s)", same, ops[i].n, n);
+    em_line(em, "int %s = %s;", ok, same);
+    const char *y = A("(double)%s", elem(em, ops[0]));
+    const char *mu = A("(double)%s", elem(em, ops[1]));
+    const char *sg = A("(double)%s", elem(em, ops[2]));
+    em_line(em, "for (int k = 0; %s && k < %s; k++)", ok, N);
+    em_line(em, "    %s = %s > 0 && isfinite(%s) && isfinite(%s) && "
+            "isfinite(%s);", ok, sg, sg, mu, y);
+    em_line(em, "if (%s) {", ok);
     em->indent++;
-    const char *inv = em_fresh(em, "inv"), *z = em_fresh(em, "z");
-    em_line(em, "double %s = 1.0 / %s, %s = (%s - %s) * %s;", inv, sg, z, y,
-            mu, inv);
     /* propto drops log(2 pi)/2 always and log(sigma) when sigma is data */
     const char *dropped = propto ? "propto" : "false";
     bool sigma_ad = e->args[2]->ad == AD_AUTODIFF;
-    em_line(em, "%s = -0.5 * %s * %s%s%s;", t, z, z,
-            sigma_ad ? A(" - log(%s)", sg)
-                     : A(" - (%s ? 0.0 : log(%s))", dropped, sg),
-            A(" - (%s ? 0.0 : 0.91893853320467274178)", dropped));
     bool any_ad = false;
     for (int i = 0; i < 3; i++)
         any_ad |= e->args[i]->ad == AD_AUTODIFF;
+    const char *acc = em_fresh(em, "acc"), *logs = em_fresh(em, "logs");
+    em_line(em, "double %s = 0, %s = 0;", acc, logs);
+    em_line(em, "for (int k = 0; k < %s; k++) {", N);
+    em->indent++;
+    em_line(em, "double inv = 1.0 / %s, z = (%s - %s) * inv;", sg, y, mu);
+    em_line(em, "%s += z * z;", acc);
+    if (ops[2].container)
+        em_line(em, "%s += log(%s);", logs, sg);
+    const char *gs[3];
+    for (int i = 0; i < 3; i++)
+        gs[i] = g[i] ? (ops[i].container ? A("%s[k]", g[i]) : g[i]) : NULL;
+    if (gs[0])
+        em_line(em, "%s += (%s) * (-z * inv);", gs[0], adj);
+    if (gs[1])
+        em_line(em, "%s += (%s) * (z * inv);", gs[1], adj);
+    if (gs[2])
+        em_line(em, "%s += (%s) * ((z * z - 1.0) * inv);", gs[2], adj);
+    em->indent--;
+    em_line(em, "}");
+    if (!ops[2].container)
+        em_line(em, "%s = %s * log(%s);", logs, N, sg);
+    em_line(em, "%s = -0.5 * %s%s%s;", t, acc,
+            sigma_ad ? A(" - %s", logs)
+                     : A(" - (%s ? 0.0 : %s)", dropped, logs),
+            A(" - (%s ? 0.0 : %s * 0.91893853320467274178)", dropped, N));
     if (!any_ad)   /* all data: under propto the whole term is constant */
         em_line(em, "if (%s) %s = 0.0;", dropped, t);
-    if (g[0])
-        em_line(em, "%s += (%s) * (-%s * %s);", g[0], adj, z, inv);
-    if (g[1])
-        em_line(em, "%s += (%s) * (%s * %s);", g[1], adj, z, inv);
-    if (g[2])
-        em_line(em, "%s += (%s) * ((%s * %s - 1.0) * %s);", g[2], adj, z, z,
-                inv);
     em->indent--;
     return true;
 }

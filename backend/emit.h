@@ -46,6 +46,7 @@ typedef struct Emit {
     struct { const MirExpr *e; Opnd o; } memo[64];
     int nmemo;
     int block_depth;        /* braces opened inside an expression's code */
+    bool in_function;       /* emitting a user function: it has `propto` */
 } Emit;
 
 /* Forget the remembered values: a new statement, or variables changed. */

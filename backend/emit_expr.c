@@ -109,7 +109,7 @@ static const char *index_offset(Emit *em, VarId v, const MirIndex *ix, int k,
 
 /* The element offset and count of x[a:b] on x's outermost dimension. */
 static void slice(Emit *em, VarId v, const MirIndex *ix, const char **off,
-                  const char **count)
+                  const char **count, const char **len)
 {
     const MirVar *var = &em->p->vars[v];
     int rank = em_var_rank(var);
@@ -121,11 +121,13 @@ static void slice(Emit *em, VarId v, const MirIndex *ix, const char **off,
     const char *hi = ix->kind == IDX_UPPER || ix->kind == IDX_BETWEEN
         ? em_value(em, ix->hi).val : em_var_dim(em, v, 0);
     const char *o = em_fresh(em, "s"), *n = em_fresh(em, "n");
+    const char *l = em_fresh(em, "len");
     em_line(em, "int %s = (%s - 1) * %s;", o, lo, stride);
-    em_line(em, "int %s = (%s >= %s ? %s - %s + 1 : 0) * %s;", n, hi, lo, hi,
-            lo, stride);
+    em_line(em, "int %s = %s >= %s ? %s - %s + 1 : 0;", l, hi, lo, hi, lo);
+    em_line(em, "int %s = %s * %s;", n, l, stride);
     *off = o;
     *count = n;
+    *len = l;
 }
 
 static Opnd value_indexed(Emit *em, const MirExpr *e)
@@ -150,11 +152,17 @@ static Opnd value_indexed(Emit *em, const MirExpr *e)
     }
     /* x[a:b], x[a:], x[:b] on the outermost dimension: a contiguous run */
     if (e->nindices == 1 && e->indices[0].kind != IDX_SINGLE) {
-        const char *off, *count;
-        slice(em, v, &e->indices[0], &off, &count);
+        const char *off, *count, *len;
+        slice(em, v, &e->indices[0], &off, &count, &len);
         Opnd r = {A("(%s + %s)", ptr, off), adj ? A("(%s + %s)", adj, off)
                   : NULL, count, count, "1", true, is_int};
-        shape_of(e->type, count, &r.rows, &r.cols);
+        if (e->type->kind == TY_MATRIX) {
+            /* rows lo..hi of a matrix: a matrix of those rows */
+            r.rows = len;
+            r.cols = em_var_dim(em, v, 1);
+        } else {
+            shape_of(e->type, count, &r.rows, &r.cols);
+        }
         return r;
     }
     const char *count;
@@ -184,8 +192,9 @@ static void backprop_indexed(Emit *em, const MirExpr *e, const char *adj)
         return;
     }
     const char *count, *off;
+    const char *len;
     if (e->nindices == 1 && e->indices[0].kind != IDX_SINGLE)
-        slice(em, v, &e->indices[0], &off, &count);
+        slice(em, v, &e->indices[0], &off, &count, &len);
     else
         off = index_offset(em, v, e->indices, e->nindices, &count);
     if (!is_container_type(e->type)) {
@@ -657,10 +666,43 @@ static void emit_matrix_density(Emit *em, const MirExpr *e, const char *adj,
                         : A("%s", g[i]));
 }
 
+/* reduce_sum(f, x, grainsize, args...) is f(x, 1, size(x), args...): the
+ * partial sums of one thread are the whole sum (the samplers are single
+ * threaded).  The call, built once per expression. */
+static const MirExpr *reduce_sum_call(Emit *em, const MirExpr *e)
+{
+    if (e->kind != MX_CALL || e->fn_kind != FNK_STANLIB || e->nargs < 3
+        || (strcmp(e->fn, "reduce_sum") != 0
+            && strcmp(e->fn, "reduce_sum_static") != 0)
+        || e->args[0]->kind != MX_VAR || !e->args[0]->fn)
+        return NULL;
+    MirExpr *size = mir_new_expr(em->a, MX_CALL, TY(INT), e->span);
+    size->fn_kind = FNK_STANLIB;
+    size->fn = "size";
+    size->args = arena_alloc(em->a, sizeof(MirExpr *));
+    size->args[0] = e->args[1];
+    size->nargs = 1;
+    MirExpr *call = mir_new_expr(em->a, MX_CALL, e->type, e->span);
+    call->fn_kind = FNK_USER;
+    call->fn = e->args[0]->fn;
+    call->ad = e->ad;
+    call->nargs = e->nargs;
+    call->args = arena_alloc(em->a, sizeof(MirExpr *) * (size_t)e->nargs);
+    call->args[0] = e->args[1];
+    call->args[1] = mir_int(em->a, 1);
+    call->args[2] = size;
+    for (int i = 3; i < e->nargs; i++)
+        call->args[i] = e->args[i];
+    return call;
+}
+
 static Opnd value_call(Emit *em, const MirExpr *e)
 {
     if (e->fn_kind == FNK_USER)
         return em_call_user(em, e);
+    const MirExpr *rs = reduce_sum_call(em, e);
+    if (rs)
+        return em_call_user(em, rs);
     int red = reduction(e);
     if (red >= 0) {
         Opnd x = em_value(em, e->args[0]);
@@ -842,6 +884,11 @@ static void backprop_call(Emit *em, const MirExpr *e, const char *adj)
 {
     if (e->fn_kind == FNK_USER) {
         em_backprop_user(em, e, adj);
+        return;
+    }
+    const MirExpr *rs = reduce_sum_call(em, e);
+    if (rs) {
+        em_backprop_user(em, rs, adj);
         return;
     }
     int red = reduction(e);
@@ -1329,6 +1376,23 @@ static Opnd value_uncached(Emit *em, const MirExpr *e)
         return o;
     }
     case MX_CALL:
+        if (e->fn_kind == FNK_INTERNAL && (e->internal == FN_MAKE_ARRAY
+                                          || e->internal == FN_MAKE_ROW_VEC)) {
+            /* {a, b, c} and [a, b, c] of scalars */
+            bool is_int = ty_base(e->type)->kind == TY_INT;
+            const char *n = A("%d", e->nargs);
+            const char *rows, *cols;
+            shape_of(e->type, n, &rows, &cols);
+            Opnd o = new_container(em, n, rows, cols, is_int);
+            for (int i = 0; i < e->nargs; i++) {
+                Opnd a = em_value(em, e->args[i]);
+                if (a.container)
+                    em_unsupported(em, "array or row_vector expressions of "
+                                   "containers yet");
+                em_line(em, "%s[%d] = %s;", o.val, i, a.val);
+            }
+            return o;
+        }
         if (e->fn_kind == FNK_INTERNAL)
             em_unsupported(em, "%s inside an expression", e->fn);
         if (e->op != OP_NONE && !e->prefix && e->op != OP_TRANSPOSE)
@@ -1404,6 +1468,12 @@ void em_backprop(Emit *em, const MirExpr *e, const char *adj)
         return;
     }
     case MX_CALL:
+        if (e->fn_kind == FNK_INTERNAL && (e->internal == FN_MAKE_ARRAY
+                                          || e->internal == FN_MAKE_ROW_VEC)) {
+            for (int i = 0; i < e->nargs; i++)
+                em_backprop(em, e->args[i], A("%s[%d]", adj, i));
+            return;
+        }
         if (e->op != OP_NONE && !e->prefix && e->op != OP_TRANSPOSE)
             backprop_binary(em, e, adj);
         else

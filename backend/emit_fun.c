@@ -72,7 +72,7 @@ static void check_signature(Emit *em, const MirFun *f)
 static const char *signature(Emit *em, int fi, bool rev)
 {
     const MirFun *f = &em->p->funs[fi];
-    const char *s = A("static int %s%s(const Model *m, State *S",
+    const char *s = A("static int %s%s(const Model *m, State *S, bool propto",
                       fun_cname(em, fi), rev ? "_rev" : "");
     for (int i = 0; i < f->nparams; i++)
         s = A("%s, %s", s, c_params(em, f->params[i]));
@@ -110,6 +110,7 @@ static void bind_params(Emit *em, const MirFun *f)
     em_line(em, "(void)m;");
     em_line(em, "(void)S;");
     em_line(em, "(void)rng;");
+    em_line(em, "(void)propto;");
 }
 
 /* Whether every return of s is in tail position (nothing runs after it). */
@@ -199,6 +200,8 @@ static bool try_emit(Emit *em, int fi, bool rev, char *why, size_t n)
     Emit sub = *em;
     sub.out = mem;
     sub.indent = 0;
+    sub.in_function = true;
+    sub.sec_logp = false;
     sub.why = why;
     sub.nwhy = n;
     volatile bool ok = false;
@@ -254,7 +257,7 @@ void em_functions(Emit *em)
             /* keep the program compilable: a body that says why */
             em_line(em, "%s", signature(em, fi, false));
             em_line(em, "{");
-            em_line(em, "    (void)m; (void)S; (void)rng;");
+            em_line(em, "    (void)m; (void)S; (void)rng; (void)propto;");
             em_line(em, "    return rt_error(err, \"not compiled\");");
             em_line(em, "}");
         }
@@ -265,7 +268,8 @@ void em_functions(Emit *em)
             em->rev_why[fi] = arena_strdup(em->a, why);
             em_line(em, "%s", signature(em, fi, true));
             em_line(em, "{");
-            em_line(em, "    (void)m; (void)S; (void)rng; (void)ret_adj;");
+            em_line(em, "    (void)m; (void)S; (void)rng; (void)ret_adj; "
+                    "(void)propto;");
             em_line(em, "    return rt_error(err, \"not compiled\");");
             em_line(em, "}");
         }
@@ -302,6 +306,14 @@ int em_resolve_fun(Emit *em, const MirExpr *call)
         em_unsupported(em, "the call of %s (no matching definition)",
                        call->fn);
     return best;
+}
+
+/* Whether the callee drops constants: a call as foo_lupdf/foo_lupmf in
+ * the log density (or in a function that was itself told to) does. */
+static const char *call_propto(Emit *em, const MirExpr *e)
+{
+    bool lup = strstr(e->fn, "_lupdf") || strstr(e->fn, "_lupmf");
+    return lup && (em->sec_logp || em->in_function) ? "propto" : "false";
 }
 
 /* The C arguments of a call: scalars by value, containers as pointer and
@@ -349,8 +361,8 @@ Opnd em_call_user(Emit *em, const MirExpr *e)
     const char *t = em_fresh(em, "t");
     Opnd r = {t, NULL, "1", "1", "1", false, f->ret->kind == TY_INT};
     if (f->ret->kind == TY_VOID) {
-        em_line(em, "if (%s(m, S%s, rng, err)) return -1;", fun_cname(em, fi),
-                call_args(em, f, ops));
+        em_line(em, "if (%s(m, S, %s%s, rng, err)) return -1;",
+                fun_cname(em, fi), call_propto(em, e), call_args(em, f, ops));
         r.val = "0";
         return r;
     }
@@ -358,8 +370,9 @@ Opnd em_call_user(Emit *em, const MirExpr *e)
         const char *n = em_fresh(em, "n");
         em_line(em, "double *%s;", t);
         em_line(em, "int %s;", n);
-        em_line(em, "if (%s(m, S%s, &%s, &%s, rng, err)) return -1;",
-                fun_cname(em, fi), call_args(em, f, ops), t, n);
+        em_line(em, "if (%s(m, S, %s%s, &%s, &%s, rng, err)) return -1;",
+                fun_cname(em, fi), call_propto(em, e), call_args(em, f, ops),
+                t, n);
         Opnd v = {t, NULL, n, n, "1", true, false};
         if (f->ret->kind == TY_ROW_VECTOR) {
             v.rows = "1";
@@ -368,8 +381,8 @@ Opnd em_call_user(Emit *em, const MirExpr *e)
         return v;
     }
     em_line(em, "%s %s;", f->ret->kind == TY_INT ? "int" : "double", t);
-    em_line(em, "if (%s(m, S%s, &%s, rng, err)) return -1;",
-            fun_cname(em, fi), call_args(em, f, ops), t);
+    em_line(em, "if (%s(m, S, %s%s, &%s, rng, err)) return -1;",
+            fun_cname(em, fi), call_propto(em, e), call_args(em, f, ops), t);
     return r;
 }
 
@@ -401,8 +414,9 @@ void em_backprop_user(Emit *em, const MirExpr *e, const char *adj)
         g[i] = buf;
         grads = A("%s, %s", grads, buf);
     }
-    em_line(em, "if (%s_rev(m, S%s, %s%s, rng, err)) return -1;",
-            fun_cname(em, fi), call_args(em, f, ops), adj, grads);
+    em_line(em, "if (%s_rev(m, S, %s%s, %s%s, rng, err)) return -1;",
+            fun_cname(em, fi), call_propto(em, e), call_args(em, f, ops), adj,
+            grads);
     for (int i = 0; i < f->nparams; i++)
         if (g[i] && em_is_ad(em, e->args[i]))
             em_backprop(em, e->args[i], ops[i].container ? g[i]

@@ -103,6 +103,28 @@ void em_backprop(Emit *em, const MirExpr *e, const char *adj);
 void em_lvalue(Emit *em, const MirLvalue *lv, const char **offset,
                const char **count);
 bool em_is_ad(const Emit *em, const MirExpr *e);
+/* Helpers shared with emit_call.c: whether a type is a container; a scalar
+ * operand; a fresh container temporary; the rows and columns of a vector
+ * type with n elements; element k of an operand (a scalar broadcasts); a
+ * zeroed adjoint buffer shaped like an operand; adding adj * factor into
+ * an operand's buffer (summed over the broadcast of a scalar). */
+bool em_is_container_type(const Type *t);
+Opnd em_scalar(const char *val, const char *adj, bool is_int);
+Opnd em_new_container(Emit *em, const char *n, const char *rows,
+                      const char *cols, bool is_int);
+void em_shape_of(const Type *t, const char *n, const char **rows,
+                 const char **cols);
+const char *em_elem(Emit *em, Opnd o);
+const char *em_adj_buffer(Emit *em, Opnd o);
+void em_accumulate(Emit *em, Opnd res, Opnd o, const char *g, const char *a,
+                   const char *factor);
+
+/* emit_call.c */
+/* A call of a library or user function: its value, and its reverse step. */
+Opnd em_value_call(Emit *em, const MirExpr *e);
+void em_backprop_call(Emit *em, const MirExpr *e, const char *adj);
+bool em_in_list(const char *const *list, const char *name);
+
 /* The element offset of v[i, j, ...] with k single indices starting at
  * dimension `first`, and the count of the elements that remain. */
 const char *em_index_offset(Emit *em, VarId v, const MirIndex *ix, int k,

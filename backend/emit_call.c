@@ -1,0 +1,971 @@
+/* emit_call.c - calls of library functions in the C backend: their values
+ * (em_value_call) and their reverse steps (em_backprop_call).  Densities go
+ * to the runtime's value+partials functions (normal inline), reductions,
+ * matrix functions and draws each to theirs; user functions to emit_fun.c.
+ * Part of the expression compiler in emit_expr.c. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "emit.h"
+
+#define A(...) arena_printf(em->a, __VA_ARGS__)
+
+/* Every function the runtime declares, sorted (generated at build time). */
+static const char *const runtime_functions[] = {
+#include "rt_functions.h"
+};
+
+static int compare_names(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Refuse a call of a runtime function that does not exist, naming the
+ * Stan function: the program then gets a clear message at compile time. */
+static void require_runtime(Emit *em, const char *rt, const char *stan)
+{
+    if (!bsearch(&rt, runtime_functions,
+                 sizeof runtime_functions / sizeof runtime_functions[0],
+                 sizeof runtime_functions[0], compare_names))
+        em_unsupported(em, "%s: the runtime has no %s yet", stan, rt);
+}
+
+
+/* The elementwise functions with a derivative rt_NAME_dx in the runtime. */
+static const char *const unary_fns[] = {
+    "exp", "log", "sqrt", "square", "inv", "inv_sqrt", "inv_square", "log1p",
+    "log1m", "expm1", "inv_logit", "logit", "log_inv_logit",
+    "log1m_inv_logit", "log1p_exp", "log1m_exp", "tanh", "sinh", "cosh",
+    "sin", "cos", "tan", "asin", "acos", "atan", "lgamma", "digamma",
+    "trigamma", "tgamma", "Phi", "Phi_approx", "fabs", "abs", "erf", "erfc",
+    "cbrt", "exp2", "log2", "log10", "inv_cloglog", "step", NULL
+};
+
+/* The binary scalar functions with rt_NAME_d in the runtime. */
+static const char *const binary_fns[] = {
+    "pow", "fmin", "fmax", "lbeta", "lchoose", "log_sum_exp", "log_diff_exp",
+    "hypot", "fdim", "atan2", "lmultiply", "multiply_log", NULL
+};
+
+bool em_in_list(const char *const *list, const char *name)
+{
+    for (int i = 0; list[i]; i++)
+        if (strcmp(list[i], name) == 0)
+            return true;
+    return false;
+}
+/* --------------------------------------------------------------- calls */
+
+/* A distribution's runtime name and whether the call drops constants:
+ * normal_lupdf -> ("rt_normal_lpdf", propto). */
+static bool density_call(Emit *em, const char *fn, const char **rt,
+                         int *propto)
+{
+    static const struct {
+        const char *suffix, *rt_suffix;
+        int propto;   /* -1: the function takes no propto */
+    } forms[] = {
+        {"_lupdf", "_lpdf", 1}, {"_lpdf", "_lpdf", 0},
+        {"_lupmf", "_lpmf", 1}, {"_lpmf", "_lpmf", 0},
+        {"_lcdf", "_lcdf", -1}, {"_lccdf", "_lccdf", -1},
+        {"_cdf", "_cdf", -1},
+    };
+    size_t n = strlen(fn);
+    for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
+        size_t m = strlen(forms[i].suffix);
+        if (n > m && strcmp(fn + n - m, forms[i].suffix) == 0) {
+            *rt = A("rt_%.*s%s", (int)(n - m), fn, forms[i].rt_suffix);
+            *propto = forms[i].propto;
+            require_runtime(em, *rt, fn);
+            /* the densities of vectors and matrices take RtMat views,
+             * which the backend does not build yet */
+            static const char *const glm_densities[] = {
+                "rt_normal_id_glm_lpdf", "rt_bernoulli_logit_glm_lpmf",
+                "rt_poisson_log_glm_lpmf", NULL};
+            if (em_in_list(glm_densities, *rt))
+                em_unsupported(em, "the multivariate density %s yet", fn);
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Whether argument i of density fn is an integer in the runtime's
+ * signature: the variate of a mass function, and the number of trials of
+ * the binomials. */
+static bool int_parameter(const char *fn, int i)
+{
+    size_t n = strlen(fn);
+    bool mass = n > 5 && (strcmp(fn + n - 5, "_lpmf") == 0
+                          || strcmp(fn + n - 6, "_lupmf") == 0
+                          || strstr(fn, "_lcdf") || strstr(fn, "_lccdf"));
+    if (i == 0)
+        return mass;
+    return i == 1 && (strncmp(fn, "binomial_", 9) == 0
+                      || strncmp(fn, "binomial_logit_", 15) == 0
+                      || strncmp(fn, "beta_binomial_", 14) == 0);
+}
+
+/* The runtime arguments of a density call: RtIArg for integer
+ * parameters, RtArg (with adjoint buffers when `grads` is given) for
+ * reals, an int promoted to real where the density takes a real. */
+static const char *density_args(Emit *em, const MirExpr *e, Opnd *ops,
+                                const char *const *grads)
+{
+    const char *args = "";
+    for (int i = 0; i < e->nargs; i++) {
+        Opnd o = ops[i];
+        const char *arg;
+        if (o.is_int && !int_parameter(e->fn, i)) {
+            if (o.container) {
+                Opnd d = em_new_container(em, o.n, o.rows, o.cols, false);
+                em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s[k];",
+                        o.n, d.val, o.val);
+                o = d;
+            }
+            o.is_int = false;
+        }
+        if (o.is_int)
+            arg = o.container ? A("rt_iarg(%s, %s)", o.val, o.n)
+                              : A("rt_iarg(&(int){%s}, 1)", o.val);
+        else {
+            const char *g = grads && grads[i] ? grads[i] : "NULL";
+            if (o.container)
+                arg = A("rt_argn(%s, %s, %s, %s)", o.val, g, o.n,
+                        e->args[i]->ad == AD_AUTODIFF ? "true" : "false");
+            else
+                arg = A("rt_arg1(&(double){%s}, %s%s, %s)", o.val,
+                        grads && grads[i] ? "&" : "", g,
+                        e->args[i]->ad == AD_AUTODIFF ? "true" : "false");
+        }
+        args = A("%s%s%s", args, i ? ", " : "", arg);
+    }
+    return args;
+}
+
+static Opnd value_call_general(Emit *em, const MirExpr *e);
+
+/* Reductions of one real container to a scalar: Stan name, runtime
+ * function, whether it takes an RtError. */
+static const struct {
+    const char *name, *rt;
+    bool err;
+} reductions[] = {
+    {"sum", "rt_sum", false}, {"mean", "rt_mean", true},
+    {"variance", "rt_variance", true}, {"sd", "rt_sd", true},
+    {"prod", "rt_prod", false}, {"max", "rt_max", false},
+    {"min", "rt_min", false}, {"log_sum_exp", "rt_log_sum_exp_vec", false},
+    {"dot_self", "rt_dot_self", false}, {"norm1", "rt_norm1", false},
+    {"norm2", "rt_norm2", false},
+};
+
+static int reduction(const MirExpr *e)
+{
+    if (e->nargs != 1 || !em_is_container_type(e->args[0]->type)
+        || ty_base(e->args[0]->type)->kind == TY_INT)
+        return -1;
+    for (size_t i = 0; i < sizeof reductions / sizeof reductions[0]; i++)
+        if (strcmp(reductions[i].name, e->fn) == 0)
+            return (int)i;
+    return -1;
+}
+
+/* An RtMat view of an operand (a vector is n x 1). */
+static const char *mat_view(Emit *em, Opnd o, const char *g, bool ad)
+{
+    return A("(RtMat){%s, %s, %s, %s, %s}", o.val, g ? g : "NULL", o.rows,
+             o.cols, ad ? "true" : "false");
+}
+
+/* normal_lpdf inline, for scalars and vectors alike: the samplers' inner
+ * loops are full of these, and the general vectorized runtime call costs
+ * many times the arithmetic.  A first pass checks the arguments; then
+ * opens `if (ordinary arguments) {` and the caller writes the general call
+ * in the else branch (which also gives Stan's error messages). */
+static bool inline_normal(Emit *em, const MirExpr *e, const Opnd *ops,
+                          const char *const *g, const char *adj, int propto,
+                          const char *t)
+{
+    if (strcmp(e->fn, "normal_lpdf") != 0 && strcmp(e->fn, "normal_lupdf") != 0)
+        return false;
+    const char *n = NULL;
+    for (int i = 0; i < 3; i++)
+        if (ops[i].container && !n)
+            n = ops[i].n;
+    const char *N = n ? n : "1";
+    const char *ok = em_fresh(em, "ok");
+    /* the lengths agree and every argument is in the ordinary domain */
+    const char *same = "1";
+    for (int i = 0; i < 3; i++)
+        if (ops[i].container && n)
+            same = A("%s && (%s) == (%s)", same, ops[i].n, n);
+    em_line(em, "int %s = %s;", ok, same);
+    const char *y = A("(double)%s", em_elem(em, ops[0]));
+    const char *mu = A("(double)%s", em_elem(em, ops[1]));
+    const char *sg = A("(double)%s", em_elem(em, ops[2]));
+    em_line(em, "for (int k = 0; %s && k < %s; k++)", ok, N);
+    em_line(em, "    %s = %s > 0 && isfinite(%s) && isfinite(%s) && "
+            "isfinite(%s);", ok, sg, sg, mu, y);
+    em_line(em, "if (%s) {", ok);
+    em->indent++;
+    /* propto drops log(2 pi)/2 always and log(sigma) when sigma is data */
+    const char *dropped = propto ? "propto" : "false";
+    bool sigma_ad = e->args[2]->ad == AD_AUTODIFF;
+    bool any_ad = false;
+    for (int i = 0; i < 3; i++)
+        any_ad |= e->args[i]->ad == AD_AUTODIFF;
+    const char *acc = em_fresh(em, "acc"), *logs = em_fresh(em, "logs");
+    em_line(em, "double %s = 0, %s = 0;", acc, logs);
+    em_line(em, "for (int k = 0; k < %s; k++) {", N);
+    em->indent++;
+    em_line(em, "double inv = 1.0 / %s, z = (%s - %s) * inv;", sg, y, mu);
+    em_line(em, "%s += z * z;", acc);
+    if (ops[2].container)
+        em_line(em, "%s += log(%s);", logs, sg);
+    const char *gs[3];
+    for (int i = 0; i < 3; i++)
+        gs[i] = g[i] ? (ops[i].container ? A("%s[k]", g[i]) : g[i]) : NULL;
+    if (gs[0])
+        em_line(em, "%s += (%s) * (-z * inv);", gs[0], adj);
+    if (gs[1])
+        em_line(em, "%s += (%s) * (z * inv);", gs[1], adj);
+    if (gs[2])
+        em_line(em, "%s += (%s) * ((z * z - 1.0) * inv);", gs[2], adj);
+    em->indent--;
+    em_line(em, "}");
+    if (!ops[2].container)
+        em_line(em, "%s = %s * log(%s);", logs, N, sg);
+    em_line(em, "%s = -0.5 * %s%s%s;", t, acc,
+            sigma_ad ? A(" - %s", logs)
+                     : A(" - (%s ? 0.0 : %s)", dropped, logs),
+            A(" - (%s ? 0.0 : %s * 0.91893853320467274178)", dropped, N));
+    if (!any_ad)   /* all data: under propto the whole term is constant */
+        em_line(em, "if (%s) %s = 0.0;", dropped, t);
+    em->indent--;
+    return true;
+}
+
+/* The densities of vectors and matrices: their runtime function, the kind
+ * of each argument (M: an RtMat view, A: an RtArg), and the function giving
+ * the work memory they need for K = the rows of argument `work_arg`. */
+static const struct {
+    const char *name, *rt, *kinds, *work_fn;
+    int work_arg;
+} matrix_densities[] = {
+    {"multi_normal_cholesky", "rt_multi_normal_cholesky_lpdf", "MMM",
+     "rt_multi_normal_cholesky_work_size", 2},
+    {"multi_normal", "rt_multi_normal_lpdf", "MMM",
+     "rt_multi_normal_work_size", 2},
+    {"dirichlet", "rt_dirichlet_lpdf", "MM", NULL, 0},
+    {"lkj_corr_cholesky", "rt_lkj_corr_cholesky_lpdf", "MA", NULL, 0},
+    {"lkj_corr", "rt_lkj_corr_lpdf", "MA", "rt_lkj_corr_work_size", 0},
+};
+
+static int matrix_density(const MirExpr *e)
+{
+    if (e->kind != MX_CALL || e->fn_kind != FNK_STANLIB)
+        return 0;
+    for (size_t i = 0; i < sizeof matrix_densities / sizeof matrix_densities[0];
+         i++) {
+        size_t n = strlen(matrix_densities[i].name);
+        if (strncmp(e->fn, matrix_densities[i].name, n) == 0
+            && (strcmp(e->fn + n, "_lpdf") == 0
+                || strcmp(e->fn + n, "_lupdf") == 0)
+            && (int)strlen(matrix_densities[i].kinds) == e->nargs)
+            return (int)i + 1;
+    }
+    return 0;
+}
+
+/* t = the density's value; with adj non-NULL, also its partials, added
+ * into the arguments' adjoints (the reverse step, or a fused target +=). */
+static void emit_matrix_density(Emit *em, const MirExpr *e, const char *adj,
+                                const char *t)
+{
+    int d = matrix_density(e) - 1;
+    const char *kinds = matrix_densities[d].kinds;
+    Opnd ops[3];
+    const char *g[3] = {NULL, NULL, NULL};
+    const char *args = "";
+    for (int i = 0; i < e->nargs; i++) {
+        ops[i] = em_value(em, e->args[i]);
+        if (adj && em_is_ad(em, e->args[i]))
+            g[i] = em_adj_buffer(em, ops[i]);
+        bool ad = e->args[i]->ad == AD_AUTODIFF;
+        const char *a;
+        if (kinds[i] == 'M') {
+            if (!ops[i].container)
+                em_unsupported(em, "%s with a scalar argument", e->fn);
+            a = mat_view(em, ops[i], g[i], ad);
+        } else if (ops[i].container) {
+            a = A("rt_argn(%s, %s, %s, %s)", ops[i].val, g[i] ? g[i] : "NULL",
+                  ops[i].n, ad ? "true" : "false");
+        } else {
+            a = A("rt_arg1(&(double){%s}, %s%s, %s)", ops[i].val,
+                  g[i] ? "&" : "", g[i] ? g[i] : "NULL", ad ? "true" : "false");
+        }
+        args = A("%s%s, ", args, a);
+    }
+    const char *work = "";
+    if (matrix_densities[d].work_fn)
+        work = A("rt_scratch_doubles(&S->scratch, %s(%s)), ",
+                 matrix_densities[d].work_fn,
+                 ops[matrix_densities[d].work_arg].rows);
+    em_line(em, "double %s = %s(%s%s, %s, %serr);", t, matrix_densities[d].rt,
+            args, strstr(e->fn, "_lupdf") ? "propto" : "false",
+            adj ? adj : "0.0", work);
+    em_line(em, "if (isnan(%s)) return -1;", t);
+    for (int i = 0; i < e->nargs; i++)
+        if (g[i])
+            em_backprop(em, e->args[i], ops[i].container ? g[i]
+                        : A("%s", g[i]));
+}
+
+/* reduce_sum(f, x, grainsize, args...) is f(x, 1, size(x), args...): the
+ * partial sums of one thread are the whole sum (the samplers are single
+ * threaded).  The call, built once per expression. */
+static const MirExpr *reduce_sum_call(Emit *em, const MirExpr *e)
+{
+    if (e->kind != MX_CALL || e->fn_kind != FNK_STANLIB || e->nargs < 3
+        || (strcmp(e->fn, "reduce_sum") != 0
+            && strcmp(e->fn, "reduce_sum_static") != 0)
+        || e->args[0]->kind != MX_VAR || !e->args[0]->fn)
+        return NULL;
+    MirExpr *size = mir_new_expr(em->a, MX_CALL, TY(INT), e->span);
+    size->fn_kind = FNK_STANLIB;
+    size->fn = "size";
+    size->args = arena_alloc(em->a, sizeof(MirExpr *));
+    size->args[0] = e->args[1];
+    size->nargs = 1;
+    MirExpr *call = mir_new_expr(em->a, MX_CALL, e->type, e->span);
+    call->fn_kind = FNK_USER;
+    call->fn = e->args[0]->fn;
+    call->ad = e->ad;
+    call->nargs = e->nargs;
+    call->args = arena_alloc(em->a, sizeof(MirExpr *) * (size_t)e->nargs);
+    call->args[0] = e->args[1];
+    call->args[1] = mir_int(em->a, 1);
+    call->args[2] = size;
+    for (int i = 3; i < e->nargs; i++)
+        call->args[i] = e->args[i];
+    return call;
+}
+
+Opnd em_value_call(Emit *em, const MirExpr *e)
+{
+    if (e->fn_kind == FNK_USER)
+        return em_call_user(em, e);
+    const MirExpr *rs = reduce_sum_call(em, e);
+    if (rs)
+        return em_call_user(em, rs);
+    int red = reduction(e);
+    if (red >= 0) {
+        Opnd x = em_value(em, e->args[0]);
+        const char *t = em_fresh(em, "t");
+        em_line(em, "double %s = %s(rt_argn(%s, NULL, %s, false), 0.0%s);", t,
+                reductions[red].rt, x.val, x.n,
+                reductions[red].err ? ", err" : "");
+        if (reductions[red].err)
+            em_line(em, "if (isnan(%s)) return -1;", t);
+        return em_scalar(t, NULL, false);
+    }
+    if (strcmp(e->fn, "dot_product") == 0 && e->nargs == 2) {
+        Opnd x = em_value(em, e->args[0]), y = em_value(em, e->args[1]);
+        const char *t = em_fresh(em, "t");
+        em_line(em, "double %s = rt_dot_product(%s, %s, %s);", t, x.val,
+                y.val, x.n);
+        return em_scalar(t, NULL, false);
+    }
+    if (strcmp(e->fn, "gp_exp_quad_cov") == 0 && e->nargs == 3
+        && e->args[0]->type->kind == TY_ARRAY
+        && e->args[0]->type->elem->kind == TY_REAL) {
+        Opnd x = em_value(em, e->args[0]);
+        Opnd al = em_value(em, e->args[1]), rh = em_value(em, e->args[2]);
+        Opnd K = em_new_container(em, A("%s * %s", x.n, x.n), x.n, x.n, false);
+        em_line(em, "if (rt_gp_exp_quad_cov(%s, %s, 1, %s, %s, %s, err)) "
+                "return -1;", x.val, x.n, al.val, rh.val, K.val);
+        return K;
+    }
+    if (strcmp(e->fn, "cholesky_decompose") == 0 && e->nargs == 1) {
+        Opnd A_ = em_value(em, e->args[0]);
+        Opnd L = em_new_container(em, A_.n, A_.rows, A_.cols, false);
+        em_line(em, "if (rt_cholesky_decompose(%s, %s, %s, err)) return -1;",
+                A_.val, A_.rows, L.val);
+        return L;
+    }
+    if (matrix_density(e)) {
+        const char *t = em_fresh(em, "t");
+        emit_matrix_density(em, e, NULL, t);
+        return em_scalar(t, NULL, false);
+    }
+    const char *fn = e->fn;
+    if ((strcmp(fn, "to_vector") == 0 || strcmp(fn, "to_row_vector") == 0
+         || strcmp(fn, "transpose") == 0 || e->op == OP_TRANSPOSE)
+        && e->nargs == 1 && e->args[0]->type->kind != TY_MATRIX
+        && ty_array_dims(e->args[0]->type) <= 1) {
+        /* same elements, another shape: a copy (ints become reals) */
+        Opnd x = em_value(em, e->args[0]);
+        if (!x.container)
+            em_unsupported(em, "%s of a scalar", fn);
+        const char *rows, *cols;
+        em_shape_of(e->type, x.n, &rows, &cols);
+        Opnd o = em_new_container(em, x.n, rows, cols, false);
+        em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s[k];", x.n,
+                o.val, x.val);
+        return o;
+    }
+    if (strcmp(fn, "rep_array") == 0 && e->nargs == 2
+        && !em_is_container_type(e->args[0]->type)) {
+        Opnd x = em_value(em, e->args[0]), n = em_value(em, e->args[1]);
+        Opnd o = em_new_container(em, n.val, n.val, "1", x.is_int);
+        em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s;", n.val, o.val,
+                x.val);
+        return o;
+    }
+    if ((strcmp(fn, "is_nan") == 0 || strcmp(fn, "is_inf") == 0)
+        && e->nargs == 1) {
+        Opnd x = em_value(em, e->args[0]);
+        return em_scalar(A("rt_%s(%s)", fn, x.val), NULL, true);
+    }
+    if (strcmp(fn, "logical_negation") == 0 && e->nargs == 1) {
+        Opnd x = em_value(em, e->args[0]);
+        return em_scalar(A("(!(%s))", x.val), NULL, true);
+    }
+    if (strcmp(fn, "log_mix") == 0 && e->nargs == 3
+        && !em_is_container_type(e->args[0]->type)
+        && !em_is_container_type(e->args[1]->type)) {
+        Opnd t = em_value(em, e->args[0]), a = em_value(em, e->args[1]);
+        Opnd b = em_value(em, e->args[2]);
+        const char *r = em_fresh(em, "t");
+        em_line(em, "double %s = rt_log_mix(%s, %s, %s);", r, t.val, a.val,
+                b.val);
+        em_line(em, "if (isnan(%s)) return rt_error(err, \"log_mix: the "
+                "mixing proportion must be in [0, 1]\");", r);
+        return em_scalar(r, NULL, false);
+    }
+    if (strcmp(fn, "add_diag") == 0 && e->nargs == 2) {
+        Opnd M = em_value(em, e->args[0]), d = em_value(em, e->args[1]);
+        Opnd o = em_new_container(em, M.n, M.rows, M.cols, false);
+        em_line(em, "rt_add_diag(%s, %s, %s, %s, %s);", M.val,
+                d.container ? d.val : A("&(double){%s}", d.val), M.rows,
+                d.container ? d.n : "1", o.val);
+        return o;
+    }
+    if (strcmp(fn, "diag_pre_multiply") == 0 && e->nargs == 2) {
+        Opnd v = em_value(em, e->args[0]), M = em_value(em, e->args[1]);
+        Opnd o = em_new_container(em, M.n, M.rows, M.cols, false);
+        em_line(em, "rt_diag_pre_multiply(%s, %s, %s, %s, %s);", v.val, M.val,
+                M.rows, M.cols, o.val);
+        return o;
+    }
+    if (strcmp(fn, "to_vector") == 0 && e->nargs == 1
+        && e->args[0]->type->kind == TY_MATRIX) {
+        /* a matrix's elements in column-major order, as Stan orders them */
+        Opnd M = em_value(em, e->args[0]);
+        Opnd o = em_new_container(em, M.n, M.n, "1", false);
+        em_line(em, "for (int i = 0; i < %s; i++) for (int j = 0; j < %s; "
+                "j++) %s[j * %s + i] = %s[i * %s + j];", M.rows, M.cols,
+                o.val, M.rows, M.val, M.cols);
+        return o;
+    }
+    if ((strcmp(fn, "softmax") == 0 || strcmp(fn, "log_softmax") == 0)
+        && e->nargs == 1) {
+        Opnd x = em_value(em, e->args[0]);
+        Opnd o = em_new_container(em, x.n, x.rows, x.cols, false);
+        em_line(em, "if (rt_%s(rt_argn(%s, NULL, %s, false), %s, err)) "
+                "return -1;", fn, x.val, x.n, o.val);
+        return o;
+    }
+    if (strcmp(fn, "multiply_lower_tri_self_transpose") == 0
+        && e->nargs == 1) {
+        Opnd L = em_value(em, e->args[0]);
+        Opnd o = em_new_container(em, A("%s * %s", L.rows, L.rows), L.rows,
+                               L.rows, false);
+        em_line(em, "rt_multiply_lower_tri_self_transpose(%s, %s, %s, %s);",
+                L.val, L.rows, L.cols, o.val);
+        return o;
+    }
+    if (strcmp(fn, "quad_form_diag") == 0 && e->nargs == 2) {
+        Opnd M = em_value(em, e->args[0]), v = em_value(em, e->args[1]);
+        Opnd o = em_new_container(em, M.n, M.rows, M.cols, false);
+        em_line(em, "rt_quad_form_diag(%s, %s, %s, %s);", M.val, v.val,
+                M.rows, o.val);
+        return o;
+    }
+    if (strcmp(fn, "rep_matrix") == 0 && e->nargs == 3
+        && !em_is_container_type(e->args[0]->type)) {
+        Opnd x = em_value(em, e->args[0]), r = em_value(em, e->args[1]);
+        Opnd c = em_value(em, e->args[2]);
+        Opnd o = em_new_container(em, A("%s * %s", r.val, c.val), r.val, c.val,
+                               false);
+        em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s;", o.n, o.val,
+                x.val);
+        return o;
+    }
+    if (strcmp(fn, "identity_matrix") == 0 && e->nargs == 1) {
+        Opnd n = em_value(em, e->args[0]);
+        Opnd o = em_new_container(em, A("%s * %s", n.val, n.val), n.val, n.val,
+                               false);
+        em_line(em, "for (int k = 0; k < %s; k++) %s[k * %s + k] = 1.0;",
+                n.val, o.val, n.val);
+        return o;
+    }
+    if (strcmp(fn, "append_row") == 0 && e->nargs == 2
+        && e->type->kind == TY_VECTOR) {
+        Opnd a = em_value(em, e->args[0]), b = em_value(em, e->args[1]);
+        const char *na = a.container ? a.n : "1", *nb = b.container ? b.n : "1";
+        const char *n = A("(%s + %s)", na, nb);
+        Opnd o = em_new_container(em, n, n, "1", false);
+        em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s;", na, o.val,
+                em_elem(em, a));
+        em_line(em, "for (int k = 0; k < %s; k++) %s[%s + k] = %s;", nb, o.val,
+                na, em_elem(em, b));
+        return o;
+    }
+    if (strcmp(fn, "cumulative_sum") == 0 && e->nargs == 1
+        && ty_base(e->type)->kind != TY_INT) {
+        Opnd x = em_value(em, e->args[0]);
+        Opnd o = em_new_container(em, x.n, x.rows, x.cols, false);
+        em_line(em, "rt_cumulative_sum(rt_argn(%s, NULL, %s, false), %s);",
+                x.val, x.n, o.val);
+        return o;
+    }
+    return value_call_general(em, e);
+}
+
+static void backprop_call_general(Emit *em, const MirExpr *e, const char *adj);
+
+void em_backprop_call(Emit *em, const MirExpr *e, const char *adj)
+{
+    if (e->fn_kind == FNK_USER) {
+        em_backprop_user(em, e, adj);
+        return;
+    }
+    const MirExpr *rs = reduce_sum_call(em, e);
+    if (rs) {
+        em_backprop_user(em, rs, adj);
+        return;
+    }
+    int red = reduction(e);
+    if (red >= 0) {
+        const MirExpr *xe = e->args[0];
+        Opnd x = em_value(em, xe);
+        const char *g = em_adj_buffer(em, x);
+        em_line(em, "(void)%s(rt_argn(%s, %s, %s, true), %s%s);",
+                reductions[red].rt, x.val, g, x.n, adj,
+                reductions[red].err ? ", err" : "");
+        em_backprop(em, xe, g);
+        return;
+    }
+    if (strcmp(e->fn, "dot_product") == 0 && e->nargs == 2) {
+        Opnd x = em_value(em, e->args[0]), y = em_value(em, e->args[1]);
+        bool xa = em_is_ad(em, e->args[0]), ya = em_is_ad(em, e->args[1]);
+        const char *gx = xa ? em_adj_buffer(em, x) : "NULL";
+        const char *gy = ya ? em_adj_buffer(em, y) : "NULL";
+        em_line(em, "rt_dot_product_adj(%s, %s, %s, %s, %s, %s);", x.val,
+                y.val, x.n, adj, gx, gy);
+        if (xa)
+            em_backprop(em, e->args[0], gx);
+        if (ya)
+            em_backprop(em, e->args[1], gy);
+        return;
+    }
+    if (strcmp(e->fn, "gp_exp_quad_cov") == 0) {
+        Opnd x = em_value(em, e->args[0]);
+        Opnd al = em_value(em, e->args[1]), rh = em_value(em, e->args[2]);
+        Opnd K = em_new_container(em, A("%s * %s", x.n, x.n), x.n, x.n, false);
+        em_line(em, "if (rt_gp_exp_quad_cov(%s, %s, 1, %s, %s, %s, err)) "
+                "return -1;", x.val, x.n, al.val, rh.val, K.val);
+        bool xa = em_is_ad(em, e->args[0]);
+        const char *gx = xa ? em_adj_buffer(em, x) : "NULL";
+        const char *ga = em_adj_buffer(em, al), *gr = em_adj_buffer(em, rh);
+        em_line(em, "rt_gp_exp_quad_cov_adj(%s, %s, 1, %s, %s, %s, %s, %s, "
+                "&%s, &%s);", x.val, x.n, al.val, rh.val, K.val, adj, gx, ga,
+                gr);
+        if (xa)
+            em_backprop(em, e->args[0], gx);
+        em_backprop(em, e->args[1], ga);
+        em_backprop(em, e->args[2], gr);
+        return;
+    }
+    if (strcmp(e->fn, "cholesky_decompose") == 0) {
+        Opnd A_ = em_value(em, e->args[0]);
+        Opnd L = em_new_container(em, A_.n, A_.rows, A_.cols, false);
+        em_line(em, "if (rt_cholesky_decompose(%s, %s, %s, err)) return -1;",
+                A_.val, A_.rows, L.val);
+        const char *g = em_adj_buffer(em, A_);
+        em_line(em, "rt_cholesky_decompose_adj(%s, %s, %s, %s, %s, "
+                "rt_scratch_doubles(&S->scratch, (size_t)(%s)));", A_.val,
+                L.val, adj, A_.rows, g, A_.n);
+        em_backprop(em, e->args[0], g);
+        return;
+    }
+    if (matrix_density(e)) {
+        const char *capture = em->capture;
+        em->capture = NULL;
+        const char *t = capture ? capture : em_fresh(em, "t");
+        emit_matrix_density(em, e, adj, t);
+        if (!capture)
+            em_line(em, "(void)%s;", t);
+        return;
+    }
+    const char *fn = e->fn;
+    if ((strcmp(fn, "to_vector") == 0 || strcmp(fn, "to_row_vector") == 0
+         || strcmp(fn, "transpose") == 0 || e->op == OP_TRANSPOSE)
+        && e->nargs == 1 && e->args[0]->type->kind != TY_MATRIX) {
+        em_backprop(em, e->args[0], adj);   /* same elements, same order */
+        return;
+    }
+    if (strcmp(fn, "rep_array") == 0) {
+        Opnd n = em_value(em, e->args[1]);
+        const char *g = em_fresh(em, "g");
+        em_line(em, "double %s = 0;", g);
+        em_line(em, "for (int k = 0; k < %s; k++) %s += %s[k];", n.val, g,
+                adj);
+        em_backprop(em, e->args[0], g);
+        return;
+    }
+    if (strcmp(fn, "log_mix") == 0 && e->nargs == 3) {
+        Opnd t = em_value(em, e->args[0]), a = em_value(em, e->args[1]);
+        Opnd b = em_value(em, e->args[2]);
+        const char *d0 = em_fresh(em, "d"), *d1 = em_fresh(em, "d");
+        const char *d2 = em_fresh(em, "d");
+        em_line(em, "double %s, %s, %s;", d0, d1, d2);
+        em_line(em, "rt_log_mix_d(%s, %s, %s, rt_log_mix(%s, %s, %s), &%s, "
+                "&%s, &%s);", t.val, a.val, b.val, t.val, a.val, b.val, d0,
+                d1, d2);
+        const char *d[3] = {d0, d1, d2};
+        for (int i = 0; i < 3; i++)
+            em_backprop(em, e->args[i], A("(%s) * %s", adj, d[i]));
+        return;
+    }
+    if (strcmp(fn, "add_diag") == 0) {
+        Opnd M = em_value(em, e->args[0]), d = em_value(em, e->args[1]);
+        const char *gM = em_adj_buffer(em, M), *gd = em_adj_buffer(em, d);
+        em_line(em, "rt_add_diag_adj(%s, %s, %s, %s, %s);", adj, M.rows,
+                d.container ? d.n : "1", gM, d.container ? gd : A("&%s", gd));
+        em_backprop(em, e->args[0], gM);
+        em_backprop(em, e->args[1], gd);
+        return;
+    }
+    if (strcmp(fn, "diag_pre_multiply") == 0) {
+        Opnd v = em_value(em, e->args[0]), M = em_value(em, e->args[1]);
+        const char *gv = em_adj_buffer(em, v), *gM = em_adj_buffer(em, M);
+        em_line(em, "rt_diag_pre_multiply_adj(%s, %s, %s, %s, %s, %s, %s);",
+                v.val, M.val, M.rows, M.cols, adj, gv, gM);
+        em_backprop(em, e->args[0], gv);
+        em_backprop(em, e->args[1], gM);
+        return;
+    }
+    if (strcmp(fn, "to_vector") == 0 && e->args[0]->type->kind == TY_MATRIX) {
+        Opnd M = em_value(em, e->args[0]);
+        const char *g = em_adj_buffer(em, M);
+        em_line(em, "for (int i = 0; i < %s; i++) for (int j = 0; j < %s; "
+                "j++) %s[i * %s + j] += %s[j * %s + i];", M.rows, M.cols, g,
+                M.cols, adj, M.rows);
+        em_backprop(em, e->args[0], g);
+        return;
+    }
+    if (strcmp(fn, "softmax") == 0 || strcmp(fn, "log_softmax") == 0) {
+        Opnd x = em_value(em, e->args[0]);
+        Opnd y = em_new_container(em, x.n, x.rows, x.cols, false);
+        em_line(em, "if (rt_%s(rt_argn(%s, NULL, %s, false), %s, err)) "
+                "return -1;", fn, x.val, x.n, y.val);
+        const char *g = em_adj_buffer(em, x);
+        em_line(em, "rt_%s_adj(rt_argn(%s, %s, %s, true), %s, %s);", fn,
+                x.val, g, x.n, y.val, adj);
+        em_backprop(em, e->args[0], g);
+        return;
+    }
+    if (strcmp(fn, "multiply_lower_tri_self_transpose") == 0) {
+        Opnd L = em_value(em, e->args[0]);
+        const char *g = em_adj_buffer(em, L);
+        em_line(em, "rt_multiply_lower_tri_self_transpose_adj(%s, %s, %s, %s, "
+                "%s);", L.val, adj, L.rows, L.cols, g);
+        em_backprop(em, e->args[0], g);
+        return;
+    }
+    if (strcmp(fn, "quad_form_diag") == 0) {
+        Opnd M = em_value(em, e->args[0]), v = em_value(em, e->args[1]);
+        const char *gM = em_adj_buffer(em, M), *gv = em_adj_buffer(em, v);
+        em_line(em, "rt_quad_form_diag_adj(%s, %s, %s, %s, %s, %s);", M.val,
+                v.val, adj, M.rows, gM, gv);
+        em_backprop(em, e->args[0], gM);
+        em_backprop(em, e->args[1], gv);
+        return;
+    }
+    if (strcmp(fn, "rep_matrix") == 0) {
+        Opnd r = em_value(em, e->args[1]), c = em_value(em, e->args[2]);
+        const char *g = em_fresh(em, "g");
+        em_line(em, "double %s = 0;", g);
+        em_line(em, "for (int k = 0; k < %s * %s; k++) %s += %s[k];", r.val,
+                c.val, g, adj);
+        em_backprop(em, e->args[0], g);
+        return;
+    }
+    if (strcmp(fn, "append_row") == 0) {
+        Opnd a = em_value(em, e->args[0]), b = em_value(em, e->args[1]);
+        const char *na = a.container ? a.n : "1";
+        if (a.container)
+            em_backprop(em, e->args[0], adj);
+        else
+            em_backprop(em, e->args[0], A("%s[0]", adj));
+        em_backprop(em, e->args[1], b.container ? A("(%s + %s)", adj, na)
+                                                : A("%s[%s]", adj, na));
+        return;
+    }
+    if (strcmp(fn, "cumulative_sum") == 0) {
+        Opnd x = em_value(em, e->args[0]);
+        const char *g = em_adj_buffer(em, x);
+        em_line(em, "rt_cumulative_sum_adj(rt_argn(%s, %s, %s, true), %s);",
+                x.val, g, x.n, adj);
+        em_backprop(em, e->args[0], g);
+        return;
+    }
+    backprop_call_general(em, e, adj);
+}
+
+static Opnd value_call_general(Emit *em, const MirExpr *e)
+{
+    const char *fn = e->fn;
+    const char *rt;
+    int propto;
+    if (e->fn_kind == FNK_USER)
+        return em_call_user(em, e);
+    Opnd ops[16];
+    if (e->nargs > 16)
+        em_unsupported(em, "%s with %d arguments", fn, e->nargs);
+    if (density_call(em, fn, &rt, &propto)) {
+        for (int i = 0; i < e->nargs; i++)
+            ops[i] = em_value(em, e->args[i]);
+        const char *t = em_fresh(em, "t");
+        em_line(em, "double %s = %s(%s%s, 0.0, err);", t, rt,
+                density_args(em, e, ops, NULL),
+                propto < 0 ? "" : propto ? ", propto" : ", false");
+        em_line(em, "if (isnan(%s)) return -1;", t);
+        return em_scalar(t, NULL, false);
+    }
+    size_t fl = strlen(fn);
+    if (fl > 4 && strcmp(fn + fl - 4, "_rng") == 0) {
+        /* scalar draws, elementwise over container arguments; the draws
+         * of vectors (categorical, multinomial, dirichlet, the
+         * multivariate normals, ...) take whole vectors instead */
+        static const char *const vector_rngs[] = {
+            "categorical_rng", "categorical_logit_rng", "multinomial_rng",
+            "multinomial_logit_rng", "dirichlet_rng", "multi_normal_rng",
+            "multi_normal_cholesky_rng", "ordered_logistic_rng",
+            "ordered_probit_rng", "lkj_corr_rng", "lkj_corr_cholesky_rng",
+            NULL};
+        if ((strcmp(fn, "categorical_rng") == 0
+             || strcmp(fn, "categorical_logit_rng") == 0) && e->nargs == 1) {
+            Opnd th = em_value(em, e->args[0]);
+            const char *t = em_fresh(em, "t");
+            em_line(em, "int %s = rt_%s(rt_argn(%s, NULL, %s, false), rng, "
+                    "err);", t, fn, th.val, th.n);
+            em_line(em, "if (%s < 0) return -1;", t);
+            return em_scalar(t, NULL, true);
+        }
+        if (strcmp(fn, "ordered_logistic_rng") == 0 && e->nargs == 2
+            && !em_is_container_type(e->args[0]->type)) {
+            Opnd eta = em_value(em, e->args[0]), c = em_value(em, e->args[1]);
+            const char *t = em_fresh(em, "t");
+            em_line(em, "int %s = rt_ordered_logistic_rng(%s, rt_argn(%s, "
+                    "NULL, %s, false), rng, err);", t, eta.val, c.val, c.n);
+            em_line(em, "if (%s < 0) return -1;", t);
+            return em_scalar(t, NULL, true);
+        }
+        if (strcmp(fn, "dirichlet_rng") == 0 && e->nargs == 1) {
+            Opnd al = em_value(em, e->args[0]);
+            Opnd o = em_new_container(em, al.n, al.n, "1", false);
+            em_line(em, "if (rt_dirichlet_rng(%s, %s, rng, %s, err)) "
+                    "return -1;", al.val, al.n, o.val);
+            return o;
+        }
+        if (em_in_list(vector_rngs, fn))
+            em_unsupported(em, "the function %s yet", fn);
+        const char *args = "", *n = NULL;
+        Opnd o;
+        for (int i = 0; i < e->nargs; i++) {
+            ops[i] = em_value(em, e->args[i]);
+            if (ops[i].container)
+                n = ops[i].n;
+        }
+        for (int i = 0; i < e->nargs; i++)
+            args = A("%s%s, ", args, n ? em_elem(em, ops[i]) : ops[i].val);
+        bool is_int = ty_base(e->type)->kind == TY_INT;
+        require_runtime(em, A("rt_%s", fn), fn);
+        const char *call = A("rt_%s(%srng, err)", fn, args);
+        if (!n) {
+            const char *t = em_fresh(em, "t");
+            em_line(em, "%s %s = %s;", is_int ? "int" : "double", t, call);
+            em_line(em, "if (%s) return -1;", is_int ? A("%s < 0",
+                                                          t)
+                                                     : A("isnan(%s)", t));
+            return em_scalar(t, NULL, is_int);
+        }
+        o = em_new_container(em, n, n, "1", is_int);
+        em_line(em, "for (int k = 0; k < %s; k++) {", n);
+        em_line(em, "    %s[k] = %s;", o.val, call);
+        em_line(em, "    if (%s) return -1;", is_int
+                ? A("%s[k] < 0", o.val) : A("isnan(%s[k])", o.val));
+        em_line(em, "}");
+        return o;
+    }
+    if (e->nargs == 1 && em_in_list(unary_fns, fn)) {
+        Opnd x = em_value(em, e->args[0]);
+        if (!x.container)
+            return em_scalar(A("rt_%s(%s)", fn, x.val), NULL, false);
+        Opnd o = em_new_container(em, x.n, x.rows, x.cols, false);
+        em_line(em, "for (int k = 0; k < %s; k++) %s[k] = rt_%s(%s[k]);",
+                x.n, o.val, fn, x.val);
+        return o;
+    }
+    if (e->nargs == 2 && em_in_list(binary_fns, fn)) {
+        Opnd x = em_value(em, e->args[0]), y = em_value(em, e->args[1]);
+        if (x.container || y.container)
+            em_unsupported(em, "%s on containers", fn);
+        return em_scalar(A("rt_%s(%s, %s)", fn, x.val, y.val), NULL, false);
+    }
+    if (strcmp(fn, "negative_infinity") == 0)
+        return em_scalar("(-INFINITY)", NULL, false);
+    if (strcmp(fn, "positive_infinity") == 0)
+        return em_scalar("INFINITY", NULL, false);
+    if (strcmp(fn, "not_a_number") == 0)
+        return em_scalar("NAN", NULL, false);
+    if (strcmp(fn, "pi") == 0)
+        return em_scalar("M_PI", NULL, false);
+    if (strcmp(fn, "e") == 0)
+        return em_scalar("M_E", NULL, false);
+    if ((strcmp(fn, "size") == 0 || strcmp(fn, "num_elements") == 0
+         || strcmp(fn, "rows") == 0 || strcmp(fn, "cols") == 0)
+        && e->nargs == 1) {
+        Opnd x = em_value(em, e->args[0]);
+        const char *v = strcmp(fn, "rows") == 0 ? x.rows
+            : strcmp(fn, "cols") == 0 ? x.cols : x.n;
+        return em_scalar(A("(%s)", v), NULL, true);
+    }
+    if (strcmp(fn, "minus") == 0 && e->nargs == 1) {
+        Opnd x = em_value(em, e->args[0]);
+        if (!x.container)
+            return em_scalar(A("(-%s)", x.val), NULL, x.is_int);
+        Opnd o = em_new_container(em, x.n, x.rows, x.cols, x.is_int);
+        em_line(em, "for (int k = 0; k < %s; k++) %s[k] = -%s[k];", x.n,
+                o.val, x.val);
+        return o;
+    }
+    if (strcmp(fn, "sum") == 0 && e->nargs == 1) {
+        Opnd x = em_value(em, e->args[0]);
+        const char *t = em_fresh(em, "t");
+        if (x.is_int) {
+            em_line(em, "int %s = 0;", t);
+            em_line(em, "for (int k = 0; k < %s; k++) %s += %s[k];", x.n, t,
+                    x.val);
+            return em_scalar(t, NULL, true);
+        }
+        em_line(em, "double %s = rt_sum(rt_argn(%s, NULL, %s, false), 0.0);",
+                t, x.val, x.n);
+        return em_scalar(t, NULL, false);
+    }
+    if (strcmp(fn, "rep_vector") == 0 || strcmp(fn, "rep_row_vector") == 0) {
+        Opnd x = em_value(em, e->args[0]), n = em_value(em, e->args[1]);
+        const char *rows, *cols;
+        em_shape_of(e->type, n.val, &rows, &cols);
+        Opnd o = em_new_container(em, n.val, rows, cols, false);
+        em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s;", n.val,
+                o.val, x.val);
+        return o;
+    }
+    em_unsupported(em, "the function %s", fn);
+}
+
+static void backprop_call_general(Emit *em, const MirExpr *e, const char *adj)
+{
+    const char *fn = e->fn;
+    if (e->fn_kind == FNK_USER) {
+        em_backprop_user(em, e, adj);
+        return;
+    }
+    const char *rt;
+    int propto;
+    if (density_call(em, fn, &rt, &propto)) {
+        Opnd ops[16];
+        const char *grads[16] = {0};
+        for (int i = 0; i < e->nargs; i++) {
+            ops[i] = em_value(em, e->args[i]);
+            if (em_is_ad(em, e->args[i]))
+                grads[i] = em_adj_buffer(em, ops[i]);
+        }
+        const char *capture = em->capture;
+        em->capture = NULL;   /* only the outermost call gives the value */
+        const char *args = density_args(em, e, ops, grads);
+        const char *call = A("%s(%s%s, %s, err)", rt, args,
+                             propto < 0 ? "" : propto ? ", propto" : ", false",
+                             adj);
+        const char *t = capture ? capture : em_fresh(em, "t");
+        em_line(em, "double %s;", t);
+        bool inlined = inline_normal(em, e, ops, grads, adj, propto, t);
+        if (inlined) {
+            em_line(em, "} else {");
+            em->indent++;
+        }
+        em_line(em, "%s = %s;", t, call);
+        if (inlined) {
+            em->indent--;
+            em_line(em, "}");
+        }
+        if (!capture)
+            em_line(em, "(void)%s;", t);
+        for (int i = 0; i < e->nargs; i++)
+            if (grads[i])
+                em_backprop(em, e->args[i], grads[i]);
+        return;
+    }
+    if (e->nargs == 1 && (em_in_list(unary_fns, fn) || strcmp(fn, "minus") == 0)) {
+        const MirExpr *xe = e->args[0];
+        if (!em_is_ad(em, xe))
+            return;
+        Opnd x = em_value(em, xe);
+        const char *g = em_adj_buffer(em, x);
+        const char *d = strcmp(fn, "minus") == 0 ? "-1.0"
+            : A("rt_%s_dx(%s, rt_%s(%s))", fn, em_elem(em, x), fn, em_elem(em, x));
+        em_accumulate(em, x, x, g, adj, d);
+        em_backprop(em, xe, g);
+        return;
+    }
+    if (e->nargs == 2 && em_in_list(binary_fns, fn)) {
+        Opnd x = em_value(em, e->args[0]), y = em_value(em, e->args[1]);
+        const char *dx = em_fresh(em, "d"), *dy = em_fresh(em, "d");
+        em_line(em, "double %s, %s;", dx, dy);
+        em_line(em, "rt_%s_d(%s, %s, rt_%s(%s, %s), &%s, &%s);", fn, x.val,
+                y.val, fn, x.val, y.val, dx, dy);
+        if (em_is_ad(em, e->args[0]))
+            em_backprop(em, e->args[0], A("(%s) * %s", adj, dx));
+        if (em_is_ad(em, e->args[1]))
+            em_backprop(em, e->args[1], A("(%s) * %s", adj, dy));
+        return;
+    }
+    if (strcmp(fn, "sum") == 0) {
+        const MirExpr *xe = e->args[0];
+        if (!em_is_ad(em, xe))
+            return;
+        Opnd x = em_value(em, xe);
+        const char *g = em_adj_buffer(em, x);
+        em_line(em, "for (int k = 0; k < %s; k++) %s[k] += %s;", x.n, g, adj);
+        em_backprop(em, xe, g);
+        return;
+    }
+    if (strcmp(fn, "rep_vector") == 0 || strcmp(fn, "rep_row_vector") == 0) {
+        const MirExpr *xe = e->args[0];
+        if (!em_is_ad(em, xe))
+            return;
+        Opnd n = em_value(em, e->args[1]);
+        const char *s = em_fresh(em, "g");
+        em_line(em, "double %s = 0;", s);
+        em_line(em, "for (int k = 0; k < %s; k++) %s += %s[k];", n.val, s,
+                adj);
+        em_backprop(em, xe, s);
+        return;
+    }
+    em_unsupported(em, "derivatives of the function %s", fn);
+}
+

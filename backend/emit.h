@@ -27,6 +27,8 @@ typedef struct Emit {
     int indent;
     int tmp;                /* fresh temporaries */
     const MirProgram *p;
+    MirProgram *prog;       /* the emitter's own copy of *p (the same),
+                               which may get new internal variables */
     Arena *a;
     bool ad;                /* generating derivative code (log_prob) */
     bool data_section;      /* prepare_data: variables live in the model */
@@ -97,11 +99,12 @@ Opnd em_value(Emit *em, const MirExpr *e);
 /* Emit the code that adds adj (a scalar C expression, or a pointer to n
  * adjoints for a container) into the adjoints of e's variables. */
 void em_backprop(Emit *em, const MirExpr *e, const char *adj);
-/* An lvalue's element offset and count for assignment: *base gets the
- * storage pointer expression, *offset the element offset, *count the
- * number of elements written. */
+/* An lvalue's elements for assignment: *offset the element offset of a
+ * contiguous run and *count the number of elements written; or, when the
+ * lvalue has ranges or multi-indices, *map the name of an int array of
+ * the offsets of the elements written (em_index_map), else NULL. */
 void em_lvalue(Emit *em, const MirLvalue *lv, const char **offset,
-               const char **count);
+               const char **count, const char **map);
 bool em_is_ad(const Emit *em, const MirExpr *e);
 /* Helpers shared with emit_call.c: whether a type is a container; a scalar
  * operand; a fresh container temporary; the rows and columns of a vector
@@ -125,9 +128,45 @@ Opnd em_value_call(Emit *em, const MirExpr *e);
 void em_backprop_call(Emit *em, const MirExpr *e, const char *adj);
 bool em_in_list(const char *const *list, const char *name);
 
+/* emit_exits.c */
+/* Whether s has a return before its end (tail: s is in tail position),
+ * a break or a continue, which the reverse sweep cannot replay. */
+bool em_has_exits(const MirStmt *s, bool tail);
+/* body with those rewritten into flags (f: the function whose body it is,
+ * or NULL for the log density); see the file's comment. */
+MirStmt *em_structure_exits(Emit *em, const MirStmt *body, const MirFun *f);
+
+/* emit_shape.c */
+/* Functions whose result only selects and rearranges the elements of
+ * their arguments (head, col, block, append_col, to_matrix, transpose,
+ * diag_matrix, ...): the value is a gather through a map of element
+ * offsets, the reverse step the matching scatter-add. */
+bool em_gather_call(const MirExpr *e);
+Opnd em_value_gather(Emit *em, const MirExpr *e);
+void em_backprop_gather(Emit *em, const MirExpr *e, const char *adj);
+
+/* emit_linalg.c */
+/* The linear algebra of rt_linalg.h (crossprod, quad_form, inverse,
+ * mdivide_left_tri_low, log_determinant, eigenvalues_sym, ...): true when
+ * e is one of them, with its value in *out, or its reverse step
+ * emitted. */
+bool em_linalg_value(Emit *em, const MirExpr *e, Opnd *out);
+bool em_linalg_backprop(Emit *em, const MirExpr *e, const char *adj);
+
 /* The element offset of v[i, j, ...] with k single indices starting at
  * dimension `first`, and the count of the elements that remain. */
 const char *em_index_offset(Emit *em, VarId v, const MirIndex *ix, int k,
                             int first, const char **count);
+/* Whether the k indices are all single indices. */
+bool em_indices_single(const MirIndex *ix, int k);
+/* Any indices v[ix...] (ranges, multi-indices, single indices; the
+ * dimensions after the k-th kept whole), with Stan's range checks: emits
+ * an int array of the flat offsets of the selected elements in the
+ * row-major order of the result and returns its name; *count gets their
+ * number, *rows and *cols the sizes of the result's last two kept
+ * dimensions (count x 1 when only one is kept). */
+const char *em_index_map(Emit *em, VarId v, const MirIndex *ix, int k,
+                         const char **count, const char **rows,
+                         const char **cols);
 
 #endif

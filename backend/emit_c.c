@@ -163,19 +163,38 @@ void em_declare_adjoint(Emit *em, VarId v)
 /* --------------------------------------------------------------- lvalues */
 
 void em_lvalue(Emit *em, const MirLvalue *lv, const char **offset,
-               const char **count)
+               const char **count, const char **map)
 {
     VarId v = lv->var;
     const MirVar *var = &em->p->vars[v];
     int rank = em_var_rank(var);
     const char *off = "0";
     int d = 0;
+    *map = NULL;
     for (int s = 0; s < lv->nsteps; s++) {
         const MirLvalueStep *st = &lv->steps[s];
         if (!st->indices)
             em_unsupported(em, "assignment to a tuple element");
         if (d + st->nindices > rank)
             em_unsupported(em, "assignment to a slice of '%s'", var->name);
+        if (!em_indices_single(st->indices, st->nindices)) {
+            /* x[i][a:b, g] = ...: the elements through their offsets */
+            if (s != lv->nsteps - 1)
+                em_unsupported(em, "assignment through a slice of a slice "
+                               "of '%s'", var->name);
+            MirIndex *all = arena_alloc(em->a, sizeof *all
+                                        * (size_t)(d + st->nindices));
+            int k = 0;
+            for (int p = 0; p < s; p++)
+                for (int i = 0; i < lv->steps[p].nindices; i++)
+                    all[k++] = lv->steps[p].indices[i];
+            for (int i = 0; i < st->nindices; i++)
+                all[k++] = st->indices[i];
+            const char *rows, *cols;
+            *map = em_index_map(em, v, all, k, count, &rows, &cols);
+            *offset = "0";
+            return;
+        }
         off = A("%s + %s", off, em_index_offset(em, v, st->indices,
                                                   st->nindices, d, count));
         d += st->nindices;
@@ -464,6 +483,55 @@ static void emit_message(Emit *em, const MirExpr *call, bool reject)
         em_line(em, "rt_msg_print(&%s);", msg);
 }
 
+/* The checks of the constrained vector and matrix types (rt_checks.h),
+ * one call per vector or matrix of an array of them: the check's runtime
+ * name and whether it checks matrices (2: M x N, 1: square K x K). */
+static const struct {
+    const char *kind, *rt;
+    int matrix;
+} structured_checks[] = {
+    {"\"simplex\"", "rt_check_simplex", 0},
+    {"\"unit_vector\"", "rt_check_unit_vector", 0},
+    {"\"ordered\"", "rt_check_ordered", 0},
+    {"\"positive_ordered\"", "rt_check_positive_ordered", 0},
+    {"\"cov_matrix\"", "rt_check_cov_matrix", 1},
+    {"\"corr_matrix\"", "rt_check_corr_matrix", 1},
+    {"\"cholesky_factor_corr\"", "rt_check_cholesky_factor_corr", 1},
+    {"\"cholesky_factor\"", "rt_check_cholesky_factor_cov", 2},
+};
+
+static void emit_structured_check(Emit *em, const MirExpr *call,
+                                  const char *kind, const char *name, Opnd x)
+{
+    const MirExpr *xe = call->args[2];
+    int c = -1;
+    for (size_t i = 0; i < sizeof structured_checks
+                               / sizeof structured_checks[0]; i++)
+        if (strcmp(structured_checks[i].kind, kind) == 0)
+            c = (int)i;
+    const Type *elem = xe->type;
+    while (elem->kind == TY_ARRAY)
+        elem = elem->elem;
+    bool vector_sum_to_zero = strcmp(kind, "\"sum_to_zero\"") == 0
+        && elem->kind != TY_MATRIX;
+    if ((c < 0 && !vector_sum_to_zero) || xe->kind != MX_VAR || xe->var < 0)
+        em_unsupported(em, "the %s check yet (%s)", kind, name);
+    VarId v = xe->var;
+    int rank = em_var_rank(&em->p->vars[v]);
+    const char *rt = c >= 0 ? structured_checks[c].rt : "rt_check_sum_to_zero";
+    int matrix = c >= 0 ? structured_checks[c].matrix : 0;
+    const char *last = em_var_dim(em, v, rank - 1);
+    const char *size = matrix ? A("(%s) * (%s)", em_var_dim(em, v, rank - 2),
+                                  last)
+                              : last;
+    const char *dims = matrix == 2
+        ? A("%s, %s", em_var_dim(em, v, rank - 2), last) : last;
+    em_line(em, "for (int k = 0; (%s) > 0 && k < (%s) / (%s); k++)", size,
+            x.n, size);
+    em_line(em, "    if (%s(%s, %s + k * (%s), %s, err)) return -1;", rt, name,
+            x.val, size, dims);
+}
+
 /* FnCheck__("kind", "name", x, bounds...) on data, transformed data and
  * transformed parameters. */
 static void emit_check(Emit *em, const MirExpr *call)
@@ -487,7 +555,7 @@ static void emit_check(Emit *em, const MirExpr *call)
         em_line(em, "if (rt_check_upper%s(%s, %s, %s, %s, err)) return -1;",
                 sfx, name, ptr, n, hi.val);
     } else {
-        em_unsupported(em, "the %s check yet (%s)", kind, name);
+        emit_structured_check(em, call, kind, name, x);
     }
 }
 
@@ -653,11 +721,27 @@ static void fwd_assign(Emit *em, const MirStmt *s, Section sec)
         return;
     }
     Opnd r = em_value(em, s->rhs);
-    const char *off, *count;
-    em_lvalue(em, &s->lhs, &off, &count);
+    const char *off, *count, *map;
+    em_lvalue(em, &s->lhs, &off, &count, &map);
+    const char *ptr = em_var_val(em, v);
+    if (map) {
+        /* the right side first (it may read the elements written) */
+        if (r.container) {
+            Opnd c = em_new_container(em, count, count, "1", r.is_int);
+            em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s[k];", count,
+                    c.val, r.val);
+            r = c;
+        }
+        if (em->ad)
+            em_line(em, "for (int k = 0; k < %s; k++) rt_stack_push_%s("
+                    "&S->stack, %s[%s[k]]);", count,
+                    em_is_int_var(var) ? "int" : "double", ptr, map);
+        em_line(em, "for (int k = 0; k < %s; k++) %s[%s[k]] = %s;", count,
+                ptr, map, r.container ? A("%s[k]", r.val) : r.val);
+        return;
+    }
     const char *o = em_fresh(em, "o");
     em_line(em, "int %s = %s;", o, off);
-    const char *ptr = em_var_val(em, v);
     if (em->ad) {
         if (em_is_int_var(var))
             em_line(em, "for (int k = 0; k < %s; k++) rt_stack_push_int("
@@ -841,25 +925,30 @@ void em_fwd_stmt(Emit *em, const MirStmt *s, Section sec)
             fused_target(em, s->rhs);
             return;
         }
+        /* inside an _lp function, lp points at the caller's */
+        const char *lp = sec == SEC_FUN ? "*lp" : "lp";
         Opnd r = em_value(em, s->rhs);
         if (r.container)
-            em_line(em, "for (int k = 0; k < %s; k++) lp += %s[k];", r.n,
+            em_line(em, "for (int k = 0; k < %s; k++) %s += %s[k];", r.n, lp,
                     r.val);
         else
-            em_line(em, "lp += %s;", r.val);
+            em_line(em, "%s += %s;", lp, r.val);
         return;
     }
     case MS_JACOBIAN_PE: {
         /* the Jacobian adjustment counts only when the density asks for
          * it; outside the log density it is nothing */
-        if (sec != SEC_LOGP)
+        if (sec != SEC_LOGP && sec != SEC_FUN)
             return;
-        if (!em->sec_logp)
+        if (!em->sec_logp && sec != SEC_FUN)
             em_unsupported(em, "jacobian += here");
         Opnd r = em_value(em, s->rhs);
+        const char *lp = sec == SEC_FUN ? "*lp" : "lp";
         if (r.container)
-            em_unsupported(em, "jacobian += of a container yet");
-        em_line(em, "if (jacobian) lp += %s;", r.val);
+            em_line(em, "if (jacobian) for (int k = 0; k < %s; k++) %s += "
+                    "%s[k];", r.n, lp, r.val);
+        else
+            em_line(em, "if (jacobian) %s += %s;", lp, r.val);
         return;
     }
     case MS_CALL:
@@ -869,9 +958,8 @@ void em_fwd_stmt(Emit *em, const MirStmt *s, Section sec)
         return;
     case MS_BREAK:
     case MS_CONTINUE:
-        if (em->ad)
-            em_unsupported(em, "break or continue in the model's log density "
-                           "yet");
+        if (em->ad)   /* em_structure_exits removes them first */
+            em_unsupported(em, "break or continue here");
         em_line(em, s->kind == MS_BREAK ? "break;" : "continue;");
         return;
     case MS_RETURN:
@@ -888,7 +976,8 @@ void em_fwd_stmt(Emit *em, const MirStmt *s, Section sec)
                         "(size_t)(%s));", r.n);
                 em_line(em, "for (int k = 0; k < %s; k++) (*ret)[k] = %s[k];",
                         r.n, r.val);
-                em_line(em, "*ret_n = %s;", r.n);
+                em_line(em, "*ret_rows = %s;", r.rows ? r.rows : r.n);
+                em_line(em, "*ret_cols = %s;", r.rows ? r.cols : "1");
             } else {
                 em_line(em, "*ret = %s;", r.val);
             }
@@ -899,8 +988,6 @@ void em_fwd_stmt(Emit *em, const MirStmt *s, Section sec)
         Opnd c = em_value(em, s->cond);
         const char *f = em_fresh(em, "c");
         em_line(em, "int %s = (%s) != 0;", f, c.val);
-        if (em->ad && !em->no_push)
-            em_line(em, "rt_stack_push_int(&S->stack, %s);", f);
         em_line(em, "if (%s)", f);
         fwd_block(em, s->body->kind == MS_BLOCK ? s->body
                   : mir_block(em->a, MS_BLOCK, 1, (MirStmt **)&s->body), sec);
@@ -910,6 +997,9 @@ void em_fwd_stmt(Emit *em, const MirStmt *s, Section sec)
                       : mir_block(em->a, MS_BLOCK, 1,
                                   (MirStmt **)&s->else_body), sec);
         }
+        /* after the branch's own pushes: the reverse sweep pops it first */
+        if (em->ad && !em->no_push)
+            em_line(em, "rt_stack_push_int(&S->stack, %s);", f);
         return;
     }
     case MS_FOR: {
@@ -995,11 +1085,44 @@ static void rev_assign(Emit *em, const MirStmt *s)
         emit_param_adjoint(em, v, s->rhs);
         return;
     }
-    const char *off, *count;
-    em_lvalue(em, &s->lhs, &off, &count);
+    const char *off, *count, *map;
+    em_lvalue(em, &s->lhs, &off, &count, &map);
+    const char *ptr = em_var_val(em, v);
+    bool container = s->rhs->type->kind == TY_ARRAY
+        || s->rhs->type->kind == TY_VECTOR
+        || s->rhs->type->kind == TY_ROW_VECTOR
+        || s->rhs->type->kind == TY_MATRIX;
+    if (map) {
+        const char *pop = em_is_int_var(var) ? "rt_stack_pop_int"
+                                             : "rt_stack_pop_double";
+        if (em_is_int_var(var) || !em_var_has_adj(em, v)) {
+            em_line(em, "for (int k = %s - 1; k >= 0; k--) %s[%s[k]] = "
+                    "%s(&S->stack);", count, ptr, map, pop);
+            return;
+        }
+        const char *g = em_fresh(em, "g");
+        const char *adj = em_var_adj(em, v);
+        em_line(em, "double *%s = rt_scratch_doubles(&S->scratch, "
+                "(size_t)(%s));", g, count);
+        em_line(em, "for (int k = 0; k < %s; k++) { %s[k] = %s[%s[k]]; "
+                "%s[%s[k]] = 0; }", count, g, adj, map, adj, map);
+        em_line(em, "for (int k = %s - 1; k >= 0; k--) %s[%s[k]] = "
+                "%s(&S->stack);", count, ptr, map, pop);
+        em_memo_clear(em);
+        if (container) {
+            em_backprop(em, s->rhs, g);
+        } else {
+            /* one value written to every selected element */
+            const char *t = em_fresh(em, "g");
+            em_line(em, "double %s = 0;", t);
+            em_line(em, "for (int k = 0; k < %s; k++) %s += %s[k];", count, t,
+                    g);
+            em_backprop(em, s->rhs, t);
+        }
+        return;
+    }
     const char *o = em_fresh(em, "o");
     em_line(em, "int %s = %s;", o, off);
-    const char *ptr = em_var_val(em, v);
     if (em_is_int_var(var)) {
         em_line(em, "for (int k = %s - 1; k >= 0; k--) %s[%s + k] = "
                 "rt_stack_pop_int(&S->stack);", count, ptr, o);
@@ -1020,10 +1143,6 @@ static void rev_assign(Emit *em, const MirStmt *s)
     em_line(em, "rt_stack_pop_doubles(&S->stack, %s + %s, (size_t)(%s));",
             ptr, o, count);
     em_memo_clear(em);   /* the old value is back: recompute from here */
-    bool container = s->rhs->type->kind == TY_ARRAY
-        || s->rhs->type->kind == TY_VECTOR
-        || s->rhs->type->kind == TY_ROW_VECTOR
-        || s->rhs->type->kind == TY_MATRIX;
     em_backprop(em, s->rhs, container ? g : A("%s[0]", g));
 }
 
@@ -1038,7 +1157,19 @@ void em_rev_stmt(Emit *em, const MirStmt *s)
         rev_assign(em, s);
         return;
     case MS_TARGET_PE:
-        em_backprop(em, s->rhs, "1.0");
+        if (em_is_container_type(s->rhs->type)) {
+            Opnd r = em_value(em, s->rhs);
+            const char *g = em_adj_buffer(em, r);
+            em_line(em, "for (int k = 0; k < %s; k++) %s[k] = 1.0;", r.n, g);
+            em_backprop(em, s->rhs, g);
+        } else {
+            em_backprop(em, s->rhs, "1.0");
+        }
+        return;
+    case MS_CALL:
+        /* an _lp or _jacobian function called for its effect on target */
+        if (s->call->fn_kind == FNK_USER && (s->call->effect & EFF_TARGET))
+            em_backprop_user(em, s->call, "0.0");
         return;
     case MS_RETURN:
         if (s->rhs)
@@ -1047,7 +1178,14 @@ void em_rev_stmt(Emit *em, const MirStmt *s)
     case MS_JACOBIAN_PE:
         em_line(em, "if (jacobian) {");
         em->indent++;
-        em_backprop(em, s->rhs, "1.0");
+        if (em_is_container_type(s->rhs->type)) {
+            Opnd r = em_value(em, s->rhs);
+            const char *g = em_adj_buffer(em, r);
+            em_line(em, "for (int k = 0; k < %s; k++) %s[k] = 1.0;", r.n, g);
+            em_backprop(em, s->rhs, g);
+        } else {
+            em_backprop(em, s->rhs, "1.0");
+        }
         em->indent--;
         em_line(em, "}");
         return;
@@ -1260,7 +1398,10 @@ static void emit_log_density(Emit *em)
     em_line(em, "(void)rng;");
     em_line(em, "(void)propto;");
     em->sec_logp = true;
-    em_fwd_stmt(em, em->p->log_prob, SEC_LOGP);
+    const MirStmt *body = em->p->log_prob;
+    if (em_has_exits(body, false))
+        body = em_structure_exits(em, body, NULL);
+    em_fwd_stmt(em, body, SEC_LOGP);
     em_line(em, "*lp_out = lp;");
     em_line(em, "if (!grad)");
     em_line(em, "    return 0;");
@@ -1268,7 +1409,7 @@ static void emit_log_density(Emit *em)
     em_line(em, "    return rt_error(err, \"out of memory in the gradient\");");
     em_line(em, "memset(grad, 0, sizeof(double) * (size_t)"
             "m->num_unconstrained);");
-    em_rev_stmt(em, em->p->log_prob);
+    em_rev_stmt(em, body);
     em->sec_logp = false;
     em_line(em, "return 0;");
     em->indent--;
@@ -1359,7 +1500,9 @@ bool emit_c(FILE *out, const MirProgram *p, char *why, size_t nwhy)
         return false;
     }
     Arena scratch = {0};
-    Emit em = {.out = mem, .p = p, .a = &scratch, .why = why, .nwhy = nwhy};
+    MirProgram prog = *p;
+    Emit em = {.out = mem, .p = &prog, .prog = &prog, .a = &scratch,
+               .why = why, .nwhy = nwhy};
     bool ok = false;
     if (setjmp(em.fail) == 0) {
         fputs(prelude, mem);

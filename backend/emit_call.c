@@ -259,6 +259,18 @@ static const struct {
     {"dirichlet", "rt_dirichlet_lpdf", "MM", NULL, 0},
     {"lkj_corr_cholesky", "rt_lkj_corr_cholesky_lpdf", "MA", NULL, 0},
     {"lkj_corr", "rt_lkj_corr_lpdf", "MA", "rt_lkj_corr_work_size", 0},
+    {"wishart_cholesky", "rt_wishart_cholesky_lpdf", "MAM",
+     "rt_wishart_cholesky_work_size", 0},
+    {"inv_wishart_cholesky", "rt_inv_wishart_cholesky_lpdf", "MAM",
+     "rt_wishart_cholesky_work_size", 0},
+    {"wishart", "rt_wishart_lpdf", "MAM", "rt_wishart_work_size", 0},
+    {"inv_wishart", "rt_inv_wishart_lpdf", "MAM", "rt_wishart_work_size", 0},
+    {"multi_student_t_cholesky", "rt_multi_student_t_cholesky_lpdf", "MAMM",
+     "rt_multi_student_t_cholesky_work_size", 3},
+    {"multi_student_t", "rt_multi_student_t_lpdf", "MAMM",
+     "rt_multi_student_t_work_size", 3},
+    {"multi_normal_prec", "rt_multi_normal_prec_lpdf", "MMM",
+     "rt_multi_normal_prec_work_size", 2},
 };
 
 static int matrix_density(const MirExpr *e)
@@ -284,8 +296,8 @@ static void emit_matrix_density(Emit *em, const MirExpr *e, const char *adj,
 {
     int d = matrix_density(e) - 1;
     const char *kinds = matrix_densities[d].kinds;
-    Opnd ops[3];
-    const char *g[3] = {NULL, NULL, NULL};
+    Opnd ops[4];
+    const char *g[4] = {NULL, NULL, NULL, NULL};
     const char *args = "";
     for (int i = 0; i < e->nargs; i++) {
         ops[i] = em_value(em, e->args[i]);
@@ -358,6 +370,11 @@ Opnd em_value_call(Emit *em, const MirExpr *e)
     const MirExpr *rs = reduce_sum_call(em, e);
     if (rs)
         return em_call_user(em, rs);
+    Opnd lin;
+    if (em_gather_call(e))
+        return em_value_gather(em, e);
+    if (em_linalg_value(em, e, &lin))
+        return lin;
     int red = reduction(e);
     if (red >= 0) {
         Opnd x = em_value(em, e->args[0]);
@@ -458,16 +475,6 @@ Opnd em_value_call(Emit *em, const MirExpr *e)
                 M.rows, M.cols, o.val);
         return o;
     }
-    if (strcmp(fn, "to_vector") == 0 && e->nargs == 1
-        && e->args[0]->type->kind == TY_MATRIX) {
-        /* a matrix's elements in column-major order, as Stan orders them */
-        Opnd M = em_value(em, e->args[0]);
-        Opnd o = em_new_container(em, M.n, M.n, "1", false);
-        em_line(em, "for (int i = 0; i < %s; i++) for (int j = 0; j < %s; "
-                "j++) %s[j * %s + i] = %s[i * %s + j];", M.rows, M.cols,
-                o.val, M.rows, M.val, M.cols);
-        return o;
-    }
     if ((strcmp(fn, "softmax") == 0 || strcmp(fn, "log_softmax") == 0)
         && e->nargs == 1) {
         Opnd x = em_value(em, e->args[0]);
@@ -546,6 +553,12 @@ void em_backprop_call(Emit *em, const MirExpr *e, const char *adj)
         em_backprop_user(em, rs, adj);
         return;
     }
+    if (em_gather_call(e)) {
+        em_backprop_gather(em, e, adj);
+        return;
+    }
+    if (em_linalg_backprop(em, e, adj))
+        return;
     int red = reduction(e);
     if (red >= 0) {
         const MirExpr *xe = e->args[0];
@@ -655,15 +668,6 @@ void em_backprop_call(Emit *em, const MirExpr *e, const char *adj)
                 v.val, M.val, M.rows, M.cols, adj, gv, gM);
         em_backprop(em, e->args[0], gv);
         em_backprop(em, e->args[1], gM);
-        return;
-    }
-    if (strcmp(fn, "to_vector") == 0 && e->args[0]->type->kind == TY_MATRIX) {
-        Opnd M = em_value(em, e->args[0]);
-        const char *g = em_adj_buffer(em, M);
-        em_line(em, "for (int i = 0; i < %s; i++) for (int j = 0; j < %s; "
-                "j++) %s[i * %s + j] += %s[j * %s + i];", M.rows, M.cols, g,
-                M.cols, adj, M.rows);
-        em_backprop(em, e->args[0], g);
         return;
     }
     if (strcmp(fn, "softmax") == 0 || strcmp(fn, "log_softmax") == 0) {
@@ -779,6 +783,91 @@ static Opnd value_call_general(Emit *em, const MirExpr *e)
             Opnd o = em_new_container(em, al.n, al.n, "1", false);
             em_line(em, "if (rt_dirichlet_rng(%s, %s, rng, %s, err)) "
                     "return -1;", al.val, al.n, o.val);
+            return o;
+        }
+        if ((strcmp(fn, "multi_normal_rng") == 0
+             || strcmp(fn, "multi_normal_cholesky_rng") == 0)
+            && e->nargs == 2) {
+            /* one K-vector, or one per vector of an array of locations;
+             * Sigma (or L) fixes K */
+            Opnd mu = em_value(em, e->args[0]), S_ = em_value(em, e->args[1]);
+            bool many = e->args[0]->type->kind == TY_ARRAY;
+            const char *K = many ? mu.cols : mu.n, *N = many ? mu.rows : "1";
+            Opnd o = em_new_container(em, mu.n, many ? N : K, many ? K : "1",
+                                      false);
+            em_line(em, "if ((%s) != (%s)) return rt_error(err, \"%s: size "
+                    "of location parameter (%%d) and rows of covariance "
+                    "parameter (%%d) must match in size\", (int)(%s), "
+                    "(int)(%s));", K, S_.rows, fn, K, S_.rows);
+            em_line(em, "for (int i = 0; i < %s; i++)", N);
+            if (fn[12] == 'r')   /* multi_normal_rng */
+                em_line(em, "    if (rt_multi_normal_rng(%s + i * (%s), %s, "
+                        "%s, rng, %s + i * (%s), rt_scratch_doubles(&S->"
+                        "scratch, (size_t)(%s) * (%s)), err)) return -1;",
+                        mu.val, K, S_.val, K, o.val, K, K, K);
+            else
+                em_line(em, "    if (rt_multi_normal_cholesky_rng(%s + i * "
+                        "(%s), %s, %s, rng, %s + i * (%s), err)) return -1;",
+                        mu.val, K, S_.val, K, o.val, K);
+            return o;
+        }
+        if ((strcmp(fn, "multinomial_rng") == 0
+             || strcmp(fn, "multinomial_logit_rng") == 0
+             || strcmp(fn, "dirichlet_multinomial_rng") == 0)
+            && e->nargs == 2) {
+            Opnd th = em_value(em, e->args[0]), N = em_value(em, e->args[1]);
+            Opnd o = em_new_container(em, th.n, th.n, "1", true);
+            em_line(em, "if (rt_%s(rt_argn(%s, NULL, %s, false), %s, %s, rng, "
+                    "err)) return -1;", fn, th.val, th.n, N.val, o.val);
+            return o;
+        }
+        if ((strcmp(fn, "multi_student_t_rng") == 0
+             || strcmp(fn, "multi_student_t_cholesky_rng") == 0)
+            && e->nargs == 3 && e->args[1]->type->kind != TY_ARRAY) {
+            Opnd nu = em_value(em, e->args[0]), mu = em_value(em, e->args[1]);
+            Opnd S_ = em_value(em, e->args[2]);
+            Opnd o = em_new_container(em, mu.n, mu.n, "1", false);
+            em_line(em, "if ((%s) != (%s)) return rt_error(err, \"%s: size "
+                    "of location parameter (%%d) and rows of scale parameter "
+                    "(%%d) must match in size\", (int)(%s), (int)(%s));",
+                    mu.n, S_.rows, fn, mu.n, S_.rows);
+            if (strcmp(fn, "multi_student_t_rng") == 0)
+                em_line(em, "if (rt_multi_student_t_rng(%s, %s, %s, %s, rng, "
+                        "%s, rt_scratch_doubles(&S->scratch, (size_t)(%s) * "
+                        "(%s)), err)) return -1;", nu.val, mu.val, S_.val,
+                        mu.n, o.val, mu.n, mu.n);
+            else
+                em_line(em, "if (rt_multi_student_t_cholesky_rng(%s, %s, %s, "
+                        "%s, rng, %s, err)) return -1;", nu.val, mu.val,
+                        S_.val, mu.n, o.val);
+            return o;
+        }
+        if ((strcmp(fn, "wishart_rng") == 0 || strcmp(fn, "inv_wishart_rng") == 0
+             || strcmp(fn, "wishart_cholesky_rng") == 0
+             || strcmp(fn, "inv_wishart_cholesky_rng") == 0)
+            && e->nargs == 2) {
+            Opnd nu = em_value(em, e->args[0]), S_ = em_value(em, e->args[1]);
+            Opnd o = em_new_container(em, S_.n, S_.rows, S_.rows, false);
+            bool work = strcmp(fn, "wishart_cholesky_rng") != 0;
+            em_line(em, "if (rt_%s(%s, %s, %s, rng, %s%s, err)) return -1;",
+                    fn, nu.val, S_.val, S_.rows, o.val,
+                    work ? A(", rt_scratch_doubles(&S->scratch, (size_t)2 * "
+                             "(%s))", S_.n) : "");
+            return o;
+        }
+        if (strcmp(fn, "lkj_corr_cholesky_rng") == 0
+            || strcmp(fn, "lkj_corr_rng") == 0) {
+            Opnd K = em_value(em, e->args[0]), eta = em_value(em, e->args[1]);
+            const char *n = A("(%s) * (%s)", K.val, K.val);
+            Opnd o = em_new_container(em, n, K.val, K.val, false);
+            em_line(em, "if (rt_lkj_corr_cholesky_rng(%s, %s, rng, %s, err)) "
+                    "return -1;", K.val, eta.val, o.val);
+            if (strcmp(fn, "lkj_corr_rng") == 0) {
+                Opnd c = em_new_container(em, n, K.val, K.val, false);
+                em_line(em, "rt_multiply_lower_tri_self_transpose(%s, %s, %s, "
+                        "%s);", o.val, K.val, K.val, c.val);
+                return c;
+            }
             return o;
         }
         if (em_in_list(vector_rngs, fn))

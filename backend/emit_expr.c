@@ -57,6 +57,17 @@ void em_shape_of(const Type *t, const char *n, const char **rows,
 
 /* ------------------------------------------------------------- indexing */
 
+/* Stan's check that index i (a C int expression) of dimension `dim` of
+ * variable `name` is in 1..dim: out of range is an error, not a read
+ * outside the variable. */
+static void check_index(Emit *em, const char *name, const char *i,
+                        const char *dim)
+{
+    em_line(em, "if ((%s) < 1 || (%s) > (%s)) return rt_error(err, \"%s: "
+            "index %%d out of range; expecting index to be between 1 and "
+            "%%d\", (int)(%s), (int)(%s));", i, i, dim, name, i, dim);
+}
+
 const char *em_index_offset(Emit *em, VarId v, const MirIndex *ix, int k,
                             int first, const char **count)
 {
@@ -69,6 +80,8 @@ const char *em_index_offset(Emit *em, VarId v, const MirIndex *ix, int k,
             em_unsupported(em, "indexing '%s' with a range or a multi-index "
                            "in this position", var->name);
         Opnd o = em_value(em, ix[i].lo);
+        if (d < total)
+            check_index(em, var->name, o.val, em_var_dim(em, v, d));
         const char *stride = "1";
         for (int r = d + 1; r < total; r++)
             stride = A("%s * %s", stride, em_var_dim(em, v, r));
@@ -79,6 +92,156 @@ const char *em_index_offset(Emit *em, VarId v, const MirIndex *ix, int k,
         rest = A("%s * %s", rest, em_var_dim(em, v, r));
     *count = rest;
     return off;
+}
+
+bool em_indices_single(const MirIndex *ix, int k)
+{
+    for (int i = 0; i < k; i++)
+        if (ix[i].kind != IDX_SINGLE)
+            return false;
+    return true;
+}
+
+static bool is_vector_type(const Type *t)
+{
+    return t->kind == TY_VECTOR || t->kind == TY_ROW_VECTOR;
+}
+
+/* em_index_map for a value named `name` with dimensions dims[0..total-1]
+ * (row-major). */
+static const char *index_map_dims(Emit *em, const char *name,
+                                  const char *const *dims, int total,
+                                  const MirIndex *ix, int k,
+                                  const char **count, const char **rows,
+                                  const char **cols)
+{
+    if (k > total)
+        em_unsupported(em, "indexing '%s' with more indices than it has "
+                       "dimensions", name);
+    /* per dimension: the 1-based index as a C expression of the loop
+     * counter j<d> (kept dimensions) or a fixed value (single indices) */
+    const char *idx[16], *len[16];
+    int kept[16], nkept = 0;
+    for (int d = 0; d < total; d++) {
+        const MirIndex *x = d < k ? &ix[d] : NULL;
+        const char *dim = dims[d];
+        const char *j = A("j%d", d);
+        len[d] = NULL;
+        if (x && x->kind == IDX_SINGLE) {
+            const char *i = em_fresh(em, "i");
+            em_line(em, "int %s = %s;", i, em_value(em, x->lo).val);
+            check_index(em, name, i, dim);
+            idx[d] = i;
+            continue;
+        }
+        const char *l = em_fresh(em, "len");
+        if (!x || x->kind == IDX_ALL) {
+            em_line(em, "int %s = %s;", l, dim);
+            idx[d] = A("(%s + 1)", j);
+        } else if (x->kind == IDX_MULTI) {
+            Opnd g = em_value(em, x->lo);
+            em_line(em, "int %s = %s;", l, g.n);
+            const char *i = em_fresh(em, "i");
+            em_line(em, "for (int %s = 0; %s < %s; %s++) {", i, i, l, i);
+            em->indent++;
+            check_index(em, name, A("%s[%s]", g.val, i), dim);
+            em->indent--;
+            em_line(em, "}");
+            idx[d] = A("%s[%s]", g.val, j);
+        } else {
+            const char *lo = x->kind == IDX_LOWER || x->kind == IDX_BETWEEN
+                ? em_value(em, x->lo).val : "1";
+            const char *hi = x->kind == IDX_UPPER || x->kind == IDX_BETWEEN
+                ? em_value(em, x->hi).val : dim;
+            const char *a = em_fresh(em, "lo");
+            em_line(em, "int %s = %s;", a, lo);
+            em_line(em, "int %s = (%s) >= %s ? (%s) - %s + 1 : 0;", l, hi, a,
+                    hi, a);
+            em_line(em, "if (%s > 0) {", l);
+            em->indent++;
+            check_index(em, name, a, dim);
+            check_index(em, name, A("%s + %s - 1", a, l), dim);
+            em->indent--;
+            em_line(em, "}");
+            idx[d] = A("(%s + %s)", a, j);
+        }
+        len[d] = l;
+        kept[nkept++] = d;
+    }
+    const char *n = "1";
+    for (int i = 0; i < nkept; i++)
+        n = A("%s * %s", n, len[kept[i]]);
+    const char *cnt = em_fresh(em, "n");
+    em_line(em, "int %s = %s;", cnt, n);
+    const char *map = em_fresh(em, "map");
+    em_line(em, "int *%s = rt_scratch_ints(&S->scratch, (size_t)%s);", map,
+            cnt);
+    const char *off = "0";
+    for (int d = 0; d < total; d++) {
+        const char *stride = "1";
+        for (int r = d + 1; r < total; r++)
+            stride = A("%s * %s", stride, dims[r]);
+        off = A("%s + (%s - 1) * %s", off, idx[d], stride);
+    }
+    const char *q = em_fresh(em, "q");
+    em_line(em, "{");
+    em->indent++;
+    em_line(em, "int %s = 0;", q);
+    for (int i = 0; i < nkept; i++) {
+        int d = kept[i];
+        em_line(em, "for (int j%d = 0; j%d < %s; j%d++)", d, d, len[d], d);
+        em->indent++;
+    }
+    em_line(em, "%s[%s++] = %s;", map, q, off);
+    em->indent -= nkept;
+    em->indent--;
+    em_line(em, "}");
+    *count = cnt;
+    /* the result's shape: the last two kept dimensions */
+    *rows = nkept >= 2 ? len[kept[nkept - 2]] : cnt;
+    *cols = nkept >= 2 ? len[kept[nkept - 1]] : "1";
+    return map;
+}
+
+const char *em_index_map(Emit *em, VarId v, const MirIndex *ix, int k,
+                         const char **count, const char **rows,
+                         const char **cols)
+{
+    const MirVar *var = &em->p->vars[v];
+    int total = em_var_rank(var);
+    if (total > 16)
+        em_unsupported(em, "indexing a variable of %d dimensions", total);
+    const char *dims[16];
+    for (int d = 0; d < total; d++)
+        dims[d] = em_var_dim(em, v, d);
+    return index_map_dims(em, var->name, dims, total, ix, k, count, rows,
+                          cols);
+}
+
+/* The offsets selected by the indices of e, whose base is an expression
+ * (not a variable) with value b. */
+static const char *expr_index_map(Emit *em, const MirExpr *e, Opnd b,
+                                  const char **count, const char **rows,
+                                  const char **cols)
+{
+    const Type *t = e->args[0]->type;
+    const char *dims[2];
+    int total;
+    if (t->kind == TY_MATRIX
+        || (t->kind == TY_ARRAY && t->dims == 1 && is_vector_type(t->elem))) {
+        dims[0] = b.rows;
+        dims[1] = b.cols;
+        total = 2;
+    } else if (t->kind == TY_VECTOR || t->kind == TY_ROW_VECTOR
+               || (t->kind == TY_ARRAY && t->dims == 1
+                   && !em_is_container_type(t->elem))) {
+        dims[0] = b.n;
+        total = 1;
+    } else {
+        em_unsupported(em, "indexing an expression of this type");
+    }
+    return index_map_dims(em, "expression", dims, total, e->indices,
+                          e->nindices, count, rows, cols);
 }
 
 static const char *index_offset(Emit *em, VarId v, const MirIndex *ix, int k,
@@ -104,6 +267,12 @@ static void slice(Emit *em, VarId v, const MirIndex *ix, const char **off,
     const char *l = em_fresh(em, "len");
     em_line(em, "int %s = (%s - 1) * %s;", o, lo, stride);
     em_line(em, "int %s = %s >= %s ? %s - %s + 1 : 0;", l, hi, lo, hi, lo);
+    em_line(em, "if (%s > 0) {", l);
+    em->indent++;
+    check_index(em, var->name, lo, em_var_dim(em, v, 0));
+    check_index(em, var->name, hi, em_var_dim(em, v, 0));
+    em->indent--;
+    em_line(em, "}");
     em_line(em, "int %s = %s * %s;", n, l, stride);
     *off = o;
     *count = n;
@@ -113,25 +282,30 @@ static void slice(Emit *em, VarId v, const MirIndex *ix, const char **off,
 static Opnd value_indexed(Emit *em, const MirExpr *e)
 {
     const MirExpr *base = e->args[0];
-    if (base->kind != MX_VAR || base->var < 0)
-        em_unsupported(em, "indexing an expression that is not a variable");
+    if (base->kind != MX_VAR || base->var < 0) {
+        /* f(x)[i, a:b]: the value, then a gather from it */
+        Opnd b = em_value(em, base);
+        const char *count, *rows, *cols;
+        const char *map = expr_index_map(em, e, b, &count, &rows, &cols);
+        if (!em_is_container_type(e->type))
+            return em_scalar(A("%s[%s[0]]", b.val, map), NULL, b.is_int);
+        if (e->type->kind == TY_ROW_VECTOR) {
+            rows = "1";
+            cols = count;
+        }
+        Opnd g = em_new_container(em, count, rows, cols, b.is_int);
+        em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s[%s[k]];", count,
+                g.val, b.val, map);
+        return g;
+    }
     VarId v = base->var;
     const char *ptr = em_var_val(em, v);
     bool is_int = ty_base(em->p->vars[v].sized.type)->kind == TY_INT;
     const char *adj = em_is_ad(em, e) && em_var_has_adj(em, v)
         ? em_var_adj(em, v) : NULL;
-    /* x[g] with g an int array: gather */
-    if (e->nindices == 1 && e->indices[0].kind == IDX_MULTI) {
-        Opnd g = em_value(em, e->indices[0].lo);
-        const char *rows, *cols;
-        em_shape_of(e->type, g.n, &rows, &cols);
-        Opnd o = em_new_container(em, g.n, rows, cols, is_int);
-        em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s[%s[k] - 1];",
-                g.n, o.val, ptr, g.val);
-        return o;
-    }
     /* x[a:b], x[a:], x[:b] on the outermost dimension: a contiguous run */
-    if (e->nindices == 1 && e->indices[0].kind != IDX_SINGLE) {
+    if (e->nindices == 1 && e->indices[0].kind != IDX_SINGLE
+        && e->indices[0].kind != IDX_MULTI) {
         const char *off, *count, *len;
         slice(em, v, &e->indices[0], &off, &count, &len);
         Opnd r = {A("(%s + %s)", ptr, off), adj ? A("(%s + %s)", adj, off)
@@ -146,6 +320,21 @@ static Opnd value_indexed(Emit *em, const MirExpr *e)
         return r;
     }
     const char *count;
+    if (!em_indices_single(e->indices, e->nindices)) {
+        /* any other mix of ranges, multi-indices and single indices: a
+         * gather through the offsets of the selected elements */
+        const char *rows, *cols;
+        const char *map = em_index_map(em, v, e->indices, e->nindices, &count,
+                                       &rows, &cols);
+        if (e->type->kind == TY_ROW_VECTOR) {
+            rows = "1";
+            cols = count;
+        }
+        Opnd g = em_new_container(em, count, rows, cols, is_int);
+        em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s[%s[k]];", count,
+                g.val, ptr, map);
+        return g;
+    }
     const char *off = index_offset(em, v, e->indices, e->nindices, &count);
     const char *o = em_fresh(em, "i");
     em_line(em, "int %s = %s;", o, off);
@@ -161,18 +350,34 @@ static Opnd value_indexed(Emit *em, const MirExpr *e)
 static void backprop_indexed(Emit *em, const MirExpr *e, const char *adj)
 {
     const MirExpr *base = e->args[0];
+    if (base->kind != MX_VAR || base->var < 0) {
+        Opnd b = em_value(em, base);
+        const char *count, *rows, *cols;
+        const char *map = expr_index_map(em, e, b, &count, &rows, &cols);
+        const char *g = em_adj_buffer(em, b);
+        if (em_is_container_type(e->type))
+            em_line(em, "for (int k = 0; k < %s; k++) %s[%s[k]] += %s[k];",
+                    count, g, map, adj);
+        else
+            em_line(em, "%s[%s[0]] += %s;", g, map, adj);
+        em_backprop(em, base, g);
+        return;
+    }
     VarId v = base->var;
     if (!em_var_has_adj(em, v))
         return;
     const char *aptr = em_var_adj(em, v);
-    if (e->nindices == 1 && e->indices[0].kind == IDX_MULTI) {
-        Opnd g = em_value(em, e->indices[0].lo);
-        em_line(em, "for (int k = 0; k < %s; k++) %s[%s[k] - 1] += %s[k];",
-                g.n, aptr, g.val, adj);
-        return;
-    }
     const char *count, *off;
     const char *len;
+    if (!em_indices_single(e->indices, e->nindices)
+        && !(e->nindices == 1 && e->indices[0].kind != IDX_MULTI)) {
+        const char *rows, *cols;
+        const char *map = em_index_map(em, v, e->indices, e->nindices, &count,
+                                       &rows, &cols);
+        em_line(em, "for (int k = 0; k < %s; k++) %s[%s[k]] += %s[k];", count,
+                aptr, map, adj);
+        return;
+    }
     if (e->nindices == 1 && e->indices[0].kind != IDX_SINGLE)
         slice(em, v, &e->indices[0], &off, &count, &len);
     else
@@ -423,12 +628,22 @@ static Opnd value_uncached(Emit *em, const MirExpr *e)
             const char *n = A("%d", e->nargs);
             const char *rows, *cols;
             em_shape_of(e->type, n, &rows, &cols);
+            if (e->nargs > 0 && em_is_container_type(e->args[0]->type)) {
+                /* {u, v} of vectors, [r1, r2] of row_vectors (a matrix):
+                 * the elements one after the other, row-major */
+                Opnd first = em_value(em, e->args[0]);
+                Opnd o = em_new_container(em, A("%s * %s", n, first.n), n,
+                                          first.n, is_int);
+                for (int i = 0; i < e->nargs; i++) {
+                    Opnd a = em_value(em, e->args[i]);
+                    em_line(em, "for (int k = 0; k < %s; k++) %s[%d * %s + "
+                            "k] = %s[k];", first.n, o.val, i, first.n, a.val);
+                }
+                return o;
+            }
             Opnd o = em_new_container(em, n, rows, cols, is_int);
             for (int i = 0; i < e->nargs; i++) {
                 Opnd a = em_value(em, e->args[i]);
-                if (a.container)
-                    em_unsupported(em, "array or row_vector expressions of "
-                                   "containers yet");
                 em_line(em, "%s[%d] = %s;", o.val, i, a.val);
             }
             return o;
@@ -510,6 +725,13 @@ void em_backprop(Emit *em, const MirExpr *e, const char *adj)
     case MX_CALL:
         if (e->fn_kind == FNK_INTERNAL && (e->internal == FN_MAKE_ARRAY
                                           || e->internal == FN_MAKE_ROW_VEC)) {
+            if (e->nargs > 0 && em_is_container_type(e->args[0]->type)) {
+                Opnd first = em_value(em, e->args[0]);
+                for (int i = 0; i < e->nargs; i++)
+                    em_backprop(em, e->args[i], A("(%s + %d * %s)", adj, i,
+                                                  first.n));
+                return;
+            }
             for (int i = 0; i < e->nargs; i++)
                 em_backprop(em, e->args[i], A("%s[%d]", adj, i));
             return;

@@ -22,19 +22,35 @@ static const char *fun_cname(Emit *em, int fi)
     return A("f%d_%s", fi, em->p->funs[fi].name);
 }
 
-/* Results: int, real, or a real vector (vector, row_vector, array[] real)
- * returned in scratch memory with its length. */
+/* Results: int, real, or a real container (vector, row_vector, matrix,
+ * array[] real, array[] vector, array[] row_vector) returned in scratch
+ * memory with its rows and columns (a vector or array[] real is n x 1,
+ * an array of vectors one vector per row). */
 static bool result_is_vector(const MirFun *f)
 {
     const Type *t = f->ret;
+    if (t->kind == TY_ARRAY && t->dims == 1)
+        t = t->elem;
+    else if (t->kind == TY_MATRIX)
+        return true;
     return t->kind == TY_VECTOR || t->kind == TY_ROW_VECTOR
-        || (t->kind == TY_ARRAY && t->dims == 1 && t->elem->kind == TY_REAL);
+        || (f->ret->kind == TY_ARRAY && t->kind == TY_REAL);
 }
 
-/* Whether the result carries derivatives (a reverse function exists). */
-static bool result_is_real(const MirFun *f)
+/* Whether the function adds to target (an _lp or _jacobian function):
+ * it takes the caller's log density as `double *lp` and the `jacobian`
+ * flag. */
+static bool uses_target(const MirFun *f)
 {
-    return f->ret->kind == TY_REAL || result_is_vector(f);
+    return (f->effect & EFF_TARGET) != 0;
+}
+
+/* Whether the function has a reverse function: its result carries
+ * derivatives, or it adds to target. */
+static bool has_reverse(const MirFun *f)
+{
+    return f->ret->kind == TY_REAL || result_is_vector(f)
+        || (f->ret->kind == TY_VOID && uses_target(f));
 }
 
 /* The C parameters of a Stan argument: a scalar by value, a container
@@ -74,10 +90,12 @@ static const char *signature(Emit *em, int fi, bool rev)
     const MirFun *f = &em->p->funs[fi];
     const char *s = A("static int %s%s(const Model *m, State *S, bool propto",
                       fun_cname(em, fi), rev ? "_rev" : "");
+    if (uses_target(f))
+        s = A("%s, double *lp, bool jacobian", s);
     for (int i = 0; i < f->nparams; i++)
         s = A("%s, %s", s, c_params(em, f->params[i]));
     if (!rev && result_is_vector(f))
-        s = A("%s, double **ret, int *ret_n", s);
+        s = A("%s, double **ret, int *ret_rows, int *ret_cols", s);
     else if (!rev && f->ret->kind != TY_VOID)
         s = A("%s, %s *ret", s, f->ret->kind == TY_INT ? "int" : "double");
     if (rev) {
@@ -111,31 +129,9 @@ static void bind_params(Emit *em, const MirFun *f)
     em_line(em, "(void)S;");
     em_line(em, "(void)rng;");
     em_line(em, "(void)propto;");
-}
-
-/* Whether every return of s is in tail position (nothing runs after it). */
-static bool returns_in_tail(const MirStmt *s, bool tail)
-{
-    if (!s)
-        return true;
-    switch (s->kind) {
-    case MS_RETURN:
-        return tail;
-    case MS_IF:
-        return returns_in_tail(s->body, tail)
-            && returns_in_tail(s->else_body, tail);
-    case MS_BLOCK:
-    case MS_SLIST:
-        for (int i = 0; i < s->nstmts; i++)
-            if (!returns_in_tail(s->stmts[i], tail && i == s->nstmts - 1))
-                return false;
-        return true;
-    case MS_FOR:
-    case MS_WHILE:
-    case MS_PROFILE:
-        return returns_in_tail(s->body, false);
-    default:
-        return true;
+    if (uses_target(f)) {
+        em_line(em, "(void)lp;");
+        em_line(em, "(void)jacobian;");
     }
 }
 
@@ -160,19 +156,18 @@ static void emit_primal(Emit *em, int fi)
 static void emit_reverse(Emit *em, int fi)
 {
     const MirFun *f = &em->p->funs[fi];
-    if (!returns_in_tail(f->body, true))
-        em_unsupported(em, "derivatives of %s yet: a return before the end "
-                       "of the function", f->name);
-    if (f->effect & (EFF_TARGET | EFF_RNG))
-        em_unsupported(em, "derivatives of %s yet: it uses target or the "
-                       "RNG", f->name);
+    const MirStmt *body = f->body;
+    if (em_has_exits(body, true))
+        body = em_structure_exits(em, body, f);
+    if (f->effect & EFF_RNG)
+        em_unsupported(em, "derivatives of %s: it uses the RNG", f->name);
     em->ad = true;
     em_line(em, "%s", signature(em, fi, true));
     em_line(em, "{");
     em->indent++;
     bind_params(em, f);
-    em_fwd_stmt(em, f->body, SEC_FUN);
-    em_rev_stmt(em, f->body);
+    em_fwd_stmt(em, body, SEC_FUN);
+    em_rev_stmt(em, body);
     for (int i = 0; i < f->nparams; i++) {
         VarId v = f->params[i];
         const MirVar *var = &em->p->vars[v];
@@ -183,6 +178,8 @@ static void emit_reverse(Emit *em, int fi)
         em_line(em, "for (int k = 0; k < %s; k++) g_%s[k] += %s[k];",
                 em_var_count(em, v), var->name, em_var_adj(em, v));
     }
+    if (f->ret->kind == TY_VOID)
+        em_line(em, "(void)ret_adj;");
     em_line(em, "return 0;");
     em->indent--;
     em_line(em, "}");
@@ -241,7 +238,7 @@ void em_functions(Emit *em)
         if (setjmp(probe.fail) == 0) {
             check_signature(&probe, &p->funs[fi]);
             em_line(em, "%s;", signature(em, fi, false));
-            if (result_is_real(&p->funs[fi]))
+            if (has_reverse(&p->funs[fi]))
                 em_line(em, "%s;", signature(em, fi, true));
         } else {
             em->fun_why[fi] = arena_strdup(em->a, why);
@@ -262,7 +259,7 @@ void em_functions(Emit *em)
             em_line(em, "}");
         }
         fputc('\n', em->out);
-        if (!result_is_real(&p->funs[fi]))
+        if (!has_reverse(&p->funs[fi]))
             continue;
         if (!try_emit(em, fi, true, why, sizeof why)) {
             em->rev_why[fi] = arena_strdup(em->a, why);
@@ -316,6 +313,19 @@ static const char *call_propto(Emit *em, const MirExpr *e)
     return lup && (em->sec_logp || em->in_function) ? "propto" : "false";
 }
 
+/* The log density and jacobian flag a call of an _lp or _jacobian
+ * function passes on: the log density's own, the function's own (inside
+ * one), or none (generated quantities re-running transformed parameters,
+ * and the reverse function, whose forward sweep must not add again). */
+static const char *target_args(Emit *em, const MirFun *f, bool rev)
+{
+    if (!uses_target(f))
+        return "";
+    if (rev || (!em->sec_logp && !em->in_function))
+        return ", &(double){0}, false";
+    return em->in_function ? ", lp, jacobian" : ", &lp, jacobian";
+}
+
 /* The C arguments of a call: scalars by value, containers as pointer and
  * dimensions. */
 static const char *call_args(Emit *em, const MirFun *f, Opnd *ops)
@@ -361,28 +371,32 @@ Opnd em_call_user(Emit *em, const MirExpr *e)
     const char *t = em_fresh(em, "t");
     Opnd r = {t, NULL, "1", "1", "1", false, f->ret->kind == TY_INT};
     if (f->ret->kind == TY_VOID) {
-        em_line(em, "if (%s(m, S, %s%s, rng, err)) return -1;",
-                fun_cname(em, fi), call_propto(em, e), call_args(em, f, ops));
+        em_line(em, "if (%s(m, S, %s%s%s, rng, err)) return -1;",
+                fun_cname(em, fi), call_propto(em, e),
+                target_args(em, f, false), call_args(em, f, ops));
         r.val = "0";
         return r;
     }
     if (result_is_vector(f)) {
-        const char *n = em_fresh(em, "n");
+        const char *rows = em_fresh(em, "rows"), *cols = em_fresh(em, "cols");
         em_line(em, "double *%s;", t);
-        em_line(em, "int %s;", n);
-        em_line(em, "if (%s(m, S, %s%s, &%s, &%s, rng, err)) return -1;",
-                fun_cname(em, fi), call_propto(em, e), call_args(em, f, ops),
-                t, n);
-        Opnd v = {t, NULL, n, n, "1", true, false};
+        em_line(em, "int %s, %s;", rows, cols);
+        em_line(em, "if (%s(m, S, %s%s%s, &%s, &%s, &%s, rng, err)) return "
+                "-1;", fun_cname(em, fi), call_propto(em, e),
+                target_args(em, f, false), call_args(em, f, ops), t, rows,
+                cols);
+        Opnd v = {t, NULL, A("(%s * %s)", rows, cols), rows, cols, true,
+                  false};
         if (f->ret->kind == TY_ROW_VECTOR) {
             v.rows = "1";
-            v.cols = n;
+            v.cols = A("(%s * %s)", rows, cols);
         }
         return v;
     }
     em_line(em, "%s %s;", f->ret->kind == TY_INT ? "int" : "double", t);
-    em_line(em, "if (%s(m, S, %s%s, &%s, rng, err)) return -1;",
-            fun_cname(em, fi), call_propto(em, e), call_args(em, f, ops), t);
+    em_line(em, "if (%s(m, S, %s%s%s, &%s, rng, err)) return -1;",
+            fun_cname(em, fi), call_propto(em, e), target_args(em, f, false),
+            call_args(em, f, ops), t);
     return r;
 }
 
@@ -414,9 +428,14 @@ void em_backprop_user(Emit *em, const MirExpr *e, const char *adj)
         g[i] = buf;
         grads = A("%s, %s", grads, buf);
     }
-    em_line(em, "if (%s_rev(m, S, %s%s, %s%s, rng, err)) return -1;",
-            fun_cname(em, fi), call_propto(em, e), call_args(em, f, ops), adj,
-            grads);
+    /* the jacobian flag the forward call had: in the log density, the
+     * density's; the target it adds to gets adjoint 1 (target is a sum) */
+    const char *ta = target_args(em, f, true);
+    if (uses_target(f) && (em->sec_logp || em->in_function))
+        ta = ", &(double){0}, jacobian";
+    em_line(em, "if (%s_rev(m, S, %s%s%s, %s%s, rng, err)) return -1;",
+            fun_cname(em, fi), call_propto(em, e), ta, call_args(em, f, ops),
+            adj, grads);
     for (int i = 0; i < f->nparams; i++)
         if (g[i] && em_is_ad(em, e->args[i]))
             em_backprop(em, e->args[i], ops[i].container ? g[i]

@@ -30,6 +30,10 @@
 #include "rt_dist_cont.h"
 #include "rt_dist_disc.h"
 #include "rt_dist_multi.h"
+#include "rt_checks.h"
+#include "rt_gp.h"
+#include "rt_ode.h"
+#include "rt_complex.h"
 
 /* ------------------------------------------------------------- errors */
 

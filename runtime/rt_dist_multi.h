@@ -106,4 +106,164 @@ int rt_lkj_corr_cholesky_rng(int K, double eta, RtRng *rng, double *L,
 double rt_gamma_draw(RtRng *rng, double a);
 double rt_log_gamma_draw(RtRng *rng, double a);
 
+/* ------------------------------------ covariance matrix distributions
+ * (dist_multi2.c).  nu is a scalar RtArg; W, S (Sigma) are K x K. */
+
+/* Doubles of work rt_wishart_lpdf and rt_inv_wishart_lpdf need: 6K^2. */
+size_t rt_wishart_work_size(int K);
+
+/* log Wishart(W | nu, S) (Functions Reference, "Wishart distribution"):
+ *   -nu K/2 log 2 - lmgamma(K, nu/2)   kept if !propto or nu.ad
+ *   -nu/2 log det S                    kept if !propto or nu.ad or S.ad
+ *   -1/2 tr(S^-1 W)                    kept if !propto or S.ad or W.ad
+ *   (nu - K - 1)/2 log det W           kept if !propto or W.ad or nu.ad.
+ * Errors: "wishart_lpdf: Degrees of freedom parameter is 1, but must be
+ * greater than 1", "... random variable is not symmetric. random
+ * variable[1,2] = ...", "... LDLT_Factor of scale parameter is not
+ * positive definite.  last conditional variance is -1.".  W's and S's
+ * adjoints are symmetric. */
+double rt_wishart_lpdf(RtMat W, RtArg nu, RtMat S, bool propto, double adj,
+                       double *work, RtError *err);
+
+/* log InvWishart(W | nu, S):
+ *   -lmgamma(K, nu/2)                  kept if !propto or nu.ad
+ *   nu/2 log det S - nu K/2 log 2      kept if !propto or nu.ad or S.ad
+ *   -(nu + K + 1)/2 log det W          kept if !propto or any ad
+ *   -1/2 tr(S W^-1)                    kept if !propto or W.ad or S.ad
+ * (Stan's grouping, kept as is).  The same checks as rt_wishart_lpdf. */
+double rt_inv_wishart_lpdf(RtMat W, RtArg nu, RtMat S, bool propto,
+                           double adj, double *work, RtError *err);
+
+/* Doubles of work the two Cholesky forms need: 3K^2. */
+size_t rt_wishart_cholesky_work_size(int K);
+
+/* The density of L_W = chol(W), W ~ Wishart(nu, L_S L_S^T), Jacobian
+ * included; both factors lower triangular with positive diagonals
+ * (checked: "wishart_cholesky_lpdf: random variable is not lower
+ * triangular; random variable[1,2]=0.5").  K log 2 (1 - nu/2) -
+ * lmgamma(K, nu/2) is kept if !propto or nu.ad, the rest if !propto or
+ * any argument is ad.  Adjoints go to the lower triangles. */
+double rt_wishart_cholesky_lpdf(RtMat L_W, RtArg nu, RtMat L_S, bool propto,
+                                double adj, double *work, RtError *err);
+
+/* The same for W ~ InvWishart(nu, L_S L_S^T). */
+double rt_inv_wishart_cholesky_lpdf(RtMat L_W, RtArg nu, RtMat L_S,
+                                    bool propto, double adj, double *work,
+                                    RtError *err);
+
+/* ------------------------------------------ multivariate Student-t
+ * (dist_multi2.c).  Vectors as for multi_normal. */
+
+/* Doubles of work rt_multi_student_t_lpdf needs: 3K^2 + 2K. */
+size_t rt_multi_student_t_work_size(int K);
+
+/* sum_i log MultiStudentT(y_i | nu, mu_i, Sigma): per vector
+ *   lgamma((nu+K)/2) - lgamma(nu/2) - K/2 log nu   kept if !propto or nu.ad
+ *   -K/2 log pi                                    dropped under propto
+ *   -1/2 log det Sigma                  kept if !propto or Sigma.ad
+ *   -(nu+K)/2 log1p(r^T Sigma^-1 r / nu)   kept if !propto or any ad.
+ * Errors name the function "multi_student_t", as Stan does:
+ * "multi_student_t: Degrees of freedom parameter is 0, but must be
+ * positive!" (also NaN, infinite), sizes as multi_normal, "Scale
+ * parameter is not symmetric", "LDLT_Factor of scale parameter is not
+ * positive definite.  last conditional variance is ...". */
+double rt_multi_student_t_lpdf(RtMat y, RtArg nu, RtMat mu, RtMat Sigma,
+                               bool propto, double adj, double *work,
+                               RtError *err);
+
+/* Doubles of work rt_multi_student_t_cholesky_lpdf needs: 2K. */
+size_t rt_multi_student_t_cholesky_work_size(int K);
+
+/* The same with Sigma = L L^T, L checked a Cholesky factor
+ * ("multi_student_t_cholesky: scale parameter is not lower triangular;
+ * ..."); -sum log L_ii is kept if !propto or L.ad. */
+double rt_multi_student_t_cholesky_lpdf(RtMat y, RtArg nu, RtMat mu, RtMat L,
+                                        bool propto, double adj, double *work,
+                                        RtError *err);
+
+/* -------------------------------------------- multi_normal_prec
+ * (dist_multi2.c) */
+
+/* Doubles of work rt_multi_normal_prec_lpdf needs: 2K^2 + 2K. */
+size_t rt_multi_normal_prec_work_size(int K);
+
+/* sum_i log MultiNormal(y_i | mu_i, Omega^-1): per vector
+ *   +1/2 log det Omega      kept if !propto or Omega.ad
+ *   -K/2 log(2 pi)          dropped under propto
+ *   -1/2 r^T Omega r        kept if !propto or any ad.
+ * Errors: "multi_normal_prec_lpdf: Precision matrix rows is 0, but must
+ * be positive!", "... Precision matrix is not symmetric. ...", "...
+ * LDLT_Factor of precision parameter is not positive definite.  last
+ * conditional variance is ...", then multi_normal's size messages.
+ * Omega's adjoint is symmetric. */
+double rt_multi_normal_prec_lpdf(RtMat y, RtMat mu, RtMat Omega, bool propto,
+                                 double adj, double *work, RtError *err);
+
+/* ------------------------------------- multivariate discrete (dist_multi3.c)
+ * ns: K counts, one array; the parameter a K-vector RtArg, as for
+ * rt_multinomial_lpmf (rt_dist_disc.h). */
+
+/* log Multinomial(ns | softmax(beta)):
+ *   lgamma(1 + sum ns) - sum lgamma(1 + ns)   dropped under propto
+ *   sum_{ns_k > 0} ns_k (beta_k - log_sum_exp(beta))  kept if !propto or
+ *                                                     beta.ad.
+ * Errors: "multinomial_logit_lpmf: Number of trials variable[2] is -1,
+ * but must be nonnegative!", "... log-probabilities parameter[1] is inf,
+ * but must be finite!", "... Size of number of trials variable (3) and
+ * rows of log-probabilities parameter (2) must match in size". */
+double rt_multinomial_logit_lpmf(RtIArg ns, RtArg beta, bool propto,
+                                 double adj, RtError *err);
+
+/* log DirichletMultinomial(ns | alpha), N = sum ns, a0 = sum alpha:
+ *   log N - sum_{ns_k > 0} log ns_k            dropped under propto
+ *   lbeta(a0, N) - sum_{ns_k > 0} lbeta(alpha_k, ns_k)
+ *                                              kept if !propto or alpha.ad
+ * and 0 when N = 0.  Errors: "dirichlet_multinomial_lpmf: Prior size
+ * parameter[2] is 0, but must be positive finite!", the count and size
+ * messages of rt_multinomial_logit_lpmf ("rows of prior size
+ * parameter"). */
+double rt_dirichlet_multinomial_lpmf(RtIArg ns, RtArg alpha, bool propto,
+                                     double adj, RtError *err);
+
+/* ------------------------------------------------ more rngs (dist_multi3.c)
+ * Matrices are K x K row-major in out; each returns 0, or -1 with err and
+ * NaN (for counts, -1) in out.  work == NULL: allocated. */
+
+/* K counts summing to N, drawn by sequential binomials on softmax(beta)
+ * (on Beta(alpha_k, sum_{j>k} alpha_j) splits for dirichlet_multinomial,
+ * which is a Dirichlet draw followed by a multinomial one). */
+int rt_multinomial_logit_rng(RtArg beta, int N, int *out, RtRng *rng,
+                             RtError *err);
+int rt_dirichlet_multinomial_rng(RtArg alpha, int N, int *out, RtRng *rng,
+                                 RtError *err);
+
+/* mu + sqrt(w) L z, w ~ InvGamma(nu/2, nu/2), z standard normal, L =
+ * chol(Sigma); one K-vector.  work: K^2 doubles. */
+int rt_multi_student_t_rng(double nu, const double *mu, const double *Sigma,
+                           int K, RtRng *rng, double *out, double *work,
+                           RtError *err);
+int rt_multi_student_t_cholesky_rng(double nu, const double *mu,
+                                    const double *L, int K, RtRng *rng,
+                                    double *out, RtError *err);
+
+/* Bartlett's decomposition: W = (L A)(L A)^T, L = chol(Sigma), A lower
+ * with A_jj^2 ~ chi-square(nu - j) (0-based j) and N(0, 1) below.
+ * wishart_rng's work: K^2; inv_wishart_rng's (W^-1 ~ Wishart(nu,
+ * Sigma^-1)): 2K^2; inv_wishart_cholesky_rng's: 2K^2.  The Cholesky forms
+ * take and return lower triangular factors. */
+int rt_wishart_rng(double nu, const double *Sigma, int K, RtRng *rng,
+                   double *out, double *work, RtError *err);
+int rt_wishart_cholesky_rng(double nu, const double *L_S, int K, RtRng *rng,
+                            double *out, RtError *err);
+int rt_inv_wishart_rng(double nu, const double *Sigma, int K, RtRng *rng,
+                       double *out, double *work, RtError *err);
+int rt_inv_wishart_cholesky_rng(double nu, const double *L_S, int K,
+                                RtRng *rng, double *out, double *work,
+                                RtError *err);
+
+/* L L^T for L an rt_lkj_corr_cholesky_rng draw, unit diagonal exact.
+ * work: K^2 doubles. */
+int rt_lkj_corr_rng(int K, double eta, RtRng *rng, double *out, double *work,
+                    RtError *err);
+
 #endif

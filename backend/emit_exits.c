@@ -1,0 +1,317 @@
+/* emit_exits.c - return, break and continue under the reverse sweep.
+ *
+ * The reverse sweep replays the forward sweep's control flow from what the
+ * forward sweep pushed (each if's condition, each loop's bounds or
+ * iteration count), which assumes that a statement, once started, runs to
+ * its end.  A return before the end of a function, break and continue do
+ * not.  So before the derivative code of a function body or of the log
+ * density that has them, they become flags (new int locals):
+ *
+ *   return e;    ->  retval = e; ret = 1;
+ *   break;       ->  brk = 1;
+ *   continue;    ->  cont = 1;
+ *
+ * the statements after one that may have set a flag run under
+ * `if (flags) {} else { ... }`, a loop's body runs under the flags of its
+ * break and of return (a for loop then idles through its remaining
+ * iterations; a while loop's condition also tests them), continue's flag
+ * is cleared at the start of each iteration, and the function ends with
+ * `return retval;`.  Every assignment and if of the rewritten code is an
+ * ordinary one, so the usual pushes and pops replay it exactly.
+ *
+ * The rewrite builds new statement nodes for what it changes and shares
+ * the rest; the new variables go into the emitter's own copy of the
+ * program. */
+#include <string.h>
+
+#include "emit.h"
+
+typedef struct Exits {
+    Emit *em;
+    VarId ret, retval;      /* -1 outside a function (or a void one) */
+    VarId brk, cont;        /* the innermost loop's, -1 when unused */
+} Exits;
+
+static const Span no_span;
+
+/* Whether s contains a return (anywhere), or a break / continue that
+ * leaves the loop being rewritten (not one inside a loop nested in s). */
+static bool has_return(const MirStmt *s)
+{
+    if (!s)
+        return false;
+    if (s->kind == MS_RETURN)
+        return true;
+    if (has_return(s->body) || has_return(s->else_body))
+        return true;
+    for (int i = 0; i < s->nstmts; i++)
+        if (has_return(s->stmts[i]))
+            return true;
+    return false;
+}
+
+static bool has_jump(const MirStmt *s, MirStmtKind kind)
+{
+    if (!s)
+        return false;
+    if (s->kind == kind)
+        return true;
+    if (s->kind == MS_FOR || s->kind == MS_WHILE)
+        return false;       /* its own break/continue */
+    if (has_jump(s->body, kind) || has_jump(s->else_body, kind))
+        return true;
+    for (int i = 0; i < s->nstmts; i++)
+        if (has_jump(s->stmts[i], kind))
+            return true;
+    return false;
+}
+
+bool em_has_exits(const MirStmt *s, bool tail)
+{
+    if (!s)
+        return false;
+    switch (s->kind) {
+    case MS_RETURN:
+        return !tail;
+    case MS_BREAK:
+    case MS_CONTINUE:
+        return true;
+    case MS_IF:
+        return em_has_exits(s->body, tail) || em_has_exits(s->else_body, tail);
+    case MS_BLOCK:
+    case MS_SLIST:
+        for (int i = 0; i < s->nstmts; i++)
+            if (em_has_exits(s->stmts[i], tail && i == s->nstmts - 1))
+                return true;
+        return false;
+    case MS_FOR:
+    case MS_WHILE:
+    case MS_PROFILE:
+        return em_has_exits(s->body, false);
+    default:
+        return false;
+    }
+}
+
+/* ------------------------------------------------------- MIR builders */
+
+static VarId new_flag(Exits *x, const char *prefix)
+{
+    MirProgram *p = x->em->prog;
+    return mir_new_var(p, mir_fresh_name(p, prefix), MV_INTERNAL, TY(INT),
+                       AD_DATA);
+}
+
+static MirStmt *decl(Exits *x, VarId v)
+{
+    MirStmt *s = mir_new_stmt(x->em->prog->arena, MS_DECL, no_span);
+    s->var = v;
+    return s;
+}
+
+static MirStmt *assign(Exits *x, VarId v, MirExpr *rhs)
+{
+    MirStmt *s = mir_new_stmt(x->em->prog->arena, MS_ASSIGN, rhs->span);
+    s->lhs.var = v;
+    s->lhs.type = x->em->prog->vars[v].sized.type;
+    s->rhs = rhs;
+    return s;
+}
+
+static MirStmt *set_flag(Exits *x, VarId v, int value)
+{
+    return assign(x, v, mir_int(x->em->prog->arena, value));
+}
+
+static MirStmt *block(Exits *x, MirStmtKind kind, MirStmt **stmts, int n)
+{
+    Arena *a = x->em->prog->arena;
+    MirStmt **copy = arena_alloc(a, sizeof *copy * (size_t)(n ? n : 1));
+    memcpy(copy, stmts, sizeof *copy * (size_t)n);
+    return mir_block(a, kind, n, copy);
+}
+
+/* flags[0] || flags[1] || ... as an int expression */
+static MirExpr *any_of(Exits *x, const VarId *flags, int n)
+{
+    MirExpr *e = mir_var(x->em->prog, flags[0]);
+    for (int i = 1; i < n; i++) {
+        MirExpr *o = mir_new_expr(x->em->prog->arena, MX_OR, TY(INT),
+                                  no_span);
+        o->args = arena_alloc(x->em->prog->arena, sizeof(MirExpr *) * 2);
+        o->args[0] = e;
+        o->args[1] = mir_var(x->em->prog, flags[i]);
+        o->nargs = 2;
+        e = o;
+    }
+    return e;
+}
+
+/* if (flags) {} else { body } */
+static MirStmt *unless(Exits *x, const VarId *flags, int n, MirStmt *body)
+{
+    MirStmt *s = mir_new_stmt(x->em->prog->arena, MS_IF, body->span);
+    s->cond = any_of(x, flags, n);
+    s->body = block(x, MS_BLOCK, NULL, 0);
+    s->else_body = body;
+    return s;
+}
+
+/* The flags that running s may set. */
+static int flags_of(const Exits *x, const MirStmt *s, VarId *out)
+{
+    int n = 0;
+    if (x->ret >= 0 && has_return(s))
+        out[n++] = x->ret;
+    if (x->brk >= 0 && has_jump(s, MS_BREAK))
+        out[n++] = x->brk;
+    if (x->cont >= 0 && has_jump(s, MS_CONTINUE))
+        out[n++] = x->cont;
+    return n;
+}
+
+/* ------------------------------------------------------------ rewrite */
+
+static MirStmt *rewrite(Exits *x, const MirStmt *s);
+
+static MirStmt *rewrite_list(Exits *x, MirStmtKind kind, MirStmt *const *in,
+                             int n)
+{
+    MirStmt *out[n + 1];
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        out[k++] = rewrite(x, in[i]);
+        VarId flags[3];
+        int nf = flags_of(x, in[i], flags);
+        if (nf > 0 && i + 1 < n) {
+            MirStmt *rest = rewrite_list(x, MS_BLOCK, in + i + 1, n - i - 1);
+            out[k++] = unless(x, flags, nf, rest);
+            break;
+        }
+    }
+    return block(x, kind, out, k);
+}
+
+static MirStmt *rewrite_loop(Exits *x, const MirStmt *s)
+{
+    Exits inner = *x;
+    inner.brk = has_jump(s->body, MS_BREAK) ? new_flag(x, "brk") : -1;
+    inner.cont = has_jump(s->body, MS_CONTINUE) ? new_flag(x, "cont") : -1;
+    MirStmt *loop = mir_new_stmt(x->em->prog->arena, s->kind, s->span);
+    *loop = *s;
+    /* the body: clear continue's flag, then run unless break or return
+     * happened in an earlier iteration */
+    VarId stop[2];
+    int nstop = 0;
+    if (inner.brk >= 0)
+        stop[nstop++] = inner.brk;
+    if (x->ret >= 0 && has_return(s->body))
+        stop[nstop++] = x->ret;
+    MirStmt *body = rewrite(&inner, s->body);
+    MirStmt *parts[2];
+    int np = 0;
+    if (inner.cont >= 0)
+        parts[np++] = set_flag(x, inner.cont, 0);
+    parts[np++] = nstop ? unless(x, stop, nstop, body) : body;
+    loop->body = block(x, MS_BLOCK, parts, np);
+    if (s->kind == MS_WHILE && nstop) {
+        /* while (!(stop) && cond): a loop that ends by break ends */
+        MirExpr *no = mir_new_expr(x->em->prog->arena, MX_CALL, TY(INT),
+                                   no_span);
+        no->fn_kind = FNK_STANLIB;
+        no->fn = "logical_negation";
+        no->args = arena_alloc(x->em->prog->arena, sizeof(MirExpr *));
+        no->args[0] = any_of(x, stop, nstop);
+        no->nargs = 1;
+        MirExpr *c = mir_new_expr(x->em->prog->arena, MX_AND, TY(INT),
+                                  no_span);
+        c->args = arena_alloc(x->em->prog->arena, sizeof(MirExpr *) * 2);
+        c->args[0] = no;
+        c->args[1] = s->cond;
+        c->nargs = 2;
+        loop->cond = c;
+    }
+    if (inner.brk < 0 && inner.cont < 0)
+        return loop;
+    MirStmt *outer[3];
+    int no = 0;
+    if (inner.brk >= 0)
+        outer[no++] = decl(x, inner.brk);
+    if (inner.cont >= 0)
+        outer[no++] = decl(x, inner.cont);
+    outer[no++] = loop;
+    return block(x, MS_BLOCK, outer, no);
+}
+
+static MirStmt *rewrite(Exits *x, const MirStmt *s)
+{
+    if (!s)
+        return NULL;
+    switch (s->kind) {
+    case MS_RETURN: {
+        MirStmt *parts[2];
+        int n = 0;
+        if (s->rhs && x->retval >= 0)
+            parts[n++] = assign(x, x->retval, s->rhs);
+        parts[n++] = set_flag(x, x->ret, 1);
+        return block(x, MS_SLIST, parts, n);
+    }
+    case MS_BREAK:
+        return set_flag(x, x->brk, 1);
+    case MS_CONTINUE:
+        return set_flag(x, x->cont, 1);
+    case MS_BLOCK:
+    case MS_SLIST:
+        return rewrite_list(x, s->kind, s->stmts, s->nstmts);
+    case MS_IF: {
+        MirStmt *c = mir_new_stmt(x->em->prog->arena, MS_IF, s->span);
+        *c = *s;
+        c->body = rewrite(x, s->body);
+        c->else_body = rewrite(x, s->else_body);
+        return c;
+    }
+    case MS_PROFILE: {
+        MirStmt *c = mir_new_stmt(x->em->prog->arena, MS_PROFILE, s->span);
+        *c = *s;
+        c->body = rewrite(x, s->body);
+        return c;
+    }
+    case MS_FOR:
+    case MS_WHILE:
+        return rewrite_loop(x, s);
+    default:
+        return (MirStmt *)s;
+    }
+}
+
+MirStmt *em_structure_exits(Emit *em, const MirStmt *body, const MirFun *f)
+{
+    Exits x = {em, -1, -1, -1, -1};
+    if (!f)
+        return rewrite(&x, body);   /* the log density keeps its scopes */
+    MirStmt *parts[4];
+    int n = 0;
+    {
+        x.ret = new_flag(&x, "ret");
+        parts[n++] = decl(&x, x.ret);
+        if (f->ret->kind != TY_VOID) {
+            if (em_is_container_type(f->ret))
+                em_unsupported(em, "derivatives of %s yet: a return of a "
+                               "container before the end of the function",
+                               f->name);
+            x.retval = mir_new_var(em->prog, mir_fresh_name(em->prog,
+                                                            "retval"),
+                                   MV_INTERNAL, f->ret,
+                                   f->ret->kind == TY_INT ? AD_DATA
+                                                          : AD_AUTODIFF);
+            parts[n++] = decl(&x, x.retval);
+        }
+    }
+    parts[n++] = rewrite(&x, body);
+    if (x.retval >= 0) {
+        MirStmt *r = mir_new_stmt(em->prog->arena, MS_RETURN, body->span);
+        r->rhs = mir_var(em->prog, x.retval);
+        parts[n++] = r;
+    }
+    return block(&x, MS_BLOCK, parts, n);
+}

@@ -1,0 +1,75 @@
+/* rt_ode.h - Stan's non-stiff ODE solver ode_rk45 / ode_rk45_tol (Stan
+ * Functions Reference, "Ordinary differential equations"): Dormand-Prince
+ * 5(4) with adaptive steps and dense output, as Boost.odeint's
+ * runge_kutta_dopri5 driven by integrate_times, which Stan Math uses, and
+ * forward sensitivities for the gradient.
+ *
+ * The sampler sees the solution y(ts[k]) and its Jacobian with respect to
+ * the initial state and the parameters; in the reverse sweep it multiplies
+ * the adjoints of the outputs into those Jacobians (the forward-sensitivity
+ * method Stan uses for ode_rk45).
+ *
+ * The solver allocates its work space with malloc on each call and frees
+ * it on every path.  It never prints and never calls exit. */
+#ifndef RT_ODE_H
+#define RT_ODE_H
+
+typedef struct RtError RtError;
+
+/* dy/dt = f(t, y; theta): n states, p parameters that carry derivatives. */
+typedef struct RtOdeSystem {
+    int n, p;
+    /* dydt = f(t, y); 0, or -1 with err filled */
+    int (*f)(void *ctx, double t, const double *y, double *dydt, RtError *err);
+    /* The vector-Jacobian product: ADD w^T df/dy into gy (n entries) and
+     * w^T df/dtheta into gtheta (p entries) at (t, y).  NULL when p == 0
+     * and no sensitivities are wanted. */
+    int (*vjp)(void *ctx, double t, const double *y, const double *w,
+               double *gy, double *gtheta, RtError *err);
+    void *ctx;
+} RtOdeSystem;
+
+/* Solve from y(t0) = y0 to the nts output times ts (strictly after t0,
+ * non-decreasing), writing y(ts[k]) into y_out[k*n .. k*n+n-1].
+ *
+ * With sens != NULL also the sensitivities dy(ts[k])/d(y0, theta): an
+ * n x (n+p) row-major block per output time,
+ *   sens[k*n*(n+p) + i*(n+p) + j] = d y_i(ts[k]) / d y0_j      (j < n)
+ *                                 = d y_i(ts[k]) / d theta_{j-n} (j >= n),
+ * integrated as Stan does: the coupled system of the states and
+ * S' = J_y S + [0 | J_theta], S(t0) = [I | 0], with the error controlled
+ * over all of its components (rows of J_y and J_theta come from n calls of
+ * vjp with w = e_i, so vjp is required).  Without sens only the n states
+ * are integrated.  (Stan integrates sensitivity columns only for the
+ * arguments that are parameters; with y0 data and theta parameters its
+ * error control sees n + n*p components where this one sees n + n*(n+p),
+ * so the steps, and the results within the tolerances, can differ.)
+ *
+ * Stan's check that the parameters and data passed to f are finite ("ode
+ * parameters and data") is the caller's: theta is not seen here.
+ *
+ * Steps are not clipped to the output times: the solver steps freely and
+ * reads the outputs off the method's dense output (Shampine's fourth-order
+ * interpolant), only the step onto the last output time is shortened to
+ * end there -- so the steps, and the results, are those of Stan.
+ *
+ * rtol, atol and max_num_steps (the limit on steps between two output
+ * times) are those of ode_rk45_tol; ode_rk45 passes 1e-6, 1e-6, 1e6.
+ * Returns 0, or -1 with Stan's message in err (err may be NULL), e.g.
+ *   "ode_rk45: initial time is 2, but must be less than 1.000000"
+ *   "ode_rk45: times is not a valid sorted vector. The element at 3 is 1,
+ *    but should be greater than or equal to the previous element, 2"
+ *   "ode_rk45:  Failed to integrate to next output time (10) in less than
+ *    max_num_steps steps" (Stan's two spaces: an empty variable name)
+ * or the message of a failing f or vjp as they wrote it. */
+int rt_ode_rk45(const RtOdeSystem *sys, const double *y0, double t0,
+                const double *ts, int nts, double rtol, double atol,
+                long max_num_steps, double *y_out, double *sens, RtError *err);
+
+/* The same solver, its messages naming ode_rk45_tol. */
+int rt_ode_rk45_tol(const RtOdeSystem *sys, const double *y0, double t0,
+                    const double *ts, int nts, double rtol, double atol,
+                    long max_num_steps, double *y_out, double *sens,
+                    RtError *err);
+
+#endif

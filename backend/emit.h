@@ -29,6 +29,10 @@ typedef struct Emit {
     const MirProgram *p;
     MirProgram *prog;       /* the emitter's own copy of *p (the same),
                                which may get new internal variables */
+    /* per variable: the JSON path its data is read by, when it is not
+     * its name ("t.1" for an element of a tuple), or NULL */
+    const char **json_names;
+    int njson_names;
     Arena *a;
     bool ad;                /* generating derivative code (log_prob) */
     bool data_section;      /* prepare_data: variables live in the model */
@@ -135,6 +139,11 @@ bool em_has_exits(const MirStmt *s, bool tail);
 /* body with those rewritten into flags (f: the function whose body it is,
  * or NULL for the log density); see the file's comment. */
 MirStmt *em_structure_exits(Emit *em, const MirStmt *body, const MirFun *f);
+
+/* emit_tuples.c */
+/* Take the program's tuples apart (see the file's comment): runs first,
+ * on em->prog. */
+void em_untuple(Emit *em);
 
 /* emit_shape.c */
 /* Functions whose result only selects and rearranges the elements of

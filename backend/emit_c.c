@@ -577,8 +577,10 @@ static void emit_read_data(Emit *em, VarId v, const char *source)
     const MirVar *var = &em->p->vars[v];
     int rank;
     const char *dims = dims_array(em, v, &rank);
+    const char *name = v < em->njson_names && em->json_names[v]
+        ? em->json_names[v] : var->name;
     em_line(em, "if (rt_data_%s(%s, \"%s\", %d, %s, %s, err)) return -1;",
-            em_is_int_var(var) ? "ints" : "reals", source, var->name, rank,
+            em_is_int_var(var) ? "ints" : "reals", source, name, rank,
             dims, em_var_val(em, v));
 }
 
@@ -1505,6 +1507,7 @@ bool emit_c(FILE *out, const MirProgram *p, char *why, size_t nwhy)
                .why = why, .nwhy = nwhy};
     bool ok = false;
     if (setjmp(em.fail) == 0) {
+        em_untuple(&em);
         fputs(prelude, mem);
         fprintf(mem, "#define MODEL_NAME \"%s\"\n\n", p->name);
         emit_struct(&em);

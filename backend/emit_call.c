@@ -77,13 +77,6 @@ static bool density_call(Emit *em, const char *fn, const char **rt,
             *rt = A("rt_%.*s%s", (int)(n - m), fn, forms[i].rt_suffix);
             *propto = forms[i].propto;
             require_runtime(em, *rt, fn);
-            /* the densities of vectors and matrices take RtMat views,
-             * which the backend does not build yet */
-            static const char *const glm_densities[] = {
-                "rt_normal_id_glm_lpdf", "rt_bernoulli_logit_glm_lpmf",
-                "rt_poisson_log_glm_lpmf", NULL};
-            if (em_in_list(glm_densities, *rt))
-                em_unsupported(em, "the multivariate density %s yet", fn);
             return true;
         }
     }
@@ -246,7 +239,8 @@ static bool inline_normal(Emit *em, const MirExpr *e, const Opnd *ops,
 }
 
 /* The densities of vectors and matrices: their runtime function, the kind
- * of each argument (M: an RtMat view, A: an RtArg), and the function giving
+ * of each argument (M: an RtMat view, A: an RtArg, I: an RtIArg), and the
+ * function giving
  * the work memory they need for K = the rows of argument `work_arg`. */
 static const struct {
     const char *name, *rt, *kinds, *work_fn;
@@ -271,6 +265,9 @@ static const struct {
      "rt_multi_student_t_work_size", 3},
     {"multi_normal_prec", "rt_multi_normal_prec_lpdf", "MMM",
      "rt_multi_normal_prec_work_size", 2},
+    {"normal_id_glm", "rt_normal_id_glm_lpdf", "AMAAA", NULL, 0},
+    {"bernoulli_logit_glm", "rt_bernoulli_logit_glm_lpmf", "IMAA", NULL, 0},
+    {"poisson_log_glm", "rt_poisson_log_glm_lpmf", "IMAA", NULL, 0},
 };
 
 static int matrix_density(const MirExpr *e)
@@ -282,7 +279,9 @@ static int matrix_density(const MirExpr *e)
         size_t n = strlen(matrix_densities[i].name);
         if (strncmp(e->fn, matrix_densities[i].name, n) == 0
             && (strcmp(e->fn + n, "_lpdf") == 0
-                || strcmp(e->fn + n, "_lupdf") == 0)
+                || strcmp(e->fn + n, "_lupdf") == 0
+                || strcmp(e->fn + n, "_lpmf") == 0
+                || strcmp(e->fn + n, "_lupmf") == 0)
             && (int)strlen(matrix_densities[i].kinds) == e->nargs)
             return (int)i + 1;
     }
@@ -296,16 +295,26 @@ static void emit_matrix_density(Emit *em, const MirExpr *e, const char *adj,
 {
     int d = matrix_density(e) - 1;
     const char *kinds = matrix_densities[d].kinds;
-    Opnd ops[4];
-    const char *g[4] = {NULL, NULL, NULL, NULL};
+    Opnd ops[5];
+    const char *g[5] = {NULL, NULL, NULL, NULL, NULL};
     const char *args = "";
     for (int i = 0; i < e->nargs; i++) {
         ops[i] = em_value(em, e->args[i]);
         if (adj && em_is_ad(em, e->args[i]))
             g[i] = em_adj_buffer(em, ops[i]);
         bool ad = e->args[i]->ad == AD_AUTODIFF;
+        if (kinds[i] != 'I' && ops[i].is_int && ops[i].container) {
+            Opnd r = em_new_container(em, ops[i].n, ops[i].rows, ops[i].cols,
+                                      false);
+            em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s[k];",
+                    ops[i].n, r.val, ops[i].val);
+            ops[i] = r;
+        }
         const char *a;
-        if (kinds[i] == 'M') {
+        if (kinds[i] == 'I') {
+            a = ops[i].container ? A("rt_iarg(%s, %s)", ops[i].val, ops[i].n)
+                                 : A("rt_iarg(&(int){%s}, 1)", ops[i].val);
+        } else if (kinds[i] == 'M') {
             if (!ops[i].container)
                 em_unsupported(em, "%s with a scalar argument", e->fn);
             a = mat_view(em, ops[i], g[i], ad);
@@ -324,7 +333,7 @@ static void emit_matrix_density(Emit *em, const MirExpr *e, const char *adj,
                  matrix_densities[d].work_fn,
                  ops[matrix_densities[d].work_arg].rows);
     em_line(em, "double %s = %s(%s%s, %s, %serr);", t, matrix_densities[d].rt,
-            args, strstr(e->fn, "_lupdf") ? "propto" : "false",
+            args, strstr(e->fn, "_lup") ? "propto" : "false",
             adj ? adj : "0.0", work);
     em_line(em, "if (isnan(%s)) return -1;", t);
     for (int i = 0; i < e->nargs; i++)

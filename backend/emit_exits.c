@@ -66,6 +66,31 @@ static bool has_jump(const MirStmt *s, MirStmtKind kind)
     return false;
 }
 
+/* Whether s has a return that is not in tail position. */
+static bool early_return(const MirStmt *s, bool tail)
+{
+    if (!s)
+        return false;
+    switch (s->kind) {
+    case MS_RETURN:
+        return !tail;
+    case MS_IF:
+        return early_return(s->body, tail) || early_return(s->else_body, tail);
+    case MS_BLOCK:
+    case MS_SLIST:
+        for (int i = 0; i < s->nstmts; i++)
+            if (early_return(s->stmts[i], tail && i == s->nstmts - 1))
+                return true;
+        return false;
+    case MS_FOR:
+    case MS_WHILE:
+    case MS_PROFILE:
+        return early_return(s->body, false);
+    default:
+        return false;
+    }
+}
+
 bool em_has_exits(const MirStmt *s, bool tail)
 {
     if (!s)
@@ -249,6 +274,8 @@ static MirStmt *rewrite(Exits *x, const MirStmt *s)
         return NULL;
     switch (s->kind) {
     case MS_RETURN: {
+        if (x->ret < 0)
+            return (MirStmt *)s;    /* only tail returns: they stay */
         MirStmt *parts[2];
         int n = 0;
         if (s->rhs && x->retval >= 0)
@@ -287,7 +314,7 @@ static MirStmt *rewrite(Exits *x, const MirStmt *s)
 MirStmt *em_structure_exits(Emit *em, const MirStmt *body, const MirFun *f)
 {
     Exits x = {em, -1, -1, -1, -1};
-    if (!f)
+    if (!f || !early_return(body, true))
         return rewrite(&x, body);   /* the log density keeps its scopes */
     MirStmt *parts[4];
     int n = 0;

@@ -180,9 +180,32 @@ void rt_data_free(RtData *d)
     free(d);
 }
 
+/* The JSON value of a variable: "x", or "x.1.2" for an element of a
+ * tuple (CmdStan writes a tuple as an object with keys "1", "2", ...). */
+static json_t *lookup(const RtData *d, const char *name)
+{
+    if (!d)
+        return NULL;
+    json_t *v = d->root;
+    char key[256];
+    const char *p = name;
+    while (v && *p) {
+        size_t n = strcspn(p, ".");
+        if (n >= sizeof key || !json_is_object(v))
+            return NULL;
+        memcpy(key, p, n);
+        key[n] = '\0';
+        v = json_object_get(v, key);
+        p += n;
+        if (*p == '.')
+            p++;
+    }
+    return v;
+}
+
 bool rt_data_has(const RtData *d, const char *name)
 {
-    return d && json_object_get(d->root, name) != NULL;
+    return lookup(d, name) != NULL;
 }
 
 /* ------------------------------------------------------------ reading */
@@ -465,7 +488,7 @@ static int read_variable(const RtData *d, Reader *r)
             return rt_error(r->err, "variable %s: dimension %d is declared"
                                     " with negative size %d",
                             r->name, k + 1, r->dims[k]);
-    r->top = d ? json_object_get(d->root, r->name) : NULL;
+    r->top = lookup(d, r->name);
     if (!r->top)
         return rt_error(r->err, "variable %s not found", r->name);
     if (!json_is_object(r->top) && check_ndims(r) != 0)
@@ -500,7 +523,7 @@ int rt_data_complexes(const RtData *d, const char *name, int ndims,
 int rt_data_dims(const RtData *d, const char *name, int maxdims, int *dims,
                  RtError *err)
 {
-    const json_t *v = d ? json_object_get(d->root, name) : NULL;
+    const json_t *v = lookup(d, name);
     if (!v)
         return rt_error(err, "variable %s not found", name);
     return found_shape(v, dims, maxdims);

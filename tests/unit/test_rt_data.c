@@ -75,6 +75,32 @@ static void test_scalars_and_arrays(void **state)
     rt_data_free(d);
 }
 
+/* A tuple is an object with keys "1", "2", ...; its elements are read by
+ * the paths "t.1", "t.2.1" (nested). */
+static void test_tuple_elements(void **state)
+{
+    (void)state;
+    RtData *d = parse_ok("{\"t\": {\"1\": 0.5, \"2\": [1, 2],"
+                         " \"3\": {\"1\": 7, \"2\": 2.5}}, \"x\": 1}");
+    RtError err;
+    double a = 0;
+    assert_int_equal(rt_data_reals(d, "t.1", 0, NULL, &a, &err), 0);
+    assert_true(a == 0.5);
+    int v[2];
+    int dv[] = {2};
+    assert_int_equal(rt_data_ints(d, "t.2", 1, dv, v, &err), 0);
+    assert_int_equal(v[1], 2);
+    int n = 0;
+    assert_int_equal(rt_data_ints(d, "t.3.1", 0, NULL, &n, &err), 0);
+    assert_int_equal(n, 7);
+    assert_true(rt_data_has(d, "t.3.2"));
+    assert_false(rt_data_has(d, "t.4"));
+    assert_false(rt_data_has(d, "x.1"));   /* not a tuple */
+    assert_int_not_equal(rt_data_reals(d, "t.4", 0, NULL, &a, &err), 0);
+    assert_string_equal(err.msg, "variable t.4 not found");
+    rt_data_free(d);
+}
+
 static void test_special_values(void **state)
 {
     (void)state;
@@ -368,6 +394,7 @@ int main(void)
         cmocka_unit_test(test_non_integer_int),
         cmocka_unit_test(test_non_numeric),
         cmocka_unit_test(test_empty_arrays),
+        cmocka_unit_test(test_tuple_elements),
         cmocka_unit_test(test_complexes),
         cmocka_unit_test(test_tuples_present_but_unread),
         cmocka_unit_test(test_dims),

@@ -140,6 +140,13 @@ bool em_has_exits(const MirStmt *s, bool tail);
  * or NULL for the log density); see the file's comment. */
 MirStmt *em_structure_exits(Emit *em, const MirStmt *body, const MirFun *f);
 
+/* emit_ode.c */
+/* The callbacks of the user functions passed to ode_rk45 (after the
+ * functions), and the value and reverse step of the calls. */
+void em_ode_callbacks(Emit *em);
+bool em_ode_value(Emit *em, const MirExpr *e, Opnd *out);
+bool em_ode_backprop(Emit *em, const MirExpr *e, const char *adj);
+
 /* emit_tuples.c */
 /* Take the program's tuples apart (see the file's comment): runs first,
  * on em->prog. */

@@ -382,7 +382,7 @@ Opnd em_value_call(Emit *em, const MirExpr *e)
     Opnd lin;
     if (em_gather_call(e))
         return em_value_gather(em, e);
-    if (em_linalg_value(em, e, &lin))
+    if (em_linalg_value(em, e, &lin) || em_ode_value(em, e, &lin))
         return lin;
     int red = reduction(e);
     if (red >= 0) {
@@ -566,7 +566,7 @@ void em_backprop_call(Emit *em, const MirExpr *e, const char *adj)
         em_backprop_gather(em, e, adj);
         return;
     }
-    if (em_linalg_backprop(em, e, adj))
+    if (em_linalg_backprop(em, e, adj) || em_ode_backprop(em, e, adj))
         return;
     int red = reduction(e);
     if (red >= 0) {

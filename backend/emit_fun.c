@@ -272,6 +272,7 @@ void em_functions(Emit *em)
         }
         fputc('\n', em->out);
     }
+    em_ode_callbacks(em);
 }
 
 /* The overload of `name` that a call with these argument types means:

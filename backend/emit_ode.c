@@ -1,0 +1,283 @@
+/* emit_ode.c - ode_rk45 and ode_rk45_tol through the runtime's solver
+ * (rt_ode.h).
+ *
+ * The solver calls back into the model for the right-hand side f(t, y,
+ * ...) and, for the sensitivities, for the vector-Jacobian products
+ * w^T df/dy and w^T df/dtheta.  Both callbacks are emitted once per user
+ * function passed to an ODE solver: they unpack the call's extra
+ * arguments from an OdeCtx and call the function's primal C function, or
+ * its reverse function with w as the result's adjoint.  The solver's
+ * parameters theta are the real extra arguments' elements, one after the
+ * other.
+ *
+ * The value of a call is a solve without sensitivities; its reverse step
+ * solves again with them (the reverse sweep recomputes values) and adds
+ * adj^T dy(ts)/dy0 and adj^T dy(ts)/dtheta into the initial state's and
+ * the extra arguments' adjoints.  Initial and output times that carry
+ * derivatives are refused. */
+#include <string.h>
+
+#include "emit.h"
+
+#define A(...) arena_printf(em->a, __VA_ARGS__)
+
+#define ODE_MAX_ARGS 16
+
+static bool is_ode_call(const MirExpr *e)
+{
+    return e && e->kind == MX_CALL && e->fn_kind == FNK_STANLIB
+        && (strcmp(e->fn, "ode_rk45") == 0
+            || strcmp(e->fn, "ode_rk45_tol") == 0);
+}
+
+/* Where the extra arguments start: after f, y0, t0, ts and, for the _tol
+ * form, the tolerances and max_num_steps. */
+static int first_extra(const MirExpr *e)
+{
+    return strcmp(e->fn, "ode_rk45_tol") == 0 ? 7 : 4;
+}
+
+/* The user function a call passes as its right-hand side. */
+static int rhs_fun(const Emit *em, const MirExpr *e)
+{
+    const MirExpr *f = e->args[0];
+    int want = 2 + e->nargs - first_extra(e);
+    for (int fi = 0; fi < em->p->nfuns; fi++)
+        if (f->fn && strcmp(em->p->funs[fi].name, f->fn) == 0
+            && em->p->funs[fi].nparams == want)
+            return fi;
+    return -1;
+}
+
+/* ------------------------------------------------------------ callbacks */
+
+static void mark_rhs(Emit *em, const MirExpr *e, bool *used)
+{
+    if (!e)
+        return;
+    if (is_ode_call(e)) {
+        int fi = rhs_fun(em, e);
+        if (fi >= 0)
+            used[fi] = true;
+    }
+    for (int i = 0; i < e->nargs; i++)
+        mark_rhs(em, e->args[i], used);
+    for (int i = 0; i < e->nindices; i++) {
+        mark_rhs(em, e->indices[i].lo, used);
+        mark_rhs(em, e->indices[i].hi, used);
+    }
+}
+
+static void mark_stmt(Emit *em, const MirStmt *s, bool *used)
+{
+    if (!s)
+        return;
+    mark_rhs(em, s->rhs, used);
+    mark_rhs(em, s->call, used);
+    mark_rhs(em, s->cond, used);
+    mark_rhs(em, s->lo, used);
+    mark_rhs(em, s->hi, used);
+    mark_stmt(em, s->body, used);
+    mark_stmt(em, s->else_body, used);
+    for (int i = 0; i < s->nstmts; i++)
+        mark_stmt(em, s->stmts[i], used);
+}
+
+/* The C arguments of f's extra parameters, read from the OdeCtx c. */
+static const char *ctx_args(Emit *em, const MirFun *f)
+{
+    const char *s = "";
+    for (int i = 2; i < f->nparams; i++) {
+        const MirVar *var = &em->p->vars[f->params[i]];
+        int k = i - 2, rank = em_var_rank(var);
+        const char *ptr = em_is_int_var(var) ? A("c->ia[%d]", k)
+                                             : A("c->a[%d]", k);
+        if (rank == 0)
+            s = A("%s, %s[0]", s, ptr);
+        else if (rank == 1)
+            s = A("%s, %s, c->len[%d]", s, ptr, k);
+        else
+            s = A("%s, %s, c->rows[%d], c->cols[%d]", s, ptr, k, k);
+    }
+    return s;
+}
+
+static void emit_callbacks(Emit *em, int fi)
+{
+    const MirFun *f = &em->p->funs[fi];
+    const char *name = A("f%d_%s", fi, f->name);
+    em_line(em, "static int ode_f%d(void *ctx, double t, const double *y, "
+            "double *dydt, RtError *err)", fi);
+    em_line(em, "{");
+    em_line(em, "    OdeCtx *c = ctx;");
+    em_line(em, "    double *r;");
+    em_line(em, "    int rows, cols;");
+    em_line(em, "    if (%s((const Model *)c->m, c->S, false, t, y, c->n%s, &r, "
+            "&rows, &cols, NULL, err)) return -1;", name, ctx_args(em, f));
+    em_line(em, "    if (rows * cols != c->n) return rt_error(err, \"%s: the "
+            "ODE function returns %%d states for an initial state of size "
+            "%%d\", rows * cols, c->n);", f->name);
+    em_line(em, "    memcpy(dydt, r, sizeof(double) * (size_t)c->n);");
+    em_line(em, "    return 0;");
+    em_line(em, "}");
+    if (!em->rev_why || em->rev_why[fi])
+        return;
+    /* w^T df/dy into gy, w^T df/dtheta into the slices of gtheta */
+    /* t's adjoint (unless t is data) is not wanted */
+    const char *grads = f->data_only[0] ? ", gy" : ", &(double){0}, gy";
+    for (int i = 2; i < f->nparams; i++) {
+        const MirVar *var = &em->p->vars[f->params[i]];
+        if (em_is_int_var(var) || f->data_only[i])
+            continue;
+        grads = A("%s, gtheta + c->off[%d]", grads, i - 2);
+    }
+    em_line(em, "static int ode_vjp%d(void *ctx, double t, const double *y, "
+            "const double *w, double *gy, double *gtheta, RtError *err)", fi);
+    em_line(em, "{");
+    em_line(em, "    OdeCtx *c = ctx;");
+    em_line(em, "    (void)gtheta;");
+    em_line(em, "    return %s_rev((const Model *)c->m, c->S, false, t, y, "
+            "c->n%s, w%s, NULL, err);", name, ctx_args(em, f), grads);
+    em_line(em, "}");
+}
+
+void em_ode_callbacks(Emit *em)
+{
+    const MirProgram *p = em->p;
+    bool *used = arena_alloc(em->a, sizeof(bool) * (size_t)(p->nfuns + 1));
+    mark_stmt(em, p->prepare_data, used);
+    mark_stmt(em, p->log_prob, used);
+    mark_stmt(em, p->generate_quantities, used);
+    for (int fi = 0; fi < p->nfuns; fi++)
+        mark_stmt(em, p->funs[fi].body, used);
+    bool any = false;
+    for (int fi = 0; fi < p->nfuns; fi++)
+        any = any || (used[fi] && !em->fun_why[fi]);
+    if (!any)
+        return;
+    em_line(em, "/* what the ODE callbacks need: the model, its working "
+            "memory, the extra arguments with their sizes, and where each "
+            "real one's elements start in theta */");
+    em_line(em, "typedef struct OdeCtx {");
+    em_line(em, "    const void *m;");
+    em_line(em, "    State *S;");
+    em_line(em, "    int n;");
+    em_line(em, "    const double *a[%d];", ODE_MAX_ARGS);
+    em_line(em, "    const int *ia[%d];", ODE_MAX_ARGS);
+    em_line(em, "    int len[%d], rows[%d], cols[%d], off[%d];", ODE_MAX_ARGS,
+            ODE_MAX_ARGS, ODE_MAX_ARGS, ODE_MAX_ARGS);
+    em_line(em, "} OdeCtx;");
+    em_line(em, "%s", "");
+    for (int fi = 0; fi < p->nfuns; fi++)
+        if (used[fi] && !em->fun_why[fi]) {
+            emit_callbacks(em, fi);
+            em_line(em, "%s", "");
+        }
+}
+
+/* ------------------------------------------------------------- the call */
+
+/* The solve: the context, then rt_ode_rk45[_tol] into the returned
+ * values (and, with_sens, the sensitivities into *sens); *ntheta gets the
+ * number of theta elements, extra the extra arguments' values. */
+static Opnd solve(Emit *em, const MirExpr *e, bool with_sens,
+                  const char **sens, const char **ntheta, Opnd *extra)
+{
+    int fi = rhs_fun(em, e);
+    if (fi < 0)
+        em_unsupported(em, "%s with this function argument", e->fn);
+    if (em->fun_why[fi])
+        em_unsupported(em, "%s: %s", e->fn, em->fun_why[fi]);
+    if (with_sens && em->rev_why[fi])
+        em_unsupported(em, "derivatives of %s: %s", e->fn, em->rev_why[fi]);
+    if (em_is_ad(em, e->args[2]) || em_is_ad(em, e->args[3]))
+        em_unsupported(em, "%s with initial or output times that depend on "
+                       "parameters", e->fn);
+    int first = first_extra(e), nextra = e->nargs - first;
+    if (nextra > ODE_MAX_ARGS)
+        em_unsupported(em, "%s with more than %d extra arguments", e->fn,
+                       ODE_MAX_ARGS);
+    Opnd y0 = em_value(em, e->args[1]), t0 = em_value(em, e->args[2]);
+    Opnd ts = em_value(em, e->args[3]);
+    const char *c = em_fresh(em, "ode");
+    em_line(em, "OdeCtx %s = {.m = m, .S = S, .n = %s};", c, y0.n);
+    const char *off = "0";
+    for (int i = 0; i < nextra; i++) {
+        Opnd a = em_value(em, e->args[first + i]);
+        extra[i] = a;
+        const char *ptr = a.container ? a.val
+            : A("&(%s){%s}", a.is_int ? "int" : "double", a.val);
+        em_line(em, "%s.%s[%d] = %s;", c, a.is_int ? "ia" : "a", i, ptr);
+        em_line(em, "%s.len[%d] = %s; %s.rows[%d] = %s; %s.cols[%d] = %s; "
+                "%s.off[%d] = %s;", c, i, a.container ? a.n : "1", c, i,
+                a.container && a.rows ? a.rows : "1", c, i,
+                a.container && a.cols ? a.cols : "1", c, i, off);
+        if (!a.is_int)
+            off = A("%s + %s", off, a.container ? a.n : "1");
+    }
+    const char *p = em_fresh(em, "p");
+    em_line(em, "int %s = %s;", p, off);
+    const char *sys = em_fresh(em, "sys");
+    em_line(em, "RtOdeSystem %s = {%s, %s, ode_f%d, %s, &%s};", sys, y0.n, p,
+            fi, with_sens ? A("ode_vjp%d", fi) : "NULL", c);
+    Opnd y = em_new_container(em, A("(%s) * (%s)", ts.n, y0.n), ts.n, y0.n,
+                              false);
+    const char *tol = "1e-6, 1e-6, 1000000";
+    if (first == 7)
+        tol = A("%s, %s, %s", em_value(em, e->args[4]).val,
+                em_value(em, e->args[5]).val, em_value(em, e->args[6]).val);
+    *sens = "NULL";
+    if (with_sens) {
+        *sens = em_fresh(em, "sens");
+        em_line(em, "double *%s = rt_scratch_doubles(&S->scratch, (size_t)"
+                "(%s) * (%s) * ((%s) + %s));", *sens, ts.n, y0.n, y0.n, p);
+    }
+    em_line(em, "if (rt_%s(&%s, %s, %s, %s, %s, %s, %s, %s, err)) return -1;",
+            e->fn, sys, y0.val, t0.val, ts.val, ts.n, tol, y.val, *sens);
+    *ntheta = p;
+    return y;
+}
+
+bool em_ode_value(Emit *em, const MirExpr *e, Opnd *out)
+{
+    if (!is_ode_call(e))
+        return false;
+    const char *sens, *p;
+    Opnd extra[ODE_MAX_ARGS];
+    *out = solve(em, e, false, &sens, &p, extra);
+    return true;
+}
+
+bool em_ode_backprop(Emit *em, const MirExpr *e, const char *adj)
+{
+    if (!is_ode_call(e))
+        return false;
+    const char *sens, *p;
+    Opnd extra[ODE_MAX_ARGS];
+    Opnd y = solve(em, e, true, &sens, &p, extra);
+    const char *n = y.cols, *nts = y.rows;
+    /* g[j] = sum over outputs k and states i of adj * dy_i(t_k)/d(y0,
+     * theta)_j */
+    const char *g = em_fresh(em, "g");
+    em_line(em, "double *%s = rt_scratch_doubles(&S->scratch, (size_t)((%s) "
+            "+ %s));", g, n, p);
+    em_line(em, "for (int k = 0; k < %s; k++)", nts);
+    em_line(em, "    for (int i = 0; i < %s; i++)", n);
+    em_line(em, "        for (int j = 0; j < (%s) + %s; j++)", n, p);
+    em_line(em, "            %s[j] += %s[k * (%s) + i] * %s[((size_t)k * (%s) "
+            "+ i) * ((%s) + %s) + j];", g, adj, n, sens, n, n, p);
+    em_backprop(em, e->args[1], g);
+    int first = first_extra(e);
+    const char *off = n;
+    for (int i = 0; first + i < e->nargs; i++) {
+        Opnd a = extra[i];
+        if (a.is_int)
+            continue;
+        const MirExpr *x = e->args[first + i];
+        if (em_is_ad(em, x))
+            em_backprop(em, x, a.container ? A("(%s + %s)", g, off)
+                                           : A("%s[%s]", g, off));
+        off = A("%s + %s", off, a.container ? a.n : "1");
+    }
+    return true;
+}

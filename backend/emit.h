@@ -89,6 +89,26 @@ bool em_var_has_adj(const Emit *em, VarId v);
 /* The number of elements of a variable, as a C expression. */
 const char *em_var_count(Emit *em, VarId v);
 
+/* emit_io.c */
+/* Whether e is a call of the compiler internal fn. */
+bool em_is_internal(const MirExpr *e, MirInternal fn);
+/* A parameter read through its constraining transform (rhs: the
+ * FnReadParam__/FnConstrain__ call), with the Jacobian term in the log
+ * density when logp; the transform's adjoint in the reverse sweep; the
+ * number of unconstrained values of a parameter read statement. */
+void em_read_param(Emit *em, VarId v, const MirExpr *rhs, bool logp);
+void em_param_adjoint(Emit *em, VarId v, const MirExpr *rhs);
+const char *em_param_free_size(Emit *em, const MirStmt *s);
+/* print(...) or reject(...); FnCheck__(...); a data variable read from
+ * `source` (data or inits); an output written; its inverse transform
+ * (transform_inits); a variable's dimensions as a C array and its rank. */
+void em_message(Emit *em, const MirExpr *call, bool reject);
+void em_check(Emit *em, const MirExpr *call);
+void em_read_data(Emit *em, VarId v, const char *source);
+void em_write(Emit *em, const MirExpr *x);
+void em_unconstrain(Emit *em, const MirExpr *arg);
+const char *em_dims_array(Emit *em, VarId v, int *rank);
+
 /* emit_fun.c */
 /* Every user-defined function, primal and reverse, with prototypes. */
 void em_functions(Emit *em);

@@ -1,0 +1,446 @@
+/* emit_io.c - the C backend's reading and writing: parameters read
+ * through their constraining transforms (with the Jacobian and the
+ * adjoint of each transform), data read and checked, prints and rejects,
+ * outputs written and the inverse transforms of transform_inits.  The
+ * statements that call these are in emit_c.c. */
+#include <string.h>
+
+#include "emit.h"
+
+#define A(...) arena_printf(em->a, __VA_ARGS__)
+
+bool em_is_internal(const MirExpr *e, MirInternal fn)
+{
+    return e && e->kind == MX_CALL && e->fn_kind == FNK_INTERNAL
+        && e->internal == fn;
+}
+/* --------------------------------------------------------- transforms */
+
+typedef struct Xf {
+    const char *name;     /* "lb", "simplex", ... */
+    const MirExpr *a, *b; /* its arguments (bounds, offset, multiplier) */
+} Xf;
+
+static Xf transform_of(const MirExpr *call)
+{
+    /* FnConstrain__(value, "kind", args..., sizes...) */
+    Xf x = {0};
+    const char *q = call->args[1]->text;
+    x.name = q;
+    int n = 2;
+    if (strcmp(q, "\"lb\"") == 0 || strcmp(q, "\"ub\"") == 0
+        || strcmp(q, "\"offset\"") == 0 || strcmp(q, "\"multiplier\"") == 0)
+        x.a = call->args[n++];
+    else if (strcmp(q, "\"lub\"") == 0
+             || strcmp(q, "\"offset_multiplier\"") == 0) {
+        x.a = call->args[n++];
+        x.b = call->args[n++];
+    }
+    return x;
+}
+
+static bool is(const Xf *x, const char *name)
+{
+    size_t n = strlen(name);
+    return strncmp(x->name + 1, name, n) == 0 && x->name[n + 1] == '"';
+}
+
+/* The transforms of whole vectors and matrices: the runtime's name, how
+ * many size arguments it takes (1: the vector's length or the square
+ * matrix's order; 2: rows and columns) and its free-size function (NULL:
+ * as many free values as constrained ones). */
+typedef struct Structured {
+    const char *stan, *rt;
+    int nsize;
+    const char *free_fn;
+} Structured;
+
+static const Structured structured[] = {
+    {"simplex", "simplex", 1, "rt_simplex_free_size"},
+    {"ordered", "ordered", 1, NULL},
+    {"positive_ordered", "positive_ordered", 1, NULL},
+    {"unit_vector", "unit_vector", 1, NULL},
+    {"sum_to_zero_vector", "sum_to_zero", 1, "rt_sum_to_zero_free_size"},
+    {"cholesky_factor_corr", "cholesky_corr", 1, "rt_cholesky_corr_free_size"},
+    {"corr_matrix", "corr_matrix", 1, "rt_corr_matrix_free_size"},
+    {"cov_matrix", "cov_matrix", 1, "rt_cov_matrix_free_size"},
+    {"cholesky_factor_cov", "cholesky_cov", 2, "rt_cholesky_cov_free_size"},
+    {"stochastic_row", "stochastic_row", 2, "rt_stochastic_row_free_size"},
+    {"stochastic_column", "stochastic_column", 2,
+     "rt_stochastic_column_free_size"},
+    {"sum_to_zero_matrix", "sum_to_zero_matrix", 2,
+     "rt_sum_to_zero_matrix_free_size"},
+};
+
+static const Structured *structured_of(const Xf *x)
+{
+    for (size_t i = 0; i < sizeof structured / sizeof structured[0]; i++)
+        if (is(x, structured[i].stan))
+            return &structured[i];
+    return NULL;
+}
+
+/* A structured transform's pieces for variable v: the number of items
+ * (array elements), the elements per item, the size arguments, the free
+ * values per item. */
+typedef struct Pieces {
+    const char *items, *per_item, *size_args, *free_per_item;
+} Pieces;
+
+static Pieces pieces(Emit *em, VarId v, const Structured *st)
+{
+    const MirVar *var = &em->p->vars[v];
+    Pieces pc = {"1", "1", "", ""};
+    int nd = var->sized.ndims;
+    for (int k = 0; k < nd; k++)
+        pc.items = A("%s * %s", pc.items, em_var_dim(em, v, k));
+    for (int k = nd; k < em_var_rank(var); k++)
+        pc.per_item = A("%s * %s", pc.per_item, em_var_dim(em, v, k));
+    pc.size_args = st->nsize == 1 ? em_var_dim(em, v, nd)
+        : A("%s, %s", em_var_dim(em, v, nd), em_var_dim(em, v, nd + 1));
+    pc.free_per_item = st->free_fn ? A("%s(%s)", st->free_fn, pc.size_args)
+                                   : pc.per_item;
+    return pc;
+}
+
+/* The free size of a parameter with transform x and K constrained
+ * elements. */
+static const char *free_size(Emit *em, const Xf *x, VarId v, const char *K)
+{
+    const Structured *st = structured_of(x);
+    if (!st)
+        return K;
+    Pieces pc = pieces(em, v, st);
+    return A("(%s) * (%s)", pc.items, pc.free_per_item);
+}
+
+/* Forward: read the parameter's free values at u[pos] and constrain them
+ * into v; remember where they are (p_NAME) for the reverse sweep. */
+void em_read_param(Emit *em, VarId v, const MirExpr *rhs,
+                            bool jacobian_code)
+{
+    const MirVar *var = &em->p->vars[v];
+    Xf x = {"\"identity\"", NULL, NULL};
+    if (rhs->fn_kind == FNK_INTERNAL && rhs->internal == FN_CONSTRAIN)
+        x = transform_of(rhs);
+    const char *K = em_var_count(em, v);
+    const char *y = em_var_val(em, v);
+    const char *lj = jacobian_code ? "(jacobian ? &lp : NULL)" : "NULL";
+    em_line(em, "int p_%s = pos;", var->name);
+    if (is(&x, "identity")) {
+        em_line(em, "for (int k = 0; k < %s; k++) %s[k] = u[pos + k];", K, y);
+    } else if (is(&x, "lb") || is(&x, "ub")) {
+        Opnd a = em_value(em, x.a);
+        em_line(em, "for (int k = 0; k < %s; k++) %s[k] = rt_%s_constrain("
+                "u[pos + k], %s, %s);", K, y, is(&x, "lb") ? "lb" : "ub",
+                a.val, lj);
+    } else if (is(&x, "lub")) {
+        Opnd a = em_value(em, x.a), b = em_value(em, x.b);
+        em_line(em, "for (int k = 0; k < %s; k++) %s[k] = rt_lub_constrain("
+                "u[pos + k], %s, %s, %s);", K, y, a.val, b.val, lj);
+    } else if (is(&x, "offset") || is(&x, "multiplier")
+               || is(&x, "offset_multiplier")) {
+        const char *mu = is(&x, "multiplier") ? "0.0" : em_value(em, x.a).val;
+        const char *sg = is(&x, "offset") ? "1.0"
+            : em_value(em, is(&x, "multiplier") ? x.a : x.b).val;
+        em_line(em, "for (int k = 0; k < %s; k++) %s[k] = "
+                "rt_offset_multiplier_constrain(u[pos + k], %s, %s, %s);", K,
+                y, mu, sg, lj);
+    } else if (structured_of(&x)) {
+        const Structured *st = structured_of(&x);
+        Pieces pc = pieces(em, v, st);
+        em_line(em, "for (int it = 0; it < %s; it++) {", pc.items);
+        em_line(em, "    rt_%s_constrain(u + pos, %s, %s + it * (%s), %s);",
+                st->rt, pc.size_args, y, pc.per_item, lj);
+        em_line(em, "    pos += %s;", pc.free_per_item);
+        em_line(em, "}");
+        return;
+    } else {
+        em_unsupported(em, "the %s transform yet ('%s')", x.name, var->name);
+    }
+    em_line(em, "pos += %s;", free_size(em, &x, v, K));
+}
+
+/* Reverse: add the parameter's adjoint (and its log-Jacobian's gradient)
+ * into grad at its free values. */
+void em_param_adjoint(Emit *em, VarId v, const MirExpr *rhs)
+{
+    const MirVar *var = &em->p->vars[v];
+    Xf x = {"\"identity\"", NULL, NULL};
+    if (rhs->fn_kind == FNK_INTERNAL && rhs->internal == FN_CONSTRAIN)
+        x = transform_of(rhs);
+    const char *K = em_var_count(em, v);
+    const char *g = em_var_adj(em, v);
+    const char *p = A("p_%s", var->name);
+    if (is(&x, "identity")) {
+        em_line(em, "for (int k = 0; k < %s; k++) grad[%s + k] += %s[k];", K,
+                p, g);
+        return;
+    }
+    const Structured *st = structured_of(&x);
+    if (st) {
+        Pieces pc = pieces(em, v, st);
+        em_line(em, "for (int it = 0, q = %s; it < %s; it++) {", p, pc.items);
+        em_line(em, "    rt_%s_adjoint(u + q, %s, %s + it * (%s), jacobian, "
+                "grad + q);", st->rt, pc.size_args, g, pc.per_item);
+        em_line(em, "    q += %s;", pc.free_per_item);
+        em_line(em, "}");
+        return;
+    }
+    /* bounds that are parameters collect their adjoints here: the first
+     * and the second argument of the transform */
+    const MirExpr *args[2] = {x.a, x.b};
+    Opnd vals[2] = {{0}, {0}};
+    const char *acc[2] = {NULL, NULL};
+    for (int i = 0; i < 2; i++) {
+        if (!args[i])
+            continue;
+        vals[i] = em_value(em, args[i]);
+        if (vals[i].container)
+            em_unsupported(em, "container bounds or offsets yet ('%s')",
+                           var->name);
+        if (em_is_ad(em, args[i])) {
+            acc[i] = em_fresh(em, "gb");
+            em_line(em, "double %s = 0;", acc[i]);
+        }
+    }
+    em_line(em, "for (int k = 0; k < %s; k++) {", K);
+    em->indent++;
+    em_line(em, "double dy, dlj;");
+    const char *uk = A("u[%s + k]", p), *yk = A("%s[k]", g);
+    if (is(&x, "lb") || is(&x, "ub")) {
+        em_line(em, "rt_%s_partials(%s, %s, &dy, &dlj);",
+                is(&x, "lb") ? "lb" : "ub", uk, vals[0].val);
+        if (acc[0])   /* y = lb + exp(x) or ub - exp(x): dy/dbound = 1 */
+            em_line(em, "%s += %s;", acc[0], yk);
+    } else if (is(&x, "lub")) {
+        em_line(em, "rt_lub_partials(%s, %s, %s, &dy, &dlj);", uk,
+                vals[0].val, vals[1].val);
+        if (acc[0] || acc[1]) {
+            em_line(em, "double dl, du, jl, ju;");
+            em_line(em, "rt_lub_bound_partials(%s, %s, %s, &dl, &du, &jl, "
+                    "&ju);", uk, vals[0].val, vals[1].val);
+            if (acc[0])
+                em_line(em, "%s += %s * dl + (jacobian ? jl : 0.0);", acc[0],
+                        yk);
+            if (acc[1])
+                em_line(em, "%s += %s * du + (jacobian ? ju : 0.0);", acc[1],
+                        yk);
+        }
+    } else {
+        /* offset, multiplier: y = mu + sigma * x, log|J| = log sigma */
+        bool has_mu = !is(&x, "multiplier");
+        bool has_sigma = !is(&x, "offset");
+        const char *mu = has_mu ? vals[0].val : "0.0";
+        int si = is(&x, "multiplier") ? 0 : 1;
+        const char *sg = has_sigma ? vals[si].val : "1.0";
+        em_line(em, "rt_offset_multiplier_partials(%s, %s, %s, &dy, NULL, "
+                "NULL);", uk, mu, sg);
+        em_line(em, "dlj = 0;");
+        if (has_mu && acc[0])
+            em_line(em, "%s += %s;", acc[0], yk);
+        if (has_sigma && acc[si])
+            em_line(em, "%s += %s * %s + (jacobian ? 1.0 / (%s) : 0.0);",
+                    acc[si], yk, uk, sg);
+    }
+    em_line(em, "grad[%s + k] += %s * dy + (jacobian ? dlj : 0.0);", p, yk);
+    em->indent--;
+    em_line(em, "}");
+    for (int i = 0; i < 2; i++)
+        if (acc[i])
+            em_backprop(em, args[i], acc[i]);
+}
+
+void em_message(Emit *em, const MirExpr *call, bool reject)
+{
+    const char *msg = em_fresh(em, "msg");
+    em_line(em, "RtMsg %s = {{0}, 0};", msg);
+    for (int i = 0; i < call->nargs; i++) {
+        const MirExpr *a = call->args[i];
+        if (a->kind == MX_STR) {
+            em_line(em, "rt_msg_str(&%s, %s);", msg, a->text);
+            continue;
+        }
+        Opnd o = em_value(em, a);
+        if (o.container)
+            em_line(em, "rt_msg_%s(&%s, %s, %s);", o.is_int ? "ints" : "reals",
+                    msg, o.val, o.n);
+        else
+            em_line(em, "rt_msg_%s(&%s, %s);", o.is_int ? "int" : "real", msg,
+                    o.val);
+    }
+    if (reject)
+        em_line(em, "return rt_msg_reject(&%s, err);", msg);
+    else
+        em_line(em, "rt_msg_print(&%s);", msg);
+}
+
+/* The checks of the constrained vector and matrix types (rt_checks.h),
+ * one call per vector or matrix of an array of them: the check's runtime
+ * name and whether it checks matrices (2: M x N, 1: square K x K). */
+static const struct {
+    const char *kind, *rt;
+    int matrix;
+} structured_checks[] = {
+    {"\"simplex\"", "rt_check_simplex", 0},
+    {"\"unit_vector\"", "rt_check_unit_vector", 0},
+    {"\"ordered\"", "rt_check_ordered", 0},
+    {"\"positive_ordered\"", "rt_check_positive_ordered", 0},
+    {"\"cov_matrix\"", "rt_check_cov_matrix", 1},
+    {"\"corr_matrix\"", "rt_check_corr_matrix", 1},
+    {"\"cholesky_factor_corr\"", "rt_check_cholesky_factor_corr", 1},
+    {"\"cholesky_factor\"", "rt_check_cholesky_factor_cov", 2},
+};
+
+static void emit_structured_check(Emit *em, const MirExpr *call,
+                                  const char *kind, const char *name, Opnd x)
+{
+    const MirExpr *xe = call->args[2];
+    int c = -1;
+    for (size_t i = 0; i < sizeof structured_checks
+                               / sizeof structured_checks[0]; i++)
+        if (strcmp(structured_checks[i].kind, kind) == 0)
+            c = (int)i;
+    const Type *elem = xe->type;
+    while (elem->kind == TY_ARRAY)
+        elem = elem->elem;
+    bool vector_sum_to_zero = strcmp(kind, "\"sum_to_zero\"") == 0
+        && elem->kind != TY_MATRIX;
+    if ((c < 0 && !vector_sum_to_zero) || xe->kind != MX_VAR || xe->var < 0)
+        em_unsupported(em, "the %s check yet (%s)", kind, name);
+    VarId v = xe->var;
+    int rank = em_var_rank(&em->p->vars[v]);
+    const char *rt = c >= 0 ? structured_checks[c].rt : "rt_check_sum_to_zero";
+    int matrix = c >= 0 ? structured_checks[c].matrix : 0;
+    const char *last = em_var_dim(em, v, rank - 1);
+    const char *size = matrix ? A("(%s) * (%s)", em_var_dim(em, v, rank - 2),
+                                  last)
+                              : last;
+    const char *dims = matrix == 2
+        ? A("%s, %s", em_var_dim(em, v, rank - 2), last) : last;
+    em_line(em, "for (int k = 0; (%s) > 0 && k < (%s) / (%s); k++)", size,
+            x.n, size);
+    em_line(em, "    if (%s(%s, %s + k * (%s), %s, err)) return -1;", rt, name,
+            x.val, size, dims);
+}
+
+/* FnCheck__("kind", "name", x, bounds...) on data, transformed data and
+ * transformed parameters. */
+void em_check(Emit *em, const MirExpr *call)
+{
+    const char *kind = call->args[0]->text;
+    const char *name = call->args[1]->text;
+    Opnd x = em_value(em, call->args[2]);
+    const char *n = x.container ? x.n : "1";
+    const char *ptr = x.container ? x.val
+        : A("&(%s){%s}", x.is_int ? "int" : "double", x.val);
+    const char *sfx = x.is_int ? "_int" : "";
+    if (strcmp(kind, "\"greater_or_equal\"") == 0
+        || strcmp(kind, "\"less_or_equal\"") == 0) {
+        Opnd b = em_value(em, call->args[3]);
+        em_line(em, "if (rt_check_%s%s(%s, %s, %s, %s, err)) return -1;",
+                kind[1] == 'g' ? "lower" : "upper", sfx, name, ptr, n, b.val);
+    } else if (strcmp(kind, "\"bounded\"") == 0) {
+        Opnd lo = em_value(em, call->args[3]), hi = em_value(em, call->args[4]);
+        em_line(em, "if (rt_check_lower%s(%s, %s, %s, %s, err)) return -1;",
+                sfx, name, ptr, n, lo.val);
+        em_line(em, "if (rt_check_upper%s(%s, %s, %s, %s, err)) return -1;",
+                sfx, name, ptr, n, hi.val);
+    } else {
+        emit_structured_check(em, call, kind, name, x);
+    }
+}
+
+/* The dims of a variable as a C array expression, and its rank. */
+const char *em_dims_array(Emit *em, VarId v, int *rank)
+{
+    const MirVar *var = &em->p->vars[v];
+    *rank = em_var_rank(var);
+    if (*rank == 0)
+        return "NULL";
+    const char *d = "";
+    for (int k = 0; k < *rank; k++)
+        d = A("%s%s%s", d, k ? ", " : "", em_var_dim(em, v, k));
+    return A("(int[]){%s}", d);
+}
+
+void em_read_data(Emit *em, VarId v, const char *source)
+{
+    const MirVar *var = &em->p->vars[v];
+    int rank;
+    const char *dims = em_dims_array(em, v, &rank);
+    const char *name = v < em->njson_names && em->json_names[v]
+        ? em->json_names[v] : var->name;
+    em_line(em, "if (rt_data_%s(%s, \"%s\", %d, %s, %s, err)) return -1;",
+            em_is_int_var(var) ? "ints" : "reals", source, name, rank,
+            dims, em_var_val(em, v));
+}
+
+/* FnWriteParam__(x) in generate_quantities: x's values, column-major. */
+void em_write(Emit *em, const MirExpr *x)
+{
+    if (x->kind != MX_VAR || x->var < 0)
+        em_unsupported(em, "writing an expression as an output");
+    VarId v = x->var;
+    int rank;
+    const char *dims = em_dims_array(em, v, &rank);
+    const MirVar *var = &em->p->vars[v];
+    em_line(em, "rt_write_colmajor%s(out + opos, %s, %s, %d);",
+            em_is_int_var(var) ? "_int" : "", em_var_val(em, v), dims, rank);
+    em_line(em, "opos += %s;", em_var_count(em, v));
+}
+
+/* FnWriteParam__(FnUnconstrain__(x, ...)) in transform_inits. */
+void em_unconstrain(Emit *em, const MirExpr *arg)
+{
+    const MirExpr *x = arg;
+    Xf t = {"\"identity\"", NULL, NULL};
+    if (em_is_internal(arg, FN_UNCONSTRAIN)) {
+        x = arg->args[0];
+        t = transform_of(arg);
+    }
+    VarId v = x->var;
+    const char *K = em_var_count(em, v), *y = em_var_val(em, v);
+    if (is(&t, "identity")) {
+        em_line(em, "for (int k = 0; k < %s; k++) u[pos + k] = %s[k];", K, y);
+    } else if (is(&t, "lb") || is(&t, "ub")) {
+        Opnd a = em_value(em, t.a);
+        em_line(em, "for (int k = 0; k < %s; k++) if (rt_%s_unconstrain(%s[k],"
+                " %s, &u[pos + k], err)) return -1;", K,
+                is(&t, "lb") ? "lb" : "ub", y, a.val);
+    } else if (is(&t, "lub")) {
+        Opnd a = em_value(em, t.a), b = em_value(em, t.b);
+        em_line(em, "for (int k = 0; k < %s; k++) if (rt_lub_unconstrain(%s[k],"
+                " %s, %s, &u[pos + k], err)) return -1;", K, y, a.val, b.val);
+    } else if (is(&t, "offset") || is(&t, "multiplier")
+               || is(&t, "offset_multiplier")) {
+        const char *mu = is(&t, "multiplier") ? "0.0" : em_value(em, t.a).val;
+        const char *sg = is(&t, "offset") ? "1.0"
+            : em_value(em, is(&t, "multiplier") ? t.a : t.b).val;
+        em_line(em, "for (int k = 0; k < %s; k++) if (rt_offset_multiplier_"
+                "unconstrain(%s[k], %s, %s, &u[pos + k], err)) return -1;", K,
+                y, mu, sg);
+    } else if (structured_of(&t)) {
+        const Structured *st = structured_of(&t);
+        Pieces pc = pieces(em, v, st);
+        em_line(em, "for (int it = 0; it < %s; it++) {", pc.items);
+        em_line(em, "    if (rt_%s_unconstrain(%s + it * (%s), %s, u + pos, "
+                "err)) return -1;", st->rt, y, pc.per_item, pc.size_args);
+        em_line(em, "    pos += %s;", pc.free_per_item);
+        em_line(em, "}");
+        return;
+    } else {
+        em_unsupported(em, "the %s transform yet", t.name);
+    }
+    em_line(em, "pos += %s;", free_size(em, &t, v, K));
+}
+
+
+const char *em_param_free_size(Emit *em, const MirStmt *s)
+{
+    Xf x = {"\"identity\"", NULL, NULL};
+    if (s->rhs->kind == MX_CALL && s->rhs->fn_kind == FNK_INTERNAL
+        && s->rhs->internal == FN_CONSTRAIN)
+        x = transform_of(s->rhs);
+    return free_size(em, &x, s->lhs.var, em_var_count(em, s->lhs.var));
+}

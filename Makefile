@@ -113,12 +113,15 @@ run: deps
 
 # ---- tests ----
 test: deps
-	$(MAKE) all units $(BUILD)/gen_library_md
+	$(MAKE) all units $(BUILD)/gen_library_md $(BUILD)/gen_coverage_md
 	@status=0; \
 	for t in $(UNIT_BIN); do $$t || status=1; done; \
 	if $(BUILD)/gen_library_md | cmp -s - docs/library.md; then \
 	    echo "docs: library.md is current"; \
 	else echo "docs: library.md is stale, run make docs"; status=1; fi; \
+	if $(BUILD)/gen_coverage_md | cmp -s - docs/coverage.md; then \
+	    echo "docs: coverage.md is current"; \
+	else echo "docs: coverage.md is stale, run make docs"; status=1; fi; \
 	sh tests/golden/run.sh $(BUILD)/pplbench || status=1; \
 	sh tests/run/gradcheck.sh $(BUILD) || status=1; \
 	sh tests/run/posterior.sh $(BUILD) || status=1; \
@@ -132,8 +135,16 @@ units: $(UNIT_BIN)
 $(BUILD)/gen_library_md: tests/tools/gen_library_md.c $(BUILD)/libfrontend.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libfrontend.a $(LDLIBS)
 
-docs: $(BUILD)/gen_library_md
+# docs/coverage.md: what the C backend compiles, signature by signature; it
+# runs tiny programs through the frontend, the MIR and the backend.
+$(BUILD)/gen_coverage_md: tests/tools/gen_coverage_md.c $(BUILD)/libbackend.a \
+    $(BUILD)/libmir.a $(BUILD)/libfrontend.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libbackend.a $(BUILD)/libmir.a \
+	    $(BUILD)/libfrontend.a $(LDLIBS)
+
+docs: $(BUILD)/gen_library_md $(BUILD)/gen_coverage_md
 	$(BUILD)/gen_library_md > docs/library.md.tmp && mv docs/library.md.tmp docs/library.md
+	$(BUILD)/gen_coverage_md > docs/coverage.md.tmp && mv docs/coverage.md.tmp docs/coverage.md
 
 golden-update: all
 	sh tests/golden/run.sh $(BUILD)/pplbench --update

@@ -22,6 +22,8 @@ typedef struct Opnd {
     bool is_int;
 } Opnd;
 
+typedef struct EmHoist EmHoist;
+
 typedef struct Emit {
     FILE *out;
     int indent;
@@ -53,6 +55,7 @@ typedef struct Emit {
     int nmemo;
     int block_depth;        /* braces opened inside an expression's code */
     bool in_function;       /* emitting a user function: it has `propto` */
+    EmHoist *hoist;         /* emitting a fused loop (emit_hoist.c) */
 } Emit;
 
 /* Forget the remembered values: a new statement, or variables changed. */
@@ -166,6 +169,27 @@ MirStmt *em_structure_exits(Emit *em, const MirStmt *body, const MirFun *f);
 void em_ode_callbacks(Emit *em);
 bool em_ode_value(Emit *em, const MirExpr *e, Opnd *out);
 bool em_ode_backprop(Emit *em, const MirExpr *e, const char *adj);
+
+/* emit_hoist.c */
+/* Around the emission of a fused for loop (its statements' derivatives
+ * complete in the forward sweep): loop-invariant scalars computed once
+ * before it, their adjoints propagated once after it.  lo and hi are the
+ * C names of the loop's bounds. */
+void em_hoist_begin(Emit *em, const MirStmt *loop);
+void em_hoist_end(Emit *em, const char *lo, const char *hi);
+/* em_value and em_backprop of a hoisted expression (true: done). */
+bool em_hoisted_value(Emit *em, const MirExpr *e, Opnd *out);
+bool em_hoisted_backprop(Emit *em, const MirExpr *e, const char *adj);
+/* A quantity derived from the invariant expression e (C expression
+ * cexpr, C type type) computed once before the loop: its name, or NULL
+ * when e is not invariant or no loop is being hoisted from. */
+const char *em_hoist_scalar(Emit *em, const MirExpr *e, const char *cexpr,
+                            const char *type);
+/* Entering (+1) or leaving (-1) code the loop body may not run. */
+void em_hoist_conditional(Emit *em, int delta);
+/* Whether a library call's value is a plain C expression that cannot
+ * fail (the elementwise math of scalars). */
+bool em_cannot_fail_call(const MirExpr *e);
 
 /* emit_tuples.c */
 /* Take the program's tuples apart (see the file's comment): runs first,

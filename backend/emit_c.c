@@ -564,6 +564,7 @@ void em_fwd_stmt(Emit *em, const MirStmt *s, Section sec)
         const char *f = em_fresh(em, "c");
         em_line(em, "int %s = (%s) != 0;", f, c.val);
         em_line(em, "if (%s)", f);
+        em_hoist_conditional(em, 1);
         fwd_block(em, s->body->kind == MS_BLOCK ? s->body
                   : mir_block(em->a, MS_BLOCK, 1, (MirStmt **)&s->body), sec);
         if (s->else_body) {
@@ -572,6 +573,7 @@ void em_fwd_stmt(Emit *em, const MirStmt *s, Section sec)
                       : mir_block(em->a, MS_BLOCK, 1,
                                   (MirStmt **)&s->else_body), sec);
         }
+        em_hoist_conditional(em, -1);
         /* after the branch's own pushes: the reverse sweep pops it first */
         if (em->ad && !em->no_push)
             em_line(em, "rt_stack_push_int(&S->stack, %s);", f);
@@ -582,6 +584,13 @@ void em_fwd_stmt(Emit *em, const MirStmt *s, Section sec)
         const char *l = em_fresh(em, "lo"), *h = em_fresh(em, "hi");
         em_line(em, "int %s = %s, %s = %s;", l, lo.val, h, hi.val);
         const char *i = em_var_val(em, s->var);
+        /* a fused loop: its invariant work once, before it */
+        EmHoist *outer = em->hoist;
+        bool hoist = em->ad && em->no_push && em->sec_logp;
+        if (hoist)
+            em_hoist_begin(em, s);
+        else
+            em_hoist_conditional(em, 1);
         em_line(em, "for (int %s_k = %s; %s_k <= %s; %s_k++) {", i, l, i, h, i);
         em->indent++;
         em_line(em, "int %s[1] = {%s_k};", i, i);
@@ -589,6 +598,12 @@ void em_fwd_stmt(Emit *em, const MirStmt *s, Section sec)
                   : mir_block(em->a, MS_BLOCK, 1, (MirStmt **)&s->body), sec);
         em->indent--;
         em_line(em, "}");
+        if (hoist) {
+            em_hoist_end(em, l, h);
+            em->hoist = outer;
+        } else {
+            em_hoist_conditional(em, -1);
+        }
         if (em->ad && !em->no_push) {
             em_line(em, "rt_stack_push_int(&S->stack, %s);", l);
             em_line(em, "rt_stack_push_int(&S->stack, %s);", h);
@@ -600,11 +615,13 @@ void em_fwd_stmt(Emit *em, const MirStmt *s, Section sec)
         em_line(em, "int %s = 0;", n);
         em_line(em, "for (;;) {");
         em->indent++;
+        em_hoist_conditional(em, 1);
         Opnd c = em_value(em, s->cond);
         em_line(em, "if (!(%s)) break;", c.val);
         em_line(em, "%s++;", n);
         fwd_block(em, s->body->kind == MS_BLOCK ? s->body
                   : mir_block(em->a, MS_BLOCK, 1, (MirStmt **)&s->body), sec);
+        em_hoist_conditional(em, -1);
         em->indent--;
         em_line(em, "}");
         if (em->ad)

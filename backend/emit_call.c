@@ -44,8 +44,21 @@ static const char *const unary_fns[] = {
 /* The binary scalar functions with rt_NAME_d in the runtime. */
 static const char *const binary_fns[] = {
     "pow", "fmin", "fmax", "lbeta", "lchoose", "log_sum_exp", "log_diff_exp",
-    "hypot", "fdim", "atan2", "lmultiply", "multiply_log", NULL
+    "hypot", "fdim", "atan2", "lmultiply", "multiply_log",
+    "log_modified_bessel_first_kind", NULL
 };
+
+bool em_cannot_fail_call(const MirExpr *e)
+{
+    if (e->kind != MX_CALL || e->fn_kind != FNK_STANLIB)
+        return false;
+    for (int i = 0; i < e->nargs; i++)
+        if (em_is_container_type(e->args[i]->type))
+            return false;
+    return (e->nargs == 1 && (em_in_list(unary_fns, e->fn)
+                              || strcmp(e->fn, "minus") == 0))
+        || (e->nargs == 2 && em_in_list(binary_fns, e->fn));
+}
 
 bool em_in_list(const char *const *list, const char *name)
 {
@@ -196,9 +209,22 @@ static bool inline_normal(Emit *em, const MirExpr *e, const Opnd *ops,
     const char *y = A("(double)%s", em_elem(em, ops[0]));
     const char *mu = A("(double)%s", em_elem(em, ops[1]));
     const char *sg = A("(double)%s", em_elem(em, ops[2]));
+    /* a scalar sigma that a fused loop does not change: its test, its
+     * inverse and its log once, before the loop */
+    const char *sg_ok = NULL, *sg_inv = NULL, *sg_log = NULL;
+    if (!ops[2].container) {
+        sg_ok = em_hoist_scalar(em, e->args[2], A("(%s > 0 && isfinite(%s))",
+                                                  sg, sg), "int");
+        sg_inv = em_hoist_scalar(em, e->args[2], A("1.0 / %s", sg), "double");
+        sg_log = em_hoist_scalar(em, e->args[2], A("log(%s)", sg), "double");
+    }
     em_line(em, "for (int k = 0; %s && k < %s; k++)", ok, N);
-    em_line(em, "    %s = %s > 0 && isfinite(%s) && isfinite(%s) && "
-            "isfinite(%s);", ok, sg, sg, mu, y);
+    if (sg_ok)
+        em_line(em, "    %s = %s && isfinite(%s) && isfinite(%s);", ok, sg_ok,
+                mu, y);
+    else
+        em_line(em, "    %s = %s > 0 && isfinite(%s) && isfinite(%s) && "
+                "isfinite(%s);", ok, sg, sg, mu, y);
     em_line(em, "if (%s) {", ok);
     em->indent++;
     /* propto drops log(2 pi)/2 always and log(sigma) when sigma is data */
@@ -211,7 +237,8 @@ static bool inline_normal(Emit *em, const MirExpr *e, const Opnd *ops,
     em_line(em, "double %s = 0, %s = 0;", acc, logs);
     em_line(em, "for (int k = 0; k < %s; k++) {", N);
     em->indent++;
-    em_line(em, "double inv = 1.0 / %s, z = (%s - %s) * inv;", sg, y, mu);
+    em_line(em, "double inv = %s, z = (%s - %s) * inv;",
+            sg_inv ? sg_inv : A("1.0 / %s", sg), y, mu);
     em_line(em, "%s += z * z;", acc);
     if (ops[2].container)
         em_line(em, "%s += log(%s);", logs, sg);
@@ -227,7 +254,8 @@ static bool inline_normal(Emit *em, const MirExpr *e, const Opnd *ops,
     em->indent--;
     em_line(em, "}");
     if (!ops[2].container)
-        em_line(em, "%s = %s * log(%s);", logs, N, sg);
+        em_line(em, "%s = %s * %s;", logs, N, sg_log ? sg_log
+                                                    : A("log(%s)", sg));
     em_line(em, "%s = -0.5 * %s%s%s;", t, acc,
             sigma_ad ? A(" - %s", logs)
                      : A(" - (%s ? 0.0 : %s)", dropped, logs),
@@ -268,6 +296,8 @@ static const struct {
     {"normal_id_glm", "rt_normal_id_glm_lpdf", "AMAAA", NULL, 0},
     {"bernoulli_logit_glm", "rt_bernoulli_logit_glm_lpmf", "IMAA", NULL, 0},
     {"poisson_log_glm", "rt_poisson_log_glm_lpmf", "IMAA", NULL, 0},
+    {"categorical_logit_glm", "rt_categorical_logit_glm_lpmf", "IMAM", NULL,
+     0},
 };
 
 static int matrix_density(const MirExpr *e)
@@ -538,6 +568,48 @@ Opnd em_value_call(Emit *em, const MirExpr *e)
                 na, em_elem(em, b));
         return o;
     }
+    if (strcmp(fn, "hmm_marginal") == 0 && e->nargs == 3) {
+        Opnd w = em_value(em, e->args[0]), G = em_value(em, e->args[1]);
+        Opnd r = em_value(em, e->args[2]);
+        const char *t = em_fresh(em, "t");
+        em_line(em, "double %s = rt_hmm_marginal(%s, %s, %s, 0.0, "
+                "rt_scratch_doubles(&S->scratch, rt_hmm_marginal_work_size(%s, "
+                "%s)), err);", t, mat_view(em, w, NULL, false),
+                mat_view(em, G, NULL, false), mat_view(em, r, NULL, false),
+                w.rows, w.cols);
+        em_line(em, "if (isnan(%s)) return -1;", t);
+        return em_scalar(t, NULL, false);
+    }
+    if ((strcmp(fn, "hmm_latent_rng") == 0
+         || strcmp(fn, "hmm_hidden_state_prob") == 0) && e->nargs == 3) {
+        Opnd w = em_value(em, e->args[0]), G = em_value(em, e->args[1]);
+        Opnd r = em_value(em, e->args[2]);
+        bool draw = fn[4] == 'l';
+        Opnd o = em_new_container(em, draw ? w.cols : w.n, draw ? w.cols
+                                  : w.rows, draw ? "1" : w.cols, draw);
+        em_line(em, "if (rt_%s(%s, %s, %s, %s, %s, %s%s, err)) return -1;",
+                fn, w.val, G.val, r.val, w.rows, w.cols, draw ? "rng, " : "",
+                o.val);
+        return o;
+    }
+    if ((strcmp(fn, "qr_thin_Q") == 0 || strcmp(fn, "qr_thin_R") == 0
+         || strcmp(fn, "qr_Q") == 0 || strcmp(fn, "qr_R") == 0)
+        && e->nargs == 1) {
+        if (em_is_ad(em, e->args[0]))
+            em_unsupported(em, "derivatives of %s", fn);
+        Opnd X = em_value(em, e->args[0]);
+        const char *k = A("((%s) < (%s) ? (%s) : (%s))", X.rows, X.cols,
+                          X.rows, X.cols);
+        bool thin = strncmp(fn, "qr_thin", 7) == 0;
+        bool q = fn[strlen(fn) - 1] == 'Q';
+        const char *rows = q ? X.rows : thin ? k : X.rows;
+        const char *cols = q ? (thin ? k : X.rows) : X.cols;
+        Opnd o = em_new_container(em, A("(%s) * (%s)", rows, cols), rows,
+                                  cols, false);
+        em_line(em, "if (rt_%s(%s, %s, %s, %s, err)) return -1;", fn, X.val,
+                X.rows, X.cols, o.val);
+        return o;
+    }
     if (strcmp(fn, "cumulative_sum") == 0 && e->nargs == 1
         && ty_base(e->type)->kind != TY_INT) {
         Opnd x = em_value(em, e->args[0]);
@@ -725,6 +797,23 @@ void em_backprop_call(Emit *em, const MirExpr *e, const char *adj)
             em_backprop(em, e->args[0], A("%s[0]", adj));
         em_backprop(em, e->args[1], b.container ? A("(%s + %s)", adj, na)
                                                 : A("%s[%s]", adj, na));
+        return;
+    }
+    if (strcmp(fn, "hmm_marginal") == 0) {
+        Opnd ops[3];
+        const char *g[3], *views[3];
+        for (int i = 0; i < 3; i++) {
+            ops[i] = em_value(em, e->args[i]);
+            bool ad = em_is_ad(em, e->args[i]);
+            g[i] = ad ? em_adj_buffer(em, ops[i]) : NULL;
+            views[i] = mat_view(em, ops[i], g[i], ad);
+        }
+        em_line(em, "(void)rt_hmm_marginal(%s, %s, %s, %s, rt_scratch_doubles("
+                "&S->scratch, rt_hmm_marginal_work_size(%s, %s)), err);",
+                views[0], views[1], views[2], adj, ops[0].rows, ops[0].cols);
+        for (int i = 0; i < 3; i++)
+            if (g[i])
+                em_backprop(em, e->args[i], g[i]);
         return;
     }
     if (strcmp(fn, "cumulative_sum") == 0) {
@@ -931,9 +1020,9 @@ static Opnd value_call_general(Emit *em, const MirExpr *e)
     if (strcmp(fn, "not_a_number") == 0)
         return em_scalar("NAN", NULL, false);
     if (strcmp(fn, "pi") == 0)
-        return em_scalar("M_PI", NULL, false);
+        return em_scalar("3.14159265358979323846", NULL, false);
     if (strcmp(fn, "e") == 0)
-        return em_scalar("M_E", NULL, false);
+        return em_scalar("2.71828182845904523536", NULL, false);
     if ((strcmp(fn, "size") == 0 || strcmp(fn, "num_elements") == 0
          || strcmp(fn, "rows") == 0 || strcmp(fn, "cols") == 0)
         && e->nargs == 1) {

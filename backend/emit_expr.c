@@ -572,6 +572,9 @@ Opnd em_value(Emit *em, const MirExpr *e)
 {
     if (e->kind != MX_CALL && e->kind != MX_INDEXED)
         return value_uncached(em, e);   /* cheap to write again */
+    Opnd h;
+    if (em_hoisted_value(em, e, &h))
+        return h;
     for (int i = 0; i < em->nmemo; i++)
         if (em->memo[i].e == e)
             return em->memo[i].o;
@@ -709,6 +712,8 @@ static Opnd value_uncached(Emit *em, const MirExpr *e)
 void em_backprop(Emit *em, const MirExpr *e, const char *adj)
 {
     if (!em_is_ad(em, e))
+        return;
+    if (em_hoisted_backprop(em, e, adj))
         return;
     switch (e->kind) {
     case MX_VAR: {

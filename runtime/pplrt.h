@@ -34,6 +34,7 @@
 #include "rt_gp.h"
 #include "rt_ode.h"
 #include "rt_complex.h"
+#include "rt_hmm.h"
 
 /* ------------------------------------------------------------- errors */
 

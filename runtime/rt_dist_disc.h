@@ -145,4 +145,21 @@ double rt_bernoulli_logit_glm_lpmf(RtIArg y, RtMat x, RtArg alpha,
 double rt_poisson_log_glm_lpmf(RtIArg y, RtMat x, RtArg alpha, RtArg beta,
                                bool propto, double adj, RtError *err);
 
+/* ---------------------------------------------- categorical_logit_glm */
+
+/* categorical_logit(y | alpha + x * beta) (dist_glm2.c): y one class in
+ * 1..C shared by all outcomes, or N classes; x N x K (a 1 x K row_vector
+ * is shared by all outcomes, N then being y's length); alpha C
+ * intercepts; beta K x C, a column per class.  Partials for x, alpha and
+ * beta; there are no constant terms, so propto is 0 when none of them
+ * depends on parameters.  Stan's checks in Stan's order ("... Intercept
+ * vector has dimension = 2, expecting dimension = 3; ...", "x.cols() (3)
+ * and beta.rows() (2) must match in size", "categorical outcome out of
+ * support[2] is 4, but must be in the interval [1, 3]"); one class (C ==
+ * 1) or no outcomes give 0.  Like the GLMs above, a 1 x K matrix x is
+ * taken for a row_vector. */
+double rt_categorical_logit_glm_lpmf(RtIArg y, RtMat x, RtArg alpha,
+                                     RtMat beta, bool propto, double adj,
+                                     RtError *err);
+
 #endif

@@ -243,4 +243,18 @@ void rt_gp_exp_quad_cov_adj(const double *x, int N, int D, double alpha,
                             double *x_adj, double *alpha_adj,
                             double *rho_adj);
 
+/* ------------------------------------------ QR decomposition (.c) */
+
+/* Stan's qr_thin_Q, qr_thin_R, qr_Q and qr_R of A (M x N), values only
+ * (linalg_qr.c): Householder QR, then column i of Q and row i of R
+ * negated wherever R[i, i] < 0, as Stan does, so R's diagonal is
+ * non-negative and A = Q R.  Shapes: thin Q M x min(M, N), thin R
+ * min(M, N) x N; Q M x M, R M x N (zero below the diagonal).  An empty A
+ * is an error: "qr_thin_Q: m has size 0, but must have a non-zero size".
+ * Allocates M * N + min(M, N) + M doubles: for data, not hot paths. */
+int rt_qr_thin_Q(const double *A, int M, int N, double *out, RtError *err);
+int rt_qr_thin_R(const double *A, int M, int N, double *out, RtError *err);
+int rt_qr_Q(const double *A, int M, int N, double *out, RtError *err);
+int rt_qr_R(const double *A, int M, int N, double *out, RtError *err);
+
 #endif

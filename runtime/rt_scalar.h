@@ -663,4 +663,16 @@ void rt_inc_beta_d(double a, double b, double x, double f, double *da,
 int rt_scalar_domain(const char *function, int nargs, const double *args,
                      RtError *err);
 
+/* ------------------------------------- log I_v(z), both partials (.c) */
+
+/* The partials of log_modified_bessel_first_kind(v, z) (value: rt_log_
+ * modified_bessel_first_kind above; f is that value) in the order v and
+ * the variable z, for the backend's binary calls (math_bessel.c).  Where
+ * Stan's own evaluation does not depend on v (v == 0 and v == 1 exactly)
+ * its partial in v is 0, and so is this one; at z == 0 both are 0, at
+ * z == inf they are (0, 1), as Stan's constants give.  NaN outside the
+ * value's domain. */
+void rt_log_modified_bessel_first_kind_d(double v, double z, double f,
+                                         double *dv, double *dz);
+
 #endif

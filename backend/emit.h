@@ -46,6 +46,7 @@ typedef struct Emit {
     /* set while a density's reverse call also gives the forward value:
      * the C variable that receives it */
     const char *capture;
+    bool capture_checked;   /* the capturing call tested it for NaN */
     bool no_push;           /* inside a statement with an empty reverse */
     bool sec_logp;          /* emitting m_log_density (fusion applies) */
     /* the values already computed for the statement being emitted (at its

@@ -426,9 +426,12 @@ static void fused_target(Emit *em, const MirExpr *e)
     if (is_density(e) && !container) {
         const char *t = em_fresh(em, "t");
         em->capture = t;
+        em->capture_checked = false;
         em_backprop(em, e, "1.0");
         em->capture = NULL;
-        em_line(em, "if (isnan(%s)) return -1;", t);
+        if (!em->capture_checked)
+            em_line(em, "if (isnan(%s)) return -1;", t);
+        em->capture_checked = false;
         em_line(em, "lp += %s;", t);
         return;
     }
@@ -979,7 +982,7 @@ static void emit_log_density(Emit *em)
             "compiled so far\");");
     em_line(em, "rt_scratch_reset(&S->scratch);");
     em_line(em, "rt_stack_clear(&S->stack);");
-    em_line(em, "double lp = 0;");
+    em_line(em, "double lp = 0, lpj = 0;");
     em_line(em, "int pos = 0;");
     em_line(em, "RtRng *rng = NULL;   /* the log density draws nothing */");
     em_line(em, "(void)rng;");
@@ -989,7 +992,7 @@ static void emit_log_density(Emit *em)
     if (em_has_exits(body, false))
         body = em_structure_exits(em, body, NULL);
     em_fwd_stmt(em, body, SEC_LOGP);
-    em_line(em, "*lp_out = lp;");
+    em_line(em, "*lp_out = lp + lpj;");
     em_line(em, "if (!grad)");
     em_line(em, "    return 0;");
     em_line(em, "if (S->stack.failed)");

@@ -188,6 +188,55 @@ static const char *mat_view(Emit *em, Opnd o, const char *g, bool ad)
  * many times the arithmetic.  A first pass checks the arguments; then
  * opens `if (ordinary arguments) {` and the caller writes the general call
  * in the else branch (which also gives Stan's error messages). */
+/* normal_lpdf of three scalars: z first; z finite means y and mu are,
+ * so one test (and sigma's, hoisted out of a fused loop when it can be)
+ * guards the ordinary case.  Leaves the `if (...) {` open for the
+ * general call, like inline_normal. */
+static void inline_normal_scalar(Emit *em, const MirExpr *e,
+                                 const Opnd *ops, const char *const *g,
+                                 const char *adj, int propto, const char *t)
+{
+    const char *y = A("(double)(%s)", ops[0].val);
+    const char *mu = A("(double)(%s)", ops[1].val);
+    const char *sg = A("(double)(%s)", ops[2].val);
+    const char *sg_ok = em_hoist_scalar(em, e->args[2], A("(%s > 0 && "
+                                        "isfinite(%s))", sg, sg), "int");
+    const char *inv = em_hoist_scalar(em, e->args[2], A("1.0 / %s", sg),
+                                      "double");
+    const char *lg = em_hoist_scalar(em, e->args[2], A("log(%s)", sg),
+                                     "double");
+    const char *z = em_fresh(em, "z");
+    if (!inv) {
+        inv = em_fresh(em, "inv");
+        em_line(em, "double %s = 1.0 / %s;", inv, sg);
+    }
+    em_line(em, "double %s = (%s - %s) * %s;", z, y, mu, inv);
+    em_line(em, "if (%s && isfinite(%s)) {", sg_ok ? sg_ok
+            : A("%s > 0 && isfinite(%s)", sg, sg), z);
+    em->indent++;
+    /* propto drops log(2 pi)/2 always and log(sigma) when sigma is data */
+    const char *dropped = propto ? "propto" : "false";
+    bool sigma_ad = e->args[2]->ad == AD_AUTODIFF;
+    bool any_ad = false;
+    for (int i = 0; i < 3; i++)
+        any_ad |= e->args[i]->ad == AD_AUTODIFF;
+    const char *logs = lg ? lg : A("log(%s)", sg);
+    em_line(em, "%s = -0.5 * %s * %s%s%s;", t, z, z,
+            sigma_ad ? A(" - %s", logs)
+                     : A(" - (%s ? 0.0 : %s)", dropped, logs),
+            A(" - (%s ? 0.0 : 0.91893853320467274178)", dropped));
+    if (!any_ad)
+        em_line(em, "if (%s) %s = 0.0;", dropped, t);
+    if (g[0])
+        em_line(em, "%s += (%s) * (-%s * %s);", g[0], adj, z, inv);
+    if (g[1])
+        em_line(em, "%s += (%s) * (%s * %s);", g[1], adj, z, inv);
+    if (g[2])
+        em_line(em, "%s += (%s) * ((%s * %s - 1.0) * %s);", g[2], adj, z, z,
+                inv);
+    em->indent--;
+}
+
 static bool inline_normal(Emit *em, const MirExpr *e, const Opnd *ops,
                           const char *const *g, const char *adj, int propto,
                           const char *t)
@@ -199,6 +248,10 @@ static bool inline_normal(Emit *em, const MirExpr *e, const Opnd *ops,
         if (ops[i].container && !n)
             n = ops[i].n;
     const char *N = n ? n : "1";
+    if (!n) {
+        inline_normal_scalar(em, e, ops, g, adj, propto, t);
+        return true;
+    }
     const char *ok = em_fresh(em, "ok");
     /* the lengths agree and every argument is in the ordinary domain */
     const char *same = "1";
@@ -1084,7 +1137,13 @@ static void backprop_call_general(Emit *em, const MirExpr *e, const char *adj)
         }
         const char *capture = em->capture;
         em->capture = NULL;   /* only the outermost call gives the value */
-        const char *args = density_args(em, e, ops, grads);
+        /* the general call gets scalar adjoints of its own, added after:
+         * the addresses of the fast path's never escape */
+        const char *cgrads[16] = {0};
+        for (int i = 0; i < e->nargs; i++)
+            cgrads[i] = grads[i] && !ops[i].container ? em_fresh(em, "gc")
+                                                      : grads[i];
+        const char *args = density_args(em, e, ops, cgrads);
         const char *call = A("%s(%s%s, %s, err)", rt, args,
                              propto < 0 ? "" : propto ? ", propto" : ", false",
                              adj);
@@ -1095,7 +1154,18 @@ static void backprop_call_general(Emit *em, const MirExpr *e, const char *adj)
             em_line(em, "} else {");
             em->indent++;
         }
+        for (int i = 0; i < e->nargs; i++)
+            if (cgrads[i] && cgrads[i] != grads[i])
+                em_line(em, "double %s = 0;", cgrads[i]);
         em_line(em, "%s = %s;", t, call);
+        for (int i = 0; i < e->nargs; i++)
+            if (cgrads[i] && cgrads[i] != grads[i])
+                em_line(em, "%s += %s;", grads[i], cgrads[i]);
+        if (capture) {
+            /* NaN only from the general call: a rejection */
+            em_line(em, "if (isnan(%s)) return -1;", t);
+            em->capture_checked = true;
+        }
         if (inlined) {
             em->indent--;
             em_line(em, "}");

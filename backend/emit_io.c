@@ -125,7 +125,9 @@ void em_read_param(Emit *em, VarId v, const MirExpr *rhs,
         x = transform_of(rhs);
     const char *K = em_var_count(em, v);
     const char *y = em_var_val(em, v);
-    const char *lj = jacobian_code ? "(jacobian ? &lp : NULL)" : "NULL";
+    /* the Jacobian terms go into their own sum: lp's address never
+     * escapes, so the compiler keeps it in a register */
+    const char *lj = jacobian_code ? "(jacobian ? &lpj : NULL)" : "NULL";
     em_line(em, "int p_%s = pos;", var->name);
     if (is(&x, "identity")) {
         em_line(em, "for (int k = 0; k < %s; k++) %s[k] = u[pos + k];", K, y);

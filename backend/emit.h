@@ -171,6 +171,16 @@ void em_ode_callbacks(Emit *em);
 bool em_ode_value(Emit *em, const MirExpr *e, Opnd *out);
 bool em_ode_backprop(Emit *em, const MirExpr *e, const char *adj);
 
+/* emit_elementwise.c */
+/* Whether e is a tree of elementwise operations on containers, emitted as
+ * one loop forward and one in reverse (see the file's comment); its value
+ * and its reverse step. */
+bool em_elementwise(const Emit *em, const MirExpr *e);
+Opnd em_value_elementwise(Emit *em, const MirExpr *e);
+void em_backprop_elementwise(Emit *em, const MirExpr *e, const char *adj);
+/* Whether fn is an elementwise math function of one argument. */
+bool em_elementwise_unary(const char *fn);
+
 /* emit_hoist.c */
 /* Around the emission of a fused for loop (its statements' derivatives
  * complete in the forward sweep): loop-invariant scalars computed once

@@ -48,6 +48,11 @@ static const char *const binary_fns[] = {
     "log_modified_bessel_first_kind", NULL
 };
 
+bool em_elementwise_unary(const char *fn)
+{
+    return em_in_list(unary_fns, fn);
+}
+
 bool em_cannot_fail_call(const MirExpr *e)
 {
     if (e->kind != MX_CALL || e->fn_kind != FNK_STANLIB)

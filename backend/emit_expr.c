@@ -575,6 +575,7 @@ Opnd em_value(Emit *em, const MirExpr *e)
     Opnd h;
     if (em_hoisted_value(em, e, &h))
         return h;
+
     for (int i = 0; i < em->nmemo; i++)
         if (em->memo[i].e == e)
             return em->memo[i].o;
@@ -653,6 +654,8 @@ static Opnd value_uncached(Emit *em, const MirExpr *e)
         }
         if (e->fn_kind == FNK_INTERNAL)
             em_unsupported(em, "%s inside an expression", e->fn);
+        if (em_elementwise(em, e))
+            return em_value_elementwise(em, e);
         if (e->op != OP_NONE && !e->prefix && e->op != OP_TRANSPOSE)
             return value_binary(em, e);
         return em_value_call(em, e);
@@ -715,6 +718,10 @@ void em_backprop(Emit *em, const MirExpr *e, const char *adj)
         return;
     if (em_hoisted_backprop(em, e, adj))
         return;
+    if (e->kind == MX_CALL && em_elementwise(em, e)) {
+        em_backprop_elementwise(em, e, adj);
+        return;
+    }
     switch (e->kind) {
     case MX_VAR: {
         VarId v = e->var;

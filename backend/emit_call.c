@@ -252,40 +252,23 @@ static bool inline_normal(Emit *em, const MirExpr *e, const Opnd *ops,
     for (int i = 0; i < 3; i++)
         if (ops[i].container && !n)
             n = ops[i].n;
-    const char *N = n ? n : "1";
     if (!n) {
         inline_normal_scalar(em, e, ops, g, adj, propto, t);
         return true;
     }
+    /* one pass: the sum, the partials and the domain test together; a
+     * size mismatch, a sigma outside (0, inf) or a non-finite z (so a
+     * non-finite y or mu) sends the call to the general function, with
+     * the partials cleared first */
     const char *ok = em_fresh(em, "ok");
-    /* the lengths agree and every argument is in the ordinary domain */
     const char *same = "1";
     for (int i = 0; i < 3; i++)
-        if (ops[i].container && n)
+        if (ops[i].container)
             same = A("%s && (%s) == (%s)", same, ops[i].n, n);
     em_line(em, "int %s = %s;", ok, same);
     const char *y = A("(double)%s", em_elem(em, ops[0]));
     const char *mu = A("(double)%s", em_elem(em, ops[1]));
     const char *sg = A("(double)%s", em_elem(em, ops[2]));
-    /* a scalar sigma that a fused loop does not change: its test, its
-     * inverse and its log once, before the loop */
-    const char *sg_ok = NULL, *sg_inv = NULL, *sg_log = NULL;
-    if (!ops[2].container) {
-        sg_ok = em_hoist_scalar(em, e->args[2], A("(%s > 0 && isfinite(%s))",
-                                                  sg, sg), "int");
-        sg_inv = em_hoist_scalar(em, e->args[2], A("1.0 / %s", sg), "double");
-        sg_log = em_hoist_scalar(em, e->args[2], A("log(%s)", sg), "double");
-    }
-    em_line(em, "for (int k = 0; %s && k < %s; k++)", ok, N);
-    if (sg_ok)
-        em_line(em, "    %s = %s && isfinite(%s) && isfinite(%s);", ok, sg_ok,
-                mu, y);
-    else
-        em_line(em, "    %s = %s > 0 && isfinite(%s) && isfinite(%s) && "
-                "isfinite(%s);", ok, sg, sg, mu, y);
-    em_line(em, "if (%s) {", ok);
-    em->indent++;
-    /* propto drops log(2 pi)/2 always and log(sigma) when sigma is data */
     const char *dropped = propto ? "propto" : "false";
     bool sigma_ad = e->args[2]->ad == AD_AUTODIFF;
     bool any_ad = false;
@@ -293,34 +276,64 @@ static bool inline_normal(Emit *em, const MirExpr *e, const Opnd *ops,
         any_ad |= e->args[i]->ad == AD_AUTODIFF;
     const char *acc = em_fresh(em, "acc"), *logs = em_fresh(em, "logs");
     em_line(em, "double %s = 0, %s = 0;", acc, logs);
-    em_line(em, "for (int k = 0; k < %s; k++) {", N);
+    const char *inv = NULL;
+    if (!ops[2].container) {
+        inv = em_fresh(em, "inv");
+        em_line(em, "double %s = 1.0 / %s;", inv, sg);
+        em_line(em, "%s = %s && %s > 0 && %s < INFINITY;", ok, ok, inv, inv);
+    }
+    em_line(em, "for (int k = 0; k < %s; k++) {", n);
     em->indent++;
-    em_line(em, "double inv = %s, z = (%s - %s) * inv;",
-            sg_inv ? sg_inv : A("1.0 / %s", sg), y, mu);
+    if (ops[2].container) {
+        em_line(em, "double inv = 1.0 / %s;", sg);
+        em_line(em, "%s &= (inv > 0) & (inv < INFINITY);", ok);
+        if (sigma_ad)
+            em_line(em, "%s += log(%s);", logs, sg);
+        inv = "inv";
+    }
+    em_line(em, "double z = (%s - %s) * %s;", y, mu, inv);
     em_line(em, "%s += z * z;", acc);
-    if (ops[2].container)
-        em_line(em, "%s += log(%s);", logs, sg);
     const char *gs[3];
     for (int i = 0; i < 3; i++)
         gs[i] = g[i] ? (ops[i].container ? A("%s[k]", g[i]) : g[i]) : NULL;
     if (gs[0])
-        em_line(em, "%s += (%s) * (-z * inv);", gs[0], adj);
+        em_line(em, "%s += (%s) * (-z * %s);", gs[0], adj, inv);
     if (gs[1])
-        em_line(em, "%s += (%s) * (z * inv);", gs[1], adj);
+        em_line(em, "%s += (%s) * (z * %s);", gs[1], adj, inv);
     if (gs[2])
-        em_line(em, "%s += (%s) * ((z * z - 1.0) * inv);", gs[2], adj);
+        em_line(em, "%s += (%s) * ((z * z - 1.0) * %s);", gs[2], adj, inv);
     em->indent--;
     em_line(em, "}");
+    em_line(em, "if (%s && isfinite(%s)) {", ok, acc);
+    em->indent++;
     if (!ops[2].container)
-        em_line(em, "%s = %s * %s;", logs, N, sg_log ? sg_log
-                                                    : A("log(%s)", sg));
+        em_line(em, "%s = %s * log(%s);", logs, n, sg);
+    else if (!sigma_ad)   /* data sigma: its logs only when kept */
+        em_line(em, "if (!%s) for (int k = 0; k < %s; k++) %s += log(%s);",
+                dropped, n, logs, sg);
     em_line(em, "%s = -0.5 * %s%s%s;", t, acc,
             sigma_ad ? A(" - %s", logs)
                      : A(" - (%s ? 0.0 : %s)", dropped, logs),
-            A(" - (%s ? 0.0 : %s * 0.91893853320467274178)", dropped, N));
+            A(" - (%s ? 0.0 : %s * 0.91893853320467274178)", dropped, n));
     if (!any_ad)   /* all data: under propto the whole term is constant */
         em_line(em, "if (%s) %s = 0.0;", dropped, t);
     em->indent--;
+    /* the general call adds its own partials: clear the fast path's */
+    em_line(em, "} else {");
+    em->indent++;
+    for (int i = 0; i < 3; i++)
+        if (g[i]) {
+            if (ops[i].container)
+                em_line(em, "memset(%s, 0, sizeof(double) * (size_t)(%s));",
+                        g[i], ops[i].n);
+            else
+                em_line(em, "%s = 0;", g[i]);
+        }
+    em->indent--;
+    em_line(em, "}");
+    /* the caller's `} else {` follows: the general call */
+    em_line(em, "if (%s && isfinite(%s)) {", ok, acc);
+    em->indent++;
     return true;
 }
 

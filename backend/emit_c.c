@@ -142,7 +142,7 @@ void em_declare_storage(Emit *em, VarId v)
                 in_model ? "" : is_int ? "int *" : "double *",
                 em_var_val(em, v), is_int ? "ints" : "doubles",
                 in_model ? "&m->mem" : "&S->scratch", em_var_count(em, v));
-        if (!is_int)
+        if (!is_int && !em->decl_assigned)
             em_line(em, "for (int k = 0; k < %s; k++) %s[k] = NAN;",
                     em_var_count(em, v), em_var_val(em, v));
     }
@@ -362,12 +362,43 @@ static void fwd_call(Emit *em, const MirExpr *c, Section sec)
     }
 }
 
+static bool reads_var(const MirExpr *e, VarId v)
+{
+    if (!e)
+        return false;
+    if (e->kind == MX_VAR && e->var == v)
+        return true;
+    for (int i = 0; i < e->nargs; i++)
+        if (reads_var(e->args[i], v))
+            return true;
+    for (int i = 0; i < e->nindices; i++)
+        if (reads_var(e->indices[i].lo, v) || reads_var(e->indices[i].hi, v))
+            return true;
+    return false;
+}
+
+/* Statement i of a list, told whether a declaration is followed by an
+ * assignment of the whole variable (its NaN fill is then dead). */
+static void fwd_list_stmt(Emit *em, MirStmt *const *stmts, int n, int i,
+                          Section sec)
+{
+    const MirStmt *s = stmts[i];
+    if (s->kind == MS_DECL && i + 1 < n) {
+        const MirStmt *next = stmts[i + 1];
+        em->decl_assigned = next->kind == MS_ASSIGN
+            && next->lhs.var == s->var && next->lhs.nsteps == 0
+            && !reads_var(next->rhs, s->var);
+    }
+    em_fwd_stmt(em, s, sec);
+    em->decl_assigned = false;
+}
+
 static void fwd_block(Emit *em, const MirStmt *b, Section sec)
 {
     em_line(em, "{");
     em->indent++;
     for (int i = 0; i < b->nstmts; i++)
-        em_fwd_stmt(em, b->stmts[i], sec);
+        fwd_list_stmt(em, b->stmts, b->nstmts, i, sec);
     if (em->ad && !em->no_push)
         push_locals(em, b);
     em->indent--;
@@ -639,7 +670,7 @@ void em_fwd_stmt(Emit *em, const MirStmt *s, Section sec)
         return;
     case MS_SLIST:
         for (int i = 0; i < s->nstmts; i++)
-            em_fwd_stmt(em, s->stmts[i], sec);
+            fwd_list_stmt(em, s->stmts, s->nstmts, i, sec);
         return;
     case MS__COUNT:
         break;

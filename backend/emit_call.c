@@ -333,7 +333,6 @@ static bool inline_normal(Emit *em, const MirExpr *e, const Opnd *ops,
     em_line(em, "}");
     /* the caller's `} else {` follows: the general call */
     em_line(em, "if (%s && isfinite(%s)) {", ok, acc);
-    em->indent++;
     return true;
 }
 
@@ -1148,10 +1147,24 @@ static void backprop_call_general(Emit *em, const MirExpr *e, const char *adj)
     if (density_call(em, fn, &rt, &propto)) {
         Opnd ops[16];
         const char *grads[16] = {0};
+        bool direct[16] = {false};
+        bool normal = strcmp(fn, "normal_lpdf") == 0
+            || strcmp(fn, "normal_lupdf") == 0;
         for (int i = 0; i < e->nargs; i++) {
             ops[i] = em_value(em, e->args[i]);
-            if (em_is_ad(em, e->args[i]))
+            if (!em_is_ad(em, e->args[i]))
+                continue;
+            /* the density adds its partials: a variable's own adjoint
+             * takes them directly (not for the inlined normal, which
+             * clears its partials before falling back) */
+            const MirExpr *x = e->args[i];
+            if (!normal && x->kind == MX_VAR && x->var >= 0
+                && em_var_has_adj(em, x->var) && ops[i].container) {
+                grads[i] = em_var_adj(em, x->var);
+                direct[i] = true;
+            } else {
                 grads[i] = em_adj_buffer(em, ops[i]);
+            }
         }
         const char *capture = em->capture;
         em->capture = NULL;   /* only the outermost call gives the value */
@@ -1191,7 +1204,7 @@ static void backprop_call_general(Emit *em, const MirExpr *e, const char *adj)
         if (!capture)
             em_line(em, "(void)%s;", t);
         for (int i = 0; i < e->nargs; i++)
-            if (grads[i])
+            if (grads[i] && !direct[i])
                 em_backprop(em, e->args[i], grads[i]);
         return;
     }

@@ -6,22 +6,58 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 
 typedef struct RtError RtError;
 
 /* Scratch memory: bump allocation, released all at once by
- * rt_scratch_reset (the emitted code resets it on entry to each call). */
+ * rt_scratch_reset (the emitted code resets it on entry to each call).
+ * The common cases are inline: emitted code calls these many times per
+ * gradient, and a call costs more than a small model's arithmetic. */
 typedef struct RtScratchBlock RtScratchBlock;
+struct RtScratchBlock {
+    RtScratchBlock *next;
+    size_t used, size;      /* in doubles */
+    double data[];
+};
 typedef struct RtScratch {
     RtScratchBlock *head;
 } RtScratch;
 
+/* A new block for n doubles (zeroed), or NULL when memory runs out. */
+double *rt_scratch_grow(RtScratch *s, size_t n);
+/* Free every block but the newest (the largest). */
+void rt_scratch_trim(RtScratch *s);
+
 /* n doubles (ints) of zeroed scratch memory; NULL only when memory runs
  * out (the caller then reports an error). */
-double *rt_scratch_doubles(RtScratch *s, size_t n);
-int *rt_scratch_ints(RtScratch *s, size_t n);
+static inline double *rt_scratch_doubles(RtScratch *s, size_t n)
+{
+    RtScratchBlock *b = s->head;
+    size_t k = n ? n : 1;
+    if (!b || b->size - b->used < k)
+        return rt_scratch_grow(s, n);
+    double *p = b->data + b->used;
+    b->used += k;
+    memset(p, 0, n * sizeof(double));
+    return p;
+}
+
+static inline int *rt_scratch_ints(RtScratch *s, size_t n)
+{
+    return (int *)rt_scratch_doubles(s, (n * sizeof(int) + sizeof(double) - 1)
+                                            / sizeof(double));
+}
+
 /* Keep the largest block, forget the rest's contents. */
-void rt_scratch_reset(RtScratch *s);
+static inline void rt_scratch_reset(RtScratch *s)
+{
+    if (!s->head)
+        return;
+    if (s->head->next)
+        rt_scratch_trim(s);
+    s->head->used = 0;
+}
 void rt_scratch_free(RtScratch *s);
 
 /* The value stack of the reverse sweep: what the forward sweep overwrites
@@ -34,13 +70,57 @@ typedef struct RtStack {
     int failed;      /* an allocation failed: the gradient is void */
 } RtStack;
 
-void rt_stack_push_double(RtStack *s, double v);
-void rt_stack_push_doubles(RtStack *s, const double *v, size_t n);
-double rt_stack_pop_double(RtStack *s);
-void rt_stack_pop_doubles(RtStack *s, double *v, size_t n);
-void rt_stack_push_int(RtStack *s, int v);
-int rt_stack_pop_int(RtStack *s);
-void rt_stack_clear(RtStack *s);
+/* Room for n more doubles (ints); 0, or -1 with failed set. */
+int rt_stack_reserve_doubles(RtStack *s, size_t n);
+int rt_stack_reserve_ints(RtStack *s, size_t n);
+
+static inline void rt_stack_push_double(RtStack *s, double v)
+{
+    if (s->nd == s->capd && rt_stack_reserve_doubles(s, 1))
+        return;
+    s->d[s->nd++] = v;
+}
+
+static inline void rt_stack_push_doubles(RtStack *s, const double *v,
+                                         size_t n)
+{
+    if (s->capd - s->nd < n && rt_stack_reserve_doubles(s, n))
+        return;
+    memcpy(s->d + s->nd, v, n * sizeof(double));
+    s->nd += n;
+}
+
+static inline double rt_stack_pop_double(RtStack *s)
+{
+    return s->nd ? s->d[--s->nd] : 0.0;
+}
+
+static inline void rt_stack_pop_doubles(RtStack *s, double *v, size_t n)
+{
+    if (n > s->nd)
+        n = s->nd;
+    s->nd -= n;
+    memcpy(v, s->d + s->nd, n * sizeof(double));
+}
+
+static inline void rt_stack_push_int(RtStack *s, int v)
+{
+    if (s->ni == s->capi && rt_stack_reserve_ints(s, 1))
+        return;
+    s->i[s->ni++] = v;
+}
+
+static inline int rt_stack_pop_int(RtStack *s)
+{
+    return s->ni ? s->i[--s->ni] : 0;
+}
+
+static inline void rt_stack_clear(RtStack *s)
+{
+    s->nd = 0;
+    s->ni = 0;
+    s->failed = 0;
+}
 void rt_stack_free(RtStack *s);
 
 /* print(...) and reject(...): the arguments as Stan prints them -- strings

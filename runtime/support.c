@@ -5,19 +5,13 @@
 
 #include "pplrt.h"
 
-struct RtScratchBlock {
-    RtScratchBlock *next;
-    size_t used, size;
-    double data[];
-};
-
-static void *scratch_alloc(RtScratch *s, size_t bytes)
+double *rt_scratch_grow(RtScratch *s, size_t n)
 {
-    size_t n = (bytes + sizeof(double) - 1) / sizeof(double);
     RtScratchBlock *b = s->head;
-    if (!b || b->size - b->used < n) {
-        size_t size = n > 8192 ? n : 8192;
-        if (b && b->size * 2 > size && b->size * 2 >= n)
+    size_t k = n ? n : 1;
+    if (!b || b->size - b->used < k) {
+        size_t size = k > 8192 ? k : 8192;
+        if (b && b->size * 2 > size)
             size = b->size * 2;
         b = malloc(sizeof(RtScratchBlock) + size * sizeof(double));
         if (!b)
@@ -28,35 +22,20 @@ static void *scratch_alloc(RtScratch *s, size_t bytes)
         s->head = b;
     }
     double *p = b->data + b->used;
-    b->used += n ? n : 1;
+    b->used += k;
     memset(p, 0, n * sizeof(double));
     return p;
 }
 
-double *rt_scratch_doubles(RtScratch *s, size_t n)
+void rt_scratch_trim(RtScratch *s)
 {
-    return scratch_alloc(s, n * sizeof(double));
-}
-
-int *rt_scratch_ints(RtScratch *s, size_t n)
-{
-    return scratch_alloc(s, n * sizeof(int));
-}
-
-void rt_scratch_reset(RtScratch *s)
-{
-    /* keep the newest (largest) block for the next call */
-    RtScratchBlock *keep = s->head;
-    if (!keep)
-        return;
-    RtScratchBlock *b = keep->next;
+    RtScratchBlock *b = s->head->next;
     while (b) {
         RtScratchBlock *next = b->next;
         free(b);
         b = next;
     }
-    keep->next = NULL;
-    keep->used = 0;
+    s->head->next = NULL;
 }
 
 void rt_scratch_free(RtScratch *s)
@@ -85,57 +64,22 @@ static int grow(void **p, size_t *cap, size_t need, size_t elem)
     return 0;
 }
 
-void rt_stack_push_double(RtStack *s, double v)
-{
-    if (grow((void **)&s->d, &s->capd, s->nd + 1, sizeof(double))) {
-        s->failed = 1;
-        return;
-    }
-    s->d[s->nd++] = v;
-}
-
-void rt_stack_push_doubles(RtStack *s, const double *v, size_t n)
+int rt_stack_reserve_doubles(RtStack *s, size_t n)
 {
     if (grow((void **)&s->d, &s->capd, s->nd + n, sizeof(double))) {
         s->failed = 1;
-        return;
+        return -1;
     }
-    memcpy(s->d + s->nd, v, n * sizeof(double));
-    s->nd += n;
+    return 0;
 }
 
-double rt_stack_pop_double(RtStack *s)
+int rt_stack_reserve_ints(RtStack *s, size_t n)
 {
-    return s->nd ? s->d[--s->nd] : 0.0;
-}
-
-void rt_stack_pop_doubles(RtStack *s, double *v, size_t n)
-{
-    if (n > s->nd)
-        n = s->nd;
-    s->nd -= n;
-    memcpy(v, s->d + s->nd, n * sizeof(double));
-}
-
-void rt_stack_push_int(RtStack *s, int v)
-{
-    if (grow((void **)&s->i, &s->capi, s->ni + 1, sizeof(int))) {
+    if (grow((void **)&s->i, &s->capi, s->ni + n, sizeof(int))) {
         s->failed = 1;
-        return;
+        return -1;
     }
-    s->i[s->ni++] = v;
-}
-
-int rt_stack_pop_int(RtStack *s)
-{
-    return s->ni ? s->i[--s->ni] : 0;
-}
-
-void rt_stack_clear(RtStack *s)
-{
-    s->nd = 0;
-    s->ni = 0;
-    s->failed = 0;
+    return 0;
 }
 
 void rt_stack_free(RtStack *s)

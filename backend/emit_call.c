@@ -754,9 +754,7 @@ void em_backprop_call(Emit *em, const MirExpr *e, const char *adj)
     }
     if (strcmp(e->fn, "cholesky_decompose") == 0) {
         Opnd A_ = em_value(em, e->args[0]);
-        Opnd L = em_new_container(em, A_.n, A_.rows, A_.cols, false);
-        em_line(em, "if (rt_cholesky_decompose(%s, %s, %s, err)) return -1;",
-                A_.val, A_.rows, L.val);
+        Opnd L = em_value(em, e);   /* the factor this statement computed */
         const char *g = em_adj_buffer(em, A_);
         em_line(em, "rt_cholesky_decompose_adj(%s, %s, %s, %s, %s, "
                 "rt_scratch_doubles(&S->scratch, (size_t)(%s)));", A_.val,

@@ -261,7 +261,7 @@ static double cumulative(int which, int family, RtIArg n, RtIArg Nt,
                          p2.n ? AT(p2, i) : 0, 0};
             int k = AT(n, i), top = family == 1 ? w.N : -1;
             w.mode = family == 1 ? w.N * w.p1 : w.p1;
-            double d[2], l;
+            double d[2] = {0, 0}, l;
             if (k < 0) {
                 if (which != 2)
                     return which == 0 ? 0 : -INFINITY;

@@ -159,9 +159,30 @@ static void add_sym(const double *G, int n, double scale, double *A_adj)
 
 /* ------------------------------------------------------------- products */
 
+/* A row of A times a vector: four partial sums, for the pipeline. */
+static double row_dot(const double *a, const double *b, int k)
+{
+    double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    int l = 0;
+    for (; l + 4 <= k; l += 4) {
+        s0 += a[l] * b[l];
+        s1 += a[l + 1] * b[l + 1];
+        s2 += a[l + 2] * b[l + 2];
+        s3 += a[l + 3] * b[l + 3];
+    }
+    for (; l < k; l++)
+        s0 += a[l] * b[l];
+    return (s0 + s1) + (s2 + s3);
+}
+
 void rt_multiply(const double *A, const double *B, int m, int k, int n,
                  double *C)
 {
+    if (n == 1) {   /* a matrix times a vector: one dot product per row */
+        for (int i = 0; i < m; i++)
+            C[i] = row_dot(A + IDX(i, 0, k), B, k);
+        return;
+    }
     for (int i = 0; i < m; i++) {
         double *Ci = C + IDX(i, 0, n);
         for (int j = 0; j < n; j++)
@@ -178,6 +199,21 @@ void rt_multiply(const double *A, const double *B, int m, int k, int n,
 void rt_multiply_adj(const double *A, const double *B, const double *C_adj,
                      int m, int k, int n, double *A_adj, double *B_adj)
 {
+    if (n == 1) {   /* a matrix times a vector: rows of A, contiguous */
+        for (int i = 0; i < m; i++) {
+            double c = C_adj[i];
+            const double *Ai = A + IDX(i, 0, k);
+            if (B_adj)
+                for (int l = 0; l < k; l++)
+                    B_adj[l] += c * Ai[l];
+            if (A_adj) {
+                double *Gi = A_adj + IDX(i, 0, k);
+                for (int l = 0; l < k; l++)
+                    Gi[l] += c * B[l];
+            }
+        }
+        return;
+    }
     for (int i = 0; i < m; i++) {
         const double *Ci = C_adj + IDX(i, 0, n);
         for (int l = 0; l < k; l++) {
@@ -528,25 +564,37 @@ int rt_cholesky_decompose(const double *A, int n, double *L, RtError *err)
 }
 
 /* With X = L^-1 dA L^-T, L^-1 dL = Phi(X), so tr(L_adj^T dL) =
- * tr(Phi(L^T L_adj)^T X) = tr(G^T dA), G = L^-T Phi(L^T L_adj) L^-1. */
+ * tr(Phi(L^T L_adj)^T X) = tr(G^T dA), G = L^-T Phi(L^T L_adj) L^-1.
+ * A_adj gets the symmetric part of G, which is that of G^T =
+ * L^-T (L^-T Phi)^T: two triangular solves with contiguous rows. */
 void rt_cholesky_decompose_adj(const double *A, const double *L,
                                const double *L_adj, int n, double *A_adj,
                                double *work)
 {
     (void)A;
     double *P = work;
-    for (int i = 0; i < n; i++)          /* P = Phi(L^T tril(L_adj)) */
-        for (int j = 0; j < n; j++) {
-            double s = 0;
-            if (j <= i)
-                for (int k = i; k < n; k++)
-                    s += L[IDX(k, i, n)] * L_adj[IDX(k, j, n)];
-            P[IDX(i, j, n)] = i == j ? 0.5 * s : s;
+    memset(P, 0, sizeof *P * (size_t)n * (size_t)n);
+    /* P = Phi(L^T tril(L_adj)): P[i][j] = sum over k >= i of
+     * L[k][i] L_adj[k][j], j <= i, row k of L_adj at a time */
+    for (int k = 0; k < n; k++) {
+        const double *Lk = L + IDX(k, 0, n), *Ak = L_adj + IDX(k, 0, n);
+        for (int i = 0; i <= k; i++) {
+            double l = Lk[i];
+            double *Pi = P + IDX(i, 0, n);
+            for (int j = 0; j <= i; j++)
+                Pi[j] += l * Ak[j];
         }
-    rt_tri_low_solve_trans(L, n, P, n);  /* P = L^-T P */
-    /* P <- P L^-1: each row p solves x L = p, i.e. L^T x^T = p^T */
+    }
     for (int i = 0; i < n; i++)
-        rt_tri_low_solve_trans(L, n, P + IDX(i, 0, n), 1);
+        P[IDX(i, i, n)] *= 0.5;
+    rt_tri_low_solve_trans(L, n, P, n);     /* P = L^-T Phi */
+    for (int i = 0; i < n; i++)             /* P = P^T */
+        for (int j = 0; j < i; j++) {
+            double t = P[IDX(i, j, n)];
+            P[IDX(i, j, n)] = P[IDX(j, i, n)];
+            P[IDX(j, i, n)] = t;
+        }
+    rt_tri_low_solve_trans(L, n, P, n);     /* P = G^T */
     add_sym(P, n, 1.0, A_adj);
 }
 

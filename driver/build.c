@@ -392,7 +392,8 @@ static bool build_command(ArgList *argv, const DrvBuildOptions *o,
     char *lib_file = path_join(lib_dir, "libpplrt.a");
     bool ok = lib_file && args_push_words(argv, cc) &&
               args_push(argv, "-std=c11") &&
-              args_push_words(argv, o->opt_flags ? o->opt_flags : "-O2") &&
+              args_push_words(argv, o->opt_flags ? o->opt_flags
+                                                 : DRV_MODEL_CFLAGS) &&
               args_push_words(argv, extra);
 #ifdef BUILD_SANITIZE
     ok = ok && args_push(argv, BUILD_SANITIZE);

@@ -67,6 +67,7 @@ static const char usage_text[] =
     "Options:\n"
     "  --help                   print this help and exit\n"
     "  --version                print the version and exit\n"
+    "  --print-model-cflags     print the flags models are compiled with\n"
     "  --info                   print JSON describing the model's variables,\n"
     "                           functions, distributions and included files\n"
     "  --auto-format            print the program in the standard layout\n"
@@ -157,6 +158,9 @@ static int parse_cli(Cli *c, int argc, char **argv)
         const char *a = argv[i], *v;
         if (strcmp(a, "--help") == 0) {
             fputs(usage_text, stdout);
+            return EXIT_OK;
+        } else if (strcmp(a, "--print-model-cflags") == 0) {
+            puts(DRV_MODEL_CFLAGS);
             return EXIT_OK;
         } else if (strcmp(a, "--version") == 0) {
             printf("pplbench %s (Stan language 2.36)\n", PPLBENCH_VERSION);

@@ -7,8 +7,9 @@
 # BENCH_DIR (default: the repo's ../shared/bench) holds models/NAME.stan,
 # data/NAME.json and the hand-written C of handc/.  For each model:
 #
-#  1. emit the C (pplbench --o) and time `cc -std=c11 -O2 -c` of it, best
-#     of 3 (compile_s);
+#  1. emit the C (pplbench --o) and time `cc -std=c11 FLAGS -c` of it,
+#     FLAGS those of `pplbench --print-model-cflags` (-O2 and
+#     reassociation), best of 3 (compile_s);
 #  2. link the emitted model and handc/NAME.c into tests/bench/grad_bench.c,
 #     check that both agree at handc's fixed point, then time both
 #     interleaved in one process (grad_ratio = emitted ns / handc ns);
@@ -39,6 +40,8 @@ fi
 bench=$(cd "$bench" && pwd)
 pplbench=$build/pplbench
 cc=${CC:-cc}
+# the emitted C is compiled as `pplbench build` compiles it
+model_cflags=$("$pplbench" --print-model-cflags) || exit 2
 libs="$(pkg-config --libs gsl jansson 2>/dev/null || echo -lgsl -lgslcblas -ljansson) -lm"
 out=$build/bench
 mkdir -p "$out" || exit 2
@@ -166,7 +169,8 @@ for model in "$bench"/models/*.stan; do
     best=""
     for try in 1 2 3; do
         t0=$(now_ns)
-        if ! $cc -std=c11 -O2 -I"$root/runtime" -c "$dir/$name.c" \
+        # shellcheck disable=SC2086  # words on purpose
+        if ! $cc -std=c11 $model_cflags -I"$root/runtime" -c "$dir/$name.c" \
             -o "$dir/$name.o" 2>"$dir/cc.log"; then
             best=failed
             break
@@ -182,7 +186,7 @@ for model in "$bench"/models/*.stan; do
         continue
     fi
     compile_s=$(awk -v t="$best" 'BEGIN { printf "%.2f", t / 1e9 }')
-    echo "  C compile (-O2 -c, best of 3): $compile_s s," \
+    echo "  C compile (-O2 and the model flags, -c, best of 3): $compile_s s," \
          "$(wc -l <"$dir/$name.c") lines"
     row="$name compile_s=$compile_s"
 
@@ -203,7 +207,7 @@ for model in "$bench"/models/*.stan; do
                 -o "$dir/handc.o" 2>"$dir/harness.log" &&
            $cc -std=c11 -O2 $rename -c "$bench/handc/json.c" \
                 -o "$dir/handc_json.o" 2>>"$dir/harness.log" &&
-           $cc -std=c11 -O2 -g -I"$root/runtime" \
+           $cc -std=c11 $model_cflags -g -I"$root/runtime" \
                 -DMODEL_C="\"$dir/$name.c\"" "$root/tests/bench/grad_bench.c" \
                 "$dir/handc.o" "$dir/handc_json.o" "$build/libpplrt.a" \
                 $libs -o "$dir/grad_bench" 2>>"$dir/harness.log"; then

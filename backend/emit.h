@@ -179,6 +179,9 @@ bool em_ode_backprop(Emit *em, const MirExpr *e, const char *adj);
  * and its reverse step. */
 bool em_elementwise(const Emit *em, const MirExpr *e);
 Opnd em_value_elementwise(Emit *em, const MirExpr *e);
+/* The same loop writing straight into dst (n elements, checked). */
+void em_value_elementwise_into(Emit *em, const MirExpr *e, const char *dst,
+                               const char *n);
 void em_backprop_elementwise(Emit *em, const MirExpr *e, const char *adj);
 /* Whether fn is an elementwise math function of one argument. */
 bool em_elementwise_unary(const char *fn);

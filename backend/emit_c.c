@@ -281,6 +281,21 @@ static void pop_locals(Emit *em, const MirStmt *b)
     }
 }
 
+static bool reads_var(const MirExpr *e, VarId v)
+{
+    if (!e)
+        return false;
+    if (e->kind == MX_VAR && e->var == v)
+        return true;
+    for (int i = 0; i < e->nargs; i++)
+        if (reads_var(e->args[i], v))
+            return true;
+    for (int i = 0; i < e->nindices; i++)
+        if (reads_var(e->indices[i].lo, v) || reads_var(e->indices[i].hi, v))
+            return true;
+    return false;
+}
+
 static void fwd_assign(Emit *em, const MirStmt *s, Section sec)
 {
     VarId v = s->lhs.var;
@@ -293,6 +308,18 @@ static void fwd_assign(Emit *em, const MirStmt *s, Section sec)
     }
     if (em_is_internal(s->rhs, FN_READ_DATA)) {
         em_read_data(em, v, sec == SEC_INITS ? "inits" : "data");
+        return;
+    }
+    if (s->lhs.nsteps == 0 && !em_is_int_var(var)
+        && em_is_container_type(var->sized.type)
+        && em_elementwise(em, s->rhs) && !reads_var(s->rhs, v)) {
+        /* x = a tree of elementwise operations not reading x: its loop
+         * writes x itself (after saving x's old values) */
+        if (em->ad)
+            em_line(em, "rt_stack_push_doubles(&S->stack, %s, (size_t)(%s));",
+                    em_var_val(em, v), em_var_count(em, v));
+        em_value_elementwise_into(em, s->rhs, em_var_val(em, v),
+                                  em_var_count(em, v));
         return;
     }
     Opnd r = em_value(em, s->rhs);
@@ -362,20 +389,6 @@ static void fwd_call(Emit *em, const MirExpr *c, Section sec)
     }
 }
 
-static bool reads_var(const MirExpr *e, VarId v)
-{
-    if (!e)
-        return false;
-    if (e->kind == MX_VAR && e->var == v)
-        return true;
-    for (int i = 0; i < e->nargs; i++)
-        if (reads_var(e->args[i], v))
-            return true;
-    for (int i = 0; i < e->nindices; i++)
-        if (reads_var(e->indices[i].lo, v) || reads_var(e->indices[i].hi, v))
-            return true;
-    return false;
-}
 
 /* Statement i of a list, told whether a declaration is followed by an
  * assignment of the whole variable (its NaN fill is then dead). */

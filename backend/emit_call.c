@@ -242,10 +242,66 @@ static void inline_normal_scalar(Emit *em, const MirExpr *e,
     em->indent--;
 }
 
+/* cauchy_lpdf of three scalars: -log(pi) - log(sigma) - log1p(z^2),
+ * z = (y - mu) / sigma, in the shape of inline_normal_scalar. */
+static void inline_cauchy_scalar(Emit *em, const MirExpr *e,
+                                 const Opnd *ops, const char *const *g,
+                                 const char *adj, int propto, const char *t)
+{
+    const char *y = A("(double)(%s)", ops[0].val);
+    const char *mu = A("(double)(%s)", ops[1].val);
+    const char *sg = A("(double)(%s)", ops[2].val);
+    const char *sg_ok = em_hoist_scalar(em, e->args[2], A("(%s > 0 && "
+                                        "isfinite(%s))", sg, sg), "int");
+    const char *inv = em_hoist_scalar(em, e->args[2], A("1.0 / %s", sg),
+                                      "double");
+    const char *lg = em_hoist_scalar(em, e->args[2], A("log(%s)", sg),
+                                     "double");
+    if (!inv) {
+        inv = em_fresh(em, "inv");
+        em_line(em, "double %s = 1.0 / %s;", inv, sg);
+    }
+    const char *z = em_fresh(em, "z"), *q = em_fresh(em, "q");
+    em_line(em, "double %s = (%s - %s) * %s, %s = 1.0 + %s * %s;", z, y, mu,
+            inv, q, z, z);
+    em_line(em, "if (%s && isfinite(%s) && isfinite(%s)) {", sg_ok ? sg_ok
+            : A("%s > 0 && isfinite(%s)", sg, sg), z, mu);
+    em->indent++;
+    const char *dropped = propto ? "propto" : "false";
+    bool sigma_ad = e->args[2]->ad == AD_AUTODIFF;
+    bool any_ad = false;
+    for (int i = 0; i < 3; i++)
+        any_ad |= e->args[i]->ad == AD_AUTODIFF;
+    const char *logs = lg ? lg : A("log(%s)", sg);
+    em_line(em, "%s = -log1p(%s * %s)%s%s;", t, z, z,
+            sigma_ad ? A(" - %s", logs)
+                     : A(" - (%s ? 0.0 : %s)", dropped, logs),
+            A(" - (%s ? 0.0 : 1.14472988584940017414)", dropped));
+    if (!any_ad)
+        em_line(em, "if (%s) %s = 0.0;", dropped, t);
+    const char *d = em_fresh(em, "d");
+    em_line(em, "double %s = 2.0 * %s * %s / %s;", d, z, inv, q);
+    if (g[0])
+        em_line(em, "%s += (%s) * (-%s);", g[0], adj, d);
+    if (g[1])
+        em_line(em, "%s += (%s) * %s;", g[1], adj, d);
+    if (g[2])
+        em_line(em, "%s += (%s) * ((%s * %s - 1.0) * %s / %s);", g[2], adj,
+                z, z, inv, q);
+    em->indent--;
+}
+
 static bool inline_normal(Emit *em, const MirExpr *e, const Opnd *ops,
                           const char *const *g, const char *adj, int propto,
                           const char *t)
 {
+    if ((strcmp(e->fn, "cauchy_lpdf") == 0
+         || strcmp(e->fn, "cauchy_lupdf") == 0)
+        && !ops[0].container && !ops[1].container && !ops[2].container
+        && !ops[0].is_int) {
+        inline_cauchy_scalar(em, e, ops, g, adj, propto, t);
+        return true;
+    }
     if (strcmp(e->fn, "normal_lpdf") != 0 && strcmp(e->fn, "normal_lupdf") != 0)
         return false;
     const char *n = NULL;
@@ -318,17 +374,31 @@ static bool inline_normal(Emit *em, const MirExpr *e, const Opnd *ops,
     if (!any_ad)   /* all data: under propto the whole term is constant */
         em_line(em, "if (%s) %s = 0.0;", dropped, t);
     em->indent--;
-    /* the general call adds its own partials: clear the fast path's */
+    /* the general call adds its own partials: take the fast path's back
+     * (they may have gone straight into a variable's adjoint) */
     em_line(em, "} else {");
     em->indent++;
+    bool undo = false;
     for (int i = 0; i < 3; i++)
-        if (g[i]) {
-            if (ops[i].container)
-                em_line(em, "memset(%s, 0, sizeof(double) * (size_t)(%s));",
-                        g[i], ops[i].n);
-            else
-                em_line(em, "%s = 0;", g[i]);
-        }
+        undo |= g[i] && ops[i].container;
+    for (int i = 0; i < 3; i++)
+        if (g[i] && !ops[i].container)
+            em_line(em, "%s = 0;", g[i]);
+    if (undo) {
+        em_line(em, "for (int k = 0; k < %s; k++) {", n);
+        em->indent++;
+        em_line(em, "double inv = %s;", ops[2].container
+                ? A("1.0 / %s", sg) : inv);
+        em_line(em, "double z = (%s - %s) * inv;", y, mu);
+        if (g[0] && ops[0].container)
+            em_line(em, "%s -= (%s) * (-z * inv);", gs[0], adj);
+        if (g[1] && ops[1].container)
+            em_line(em, "%s -= (%s) * (z * inv);", gs[1], adj);
+        if (g[2] && ops[2].container)
+            em_line(em, "%s -= (%s) * ((z * z - 1.0) * inv);", gs[2], adj);
+        em->indent--;
+        em_line(em, "}");
+    }
     em->indent--;
     em_line(em, "}");
     /* the caller's `} else {` follows: the general call */
@@ -1146,17 +1216,15 @@ static void backprop_call_general(Emit *em, const MirExpr *e, const char *adj)
         Opnd ops[16];
         const char *grads[16] = {0};
         bool direct[16] = {false};
-        bool normal = strcmp(fn, "normal_lpdf") == 0
-            || strcmp(fn, "normal_lupdf") == 0;
         for (int i = 0; i < e->nargs; i++) {
             ops[i] = em_value(em, e->args[i]);
             if (!em_is_ad(em, e->args[i]))
                 continue;
             /* the density adds its partials: a variable's own adjoint
-             * takes them directly (not for the inlined normal, which
-             * clears its partials before falling back) */
+             * takes them directly (the inlined normal takes its own back
+             * before falling back to the general call) */
             const MirExpr *x = e->args[i];
-            if (!normal && x->kind == MX_VAR && x->var >= 0
+            if (x->kind == MX_VAR && x->var >= 0
                 && em_var_has_adj(em, x->var) && ops[i].container) {
                 grads[i] = em_var_adj(em, x->var);
                 direct[i] = true;

@@ -241,6 +241,20 @@ static void check_indices(Emit *em, const Kernel *k)
     }
 }
 
+void em_value_elementwise_into(Emit *em, const MirExpr *e, const char *dst,
+                               const char *n)
+{
+    Kernel k = {0};
+    gather_leaves(em, &k, e);
+    em_line(em, "if ((%s) != (%s)) return rt_error(err, \"assign: size of "
+            "the left side (%%d) and of the right side (%%d) must match in "
+            "size\", (int)(%s), (int)(%s));", n, k.len, n, k.len);
+    em_line(em, "for (int k = 0; k < %s; k++) {", k.len);
+    check_indices(em, &k);
+    em_line(em, "    %s[k] = %s;", dst, elem(em, &k, e));
+    em_line(em, "}");
+}
+
 Opnd em_value_elementwise(Emit *em, const MirExpr *e)
 {
     Kernel k = {0};

@@ -3,8 +3,13 @@
  * unconstrained space (uniform on (-2, 2), as Stan's random inits).
  *
  *   cc -DMODEL_C='"model.c"' gradcheck.c libpplrt.a ... -o check
- *   ./check DATA.json [TOLERANCE]
+ *   ./check DATA.json [TOLERANCE [zero]]
  *
+ * With "zero" the log density itself must be 0 (within 1e-9) at every
+ * point: models that subtract a density computed one way (inlined) from
+ * the same density computed another (the runtime's general function)
+ * check that the two agree in value, which the gradient check alone
+ * does not see.
  * TOLERANCE (default 1e-6) is the largest relative error accepted; a
  * model whose density comes out of an adaptive ODE solver is only as
  * accurate as the solver's tolerance, and gradcheck.sh passes a larger
@@ -21,6 +26,7 @@
 #include <float.h>
 
 static double tolerance = 1e-6;
+static bool expect_zero = false;
 
 static int check_point(const RtModel *md, void *state, const double *u,
                        int dim, double *worst)
@@ -34,6 +40,12 @@ static int check_point(const RtModel *md, void *state, const double *u,
         free(g);
         free(v);
         return 1;   /* not a point of finite density */
+    }
+    if (expect_zero && fabs(lp) > 1e-9) {
+        printf("  log density %.12g, expected 0\n", lp);
+        free(g);
+        free(v);
+        return -1;
     }
     for (int i = 0; i < dim; i++) {
         memcpy(v, u, sizeof(double) * (size_t)dim);
@@ -90,6 +102,7 @@ int main(int argc, char **argv)
     }
     if (argc > 2)
         tolerance = strtod(argv[2], NULL);
+    expect_zero = argc > 3 && strcmp(argv[3], "zero") == 0;
     RtError err = {{0}};
     RtData *data = rt_data_load(argv[1], &err);
     if (!data) {

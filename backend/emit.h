@@ -57,6 +57,8 @@ typedef struct Emit {
     int block_depth;        /* braces opened inside an expression's code */
     bool in_function;       /* emitting a user function: it has `propto` */
     EmHoist *hoist;         /* emitting a fused loop (emit_hoist.c) */
+    const MirStmt *tail;    /* the log density's last statement, when its
+                               value waits for the reverse sweep */
     bool decl_assigned;     /* the declaration being emitted is followed
                                by an assignment of the whole variable */
 } Emit;

@@ -526,6 +526,17 @@ static bool inert(const Emit *em, const MirStmt *s)
 void em_fwd_stmt(Emit *em, const MirStmt *s, Section sec)
 {
     em_memo_clear(em);
+    if (s == em->tail && em->ad) {
+        /* with a gradient, the reverse sweep computes it (em_rev_stmt) */
+        em_line(em, "if (!grad) {");
+        em->indent++;
+        em->tail = NULL;
+        em_fwd_stmt(em, s, sec);
+        em->tail = s;
+        em->indent--;
+        em_line(em, "}");
+        return;
+    }
     if (em->ad && !em->no_push && em->sec_logp
         && (s->kind == MS_FOR || s->kind == MS_IF || s->kind == MS_BLOCK
             || s->kind == MS_PROFILE) && inert(em, s)) {
@@ -787,6 +798,20 @@ static void rev_assign(Emit *em, const MirStmt *s)
 
 void em_rev_stmt(Emit *em, const MirStmt *s)
 {
+    if (s == em->tail) {
+        /* the value and the partials together, the value into lp_out */
+        em_memo_clear(em);
+        const char *t = em_fresh(em, "t");
+        em->capture = t;
+        em->capture_checked = false;
+        em_backprop(em, s->rhs, "1.0");
+        em->capture = NULL;
+        if (!em->capture_checked)
+            em_line(em, "if (isnan(%s)) return -1;", t);
+        em->capture_checked = false;
+        em_line(em, "*lp_out += %s;", t);
+        return;
+    }
     em_memo_clear(em);
     if (s->kind != MS_SLIST && s->kind != MS_DECL && s->kind != MS_ASSIGN
         && s->kind != MS_RETURN && em->sec_logp && inert(em, s))
@@ -1035,6 +1060,15 @@ static void emit_log_density(Emit *em)
     const MirStmt *body = em->p->log_prob;
     if (em_has_exits(body, false))
         body = em_structure_exits(em, body, NULL);
+    /* the last statement, a target += density whose partials wait for the
+     * reverse sweep: with a gradient wanted, its value is computed there,
+     * with the partials, instead of twice */
+    const MirStmt *tail = body;
+    while (tail && (tail->kind == MS_BLOCK || tail->kind == MS_SLIST))
+        tail = tail->nstmts ? tail->stmts[tail->nstmts - 1] : NULL;
+    em->tail = tail && tail->kind == MS_TARGET_PE && is_density(tail->rhs)
+        && !em_is_container_type(tail->rhs->type) && !fusable(em, tail->rhs)
+        ? tail : NULL;
     em_fwd_stmt(em, body, SEC_LOGP);
     em_line(em, "*lp_out = lp + lpj;");
     em_line(em, "if (!grad)");
@@ -1044,6 +1078,7 @@ static void emit_log_density(Emit *em)
     em_line(em, "memset(grad, 0, sizeof(double) * (size_t)"
             "m->num_unconstrained);");
     em_rev_stmt(em, body);
+    em->tail = NULL;
     em->sec_logp = false;
     em_line(em, "return 0;");
     em->indent--;

@@ -41,6 +41,18 @@ static int check_point(const RtModel *md, void *state, const double *u,
         free(v);
         return 1;   /* not a point of finite density */
     }
+    /* the value with the gradient is the value without it (fused and
+     * deferred statements compute it on other paths) */
+    double lp_value;
+    if (md->log_density(state, u, true, true, RT_JOINT, &lp_value, NULL,
+                        &err) != 0
+        || fabs(lp_value - lp) > 1e-12 * fmax(1.0, fabs(lp))) {
+        printf("  log density %.17g with the gradient, %.17g without\n", lp,
+               lp_value);
+        free(g);
+        free(v);
+        return -1;
+    }
     if (expect_zero && fabs(lp) > 1e-9) {
         printf("  log density %.12g, expected 0\n", lp);
         free(g);

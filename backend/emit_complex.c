@@ -21,7 +21,8 @@
  * The library calls (em_complex_value): to_complex, get_real, get_imag,
  * abs, arg, norm, conj, proj, polar, exp, log, log10, sqrt, pow and the
  * trigonometric and hyperbolic functions of complex scalars; fft, inv_fft,
- * fft2, inv_fft2; sum, prod, cumulative_sum, trace; the rep_ and to_
+ * fft2, inv_fft2; sum, prod, dot_product, cumulative_sum, trace; the
+ * rep_ and to_
  * functions that copy; append_row into a vector; add_diag,
  * diag_pre_multiply, diag_post_multiply, symmetrize_from_lower_tri;
  * size, rows, cols, num_elements.  The element-rearranging functions
@@ -419,6 +420,20 @@ static bool reductions(Emit *em, const MirExpr *e, Opnd *out)
         em_line(em, "double complex %s = %s;", t, sum ? "0" : "1");
         em_line(em, "for (int k = 0; k < %s; k++) %s %s= %s[k];", x.n, t,
                 sum ? "+" : "*", x.val);
+        *out = complex_scalar(t);
+        return true;
+    }
+    if (is(e, "dot_product", 2)) {
+        /* Stan Math's v1.dot(v2): Eigen's dot product of complex vectors
+         * conjugates the first */
+        Opnd x = em_value(em, e->args[0]), y = em_value(em, e->args[1]);
+        em_line(em, "if ((%s) != (%s)) return rt_error(err, \"dot_product: "
+                "size of v1 (%%d) and size of v2 (%%d) must match in size\", "
+                "(int)(%s), (int)(%s));", x.n, y.n, x.n, y.n);
+        const char *t = em_fresh(em, "z");
+        em_line(em, "double complex %s = 0;", t);
+        em_line(em, "for (int k = 0; k < %s; k++) %s += conj(%s[k]) * %s[k];",
+                x.n, t, x.val, y.val);
         *out = complex_scalar(t);
         return true;
     }

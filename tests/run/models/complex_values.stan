@@ -156,13 +156,16 @@ transformed data {
   expect(sum(ca), 4 + 3i, 112);
   expect_vec(cumulative_sum(cv), [z1, 4 + 2i]', 113);
   expect(trace(CM), 3 + 6i, 114);
-  expect_vec(rep_vector(z1, 2), [z1, z1]', 115);
-  expect_vec(rep_row_vector(z1, 2)', [z1, z1]', 116);
-  expect_vec(to_vector(rep_matrix(z2, 2, 2)), [z2, z2, z2, z2]', 117);
-  expect_vec(to_vector(rep_array(z1, 2)), [z1, z1]', 118);
-  expect_vec(to_vector(ca), [z1, z2, 1i]', 119);
-  expect_vec(to_row_vector(ca)', [z1, z2, 1i]', 120);
-  expect_vec(to_vector(to_matrix({{z1, z2}, {1, 2i}})), to_vector(CM), 121);
+  // Stan Math's dot_product is Eigen's: the first vector conjugated
+  expect(dot_product(cv, cv), 30, 115);
+  expect(dot_product(cv, [1i, 1]'), 5 + 5i, 116);
+  expect_vec(rep_vector(z1, 2), [z1, z1]', 117);
+  expect_vec(rep_row_vector(z1, 2)', [z1, z1]', 118);
+  expect_vec(to_vector(rep_matrix(z2, 2, 2)), [z2, z2, z2, z2]', 119);
+  expect_vec(to_vector(rep_array(z1, 2)), [z1, z1]', 124);
+  expect_vec(to_vector(ca), [z1, z2, 1i]', 125);
+  expect_vec(to_row_vector(ca)', [z1, z2, 1i]', 126);
+  expect_vec(to_vector(to_matrix({{z1, z2}, {1, 2i}})), to_vector(CM), 127);
   array[2, 2] complex A2 = to_array_2d(CM);
   expect(A2[1, 2], z2, 122);
   expect_vec(append_row(cv, 1i), [z1, z2, 1i]', 123);

@@ -20,6 +20,8 @@ typedef struct Opnd {
     const char *rows, *cols;
     bool container;
     bool is_int;
+    bool is_complex;        /* C99 double complex: the value is one, or a
+                               pointer to them (never an adjoint) */
 } Opnd;
 
 typedef struct EmHoist EmHoist;
@@ -61,6 +63,12 @@ typedef struct Emit {
                                value waits for the reverse sweep */
     bool decl_assigned;     /* the declaration being emitted is followed
                                by an assignment of the whole variable */
+    /* per variable: a complex variable of derivative code whose values
+     * never depend on parameters (emit_complex.c), which then carries no
+     * derivative; cx_any when there is one */
+    bool *cx_data;
+    int ncx_data;
+    bool cx_any;
 } Emit;
 
 /* Forget the remembered values: a new statement, or variables changed. */
@@ -222,6 +230,35 @@ void em_untuple(Emit *em);
 bool em_gather_call(const MirExpr *e);
 Opnd em_value_gather(Emit *em, const MirExpr *e);
 void em_backprop_gather(Emit *em, const MirExpr *e, const char *adj);
+
+/* emit_complex.c */
+/* Complex values (C99 double complex; values only, no derivatives).
+ * Whether a type's elements are complex; whether a variable is complex. */
+bool em_is_complex_type(const Type *t);
+bool em_is_complex_var(const MirVar *var);
+/* Find the complex variables of derivative code whose values do not
+ * depend on parameters (em->cx_data): runs after em_untuple. */
+void em_complex_scan(Emit *em);
+/* Whether e's value depends on parameters, seeing through the complex
+ * variables that em_complex_scan found to be data. */
+bool em_depends(const Emit *em, const MirExpr *e);
+/* Refuse a complex variable or expression whose value depends on
+ * parameters in derivative code. */
+void em_complex_check_var(Emit *em, VarId v);
+void em_complex_check_expr(Emit *em, const MirExpr *e);
+/* A fresh container of n complex values; o as complex values (a real
+ * container is copied, a scalar converts in C by itself). */
+Opnd em_new_complex(Emit *em, const char *n, const char *rows,
+                    const char *cols);
+Opnd em_to_complex(Emit *em, Opnd o);
+/* A complex literal (MX_IMAG); the arithmetic operators on complex
+ * operands; the library calls with a complex argument or result (true:
+ * e is one, with its value in *out). */
+Opnd em_complex_imag(Emit *em, const MirExpr *e);
+Opnd em_complex_binary(Emit *em, const MirExpr *e, Op op, Opnd l, Opnd r);
+bool em_complex_value(Emit *em, const MirExpr *e, Opnd *out);
+/* Whether a call has a complex argument or result. */
+bool em_complex_call(const MirExpr *e);
 
 /* emit_linalg.c */
 /* The linear algebra of rt_linalg.h (crossprod, quad_form, inverse,

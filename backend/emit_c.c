@@ -67,7 +67,7 @@ bool em_var_has_adj(const Emit *em, VarId v)
 {
     const MirVar *var = &em->p->vars[v];
     return em->ad && var->ad == AD_AUTODIFF && !is_model_var(var)
-        && ty_base(var->sized.type)->kind != TY_INT;
+        && ty_base(var->sized.type)->kind != TY_INT && !em_is_complex_var(var);
 }
 
 int em_var_rank(const MirVar *var)
@@ -75,8 +75,9 @@ int em_var_rank(const MirVar *var)
     /* array dimensions, then the vector's or matrix's */
     const Type *t = var->sized.type;
     TypeKind k = ty_base(t)->kind;
-    int linear = k == TY_VECTOR || k == TY_ROW_VECTOR ? 1
-        : k == TY_MATRIX ? 2 : 0;
+    int linear = k == TY_VECTOR || k == TY_ROW_VECTOR
+        || k == TY_COMPLEX_VECTOR || k == TY_COMPLEX_ROW_VECTOR ? 1
+        : k == TY_MATRIX || k == TY_COMPLEX_MATRIX ? 2 : 0;
     return ty_array_dims(t) + linear;
 }
 
@@ -101,7 +102,7 @@ static void check_type(Emit *em, const MirVar *var)
 {
     TypeKind k = ty_base(var->sized.type)->kind;
     if (k != TY_INT && k != TY_REAL && k != TY_VECTOR && k != TY_ROW_VECTOR
-        && k != TY_MATRIX)
+        && k != TY_MATRIX && !em_is_complex_type(var->sized.type))
         em_unsupported(em, "variables of type %s ('%s')",
                        ty_str(em->a, var->sized.type), var->name);
 }
@@ -126,6 +127,30 @@ static void declare_dims(Emit *em, VarId v, bool in_model)
     }
 }
 
+/* The C type of a variable's elements. */
+static const char *elem_ctype(const MirVar *var)
+{
+    return em_is_int_var(var) ? "int"
+        : em_is_complex_var(var) ? "double complex" : "double";
+}
+
+/* Storage for a complex variable: 2 doubles an element, NaN + NaN i. */
+static void declare_complex(Emit *em, VarId v, bool in_model)
+{
+    const MirVar *var = &em->p->vars[v];
+    const char *val = em_var_val(em, v);
+    if (em_var_rank(var) == 0 && !in_model) {
+        em_line(em, "double complex %s[1] = {CMPLX(NAN, NAN)};", val);
+        return;
+    }
+    declare_dims(em, v, in_model);
+    em_line(em, "%s%s = (double complex *)rt_scratch_doubles(%s, (size_t)2 "
+            "* %s);", in_model ? "" : "double complex *", val,
+            in_model ? "&m->mem" : "&S->scratch", em_var_count(em, v));
+    em_line(em, "for (int k = 0; k < %s; k++) %s[k] = CMPLX(NAN, NAN);",
+            em_var_count(em, v), val);
+}
+
 /* Storage for a variable (not initialized: Stan's NaN for reals). */
 void em_declare_storage(Emit *em, VarId v)
 {
@@ -133,6 +158,11 @@ void em_declare_storage(Emit *em, VarId v)
     check_type(em, var);
     bool in_model = is_model_var(var);
     bool is_int = em_is_int_var(var);
+    if (em_is_complex_var(var)) {
+        em_complex_check_var(em, v);
+        declare_complex(em, v, in_model);
+        return;
+    }
     if (em_var_rank(var) == 0 && !in_model) {
         em_line(em, is_int ? "int %s[1] = {0};" : "double %s[1] = {NAN};",
                 em_var_val(em, v));
@@ -151,6 +181,8 @@ void em_declare_storage(Emit *em, VarId v)
 
 void em_declare_adjoint(Emit *em, VarId v)
 {
+    if (em_is_complex_var(&em->p->vars[v]))
+        em_complex_check_var(em, v);
     if (!em_var_has_adj(em, v))
         return;
     if (em_var_rank(&em->p->vars[v]) == 0)
@@ -241,6 +273,9 @@ static void push_locals(Emit *em, const MirStmt *b)
             em_line(em, "for (int k = 0; k < %s; k++) rt_stack_push_int("
                     "&S->stack, %s[k]);", em_var_count(em, v),
                     em_var_val(em, v));
+        } else if (em_is_complex_var(var)) {
+            em_line(em, "rt_stack_push_doubles(&S->stack, (const double *)%s, "
+                    "(size_t)2 * %s);", em_var_val(em, v), em_var_count(em, v));
         } else {
             em_line(em, "rt_stack_push_doubles(&S->stack, %s, (size_t)%s);",
                     em_var_val(em, v), em_var_count(em, v));
@@ -263,14 +298,21 @@ static void pop_locals(Emit *em, const MirStmt *b)
             em_line(em, "int %s = rt_stack_pop_int(&S->stack);",
                     em_var_dim(em, v, k));
         bool is_int = em_is_int_var(var);
+        bool cx = em_is_complex_var(var);
         if (rank == 0)
-            em_line(em, "%s %s[1];", is_int ? "int" : "double",
-                    em_var_val(em, v));
+            em_line(em, "%s %s[1];", elem_ctype(var), em_var_val(em, v));
+        else if (cx)
+            em_line(em, "double complex *%s = (double complex *)"
+                    "rt_scratch_doubles(&S->scratch, (size_t)2 * %s);",
+                    em_var_val(em, v), em_var_count(em, v));
         else
             em_line(em, "%s *%s = rt_scratch_%s(&S->scratch, (size_t)%s);",
                     is_int ? "int" : "double", em_var_val(em, v),
                     is_int ? "ints" : "doubles", em_var_count(em, v));
-        if (is_int)
+        if (cx)
+            em_line(em, "rt_stack_pop_doubles(&S->stack, (double *)%s, "
+                    "(size_t)2 * %s);", em_var_val(em, v), em_var_count(em, v));
+        else if (is_int)
             em_line(em, "for (int k = %s - 1; k >= 0; k--) %s[k] = "
                     "rt_stack_pop_int(&S->stack);", em_var_count(em, v),
                     em_var_val(em, v));
@@ -329,12 +371,17 @@ static void fwd_assign(Emit *em, const MirStmt *s, Section sec)
     if (map) {
         /* the right side first (it may read the elements written) */
         if (r.container) {
-            Opnd c = em_new_container(em, count, count, "1", r.is_int);
+            Opnd c = r.is_complex ? em_new_complex(em, count, count, "1")
+                : em_new_container(em, count, count, "1", r.is_int);
             em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s[k];", count,
                     c.val, r.val);
             r = c;
         }
-        if (em->ad)
+        if (em->ad && em_is_complex_var(var))
+            em_line(em, "for (int k = 0; k < %s; k++) rt_stack_push_doubles("
+                    "&S->stack, (const double *)&%s[%s[k]], 2);", count, ptr,
+                    map);
+        else if (em->ad)
             em_line(em, "for (int k = 0; k < %s; k++) rt_stack_push_%s("
                     "&S->stack, %s[%s[k]]);", count,
                     em_is_int_var(var) ? "int" : "double", ptr, map);
@@ -348,6 +395,9 @@ static void fwd_assign(Emit *em, const MirStmt *s, Section sec)
         if (em_is_int_var(var))
             em_line(em, "for (int k = 0; k < %s; k++) rt_stack_push_int("
                     "&S->stack, %s[%s + k]);", count, ptr, o);
+        else if (em_is_complex_var(var))
+            em_line(em, "rt_stack_push_doubles(&S->stack, (const double *)(%s "
+                    "+ %s), (size_t)2 * (%s));", ptr, o, count);
         else
             em_line(em, "rt_stack_push_doubles(&S->stack, %s + %s, "
                     "(size_t)(%s));", ptr, o, count);
@@ -605,8 +655,12 @@ void em_fwd_stmt(Emit *em, const MirStmt *s, Section sec)
             if (r.container) {
                 /* the result outlives this call's temporaries: a copy in
                  * scratch memory, which lives until the caller's reset */
-                em_line(em, "*ret = rt_scratch_doubles(&S->scratch, "
-                        "(size_t)(%s));", r.n);
+                if (em_is_complex_type(s->rhs->type))
+                    em_line(em, "*ret = (double complex *)rt_scratch_doubles("
+                            "&S->scratch, (size_t)2 * (%s));", r.n);
+                else
+                    em_line(em, "*ret = rt_scratch_doubles(&S->scratch, "
+                            "(size_t)(%s));", r.n);
                 em_line(em, "for (int k = 0; k < %s; k++) (*ret)[k] = %s[k];",
                         r.n, r.val);
                 em_line(em, "*ret_rows = %s;", r.rows ? r.rows : r.n);
@@ -742,6 +796,11 @@ static void rev_assign(Emit *em, const MirStmt *s)
         || s->rhs->type->kind == TY_VECTOR
         || s->rhs->type->kind == TY_ROW_VECTOR
         || s->rhs->type->kind == TY_MATRIX;
+    if (map && em_is_complex_var(var)) {
+        em_line(em, "for (int k = %s - 1; k >= 0; k--) rt_stack_pop_doubles("
+                "&S->stack, (double *)&%s[%s[k]], 2);", count, ptr, map);
+        return;
+    }
     if (map) {
         const char *pop = em_is_int_var(var) ? "rt_stack_pop_int"
                                              : "rt_stack_pop_double";
@@ -776,6 +835,11 @@ static void rev_assign(Emit *em, const MirStmt *s)
     if (em_is_int_var(var)) {
         em_line(em, "for (int k = %s - 1; k >= 0; k--) %s[%s + k] = "
                 "rt_stack_pop_int(&S->stack);", count, ptr, o);
+        return;
+    }
+    if (em_is_complex_var(var)) {
+        em_line(em, "rt_stack_pop_doubles(&S->stack, (double *)(%s + %s), "
+                "(size_t)2 * (%s));", ptr, o, count);
         return;
     }
     if (!em_var_has_adj(em, v)) {
@@ -904,9 +968,12 @@ static const char prelude[] =
     "/* Generated by pplbench from the transformed MIR; do not edit. */\n"
     "#include \"pplrt.h\"\n"
     "\n"
+    "#include <complex.h>\n"
     "#include <math.h>\n"
     "#include <stdlib.h>\n"
     "#include <string.h>\n"
+    "\n"
+    "#undef I   /* complex.h's; complex values are made with CMPLX */\n"
     "\n"
     "typedef struct State {\n"
     "    RtScratch scratch;   /* reset on entry to every call */\n"
@@ -926,8 +993,7 @@ static void emit_struct(Emit *em)
         if (!is_model_var(var))
             continue;
         check_type(em, var);
-        em_line(em, "%s *v_%s;", em_is_int_var(var) ? "int" : "double",
-                var->name);
+        em_line(em, "%s *v_%s;", elem_ctype(var), var->name);
         for (int k = 0; k < em_var_rank(var); k++)
             em_line(em, "int v_%s_d%d;", var->name, k);
     }
@@ -961,7 +1027,8 @@ static void emit_sizes_and_names(Emit *em)
                 continue;
             check_type(em, var);
             declare_dims(em, s->var, false);
-            em_line(em, "m->num_outputs += %s;", em_var_count(em, s->var));
+            em_line(em, "m->num_outputs += %s%s;", em_is_complex_var(var)
+                    ? "2 * " : "", em_var_count(em, s->var));
         }
         if (s->kind == MS_ASSIGN && is_param_read(s))
             em_line(em, "m->num_unconstrained += %s;",
@@ -980,8 +1047,9 @@ static void emit_sizes_and_names(Emit *em)
             continue;
         int rank;
         const char *dims = em_dims_array(em, s->var, &rank);
-        em_line(em, "at += rt_output_names(&m->mem, \"%s\", %s, %d, "
-                "m->names + at);", var->name, dims, rank);
+        em_line(em, "at += rt_output_names%s(&m->mem, \"%s\", %s, %d, "
+                "m->names + at);", em_is_complex_var(var) ? "_complex" : "",
+                var->name, dims, rank);
     }
     em->indent--;
     em_line(em, "}");
@@ -1175,6 +1243,7 @@ bool emit_c(FILE *out, const MirProgram *p, char *why, size_t nwhy)
     bool ok = false;
     if (setjmp(em.fail) == 0) {
         em_untuple(&em);
+        em_complex_scan(&em);
         fputs(prelude, mem);
         fprintf(mem, "#define MODEL_NAME \"%s\"\n\n", p->name);
         emit_struct(&em);

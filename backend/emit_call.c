@@ -552,7 +552,8 @@ Opnd em_value_call(Emit *em, const MirExpr *e)
     Opnd lin;
     if (em_gather_call(e))
         return em_value_gather(em, e);
-    if (em_linalg_value(em, e, &lin) || em_ode_value(em, e, &lin))
+    if (em_complex_value(em, e, &lin) || em_linalg_value(em, e, &lin)
+        || em_ode_value(em, e, &lin))
         return lin;
     int red = reduction(e);
     if (red >= 0) {
@@ -774,6 +775,8 @@ void em_backprop_call(Emit *em, const MirExpr *e, const char *adj)
         em_backprop_user(em, rs, adj);
         return;
     }
+    if (em_complex_call(e))   /* only a value that depends on parameters */
+        em_unsupported(em, "derivatives of %s on complex values", e->fn);
     if (em_gather_call(e)) {
         em_backprop_gather(em, e, adj);
         return;

@@ -152,7 +152,8 @@ static MirStmt *block(Exits *x, MirStmtKind kind, MirStmt **stmts, int n)
 {
     Arena *a = x->em->prog->arena;
     MirStmt **copy = arena_alloc(a, sizeof *copy * (size_t)(n ? n : 1));
-    memcpy(copy, stmts, sizeof *copy * (size_t)n);
+    if (n > 0)   /* stmts may be NULL then: memcpy's is undefined */
+        memcpy(copy, stmts, sizeof *copy * (size_t)n);
     return mir_block(a, kind, n, copy);
 }
 

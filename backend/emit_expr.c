@@ -16,18 +16,21 @@
 
 bool em_is_ad(const Emit *em, const MirExpr *e)
 {
-    return em->ad && e->ad == AD_AUTODIFF && ty_base(e->type)->kind != TY_INT;
+    return em->ad && e->ad == AD_AUTODIFF && ty_base(e->type)->kind != TY_INT
+        && (!em->cx_any || em_depends(em, e));
 }
 
 bool em_is_container_type(const Type *t)
 {
     return t->kind == TY_ARRAY || t->kind == TY_VECTOR
-        || t->kind == TY_ROW_VECTOR || t->kind == TY_MATRIX;
+        || t->kind == TY_ROW_VECTOR || t->kind == TY_MATRIX
+        || t->kind == TY_COMPLEX_VECTOR || t->kind == TY_COMPLEX_ROW_VECTOR
+        || t->kind == TY_COMPLEX_MATRIX;
 }
 
 Opnd em_scalar(const char *val, const char *adj, bool is_int)
 {
-    Opnd o = {val, adj, "1", "1", "1", false, is_int};
+    Opnd o = {val, adj, "1", "1", "1", false, is_int, false};
     return o;
 }
 
@@ -38,7 +41,7 @@ Opnd em_new_container(Emit *em, const char *n, const char *rows,
     const char *t = em_fresh(em, "t");
     em_line(em, "%s *%s = rt_scratch_%s(&S->scratch, (size_t)(%s));",
             is_int ? "int" : "double", t, is_int ? "ints" : "doubles", n);
-    Opnd o = {t, NULL, n, rows, cols, true, is_int};
+    Opnd o = {t, NULL, n, rows, cols, true, is_int, false};
     return o;
 }
 
@@ -46,7 +49,7 @@ Opnd em_new_container(Emit *em, const char *n, const char *rows,
 void em_shape_of(const Type *t, const char *n, const char **rows,
                      const char **cols)
 {
-    if (t->kind == TY_ROW_VECTOR) {
+    if (t->kind == TY_ROW_VECTOR || t->kind == TY_COMPLEX_ROW_VECTOR) {
         *rows = "1";
         *cols = n;
     } else {
@@ -104,7 +107,26 @@ bool em_indices_single(const MirIndex *ix, int k)
 
 static bool is_vector_type(const Type *t)
 {
-    return t->kind == TY_VECTOR || t->kind == TY_ROW_VECTOR;
+    return t->kind == TY_VECTOR || t->kind == TY_ROW_VECTOR
+        || t->kind == TY_COMPLEX_VECTOR || t->kind == TY_COMPLEX_ROW_VECTOR;
+}
+
+static bool is_matrix_type(const Type *t)
+{
+    return t->kind == TY_MATRIX || t->kind == TY_COMPLEX_MATRIX;
+}
+
+static bool is_row_type(const Type *t)
+{
+    return t->kind == TY_ROW_VECTOR || t->kind == TY_COMPLEX_ROW_VECTOR;
+}
+
+/* A fresh container for elements like those of o. */
+static Opnd new_like(Emit *em, Opnd o, const char *n, const char *rows,
+                     const char *cols)
+{
+    return o.is_complex ? em_new_complex(em, n, rows, cols)
+                        : em_new_container(em, n, rows, cols, o.is_int);
 }
 
 /* em_index_map for a value named `name` with dimensions dims[0..total-1]
@@ -227,12 +249,12 @@ static const char *expr_index_map(Emit *em, const MirExpr *e, Opnd b,
     const Type *t = e->args[0]->type;
     const char *dims[2];
     int total;
-    if (t->kind == TY_MATRIX
+    if (is_matrix_type(t)
         || (t->kind == TY_ARRAY && t->dims == 1 && is_vector_type(t->elem))) {
         dims[0] = b.rows;
         dims[1] = b.cols;
         total = 2;
-    } else if (t->kind == TY_VECTOR || t->kind == TY_ROW_VECTOR
+    } else if (is_vector_type(t)
                || (t->kind == TY_ARRAY && t->dims == 1
                    && !em_is_container_type(t->elem))) {
         dims[0] = b.n;
@@ -287,13 +309,16 @@ static Opnd value_indexed(Emit *em, const MirExpr *e)
         Opnd b = em_value(em, base);
         const char *count, *rows, *cols;
         const char *map = expr_index_map(em, e, b, &count, &rows, &cols);
-        if (!em_is_container_type(e->type))
-            return em_scalar(A("%s[%s[0]]", b.val, map), NULL, b.is_int);
-        if (e->type->kind == TY_ROW_VECTOR) {
+        if (!em_is_container_type(e->type)) {
+            Opnd x = em_scalar(A("%s[%s[0]]", b.val, map), NULL, b.is_int);
+            x.is_complex = b.is_complex;
+            return x;
+        }
+        if (is_row_type(e->type)) {
             rows = "1";
             cols = count;
         }
-        Opnd g = em_new_container(em, count, rows, cols, b.is_int);
+        Opnd g = new_like(em, b, count, rows, cols);
         em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s[%s[k]];", count,
                 g.val, b.val, map);
         return g;
@@ -301,6 +326,10 @@ static Opnd value_indexed(Emit *em, const MirExpr *e)
     VarId v = base->var;
     const char *ptr = em_var_val(em, v);
     bool is_int = ty_base(em->p->vars[v].sized.type)->kind == TY_INT;
+    bool cx = em_is_complex_var(&em->p->vars[v]);
+    Opnd like = {0};
+    like.is_int = is_int;
+    like.is_complex = cx;
     const char *adj = em_is_ad(em, e) && em_var_has_adj(em, v)
         ? em_var_adj(em, v) : NULL;
     /* x[a:b], x[a:], x[:b] on the outermost dimension: a contiguous run */
@@ -309,8 +338,8 @@ static Opnd value_indexed(Emit *em, const MirExpr *e)
         const char *off, *count, *len;
         slice(em, v, &e->indices[0], &off, &count, &len);
         Opnd r = {A("(%s + %s)", ptr, off), adj ? A("(%s + %s)", adj, off)
-                  : NULL, count, count, "1", true, is_int};
-        if (e->type->kind == TY_MATRIX) {
+                  : NULL, count, count, "1", true, is_int, cx};
+        if (is_matrix_type(e->type)) {
             /* rows lo..hi of a matrix: a matrix of those rows */
             r.rows = len;
             r.cols = em_var_dim(em, v, 1);
@@ -326,11 +355,11 @@ static Opnd value_indexed(Emit *em, const MirExpr *e)
         const char *rows, *cols;
         const char *map = em_index_map(em, v, e->indices, e->nindices, &count,
                                        &rows, &cols);
-        if (e->type->kind == TY_ROW_VECTOR) {
+        if (is_row_type(e->type)) {
             rows = "1";
             cols = count;
         }
-        Opnd g = em_new_container(em, count, rows, cols, is_int);
+        Opnd g = new_like(em, like, count, rows, cols);
         em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s[%s[k]];", count,
                 g.val, ptr, map);
         return g;
@@ -338,11 +367,14 @@ static Opnd value_indexed(Emit *em, const MirExpr *e)
     const char *off = index_offset(em, v, e->indices, e->nindices, &count);
     const char *o = em_fresh(em, "i");
     em_line(em, "int %s = %s;", o, off);
-    if (!em_is_container_type(e->type))
-        return em_scalar(A("%s[%s]", ptr, o), adj ? A("%s[%s]", adj, o) : NULL,
-                      is_int);
+    if (!em_is_container_type(e->type)) {
+        Opnd x = em_scalar(A("%s[%s]", ptr, o), adj ? A("%s[%s]", adj, o)
+                           : NULL, is_int);
+        x.is_complex = cx;
+        return x;
+    }
     Opnd r = {A("(%s + %s)", ptr, o), adj ? A("(%s + %s)", adj, o) : NULL,
-              count, count, "1", true, is_int};
+              count, count, "1", true, is_int, cx};
     em_shape_of(e->type, count, &r.rows, &r.cols);
     return r;
 }
@@ -421,6 +453,8 @@ static Opnd value_binary(Emit *em, const MirExpr *e)
 {
     Opnd l = em_value(em, e->args[0]), r = em_value(em, e->args[1]);
     bool is_int = ty_base(e->type)->kind == TY_INT;
+    if (l.is_complex || r.is_complex || em_is_complex_type(e->type))
+        return em_complex_binary(em, e, e->op, l, r);
     if (e->op == OP_IDIV || (e->op == OP_DIV && l.is_int && r.is_int)) {
         /* C truncates towards zero, as Stan does; zero is Stan's error */
         em_line(em, "if ((%s) == 0) return rt_error(err, \"integer division "
@@ -579,6 +613,7 @@ Opnd em_value(Emit *em, const MirExpr *e)
     for (int i = 0; i < em->nmemo; i++)
         if (em->memo[i].e == e)
             return em->memo[i].o;
+    em_complex_check_expr(em, e);
     int depth = em->block_depth;
     Opnd o = value_uncached(em, e);
     if (depth == 0 && em->block_depth == 0
@@ -607,15 +642,20 @@ static Opnd value_uncached(Emit *em, const MirExpr *e)
         bool is_int = ty_base(var->sized.type)->kind == TY_INT;
         const char *adj = em_is_ad(em, e) && em_var_has_adj(em, v)
             ? em_var_adj(em, v) : NULL;
-        if (!em_is_container_type(var->sized.type))
-            return em_scalar(A("%s[0]", em_var_val(em, v)),
-                          adj ? A("%s[0]", adj) : NULL, is_int);
+        bool cx = em_is_complex_var(var);
+        if (!em_is_container_type(var->sized.type)) {
+            em_complex_check_expr(em, e);
+            Opnd x = em_scalar(A("%s[0]", em_var_val(em, v)),
+                               adj ? A("%s[0]", adj) : NULL, is_int);
+            x.is_complex = cx;
+            return x;
+        }
+        em_complex_check_expr(em, e);
         Opnd o = {em_var_val(em, v), adj, em_var_count(em, v), NULL, NULL,
-                  true, is_int};
+                  true, is_int, cx};
         const Type *t = var->sized.type;
-        if (t->kind == TY_MATRIX || (t->kind == TY_ARRAY && t->dims == 1
-                                     && (t->elem->kind == TY_VECTOR
-                                         || t->elem->kind == TY_ROW_VECTOR))) {
+        if (is_matrix_type(t) || (t->kind == TY_ARRAY && t->dims == 1
+                                  && is_vector_type(t->elem))) {
             /* a matrix, or an array of vectors seen as one per row */
             o.rows = em_var_dim(em, v, 0);
             o.cols = em_var_dim(em, v, 1);
@@ -629,6 +669,9 @@ static Opnd value_uncached(Emit *em, const MirExpr *e)
                                           || e->internal == FN_MAKE_ROW_VEC)) {
             /* {a, b, c} and [a, b, c] of scalars */
             bool is_int = ty_base(e->type)->kind == TY_INT;
+            Opnd like = {0};
+            like.is_int = is_int;
+            like.is_complex = em_is_complex_type(e->type);
             const char *n = A("%d", e->nargs);
             const char *rows, *cols;
             em_shape_of(e->type, n, &rows, &cols);
@@ -636,8 +679,8 @@ static Opnd value_uncached(Emit *em, const MirExpr *e)
                 /* {u, v} of vectors, [r1, r2] of row_vectors (a matrix):
                  * the elements one after the other, row-major */
                 Opnd first = em_value(em, e->args[0]);
-                Opnd o = em_new_container(em, A("%s * %s", n, first.n), n,
-                                          first.n, is_int);
+                Opnd o = new_like(em, like, A("%s * %s", n, first.n), n,
+                                  first.n);
                 for (int i = 0; i < e->nargs; i++) {
                     Opnd a = em_value(em, e->args[i]);
                     em_line(em, "for (int k = 0; k < %s; k++) %s[%d * %s + "
@@ -645,7 +688,7 @@ static Opnd value_uncached(Emit *em, const MirExpr *e)
                 }
                 return o;
             }
-            Opnd o = em_new_container(em, n, rows, cols, is_int);
+            Opnd o = new_like(em, like, n, rows, cols);
             for (int i = 0; i < e->nargs; i++) {
                 Opnd a = em_value(em, e->args[i]);
                 em_line(em, "%s[%d] = %s;", o.val, i, a.val);
@@ -665,9 +708,11 @@ static Opnd value_uncached(Emit *em, const MirExpr *e)
         if (em_is_container_type(e->type))
             em_unsupported(em, "?: choosing between containers");
         bool is_int = ty_base(e->type)->kind == TY_INT;
+        bool cx = em_is_complex_type(e->type);
         Opnd c = em_value(em, e->args[0]);
         const char *t = em_fresh(em, "t");
-        em_line(em, "%s %s;", is_int ? "int" : "double", t);
+        em_line(em, "%s %s;", is_int ? "int" : cx ? "double complex"
+                                                  : "double", t);
         em_line(em, "if (%s) {", c.val);
         em->indent++;
         em->block_depth++;
@@ -681,7 +726,9 @@ static Opnd value_uncached(Emit *em, const MirExpr *e)
         em->block_depth--;
         em->indent--;
         em_line(em, "}");
-        return em_scalar(t, NULL, is_int);
+        Opnd x = em_scalar(t, NULL, is_int);
+        x.is_complex = cx;
+        return x;
     }
     case MX_AND:
     case MX_OR: {
@@ -704,6 +751,7 @@ static Opnd value_uncached(Emit *em, const MirExpr *e)
     case MX_PROMOTE:
         return em_value(em, e->args[0]);
     case MX_IMAG:
+        return em_complex_imag(em, e);
     case MX_STR:
     case MX_TUPLE_PROJ:
     case MX__COUNT:

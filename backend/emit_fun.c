@@ -31,10 +31,25 @@ static bool result_is_vector(const MirFun *f)
     const Type *t = f->ret;
     if (t->kind == TY_ARRAY && t->dims == 1)
         t = t->elem;
-    else if (t->kind == TY_MATRIX)
+    else if (t->kind == TY_MATRIX || t->kind == TY_COMPLEX_MATRIX)
         return true;
     return t->kind == TY_VECTOR || t->kind == TY_ROW_VECTOR
-        || (f->ret->kind == TY_ARRAY && t->kind == TY_REAL);
+        || t->kind == TY_COMPLEX_VECTOR || t->kind == TY_COMPLEX_ROW_VECTOR
+        || (f->ret->kind == TY_ARRAY
+            && (t->kind == TY_REAL || t->kind == TY_COMPLEX));
+}
+
+/* Complex results (values only: such a function has no reverse). */
+static bool result_is_complex(const MirFun *f)
+{
+    return f->ret->kind != TY_VOID && em_is_complex_type(f->ret);
+}
+
+/* The C type of a scalar: its elements' for containers. */
+static const char *ctype(const Type *t)
+{
+    return ty_base(t)->kind == TY_INT ? "int"
+        : em_is_complex_type(t) ? "double complex" : "double";
 }
 
 /* Whether the function adds to target (an _lp or _jacobian function):
@@ -49,7 +64,8 @@ static bool uses_target(const MirFun *f)
  * derivatives, or it adds to target. */
 static bool has_reverse(const MirFun *f)
 {
-    return f->ret->kind == TY_REAL || result_is_vector(f)
+    return ((f->ret->kind == TY_REAL || result_is_vector(f))
+            && !result_is_complex(f))
         || (f->ret->kind == TY_VOID && uses_target(f));
 }
 
@@ -58,12 +74,11 @@ static bool has_reverse(const MirFun *f)
 static const char *c_params(Emit *em, VarId v)
 {
     const MirVar *var = &em->p->vars[v];
-    bool is_int = em_is_int_var(var);
+    const char *c = ctype(var->sized.type);
     int rank = em_var_rank(var);
     if (rank == 0)
-        return A("%s in_%s", is_int ? "int" : "double", var->name);
-    const char *s = A("const %s *in_%s", is_int ? "int" : "double",
-                      var->name);
+        return A("%s in_%s", c, var->name);
+    const char *s = A("const %s *in_%s", c, var->name);
     for (int k = 0; k < rank; k++)
         s = A("%s, int %s", s, em_var_dim(em, v, k));
     return s;
@@ -75,12 +90,14 @@ static void check_signature(Emit *em, const MirFun *f)
         const MirVar *var = &em->p->vars[f->params[i]];
         TypeKind k = ty_base(var->sized.type)->kind;
         if (k != TY_INT && k != TY_REAL && k != TY_VECTOR
-            && k != TY_ROW_VECTOR && k != TY_MATRIX)
+            && k != TY_ROW_VECTOR && k != TY_MATRIX
+            && !em_is_complex_type(var->sized.type))
             em_unsupported(em, "the argument '%s' of type %s of function %s",
                            var->name, ty_str(em->a, var->sized.type), f->name);
     }
     TypeKind r = f->ret->kind;
-    if (r != TY_VOID && r != TY_INT && r != TY_REAL && !result_is_vector(f))
+    if (r != TY_VOID && r != TY_INT && r != TY_REAL && r != TY_COMPLEX
+        && !result_is_vector(f))
         em_unsupported(em, "functions returning %s yet (%s)",
                        ty_str(em->a, f->ret), f->name);
 }
@@ -95,9 +112,10 @@ static const char *signature(Emit *em, int fi, bool rev)
     for (int i = 0; i < f->nparams; i++)
         s = A("%s, %s", s, c_params(em, f->params[i]));
     if (!rev && result_is_vector(f))
-        s = A("%s, double **ret, int *ret_rows, int *ret_cols", s);
+        s = A("%s, %s **ret, int *ret_rows, int *ret_cols", s,
+              ctype(f->ret));
     else if (!rev && f->ret->kind != TY_VOID)
-        s = A("%s, %s *ret", s, f->ret->kind == TY_INT ? "int" : "double");
+        s = A("%s, %s *ret", s, ctype(f->ret));
     if (rev) {
         s = A("%s, %s", s, result_is_vector(f) ? "const double *ret_adj"
                                                : "double ret_adj");
@@ -116,13 +134,13 @@ static void bind_params(Emit *em, const MirFun *f)
     for (int i = 0; i < f->nparams; i++) {
         VarId v = f->params[i];
         const MirVar *var = &em->p->vars[v];
-        bool is_int = em_is_int_var(var);
+        const char *c = ctype(var->sized.type);
         if (em_var_rank(var) == 0)
-            em_line(em, "%s %s[1] = {in_%s};", is_int ? "int" : "double",
-                    em_var_val(em, v), var->name);
+            em_line(em, "%s %s[1] = {in_%s};", c, em_var_val(em, v),
+                    var->name);
         else
-            em_line(em, "const %s *%s = in_%s;", is_int ? "int" : "double",
-                    em_var_val(em, v), var->name);
+            em_line(em, "const %s *%s = in_%s;", c, em_var_val(em, v),
+                    var->name);
         em_declare_adjoint(em, v);
     }
     em_line(em, "(void)m;");
@@ -362,7 +380,9 @@ Opnd em_call_user(Emit *em, const MirExpr *e)
     for (int i = 0; i < f->nparams; i++) {
         ops[i] = em_value(em, e->args[i]);
         const MirVar *var = &em->p->vars[f->params[i]];
-        if (ops[i].is_int && !em_is_int_var(var)) {
+        if (em_is_complex_var(var)) {
+            ops[i] = em_to_complex(em, ops[i]);
+        } else if (ops[i].is_int && !em_is_int_var(var)) {
             if (ops[i].container)
                 em_unsupported(em, "passing an int container where %s "
                                "takes reals", f->name);
@@ -370,7 +390,7 @@ Opnd em_call_user(Emit *em, const MirExpr *e)
         }
     }
     const char *t = em_fresh(em, "t");
-    Opnd r = {t, NULL, "1", "1", "1", false, f->ret->kind == TY_INT};
+    Opnd r = {t, NULL, "1", "1", "1", false, f->ret->kind == TY_INT, false};
     if (f->ret->kind == TY_VOID) {
         em_line(em, "if (%s(m, S, %s%s%s, rng, err)) return -1;",
                 fun_cname(em, fi), call_propto(em, e),
@@ -380,24 +400,26 @@ Opnd em_call_user(Emit *em, const MirExpr *e)
     }
     if (result_is_vector(f)) {
         const char *rows = em_fresh(em, "rows"), *cols = em_fresh(em, "cols");
-        em_line(em, "double *%s;", t);
+        em_line(em, "%s *%s;", ctype(f->ret), t);
         em_line(em, "int %s, %s;", rows, cols);
         em_line(em, "if (%s(m, S, %s%s%s, &%s, &%s, &%s, rng, err)) return "
                 "-1;", fun_cname(em, fi), call_propto(em, e),
                 target_args(em, f, false), call_args(em, f, ops), t, rows,
                 cols);
         Opnd v = {t, NULL, A("(%s * %s)", rows, cols), rows, cols, true,
-                  false};
-        if (f->ret->kind == TY_ROW_VECTOR) {
+                  false, result_is_complex(f)};
+        if (f->ret->kind == TY_ROW_VECTOR
+            || f->ret->kind == TY_COMPLEX_ROW_VECTOR) {
             v.rows = "1";
             v.cols = A("(%s * %s)", rows, cols);
         }
         return v;
     }
-    em_line(em, "%s %s;", f->ret->kind == TY_INT ? "int" : "double", t);
+    em_line(em, "%s %s;", ctype(f->ret), t);
     em_line(em, "if (%s(m, S, %s%s%s, &%s, rng, err)) return -1;",
             fun_cname(em, fi), call_propto(em, e), target_args(em, f, false),
             call_args(em, f, ops), t);
+    r.is_complex = result_is_complex(f);
     return r;
 }
 

@@ -264,7 +264,13 @@ void em_message(Emit *em, const MirExpr *call, bool reject)
             continue;
         }
         Opnd o = em_value(em, a);
-        if (o.container)
+        if (o.is_complex && o.container)
+            em_line(em, "rt_msg_complexes(&%s, (const double *)%s, %s);", msg,
+                    o.val, o.n);
+        else if (o.is_complex)
+            em_line(em, "{ double complex z = %s; rt_msg_complex(&%s, "
+                    "creal(z), cimag(z)); }", o.val, msg);
+        else if (o.container)
             em_line(em, "rt_msg_%s(&%s, %s, %s);", o.is_int ? "ints" : "reals",
                     msg, o.val, o.n);
         else
@@ -373,9 +379,10 @@ void em_read_data(Emit *em, VarId v, const char *source)
     const char *dims = em_dims_array(em, v, &rank);
     const char *name = v < em->njson_names && em->json_names[v]
         ? em->json_names[v] : var->name;
-    em_line(em, "if (rt_data_%s(%s, \"%s\", %d, %s, %s, err)) return -1;",
-            em_is_int_var(var) ? "ints" : "reals", source, name, rank,
-            dims, em_var_val(em, v));
+    bool cx = em_is_complex_var(var);
+    em_line(em, "if (rt_data_%s(%s, \"%s\", %d, %s, %s%s, err)) return -1;",
+            em_is_int_var(var) ? "ints" : cx ? "complexes" : "reals", source,
+            name, rank, dims, cx ? "(double *)" : "", em_var_val(em, v));
 }
 
 /* FnWriteParam__(x) in generate_quantities: x's values, column-major. */
@@ -387,9 +394,11 @@ void em_write(Emit *em, const MirExpr *x)
     int rank;
     const char *dims = em_dims_array(em, v, &rank);
     const MirVar *var = &em->p->vars[v];
-    em_line(em, "rt_write_colmajor%s(out + opos, %s, %s, %d);",
-            em_is_int_var(var) ? "_int" : "", em_var_val(em, v), dims, rank);
-    em_line(em, "opos += %s;", em_var_count(em, v));
+    bool cx = em_is_complex_var(var);
+    em_line(em, "rt_write_colmajor%s(out + opos, %s%s, %s, %d);",
+            em_is_int_var(var) ? "_int" : cx ? "_complex" : "",
+            cx ? "(const double *)" : "", em_var_val(em, v), dims, rank);
+    em_line(em, "opos += %s%s;", cx ? "2 * " : "", em_var_count(em, v));
 }
 
 /* FnWriteParam__(FnUnconstrain__(x, ...)) in transform_inits. */

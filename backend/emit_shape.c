@@ -25,7 +25,23 @@ static const char *const gather_fns[] = {
 
 static bool is_vec(const Type *t)
 {
-    return t->kind == TY_VECTOR || t->kind == TY_ROW_VECTOR;
+    return t->kind == TY_VECTOR || t->kind == TY_ROW_VECTOR
+        || t->kind == TY_COMPLEX_VECTOR || t->kind == TY_COMPLEX_ROW_VECTOR;
+}
+
+static bool is_mat(const Type *t)
+{
+    return t->kind == TY_MATRIX || t->kind == TY_COMPLEX_MATRIX;
+}
+
+static bool is_row(const Type *t)
+{
+    return t->kind == TY_ROW_VECTOR || t->kind == TY_COMPLEX_ROW_VECTOR;
+}
+
+static bool is_col(const Type *t)
+{
+    return t->kind == TY_VECTOR || t->kind == TY_COMPLEX_VECTOR;
 }
 
 bool em_gather_call(const MirExpr *e)
@@ -36,17 +52,17 @@ bool em_gather_call(const MirExpr *e)
     const char *fn = e->fn;
     const Type *a0 = e->args[0]->type;
     if (strcmp(fn, "transpose") == 0)
-        return a0->kind == TY_MATRIX;
+        return is_mat(a0);
     if (strcmp(fn, "to_vector") == 0 || strcmp(fn, "to_row_vector") == 0)
-        return a0->kind == TY_MATRIX && e->nargs == 1;
+        return is_mat(a0) && e->nargs == 1;
     if (strcmp(fn, "append_row") == 0)
-        return e->type->kind == TY_MATRIX;
+        return is_mat(e->type);
     if (strcmp(fn, "rep_matrix") == 0)
         return is_vec(a0);
     if (strcmp(fn, "rep_array") == 0)
-        return e->nargs == 2 && (is_vec(a0) || a0->kind == TY_MATRIX);
+        return e->nargs == 2 && (is_vec(a0) || is_mat(a0));
     if (strcmp(fn, "to_array_1d") == 0)
-        return a0->kind == TY_MATRIX || is_vec(a0)
+        return is_mat(a0) || is_vec(a0)
             || (a0->kind == TY_ARRAY && a0->dims == 1
                 && !em_is_container_type(a0->elem));
     if (strcmp(fn, "to_matrix") == 0)
@@ -98,7 +114,8 @@ static void add_source(Emit *em, Gather *g, const MirExpr *e, int i)
     Opnd o = em_value(em, e->args[i]);
     if (!o.container) {
         /* a scalar of append_col: one element */
-        Opnd c = em_new_container(em, "1", "1", "1", o.is_int);
+        Opnd c = o.is_complex ? em_new_complex(em, "1", "1", "1")
+                              : em_new_container(em, "1", "1", "1", o.is_int);
         em_line(em, "%s[0] = %s;", c.val, o.val);
         c.adj = NULL;
         o = c;
@@ -114,10 +131,10 @@ static void add_source(Emit *em, Gather *g, const MirExpr *e, int i)
 static void as_matrix(const MirExpr *x, Opnd o, const char **rows,
                       const char **cols)
 {
-    if (x->type->kind == TY_ROW_VECTOR) {
+    if (is_row(x->type)) {
         *rows = "1";
         *cols = o.n;
-    } else if (x->type->kind == TY_VECTOR) {
+    } else if (is_col(x->type)) {
         *rows = o.n;
         *cols = "1";
     } else if (!em_is_container_type(x->type)) {
@@ -218,7 +235,7 @@ static void describe(Emit *em, const MirExpr *e, Gather *g)
         g->R = x.n;
         g->C = "1";
         /* a matrix's elements in column-major order, as Stan orders them */
-        g->expr = e->args[0]->type->kind == TY_MATRIX
+        g->expr = is_mat(e->args[0]->type)
             ? A("(r %% %s) * %s + r / %s", x.rows, x.cols, x.rows) : "r";
     } else if (strcmp(fn, "to_matrix") == 0) {
         const char *rows, *cols;
@@ -251,7 +268,7 @@ static void describe(Emit *em, const MirExpr *e, Gather *g)
     } else if (strcmp(fn, "rep_matrix") == 0) {
         const char *k = arg(em, e, 1).val;
         check_range(em, fn, k, "0", "2147483647");
-        bool col = e->args[0]->type->kind == TY_VECTOR;
+        bool col = is_col(e->args[0]->type);
         g->R = col ? x.n : k;
         g->C = col ? k : x.n;
         g->expr = col ? "r" : "c";
@@ -304,16 +321,18 @@ Opnd em_value_gather(Emit *em, const MirExpr *e)
     const char *map = emit_map(em, &g, &n);
     bool is_int = ty_base(e->type)->kind == TY_INT;
     const char *rows = g.R, *cols = g.C;
-    if (e->type->kind == TY_ROW_VECTOR) {
+    if (is_row(e->type)) {
         rows = "1";
         cols = n;
-    } else if (e->type->kind == TY_VECTOR
+    } else if (is_col(e->type)
                || (e->type->kind == TY_ARRAY
                    && !em_is_container_type(e->type->elem))) {
         rows = n;
         cols = "1";
     }
-    Opnd o = em_new_container(em, n, rows, cols, is_int);
+    Opnd o = em_is_complex_type(e->type) ? em_new_complex(em, n, rows, cols)
+                                         : em_new_container(em, n, rows, cols,
+                                                            is_int);
     const char *src = A("%s[%s[k]]", g.s[0].val, map);
     if (g.nsrc == 2)
         src = A("(%s[k] < %s ? %s : %s[%s[k] - %s])", map, g.n[0], src,

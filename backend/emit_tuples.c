@@ -214,7 +214,8 @@ static MirStmt *new_stmt(Tup *t, MirStmtKind k, Span span)
 static MirStmt *list(Tup *t, MirStmt **items, int n)
 {
     MirStmt **copy = arena_alloc(arena(t), sizeof *copy * (size_t)(n + 1));
-    memcpy(copy, items, sizeof *copy * (size_t)n);
+    if (n > 0)   /* items may be NULL then: memcpy's is undefined */
+        memcpy(copy, items, sizeof *copy * (size_t)n);
     return mir_block(arena(t), MS_SLIST, n, copy);
 }
 
@@ -380,7 +381,8 @@ static void splice(Tup *t, MirStmt *s, MirStmt ***out, int *n, int *cap)
     if (*n == *cap) {
         MirStmt **g = arena_alloc(arena(t), sizeof(MirStmt *)
                                   * (size_t)(*cap * 2 + 4));
-        memcpy(g, *out, sizeof(MirStmt *) * (size_t)*n);
+        if (*n > 0)
+            memcpy(g, *out, sizeof(MirStmt *) * (size_t)*n);
         *out = g;
         *cap = *cap * 2 + 4;
     }
@@ -530,7 +532,8 @@ void em_untuple(Emit *em)
     }
     MirFun *funs = arena_alloc(p->arena, sizeof(MirFun) * (size_t)(nf + extra
                                                                    + 1));
-    memcpy(funs, p->funs, sizeof(MirFun) * (size_t)nf);
+    if (nf > 0)   /* p->funs is NULL in a program without functions */
+        memcpy(funs, p->funs, sizeof(MirFun) * (size_t)nf);
     int n = nf;
     for (int f = 0; f < nf; f++) {
         if (!is_tuple(funs[f].ret) || !funs[f].body

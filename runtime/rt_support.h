@@ -136,6 +136,10 @@ void rt_msg_int(RtMsg *m, int v);
 void rt_msg_real(RtMsg *m, double v);
 void rt_msg_reals(RtMsg *m, const double *v, int n);
 void rt_msg_ints(RtMsg *m, const int *v, int n);
+/* Complex values as Stan prints them, (re,im); a container of n of them
+ * (2n interleaved doubles) as [(re,im),(re,im)]. */
+void rt_msg_complex(RtMsg *m, double re, double im);
+void rt_msg_complexes(RtMsg *m, const double *v, int n);
 /* print: the message and a newline to stdout. */
 void rt_msg_print(const RtMsg *m);
 /* reject: the message into err; returns -1. */
@@ -154,5 +158,13 @@ void rt_read_colmajor(double *x, const double *in, const int *dims,
                       int ndims);
 int rt_output_names(RtScratch *mem, const char *base, const int *dims,
                     int ndims, const char **names);
+/* The same for complex values, stored as interleaved (re, im) doubles:
+ * two outputs per element, its real part then its imaginary part, named
+ * as CmdStan names them ("z.real", "z.imag", "Z.2.1.real", ...); the
+ * names function returns how many names it made (2 per element). */
+void rt_write_colmajor_complex(double *out, const double *x, const int *dims,
+                               int ndims);
+int rt_output_names_complex(RtScratch *mem, const char *base,
+                            const int *dims, int ndims, const char **names);
 
 #endif

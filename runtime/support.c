@@ -91,9 +91,9 @@ void rt_stack_free(RtStack *s)
 
 static void msg_append(RtMsg *m, const char *s)
 {
-    size_t n = strlen(s);
-    if (m->len + n >= sizeof m->text)
-        n = sizeof m->text - 1 - m->len;
+    size_t room = m->len < sizeof m->text - 1 ? sizeof m->text - 1 - m->len
+                                              : 0;
+    size_t n = strnlen(s, room);   /* what fits; never past s's end */
     memcpy(m->text + m->len, s, n);
     m->len += n;
     m->text[m->len] = '\0';
@@ -136,6 +136,26 @@ void rt_msg_ints(RtMsg *m, const int *v, int n)
         if (i)
             msg_append(m, ",");
         rt_msg_int(m, v[i]);
+    }
+    msg_append(m, "]");
+}
+
+void rt_msg_complex(RtMsg *m, double re, double im)
+{
+    msg_append(m, "(");
+    rt_msg_real(m, re);
+    msg_append(m, ",");
+    rt_msg_real(m, im);
+    msg_append(m, ")");
+}
+
+void rt_msg_complexes(RtMsg *m, const double *v, int n)
+{
+    msg_append(m, "[");
+    for (int i = 0; i < n; i++) {
+        if (i)
+            msg_append(m, ",");
+        rt_msg_complex(m, v[2 * i], v[2 * i + 1]);
     }
     msg_append(m, "]");
 }
@@ -198,10 +218,25 @@ void rt_read_colmajor(double *x, const double *in, const int *dims,
         x[colmajor_to_rowmajor(p, dims, ndims)] = in[p];
 }
 
-int rt_output_names(RtScratch *mem, const char *base, const int *dims,
-                    int ndims, const char **names)
+void rt_write_colmajor_complex(double *out, const double *x, const int *dims,
+                               int ndims)
 {
     size_t n = count_of(dims, ndims);
+    for (size_t p = 0; p < n; p++) {
+        size_t q = colmajor_to_rowmajor(p, dims, ndims);
+        out[2 * p] = x[2 * q];
+        out[2 * p + 1] = x[2 * q + 1];
+    }
+}
+
+/* The names of output_names: suffixes[0..nsuffix-1] are appended to each
+ * element's name in turn (none: the plain names). */
+static int output_names(RtScratch *mem, const char *base, const int *dims,
+                        int ndims, const char *const *suffixes, int nsuffix,
+                        const char **names)
+{
+    size_t n = count_of(dims, ndims);
+    int per = nsuffix > 0 ? nsuffix : 1;
     for (size_t p = 0; p < n; p++) {
         char buf[256];
         size_t len = (size_t)snprintf(buf, sizeof buf, "%s", base);
@@ -211,12 +246,32 @@ int rt_output_names(RtScratch *mem, const char *base, const int *dims,
                                     (int)(q % (size_t)dims[d]) + 1);
             q /= (size_t)dims[d];
         }
-        size_t words = (strlen(buf) + sizeof(double)) / sizeof(double);
-        char *s = (char *)rt_scratch_doubles(mem, words);
-        if (!s)
-            return -1;
-        strcpy(s, buf);
-        names[p] = s;
+        if (len >= sizeof buf)
+            len = sizeof buf - 1;
+        for (int k = 0; k < per; k++) {
+            char full[272];
+            snprintf(full, sizeof full, "%.*s%s%s", (int)len, buf,
+                     nsuffix > 0 ? "." : "", nsuffix > 0 ? suffixes[k] : "");
+            size_t words = (strlen(full) + sizeof(double)) / sizeof(double);
+            char *s = (char *)rt_scratch_doubles(mem, words);
+            if (!s)
+                return -1;
+            strcpy(s, full);
+            names[p * (size_t)per + (size_t)k] = s;
+        }
     }
-    return (int)n;
+    return (int)(n * (size_t)per);
+}
+
+int rt_output_names(RtScratch *mem, const char *base, const int *dims,
+                    int ndims, const char **names)
+{
+    return output_names(mem, base, dims, ndims, NULL, 0, names);
+}
+
+int rt_output_names_complex(RtScratch *mem, const char *base,
+                            const int *dims, int ndims, const char **names)
+{
+    static const char *const parts[] = {"real", "imag"};
+    return output_names(mem, base, dims, ndims, parts, 2, names);
 }

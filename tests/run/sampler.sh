@@ -13,7 +13,12 @@
 #   cc failure   a C compiler that fails: pplbench build exits non-zero,
 #                shows the compiler's output and leaves no executable;
 #   kill         a sampler killed by SIGTERM mid-run leaves nothing under
-#                the output's final name, and an earlier OUT.csv intact.
+#                the output's final name, and an earlier OUT.csv intact;
+#   complex      complex outputs are two columns per element named as
+#                CmdStan names them (z.real, z.imag, M.2.1.real, ...),
+#                column-major, with the values of complex data read from
+#                [re, im] pairs; a complex value that depends on parameters
+#                in the model block is refused with the backend's message.
 # Ends with "sampler: N passed, N failed, N skipped".
 #
 #   sh tests/run/sampler.sh BUILD_DIR
@@ -214,6 +219,72 @@ for name in reject nan; do
         pass "$name"
     fi
 done
+
+# --------------------------------------------------------------- complex
+cat >cplx.stan <<'EOF'
+data {
+  complex z;
+}
+parameters {
+  real x;
+}
+model {
+  x ~ normal(0, 1);
+}
+generated quantities {
+  complex c = z;
+  complex_vector[2] v = [z, 2 * z]';
+  complex_matrix[2, 3] M = [[z, 2i, 4], [1, 3, 5i]];
+  array[2] complex a = {z, conj(z)};
+  real r = norm(z);
+}
+EOF
+printf '{"z": [1, 2]}\n' >cplx.json
+if build_model cplx.stan cplx; then
+    want_names=x,c.real,c.imag,v.1.real,v.1.imag,v.2.real,v.2.imag
+    for ij in 1.1 2.1 1.2 2.2 1.3 2.3; do
+        want_names="$want_names,M.$ij.real,M.$ij.imag"
+    done
+    want_names="$want_names,a.1.real,a.1.imag,a.2.real,a.2.imag,r"
+    want_values='1,2,1,2,2,4,1,2,1,0,0,2,3,0,4,0,0,5,1,2,1,-2,5'
+    if ! ./cplx sample num_samples=5 num_warmup=5 data file=cplx.json \
+        random seed=1 output file=cplx.csv refresh=0 >cplx.out 2>&1; then
+        fail complex "the sampler exited non-zero"
+        tail -3 cplx.out
+    else
+        # the columns from x on: the header and the first draw without x
+        draws cplx.csv | sed -n 1p | sed 's/^.*,energy__,//' >names.got
+        draws cplx.csv | sed -n 2p | cut -d, -f9- >values.got
+        if [ "$(cat names.got)" != "$want_names" ]; then
+            fail complex "output names"
+            printf 'want: %s\ngot:  %s\n' "$want_names" "$(cat names.got)"
+        elif [ "$(cat values.got)" != "$want_values" ]; then
+            fail complex "output values"
+            printf 'want: %s\ngot:  %s\n' "$want_values" "$(cat values.got)"
+        else
+            pass complex
+        fi
+    fi
+fi
+cat >cplx_param.stan <<'EOF'
+parameters {
+  real mu;
+}
+model {
+  complex w = to_complex(mu, 1);
+  target += -norm(w);
+}
+EOF
+want_refusal="Error: the C backend does not compile complex values that depend on \
+parameters ('w' of type complex): complex numbers carry no derivatives."
+if "$pplbench" --o=cplx_param.c cplx_param.stan >cplx_param.out 2>&1; then
+    fail complex-refused "a complex value of the parameters was compiled"
+elif [ "$(cat cplx_param.out)" != "$want_refusal" ]; then
+    fail complex-refused "unexpected message"
+    cat cplx_param.out
+else
+    pass complex-refused
+fi
 
 # ------------------------------------------------------------ cc failure
 printf '#!/bin/sh\necho "boom: cannot compile" >&2\necho "boom on stdout"\nexit 1\n' \

@@ -1,0 +1,89 @@
+/* test_rt_support.c - the output and message helpers of rt_support.h for
+ * complex values: rt_msg_complex / rt_msg_complexes print Stan's (re,im),
+ * rt_write_colmajor_complex writes each element's real and imaginary
+ * parts side by side in column-major order, and rt_output_names_complex
+ * names them as CmdStan does (z.real, z.imag, Z.2.1.real, ...); the real
+ * forms, which share the naming code, still name "theta.1". */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "pplrt.h"
+
+static void test_msg(void **state)
+{
+    (void)state;
+    RtMsg m = {{0}, 0};
+    rt_msg_str(&m, "z = ");
+    rt_msg_complex(&m, 1.5, -2);
+    assert_string_equal(m.text, "z = (1.5,-2)");
+    RtMsg v = {{0}, 0};
+    const double zs[] = {1, 2, 3, 0.25};
+    rt_msg_complexes(&v, zs, 2);
+    assert_string_equal(v.text, "[(1,2),(3,0.25)]");
+    RtMsg e = {{0}, 0};
+    rt_msg_complexes(&e, zs, 0);
+    assert_string_equal(e.text, "[]");
+}
+
+static void test_write_colmajor(void **state)
+{
+    (void)state;
+    /* a 2 x 3 complex matrix, row-major: element (i, j) = (10i + j, -j) */
+    double x[12];
+    for (int i = 0; i < 2; i++)
+        for (int j = 0; j < 3; j++) {
+            x[2 * (i * 3 + j)] = 10 * (i + 1) + (j + 1);
+            x[2 * (i * 3 + j) + 1] = -(j + 1);
+        }
+    double out[12];
+    rt_write_colmajor_complex(out, x, (int[]){2, 3}, 2);
+    const double want[] = {11, -1, 21, -1, 12, -2, 22, -2, 13, -3, 23, -3};
+    for (int k = 0; k < 12; k++)
+        assert_true(out[k] == want[k]);
+    /* a scalar: one pair */
+    double s[2];
+    rt_write_colmajor_complex(s, (double[]){4, 5}, NULL, 0);
+    assert_true(s[0] == 4 && s[1] == 5);
+}
+
+static void test_names(void **state)
+{
+    (void)state;
+    RtScratch mem = {0};
+    const char *names[12];
+    assert_int_equal(rt_output_names_complex(&mem, "z", NULL, 0, names), 2);
+    assert_string_equal(names[0], "z.real");
+    assert_string_equal(names[1], "z.imag");
+    assert_int_equal(rt_output_names_complex(&mem, "Z", (int[]){2, 3}, 2,
+                                             names), 12);
+    assert_string_equal(names[0], "Z.1.1.real");
+    assert_string_equal(names[1], "Z.1.1.imag");
+    assert_string_equal(names[2], "Z.2.1.real");
+    assert_string_equal(names[5], "Z.1.2.imag");
+    assert_string_equal(names[11], "Z.2.3.imag");
+    assert_int_equal(rt_output_names(&mem, "theta", (int[]){2, 2}, 2,
+                                     names), 4);
+    assert_string_equal(names[0], "theta.1.1");
+    assert_string_equal(names[1], "theta.2.1");
+    assert_string_equal(names[2], "theta.1.2");
+    assert_int_equal(rt_output_names(&mem, "mu", NULL, 0, names), 1);
+    assert_string_equal(names[0], "mu");
+    /* an empty container has no outputs */
+    assert_int_equal(rt_output_names_complex(&mem, "e", (int[]){0}, 1,
+                                             names), 0);
+    rt_scratch_free(&mem);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_msg),
+        cmocka_unit_test(test_write_colmajor),
+        cmocka_unit_test(test_names),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

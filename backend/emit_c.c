@@ -998,7 +998,7 @@ static void emit_struct(Emit *em)
             em_line(em, "int v_%s_d%d;", var->name, k);
     }
     em_line(em, "int num_unconstrained, num_outputs;");
-    em_line(em, "const char **names;");
+    em_line(em, "const char **names, **unames;");
     em_line(em, "RtScratch mem;       /* the data: lives with the model */");
     em_line(em, "State state;         /* mutable working memory */");
     em->indent--;
@@ -1034,6 +1034,28 @@ static void emit_sizes_and_names(Emit *em)
             em_line(em, "m->num_unconstrained += %s;",
                     em_param_free_size(em, s));
     }
+    /* the unconstrained values' names, as CmdStan's log_prob names its
+     * gradient columns: a parameter whose transform keeps its shape is
+     * named like its outputs, the others name.1, name.2, ... */
+    em_line(em, "m->unames = (const char **)rt_scratch_doubles(&m->mem, "
+            "(size_t)m->num_unconstrained + 1);");
+    em_line(em, "int uat = 0;");
+    for (int i = 0; i < gq->nstmts; i++) {
+        const MirStmt *s = gq->stmts[i];
+        if (s->kind != MS_ASSIGN || !is_param_read(s))
+            continue;
+        VarId v = s->lhs.var;
+        const char *free = em_param_free_size(em, s);
+        int rank;
+        const char *dims = em_dims_array(em, v, &rank);
+        em_line(em, "if ((%s) == (%s))", free, em_var_count(em, v));
+        em_line(em, "    uat += rt_output_names(&m->mem, \"%s\", %s, %d, "
+                "m->unames + uat);", p->vars[v].name, dims, rank);
+        em_line(em, "else");
+        em_line(em, "    uat += rt_output_names(&m->mem, \"%s\", (int[]){%s}, "
+                "1, m->unames + uat);", p->vars[v].name, free);
+    }
+    em_line(em, "(void)uat;");
     em_line(em, "m->names = (const char **)rt_scratch_doubles(&m->mem, "
             "(size_t)m->num_outputs + 1);");
     em_line(em, "int at = 0;");
@@ -1210,6 +1232,12 @@ static const char epilogue[] =
     "    return ((const Model *)mv)->names[i];\n"
     "}\n"
     "\n"
+    "static const char *m_unconstrained_name(const void *mv, int i)\n"
+    "{\n"
+    "    const Model *m = mv;\n"
+    "    return i >= 0 && i < m->num_unconstrained ? m->unames[i] : \"\";\n"
+    "}\n"
+    "\n"
     "static const RtModel model = {\n"
     "    .name = MODEL_NAME,\n"
     "    .create = m_create,\n"
@@ -1218,6 +1246,7 @@ static const char epilogue[] =
     "    .log_density = m_log_density,\n"
     "    .num_outputs = m_num_outputs,\n"
     "    .output_name = m_output_name,\n"
+    "    .unconstrained_name = m_unconstrained_name,\n"
     "    .write_array = m_write_array,\n"
     "    .unconstrain = m_unconstrain,\n"
     "};\n"

@@ -824,7 +824,7 @@ static int run_log_prob(const Options *o, const RtModel *model,
         return 1;
     }
     double *row = malloc(((size_t)dim + 1) * sizeof *row);
-    char *labels = malloc(((size_t)dim + 1) * 16);
+    char *labels = malloc(((size_t)dim + 1) * 256);
     const char **names = malloc(((size_t)dim + 1) * sizeof *names);
     RtCsv *csv = NULL;
     int rc = 1;
@@ -839,8 +839,12 @@ static int run_log_prob(const Options *o, const RtModel *model,
     }
     rt_csv_header(csv, c);
     for (int i = 0; i < dim; i++) {
-        snprintf(labels + 16 * (size_t)i, 16, "g.%d", i + 1);
-        names[i] = labels + 16 * (size_t)i;
+        char *label = labels + 256 * (size_t)i;
+        if (model->unconstrained_name)
+            snprintf(label, 256, "g_%s", model->unconstrained_name(m, i));
+        else
+            snprintf(label, 256, "g.%d", i + 1);
+        names[i] = label;
     }
     static const char *const lp_column[] = {"lp__"};
     rt_csv_columns(csv, 1, lp_column, dim, names);

@@ -450,6 +450,10 @@ typedef struct RtModel {
      * ("theta.1", "Sigma.2.1"). */
     int (*num_outputs)(const void *m);
     const char *(*output_name)(const void *m, int i);
+    /* The name of unconstrained value i, as CmdStan's log_prob names its
+     * gradient column g_NAME: "mu", "theta.2", "Sigma.3" (a transform that
+     * changes the shape numbers the values 1, 2, ...).  May be NULL. */
+    const char *(*unconstrained_name)(const void *m, int i);
     /* Fill out[0..num_outputs-1] for the point u: constrain the
      * parameters, compute transformed parameters and generated
      * quantities (with rng). */
@@ -470,7 +474,8 @@ typedef struct RtModel {
  *   model help
  * (also method=sample, gamma/kappa/t0/init_buffer/term_buffer/window,
  * metric=diag_e, stepsize, stepsize_jitter, num_chains=1).  log_prob
- * writes lp__ and columns g.1, g.2, ... (the gradient).  Returns the
+ * writes lp__ and the gradient's columns g_NAME, NAME the unconstrained
+ * value's name (g.1, g.2, ... when the model has no names).  Returns the
  * process exit code: 0, or 1 for a bad command line (message and usage
  * on stderr, as CmdStan), bad data, failed initialization or a sampler
  * error (the draws written so far are kept). */

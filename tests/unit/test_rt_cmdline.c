@@ -133,6 +133,7 @@ static const RtModel normal2_model = {
     .log_density = normal2_log_density,
     .num_outputs = normal2_outputs,
     .output_name = normal2_name,
+    .unconstrained_name = normal2_name,
     .write_array = normal2_write_array,
     .unconstrain = normal2_unconstrain,
 };
@@ -747,7 +748,7 @@ static void test_log_prob_unconstrained(void **state)
                          "#     unconstrained_params = ");
     assert_contains(csv, "\n#     constrained_params =  (Default)\n"
                          "#     jacobian = 1 (Default)\n# id = 1 (Default)\n");
-    assert_contains(csv, "\n# stancflags = \nlp__,g.1,g.2\n-2.5,-1,-2\n");
+    assert_contains(csv, "\n# stancflags = \nlp__,g_mu.1,g_mu.2\n-2.5,-1,-2\n");
     assert_int_equal(count_rows(csv), 1);
     free(csv);
     run_free(&r);
@@ -758,7 +759,7 @@ static void test_log_prob_unconstrained(void **state)
     assert_int_equal(r.rc, 0);
     csv = slurp(out);
     assert_contains(csv, "\n#     jacobian = 0\n");
-    assert_contains(csv, "\nlp__,g.1,g.2\n-2.5,-1,-2\n-0.625,-0.5,1\n");
+    assert_contains(csv, "\nlp__,g_mu.1,g_mu.2\n-2.5,-1,-2\n-0.625,-0.5,1\n");
     free(csv);
     run_free(&r);
 }
@@ -777,7 +778,7 @@ static void test_log_prob_constrained(void **state)
                      data_arg, "output", out_arg, NULL);
     assert_int_equal(r.rc, 0);
     char *csv = slurp(out);
-    assert_contains(csv, "\nlp__,g.1,g.2\n-0.625,-0.25,-0.5\n");
+    assert_contains(csv, "\nlp__,g_mu.1,g_mu.2\n-0.625,-0.25,-0.5\n");
     free(csv);
     run_free(&r);
 }

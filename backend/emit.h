@@ -193,8 +193,17 @@ Opnd em_value_elementwise(Emit *em, const MirExpr *e);
 void em_value_elementwise_into(Emit *em, const MirExpr *e, const char *dst,
                                const char *n);
 void em_backprop_elementwise(Emit *em, const MirExpr *e, const char *adj);
-/* Whether fn is an elementwise math function of one argument. */
+/* Whether fn is an elementwise math function of one argument, of two. */
 bool em_elementwise_unary(const char *fn);
+bool em_binary_fn(const char *fn);
+
+/* emit_lib.c */
+/* The binary elementwise functions over containers, max/min of two,
+ * the int reductions, log_mix of vectors, dims, log10(), gp_exp_quad_cov
+ * of vectors: true when e is one of them, with its value in *out, or its
+ * reverse step emitted. */
+bool em_lib_value(Emit *em, const MirExpr *e, Opnd *out);
+bool em_lib_backprop(Emit *em, const MirExpr *e, const char *adj);
 
 /* emit_hoist.c */
 /* Around the emission of a fused for loop (its statements' derivatives

@@ -847,9 +847,20 @@ static void rev_assign(Emit *em, const MirStmt *s)
                 ptr, o, count);
         return;
     }
+    const char *adj = em_var_adj(em, v);
+    if (container && s->lhs.nsteps == 0 && !reads_var(s->rhs, v)) {
+        /* the whole variable from a value that does not read it: its
+         * adjoint goes into the value as it is, then is cleared */
+        em_line(em, "rt_stack_pop_doubles(&S->stack, %s, (size_t)(%s));",
+                ptr, count);
+        em_memo_clear(em);
+        em_backprop(em, s->rhs, adj);
+        em_line(em, "memset(%s, 0, sizeof(double) * (size_t)(%s));", adj,
+                count);
+        return;
+    }
     /* the adjoint of the value written, then the old value back */
     const char *g = em_fresh(em, "g");
-    const char *adj = em_var_adj(em, v);
     em_line(em, "double *%s = rt_scratch_doubles(&S->scratch, (size_t)(%s));",
             g, count);
     em_line(em, "for (int k = 0; k < %s; k++) { %s[k] = %s[%s + k]; "

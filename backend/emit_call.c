@@ -53,6 +53,11 @@ bool em_elementwise_unary(const char *fn)
     return em_in_list(unary_fns, fn);
 }
 
+bool em_binary_fn(const char *fn)
+{
+    return em_in_list(binary_fns, fn);
+}
+
 bool em_cannot_fail_call(const MirExpr *e)
 {
     if (e->kind != MX_CALL || e->fn_kind != FNK_STANLIB)
@@ -336,13 +341,15 @@ static bool inline_normal(Emit *em, const MirExpr *e, const Opnd *ops,
     if (!ops[2].container) {
         inv = em_fresh(em, "inv");
         em_line(em, "double %s = 1.0 / %s;", inv, sg);
-        em_line(em, "%s = %s && %s > 0 && %s < INFINITY;", ok, ok, inv, inv);
+        em_line(em, "%s = %s && %s > 0;", ok, ok, inv);
     }
     em_line(em, "for (int k = 0; k < %s; k++) {", n);
     em->indent++;
     if (ops[2].container) {
         em_line(em, "double inv = 1.0 / %s;", sg);
-        em_line(em, "%s &= (inv > 0) & (inv < INFINITY);", ok);
+        /* sigma <= 0, NaN or inf makes inv <= 0 or NaN; a sigma so small
+         * that inv is inf makes z, and so the sum, inf or NaN */
+        em_line(em, "%s &= inv > 0;", ok);
         if (sigma_ad)
             em_line(em, "%s += log(%s);", logs, sg);
         inv = "inv";
@@ -553,7 +560,7 @@ Opnd em_value_call(Emit *em, const MirExpr *e)
     if (em_gather_call(e))
         return em_value_gather(em, e);
     if (em_complex_value(em, e, &lin) || em_linalg_value(em, e, &lin)
-        || em_ode_value(em, e, &lin))
+        || em_ode_value(em, e, &lin) || em_lib_value(em, e, &lin))
         return lin;
     int red = reduction(e);
     if (red >= 0) {
@@ -781,7 +788,8 @@ void em_backprop_call(Emit *em, const MirExpr *e, const char *adj)
         em_backprop_gather(em, e, adj);
         return;
     }
-    if (em_linalg_backprop(em, e, adj) || em_ode_backprop(em, e, adj))
+    if (em_linalg_backprop(em, e, adj) || em_ode_backprop(em, e, adj)
+        || em_lib_backprop(em, e, adj))
         return;
     int red = reduction(e);
     if (red >= 0) {

@@ -129,7 +129,10 @@ void em_read_param(Emit *em, VarId v, const MirExpr *rhs,
      * escapes, so the compiler keeps it in a register */
     const char *lj = jacobian_code ? "(jacobian ? &lpj : NULL)" : "NULL";
     em_line(em, "int p_%s = pos;", var->name);
-    if (is(&x, "identity")) {
+    if (is(&x, "identity") && em_var_rank(var) > 0) {
+        /* the values themselves: a parameter is never assigned */
+        em_line(em, "%s = (double *)(u + pos);", y);
+    } else if (is(&x, "identity")) {
         em_line(em, "for (int k = 0; k < %s; k++) %s[k] = u[pos + k];", K, y);
     } else if (is(&x, "lb") || is(&x, "ub")) {
         Opnd a = em_value(em, x.a);

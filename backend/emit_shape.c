@@ -60,13 +60,17 @@ bool em_gather_call(const MirExpr *e)
     if (strcmp(fn, "rep_matrix") == 0)
         return is_vec(a0);
     if (strcmp(fn, "rep_array") == 0)
-        return e->nargs == 2 && (is_vec(a0) || is_mat(a0));
+        return (e->nargs == 2 && (is_vec(a0) || is_mat(a0)))
+            || (e->nargs > 2 && !em_is_container_type(a0));
     if (strcmp(fn, "to_array_1d") == 0)
         return is_mat(a0) || is_vec(a0)
             || (a0->kind == TY_ARRAY && a0->dims == 1
                 && !em_is_container_type(a0->elem));
     if (strcmp(fn, "to_matrix") == 0)
-        return e->nargs != 1 || a0->kind != TY_ARRAY;
+        return e->nargs != 1 || a0->kind != TY_ARRAY
+            || (a0->dims == 1 && a0->elem->kind == TY_ROW_VECTOR)
+            || (a0->dims == 2 && e->args[0]->kind == MX_VAR
+                && e->args[0]->var >= 0);
     if (strcmp(fn, "head") == 0 || strcmp(fn, "tail") == 0
         || strcmp(fn, "segment") == 0 || strcmp(fn, "reverse") == 0)
         return a0->kind != TY_ARRAY || a0->dims != 1
@@ -240,6 +244,11 @@ static void describe(Emit *em, const MirExpr *e, Gather *g)
     } else if (strcmp(fn, "to_matrix") == 0) {
         const char *rows, *cols;
         as_matrix(e->args[0], x, &rows, &cols);
+        const MirExpr *a = e->args[0];
+        if (e->nargs == 1 && a->type->kind == TY_ARRAY && a->type->dims == 2) {
+            rows = em_var_dim(em, a->var, 0);   /* array[,] real: by rows */
+            cols = em_var_dim(em, a->var, 1);
+        }
         if (e->nargs == 1) {
             g->R = rows;
             g->C = cols;
@@ -259,6 +268,20 @@ static void describe(Emit *em, const MirExpr *e, Gather *g)
             else
                 g->expr = colmajor;
         }
+    } else if (strcmp(fn, "rep_array") == 0 && e->nargs > 2) {
+        /* copies of one scalar in an array of 2 or 3 dimensions */
+        const char *R = arg(em, e, 1).val, *C = arg(em, e, 2).val;
+        check_range(em, fn, R, "0", "2147483647");
+        check_range(em, fn, C, "0", "2147483647");
+        if (e->nargs == 4) {
+            const char *D = arg(em, e, 3).val;
+            check_range(em, fn, D, "0", "2147483647");
+            R = A("(%s) * (%s)", R, C);
+            C = D;
+        }
+        g->R = R;
+        g->C = C;
+        g->expr = "0";
     } else if (strcmp(fn, "rep_array") == 0) {
         const char *k = arg(em, e, 1).val;
         check_range(em, fn, k, "0", "2147483647");

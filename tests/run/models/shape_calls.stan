@@ -48,6 +48,14 @@ transformed data {
   expect(to_vector(W), [10, 4, 20, 50, 30, 6]', 26);
   array[3] vector[2] Q = rep_array([1, 2]', 3);
   expect(Q[3], [1, 2]', 27);
+  array[2, 3] real A2 = {{1, 2, 3}, {4, 5, 6}};
+  expect(to_vector(to_matrix(A2)), [1, 4, 2, 5, 3, 6]', 28);
+  array[2] row_vector[3] RV = {[1, 2, 3], [4, 5, 6]};
+  expect(to_vector(to_matrix(RV)), [1, 4, 2, 5, 3, 6]', 29);
+  array[2, 3] real R2 = rep_array(1.5, 2, 3);
+  expect(to_vector(to_matrix(R2)), rep_vector(1.5, 6), 30);
+  array[2, 2, 2] int R3 = rep_array(7, 2, 2, 2);
+  expect([R3[2, 1, 2]]', [7]', 31);
 }
 parameters {
   vector[4] a;

@@ -1,0 +1,288 @@
+/* emit_lib.c - library calls beside those of emit_call.c: the binary
+ * elementwise functions (pow, fmin, fmax, lbeta, lchoose, ...) over
+ * containers, max and min of two values, the int forms of max, min,
+ * prod and cumulative_sum, log_mix of a vector of mixing proportions,
+ * dims, log10() and gp_exp_quad_cov of vectors.  Each is a value and,
+ * where it carries derivatives, a reverse step. */
+#include <string.h>
+
+#include "emit.h"
+
+#define A(...) arena_printf(em->a, __VA_ARGS__)
+
+static bool named(const MirExpr *e, const char *name, int nargs)
+{
+    return e->kind == MX_CALL && e->fn_kind == FNK_STANLIB
+        && strcmp(e->fn, name) == 0 && e->nargs == nargs;
+}
+
+static bool is_int_type(const Type *t)
+{
+    return ty_base(t)->kind == TY_INT;
+}
+
+/* A binary elementwise function with at least one container argument. */
+static bool vector_binary(const MirExpr *e)
+{
+    return e->kind == MX_CALL && e->fn_kind == FNK_STANLIB && e->nargs == 2
+        && em_binary_fn(e->fn)
+        && (em_is_container_type(e->args[0]->type)
+            || em_is_container_type(e->args[1]->type));
+}
+
+/* max(a, b) / min(a, b) of scalars. */
+static bool max_min2(const MirExpr *e)
+{
+    return (named(e, "max", 2) || named(e, "min", 2))
+        && !em_is_container_type(e->args[0]->type)
+        && !em_is_container_type(e->args[1]->type);
+}
+
+/* The first argument of log_mix(theta, lambda) with theta a vector. */
+static bool log_mix_vector(const MirExpr *e)
+{
+    return named(e, "log_mix", 2) && em_is_container_type(e->args[0]->type);
+}
+
+/* lambda's vectors: one (a vector) or several (an array of them); n is
+ * their count, k their size. */
+static void mix_shape(const MirExpr *lam, Opnd l, const char **n,
+                      const char **k)
+{
+    if (lam->type->kind == TY_ARRAY && em_is_container_type(lam->type->elem)) {
+        *n = l.rows;
+        *k = l.cols;
+    } else {
+        *n = "1";
+        *k = l.n;
+    }
+}
+
+bool em_lib_value(Emit *em, const MirExpr *e, Opnd *out)
+{
+    if (e->kind != MX_CALL || e->fn_kind != FNK_STANLIB)
+        return false;
+    const char *fn = e->fn;
+    if (vector_binary(e)) {
+        Opnd x = em_value(em, e->args[0]), y = em_value(em, e->args[1]);
+        Opnd big = x.container ? x : y;
+        if (x.container && y.container)
+            em_line(em, "if ((%s) != (%s)) return rt_error(err, \"%s: size "
+                    "of x (%%d) and size of y (%%d) must match in size\", "
+                    "(int)(%s), (int)(%s));", x.n, y.n, fn, x.n, y.n);
+        Opnd o = em_new_container(em, big.n, big.rows, big.cols, false);
+        em_line(em, "for (int k = 0; k < %s; k++) %s[k] = rt_%s(%s, %s);",
+                big.n, o.val, fn, em_elem(em, x), em_elem(em, y));
+        *out = o;
+        return true;
+    }
+    if (max_min2(e)) {
+        Opnd x = em_value(em, e->args[0]), y = em_value(em, e->args[1]);
+        bool mx = fn[1] == 'a';
+        if (is_int_type(e->type)) {
+            *out = em_scalar(A("((%s) %s (%s) ? (%s) : (%s))", x.val,
+                               mx ? ">" : "<", y.val, x.val, y.val), NULL,
+                             true);
+            return true;
+        }
+        /* NaN in, NaN out, as Stan's max and min */
+        const char *t = em_fresh(em, "t");
+        em_line(em, "double %s = isnan((double)(%s)) || isnan((double)(%s)) "
+                "? NAN : (%s) %s (%s) ? (%s) : (%s);", t, x.val, y.val, x.val,
+                mx ? ">=" : "<=", y.val, x.val, y.val);
+        *out = em_scalar(t, NULL, false);
+        return true;
+    }
+    if ((named(e, "max", 1) || named(e, "min", 1) || named(e, "prod", 1))
+        && is_int_type(e->args[0]->type)) {
+        Opnd x = em_value(em, e->args[0]);
+        const char *t = em_fresh(em, "t");
+        if (fn[0] == 'p') {
+            em_line(em, "int %s = 1;", t);
+            em_line(em, "for (int k = 0; k < %s; k++) %s *= %s[k];", x.n, t,
+                    x.val);
+        } else {
+            em_line(em, "if ((%s) == 0) return rt_error(err, \"%s: int "
+                    "array must have at least one element\");", x.n, fn);
+            em_line(em, "int %s = %s[0];", t, x.val);
+            em_line(em, "for (int k = 1; k < %s; k++) if (%s[k] %s %s) %s = "
+                    "%s[k];", x.n, x.val, fn[1] == 'a' ? ">" : "<", t, t,
+                    x.val);
+        }
+        *out = em_scalar(t, NULL, true);
+        return true;
+    }
+    if (named(e, "cumulative_sum", 1) && is_int_type(e->type)) {
+        Opnd x = em_value(em, e->args[0]);
+        Opnd o = em_new_container(em, x.n, x.n, "1", true);
+        em_line(em, "for (int k = 0; k < %s; k++) %s[k] = (k ? %s[k - 1] : 0) "
+                "+ %s[k];", x.n, o.val, o.val, x.val);
+        *out = o;
+        return true;
+    }
+    if (named(e, "log10", 0)) {
+        *out = em_scalar("2.30258509299404568402", NULL, false);
+        return true;
+    }
+    if (named(e, "dims", 1)) {
+        const MirExpr *x = e->args[0];
+        const char *d[16];
+        int r = 0;
+        if (x->kind == MX_VAR && x->var >= 0) {
+            r = em_var_rank(&em->p->vars[x->var]);
+            if (r > 16)
+                em_unsupported(em, "dims of %d dimensions", r);
+            for (int i = 0; i < r; i++)
+                d[i] = em_var_dim(em, x->var, i);
+        } else if (x->type->kind == TY_MATRIX) {
+            Opnd o = em_value(em, x);
+            d[r++] = o.rows;
+            d[r++] = o.cols;
+        } else if (x->type->kind == TY_VECTOR || x->type->kind == TY_ROW_VECTOR
+                   || (x->type->kind == TY_ARRAY && x->type->dims == 1
+                       && !em_is_container_type(x->type->elem))) {
+            Opnd o = em_value(em, x);
+            d[r++] = o.n;
+        } else if (em_is_container_type(x->type)) {
+            em_unsupported(em, "dims of an expression of this type");
+        }
+        const char *n = A("%d", r ? r : 0);
+        Opnd o = em_new_container(em, r ? n : "0", r ? n : "0", "1", true);
+        for (int i = 0; i < r; i++)
+            em_line(em, "%s[%d] = %s;", o.val, i, d[i]);
+        *out = o;
+        return true;
+    }
+    if (log_mix_vector(e)) {
+        /* sum over lambda's vectors of log sum_k theta_k exp(lambda_k) */
+        Opnd th = em_value(em, e->args[0]), l = em_value(em, e->args[1]);
+        const char *n, *k;
+        mix_shape(e->args[1], l, &n, &k);
+        const char *t = em_fresh(em, "t");
+        em_line(em, "if ((%s) != (%s)) return rt_error(err, \"log_mix: size "
+                "of theta (%%d) and size of lambda (%%d) must match in "
+                "size\", (int)(%s), (int)(%s));", th.n, k, th.n, k);
+        em_line(em, "double %s = 0;", t);
+        em_line(em, "for (int i = 0; i < %s; i++) {", n);
+        em_line(em, "    double mx = -INFINITY, s = 0;");
+        em_line(em, "    for (int k = 0; k < %s; k++) {", k);
+        em_line(em, "        double a = log(%s[k]) + %s[i * (%s) + k];",
+                th.val, l.val, k);
+        em_line(em, "        if (a > mx) { s = s * exp(mx - a) + 1; mx = a; }");
+        em_line(em, "        else s += exp(a - mx);");
+        em_line(em, "    }");
+        em_line(em, "    %s += mx + log(s);", t);
+        em_line(em, "}");
+        *out = em_scalar(t, NULL, false);
+        return true;
+    }
+    if (named(e, "gp_exp_quad_cov", 3) && e->args[0]->type->kind == TY_ARRAY
+        && em_is_container_type(e->args[0]->type->elem)
+        && !em_is_container_type(e->args[2]->type)) {
+        Opnd x = em_value(em, e->args[0]);
+        Opnd al = em_value(em, e->args[1]), rh = em_value(em, e->args[2]);
+        Opnd K = em_new_container(em, A("(%s) * (%s)", x.rows, x.rows),
+                                  x.rows, x.rows, false);
+        em_line(em, "if (rt_gp_exp_quad_cov(%s, %s, %s, %s, %s, %s, err)) "
+                "return -1;", x.val, x.rows, x.cols, al.val, rh.val, K.val);
+        *out = K;
+        return true;
+    }
+    return false;
+}
+
+bool em_lib_backprop(Emit *em, const MirExpr *e, const char *adj)
+{
+    if (e->kind != MX_CALL || e->fn_kind != FNK_STANLIB)
+        return false;
+    const char *fn = e->fn;
+    if (vector_binary(e)) {
+        Opnd x = em_value(em, e->args[0]), y = em_value(em, e->args[1]);
+        Opnd big = x.container ? x : y;
+        const char *gx = em_is_ad(em, e->args[0]) ? em_adj_buffer(em, x) : NULL;
+        const char *gy = em_is_ad(em, e->args[1]) ? em_adj_buffer(em, y) : NULL;
+        em_line(em, "for (int k = 0; k < %s; k++) {", big.n);
+        em_line(em, "    double dx, dy, xk = %s, yk = %s;", em_elem(em, x),
+                em_elem(em, y));
+        em_line(em, "    rt_%s_d(xk, yk, rt_%s(xk, yk), &dx, &dy);", fn, fn);
+        if (gx)
+            em_line(em, "    %s += %s[k] * dx;", x.container
+                    ? A("%s[k]", gx) : gx, adj);
+        if (gy)
+            em_line(em, "    %s += %s[k] * dy;", y.container
+                    ? A("%s[k]", gy) : gy, adj);
+        if (!gx || !gy)
+            em_line(em, "    (void)dx; (void)dy;");
+        em_line(em, "}");
+        if (gx)
+            em_backprop(em, e->args[0], gx);
+        if (gy)
+            em_backprop(em, e->args[1], gy);
+        return true;
+    }
+    if (max_min2(e)) {
+        Opnd x = em_value(em, e->args[0]), y = em_value(em, e->args[1]);
+        bool mx = fn[1] == 'a';
+        const char *first = em_fresh(em, "c");
+        em_line(em, "int %s = (%s) %s (%s);", first, x.val, mx ? ">=" : "<=",
+                y.val);
+        em_backprop(em, e->args[0], A("(%s ? (%s) : 0.0)", first, adj));
+        em_backprop(em, e->args[1], A("(%s ? 0.0 : (%s))", first, adj));
+        return true;
+    }
+    if (log_mix_vector(e)) {
+        Opnd th = em_value(em, e->args[0]), l = em_value(em, e->args[1]);
+        const char *n, *k;
+        mix_shape(e->args[1], l, &n, &k);
+        bool ta = em_is_ad(em, e->args[0]), la = em_is_ad(em, e->args[1]);
+        const char *gt = ta ? em_adj_buffer(em, th) : NULL;
+        const char *gl = la ? em_adj_buffer(em, l) : NULL;
+        /* weights w_k = theta_k exp(lambda_k) / sum: d/dlambda_k = w_k,
+         * d/dtheta_k = w_k / theta_k */
+        em_line(em, "for (int i = 0; i < %s; i++) {", n);
+        em_line(em, "    double mx = -INFINITY, s = 0;");
+        em_line(em, "    for (int k = 0; k < %s; k++) {", k);
+        em_line(em, "        double a = log(%s[k]) + %s[i * (%s) + k];",
+                th.val, l.val, k);
+        em_line(em, "        if (a > mx) mx = a;");
+        em_line(em, "    }");
+        em_line(em, "    for (int k = 0; k < %s; k++)", k);
+        em_line(em, "        s += exp(log(%s[k]) + %s[i * (%s) + k] - mx);",
+                th.val, l.val, k);
+        em_line(em, "    for (int k = 0; k < %s; k++) {", k);
+        em_line(em, "        double w = exp(log(%s[k]) + %s[i * (%s) + k] - "
+                "mx) / s;", th.val, l.val, k);
+        if (gt)
+            em_line(em, "        %s[k] += (%s) * w / %s[k];", gt, adj, th.val);
+        if (gl)
+            em_line(em, "        %s[i * (%s) + k] += (%s) * w;", gl, k, adj);
+        if (!gt && !gl)
+            em_line(em, "        (void)w;");
+        em_line(em, "    }");
+        em_line(em, "}");
+        if (gt)
+            em_backprop(em, e->args[0], gt);
+        if (gl)
+            em_backprop(em, e->args[1], gl);
+        return true;
+    }
+    if (named(e, "gp_exp_quad_cov", 3) && e->args[0]->type->kind == TY_ARRAY
+        && em_is_container_type(e->args[0]->type->elem)
+        && !em_is_container_type(e->args[2]->type)) {
+        Opnd x = em_value(em, e->args[0]);
+        Opnd al = em_value(em, e->args[1]), rh = em_value(em, e->args[2]);
+        Opnd K = em_value(em, e);
+        bool xa = em_is_ad(em, e->args[0]);
+        const char *gx = xa ? em_adj_buffer(em, x) : "NULL";
+        const char *ga = em_adj_buffer(em, al), *gr = em_adj_buffer(em, rh);
+        em_line(em, "rt_gp_exp_quad_cov_adj(%s, %s, %s, %s, %s, %s, %s, %s, "
+                "&%s, &%s);", x.val, x.rows, x.cols, al.val, rh.val, K.val,
+                adj, gx, ga, gr);
+        if (xa)
+            em_backprop(em, e->args[0], gx);
+        em_backprop(em, e->args[1], ga);
+        em_backprop(em, e->args[2], gr);
+        return true;
+    }
+    return false;
+}

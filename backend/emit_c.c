@@ -871,6 +871,20 @@ static void rev_assign(Emit *em, const MirStmt *s)
     em_backprop(em, s->rhs, container ? g : A("%s[0]", g));
 }
 
+/* The reverse step of adding e (summed, if a container) to target: an
+ * adjoint of 1 for every element. */
+static void backprop_summed(Emit *em, const MirExpr *e)
+{
+    if (!em_is_container_type(e->type)) {
+        em_backprop(em, e, "1.0");
+        return;
+    }
+    Opnd r = em_value(em, e);
+    const char *g = em_adj_buffer(em, r);
+    em_line(em, "for (int k = 0; k < %s; k++) %s[k] = 1.0;", r.n, g);
+    em_backprop(em, e, g);
+}
+
 void em_rev_stmt(Emit *em, const MirStmt *s)
 {
     if (s == em->tail) {
@@ -896,14 +910,7 @@ void em_rev_stmt(Emit *em, const MirStmt *s)
         rev_assign(em, s);
         return;
     case MS_TARGET_PE:
-        if (em_is_container_type(s->rhs->type)) {
-            Opnd r = em_value(em, s->rhs);
-            const char *g = em_adj_buffer(em, r);
-            em_line(em, "for (int k = 0; k < %s; k++) %s[k] = 1.0;", r.n, g);
-            em_backprop(em, s->rhs, g);
-        } else {
-            em_backprop(em, s->rhs, "1.0");
-        }
+        backprop_summed(em, s->rhs);
         return;
     case MS_CALL:
         /* an _lp or _jacobian function called for its effect on target */
@@ -917,14 +924,7 @@ void em_rev_stmt(Emit *em, const MirStmt *s)
     case MS_JACOBIAN_PE:
         em_line(em, "if (jacobian) {");
         em->indent++;
-        if (em_is_container_type(s->rhs->type)) {
-            Opnd r = em_value(em, s->rhs);
-            const char *g = em_adj_buffer(em, r);
-            em_line(em, "for (int k = 0; k < %s; k++) %s[k] = 1.0;", r.n, g);
-            em_backprop(em, s->rhs, g);
-        } else {
-            em_backprop(em, s->rhs, "1.0");
-        }
+        backprop_summed(em, s->rhs);
         em->indent--;
         em_line(em, "}");
         return;

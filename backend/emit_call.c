@@ -198,101 +198,103 @@ static const char *mat_view(Emit *em, Opnd o, const char *g, bool ad)
  * many times the arithmetic.  A first pass checks the arguments; then
  * opens `if (ordinary arguments) {` and the caller writes the general call
  * in the else branch (which also gives Stan's error messages). */
-/* normal_lpdf of three scalars: z first; z finite means y and mu are,
- * so one test (and sigma's, hoisted out of a fused loop when it can be)
- * guards the ordinary case.  Leaves the `if (...) {` open for the
- * general call, like inline_normal. */
+/* What the inlined location-scale densities of three scalars share:
+ * their arguments as doubles; sigma's domain test, inverse and log
+ * (hoisted out of a fused loop when they can be); z = (y - mu) / sigma;
+ * and which terms propto drops. */
+typedef struct LocScale {
+    const char *sg, *sg_ok, *inv, *logs, *z;
+    const char *dropped;
+    bool sigma_ad, any_ad;
+} LocScale;
+
+static LocScale loc_scale(Emit *em, const MirExpr *e, const Opnd *ops,
+                          int propto)
+{
+    LocScale l;
+    const char *y = A("(double)(%s)", ops[0].val);
+    const char *mu = A("(double)(%s)", ops[1].val);
+    l.sg = A("(double)(%s)", ops[2].val);
+    l.sg_ok = em_hoist_scalar(em, e->args[2], A("(%s > 0 && isfinite(%s))",
+                                                l.sg, l.sg), "int");
+    if (!l.sg_ok)
+        l.sg_ok = A("(%s > 0 && isfinite(%s))", l.sg, l.sg);
+    l.inv = em_hoist_scalar(em, e->args[2], A("1.0 / %s", l.sg), "double");
+    if (!l.inv) {
+        l.inv = em_fresh(em, "inv");
+        em_line(em, "double %s = 1.0 / %s;", l.inv, l.sg);
+    }
+    l.logs = em_hoist_scalar(em, e->args[2], A("log(%s)", l.sg), "double");
+    if (!l.logs)
+        l.logs = A("log(%s)", l.sg);
+    /* z finite means y and mu are */
+    l.z = em_fresh(em, "z");
+    em_line(em, "double %s = (%s - %s) * %s;", l.z, y, mu, l.inv);
+    /* propto drops the constant always, log(sigma) when sigma is data,
+     * everything when all is data */
+    l.dropped = propto ? "propto" : "false";
+    l.sigma_ad = e->args[2]->ad == AD_AUTODIFF;
+    l.any_ad = false;
+    for (int i = 0; i < 3; i++)
+        l.any_ad |= e->args[i]->ad == AD_AUTODIFF;
+    return l;
+}
+
+/* t = kernel - log(sigma) - constant, with propto's drops. */
+static void loc_scale_value(Emit *em, const LocScale *l, const char *t,
+                            const char *kernel, const char *constant)
+{
+    em_line(em, "%s = %s%s%s;", t, kernel,
+            l->sigma_ad ? A(" - %s", l->logs)
+                        : A(" - (%s ? 0.0 : %s)", l->dropped, l->logs),
+            A(" - (%s ? 0.0 : %s)", l->dropped, constant));
+    if (!l->any_ad)
+        em_line(em, "if (%s) %s = 0.0;", l->dropped, t);
+}
+
+/* normal_lpdf of three scalars: one test (z's and sigma's) guards the
+ * ordinary case.  Leaves the `if (...) {` open for the general call, like
+ * inline_normal. */
 static void inline_normal_scalar(Emit *em, const MirExpr *e,
                                  const Opnd *ops, const char *const *g,
                                  const char *adj, int propto, const char *t)
 {
-    const char *y = A("(double)(%s)", ops[0].val);
-    const char *mu = A("(double)(%s)", ops[1].val);
-    const char *sg = A("(double)(%s)", ops[2].val);
-    const char *sg_ok = em_hoist_scalar(em, e->args[2], A("(%s > 0 && "
-                                        "isfinite(%s))", sg, sg), "int");
-    const char *inv = em_hoist_scalar(em, e->args[2], A("1.0 / %s", sg),
-                                      "double");
-    const char *lg = em_hoist_scalar(em, e->args[2], A("log(%s)", sg),
-                                     "double");
-    const char *z = em_fresh(em, "z");
-    if (!inv) {
-        inv = em_fresh(em, "inv");
-        em_line(em, "double %s = 1.0 / %s;", inv, sg);
-    }
-    em_line(em, "double %s = (%s - %s) * %s;", z, y, mu, inv);
-    em_line(em, "if (%s && isfinite(%s)) {", sg_ok ? sg_ok
-            : A("%s > 0 && isfinite(%s)", sg, sg), z);
+    LocScale l = loc_scale(em, e, ops, propto);
+    em_line(em, "if (%s && isfinite(%s)) {", l.sg_ok, l.z);
     em->indent++;
-    /* propto drops log(2 pi)/2 always and log(sigma) when sigma is data */
-    const char *dropped = propto ? "propto" : "false";
-    bool sigma_ad = e->args[2]->ad == AD_AUTODIFF;
-    bool any_ad = false;
-    for (int i = 0; i < 3; i++)
-        any_ad |= e->args[i]->ad == AD_AUTODIFF;
-    const char *logs = lg ? lg : A("log(%s)", sg);
-    em_line(em, "%s = -0.5 * %s * %s%s%s;", t, z, z,
-            sigma_ad ? A(" - %s", logs)
-                     : A(" - (%s ? 0.0 : %s)", dropped, logs),
-            A(" - (%s ? 0.0 : 0.91893853320467274178)", dropped));
-    if (!any_ad)
-        em_line(em, "if (%s) %s = 0.0;", dropped, t);
+    loc_scale_value(em, &l, t, A("-0.5 * %s * %s", l.z, l.z),
+                    "0.91893853320467274178");
     if (g[0])
-        em_line(em, "%s += (%s) * (-%s * %s);", g[0], adj, z, inv);
+        em_line(em, "%s += (%s) * (-%s * %s);", g[0], adj, l.z, l.inv);
     if (g[1])
-        em_line(em, "%s += (%s) * (%s * %s);", g[1], adj, z, inv);
+        em_line(em, "%s += (%s) * (%s * %s);", g[1], adj, l.z, l.inv);
     if (g[2])
-        em_line(em, "%s += (%s) * ((%s * %s - 1.0) * %s);", g[2], adj, z, z,
-                inv);
+        em_line(em, "%s += (%s) * ((%s * %s - 1.0) * %s);", g[2], adj, l.z,
+                l.z, l.inv);
     em->indent--;
 }
 
-/* cauchy_lpdf of three scalars: -log(pi) - log(sigma) - log1p(z^2),
- * z = (y - mu) / sigma, in the shape of inline_normal_scalar. */
+/* cauchy_lpdf of three scalars: -log(pi) - log(sigma) - log1p(z^2). */
 static void inline_cauchy_scalar(Emit *em, const MirExpr *e,
                                  const Opnd *ops, const char *const *g,
                                  const char *adj, int propto, const char *t)
 {
-    const char *y = A("(double)(%s)", ops[0].val);
-    const char *mu = A("(double)(%s)", ops[1].val);
-    const char *sg = A("(double)(%s)", ops[2].val);
-    const char *sg_ok = em_hoist_scalar(em, e->args[2], A("(%s > 0 && "
-                                        "isfinite(%s))", sg, sg), "int");
-    const char *inv = em_hoist_scalar(em, e->args[2], A("1.0 / %s", sg),
-                                      "double");
-    const char *lg = em_hoist_scalar(em, e->args[2], A("log(%s)", sg),
-                                     "double");
-    if (!inv) {
-        inv = em_fresh(em, "inv");
-        em_line(em, "double %s = 1.0 / %s;", inv, sg);
-    }
-    const char *z = em_fresh(em, "z"), *q = em_fresh(em, "q");
-    em_line(em, "double %s = (%s - %s) * %s, %s = 1.0 + %s * %s;", z, y, mu,
-            inv, q, z, z);
-    em_line(em, "if (%s && isfinite(%s) && isfinite(%s)) {", sg_ok ? sg_ok
-            : A("%s > 0 && isfinite(%s)", sg, sg), z, mu);
+    LocScale l = loc_scale(em, e, ops, propto);
+    const char *q = em_fresh(em, "q");
+    em_line(em, "double %s = 1.0 + %s * %s;", q, l.z, l.z);
+    em_line(em, "if (%s && isfinite(%s)) {", l.sg_ok, l.z);
     em->indent++;
-    const char *dropped = propto ? "propto" : "false";
-    bool sigma_ad = e->args[2]->ad == AD_AUTODIFF;
-    bool any_ad = false;
-    for (int i = 0; i < 3; i++)
-        any_ad |= e->args[i]->ad == AD_AUTODIFF;
-    const char *logs = lg ? lg : A("log(%s)", sg);
-    em_line(em, "%s = -log1p(%s * %s)%s%s;", t, z, z,
-            sigma_ad ? A(" - %s", logs)
-                     : A(" - (%s ? 0.0 : %s)", dropped, logs),
-            A(" - (%s ? 0.0 : 1.14472988584940017414)", dropped));
-    if (!any_ad)
-        em_line(em, "if (%s) %s = 0.0;", dropped, t);
+    loc_scale_value(em, &l, t, A("-log1p(%s * %s)", l.z, l.z),
+                    "1.14472988584940017414");
     const char *d = em_fresh(em, "d");
-    em_line(em, "double %s = 2.0 * %s * %s / %s;", d, z, inv, q);
+    em_line(em, "double %s = 2.0 * %s * %s / %s;", d, l.z, l.inv, q);
     if (g[0])
         em_line(em, "%s += (%s) * (-%s);", g[0], adj, d);
     if (g[1])
         em_line(em, "%s += (%s) * %s;", g[1], adj, d);
     if (g[2])
         em_line(em, "%s += (%s) * ((%s * %s - 1.0) * %s / %s);", g[2], adj,
-                z, z, inv, q);
+                l.z, l.z, l.inv, q);
     em->indent--;
 }
 

@@ -24,44 +24,16 @@
 #include <gsl/gsl_linalg.h>
 
 #include "pplrt.h"
+#include "rt_test_util.h"
 #include "rt_dist_multi.h"
 #include "rt_linalg.h"
 
 static const int SIZES[] = {1, 2, 3, 5};
 
-typedef struct TestRng {
-    uint64_t state;
-} TestRng;
-
-static uint64_t rng_next(TestRng *r)
-{
-    uint64_t z = (r->state += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
-
-static double unif(TestRng *r)
-{
-    return ((double)(rng_next(r) >> 11) + 0.5) * 0x1.0p-53;
-}
-
-static double gauss(TestRng *r)
-{
-    double u = unif(r), v = unif(r);
-    return sqrt(-2 * log(u)) * cos(2 * M_PI * v);
-}
-
-static void fill(TestRng *r, double *x, int n)
-{
-    for (int i = 0; i < n; i++)
-        x[i] = gauss(r);
-}
-
 static void fill_spd(TestRng *r, double *A, int n)
 {
     double B[25];
-    fill(r, B, n * n);
+    fill_normal(r, B, n * n);
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++) {
             double s = i == j ? 0.5 * n : 0;
@@ -170,7 +142,7 @@ static void test_multi_normal(void **state)
             TestRng r = {100u + (uint64_t)(s * 3 + shape)};
             int ny = c.Ny * K, nm = c.Nmu * K, nx = ny + nm + K * K;
             double x[80], g[80], g0[80], L[25], gL[25], gS2[25], work[200];
-            fill(&r, x, ny + nm);
+            fill_normal(&r, x, ny + nm);
             fill_spd(&r, x + ny + nm, K);
             double *S = x + ny + nm;
             /* value against the formula */
@@ -179,7 +151,7 @@ static void test_multi_normal(void **state)
                 if (i < c.Ny || i < c.Nmu)
                     want += mvn_reference(x + (c.Ny > 1 ? i * K : 0),
                                           x + ny + (c.Nmu > 1 ? i * K : 0), S, K);
-            fill(&r, g0, nx);
+            fill_normal(&r, g0, nx);
             memcpy(g, g0, sizeof g);
             double lp = rt_multi_normal_lpdf(
                 mat(x, g, c.Ny, K, true), mat(x + ny, g + ny, c.Nmu, K, true),
@@ -272,10 +244,10 @@ static void test_dirichlet(void **state)
         TestRng r = {7u + (uint64_t)s};
         double x[10], g[10], g0[10], sum = 0;
         for (int k = 0; k < K; k++)
-            sum += (x[k] = 0.2 + unif(&r));
+            sum += (x[k] = 0.2 + rng_uniform(&r));
         for (int k = 0; k < K; k++) {
             x[k] /= sum;
-            x[K + k] = 0.3 + 2 * unif(&r);
+            x[K + k] = 0.3 + 2 * rng_uniform(&r);
         }
         double want = 0, asum = 0;
         for (int k = 0; k < K; k++) {
@@ -283,7 +255,7 @@ static void test_dirichlet(void **state)
             want += (x[K + k] - 1) * log(x[k]) - lgamma(x[K + k]);
         }
         want += lgamma(asum);
-        fill(&r, g0, 2 * K);
+        fill_normal(&r, g0, 2 * K);
         memcpy(g, g0, sizeof g);
         DirCtx c = {K};
         double lp = rt_dirichlet_lpdf(mat(x, g, K, 1, true),
@@ -365,12 +337,12 @@ static void test_lkj(void **state)
         TestRng r = {300u + (uint64_t)s};
         double x[26], g[26], g0[26], y[25], L[25];
         random_corr(&r, K, y, L);
-        double e = 0.5 + 2 * unif(&r);
+        double e = 0.5 + 2 * rng_uniform(&r);
         /* lkj_corr_cholesky: all of L's entries, and eta */
         LkjCtx c = {K, true};
         memcpy(x, L, sizeof *L * (size_t)(K * K));
         x[K * K] = e;
-        fill(&r, g0, K * K + 1);
+        fill_normal(&r, g0, K * K + 1);
         memcpy(g, g0, sizeof g);
         double lpc = rt_lkj_corr_cholesky_lpdf(mat(x, g, K, K, true),
                                                rt_arg1(x + K * K, g + K * K, true),

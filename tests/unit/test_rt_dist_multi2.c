@@ -30,6 +30,7 @@
 #include <gsl/gsl_sf_gamma.h>
 
 #include "pplrt.h"
+#include "rt_test_util.h"
 #include "rt_checks.h"
 #include "rt_dist_multi.h"
 #include "rt_linalg.h"
@@ -39,39 +40,10 @@
 
 /* ------------------------------------------------------------ helpers */
 
-typedef struct TestRng {
-    uint64_t state;
-} TestRng;
-
-static uint64_t rng_next(TestRng *r)
-{
-    uint64_t z = (r->state += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
-
-static double unif(TestRng *r)
-{
-    return ((double)(rng_next(r) >> 11) + 0.5) * 0x1.0p-53;
-}
-
-static double gauss(TestRng *r)
-{
-    double u = unif(r), v = unif(r);
-    return sqrt(-2 * log(u)) * cos(2 * M_PI * v);
-}
-
-static void fill(TestRng *r, double *x, int n)
-{
-    for (int i = 0; i < n; i++)
-        x[i] = gauss(r);
-}
-
 static void fill_spd(TestRng *r, double *A, int n)
 {
     double B[MAXK * MAXK];
-    fill(r, B, n * n);
+    fill_normal(r, B, n * n);
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++) {
             double s = i == j ? 0.5 * n : 0;
@@ -257,10 +229,10 @@ static void test_wishart(void **state)
             double *W = x, *S = x + K * K + 1;
             fill_spd(&r, W, K);
             fill_spd(&r, S, K);
-            x[K * K] = K - 1 + 0.3 + 3 * unif(&r);
+            x[K * K] = K - 1 + 0.3 + 3 * rng_uniform(&r);
             double nu = x[K * K];
             double want = wishart_ref(W, nu, S, K, inverse);
-            fill(&r, g0, n);
+            fill_normal(&r, g0, n);
             memcpy(g, g0, sizeof g);
             double lp = w_call(c.kind, mat(W, g, K, K, true),
                                rt_arg1(x + K * K, g + K * K, true),
@@ -356,7 +328,7 @@ static void test_wishart_cholesky(void **state)
             assert_int_equal(rt_cholesky_factor(S, K, LS), 0);
             llt(LW, K, W);
             llt(LS, K, S);
-            x[K * K] = K - 1 + 0.3 + 3 * unif(&r);
+            x[K * K] = K - 1 + 0.3 + 3 * rng_uniform(&r);
             double nu = x[K * K];
             /* the density of W times the Jacobian 2^K prod L_ii^(K-i) */
             double want = wishart_ref(W, nu, S, K, inverse) + K * log(2.0);
@@ -364,7 +336,7 @@ static void test_wishart_cholesky(void **state)
                 want += (K - i) * log(LW[i * K + i]);
             for (int i = 0; i < n; i++) {   /* upper parts start at 0 */
                 int e = i < K * K ? i : i - K * K - 1;
-                g0[i] = i == K * K || e % K <= e / K ? gauss(&r) : 0;
+                g0[i] = i == K * K || e % K <= e / K ? rng_normal(&r) : 0;
             }
             memcpy(g, g0, sizeof g);
             double lp = rt_wishart_cholesky_lpdf(
@@ -446,9 +418,9 @@ static void test_multi_student_t(void **state)
             int ny = c.Ny * K, nm = c.Nmu * K, n = ny + 1 + nm + K * K;
             double x[MAXX + 8], g[MAXX + 8], g0[MAXX + 8], L[MAXK * MAXK];
             double work[3 * MAXK * MAXK + 2 * MAXK];
-            fill(&r, x, ny);
-            x[ny] = 0.5 + 6 * unif(&r);
-            fill(&r, x + ny + 1, nm);
+            fill_normal(&r, x, ny);
+            x[ny] = 0.5 + 6 * rng_uniform(&r);
+            fill_normal(&r, x + ny + 1, nm);
             double *S = x + ny + 1 + nm, nu = x[ny];
             fill_spd(&r, S, K);
             double want = 0;
@@ -457,7 +429,7 @@ static void test_multi_student_t(void **state)
                     want += mst_reference(x + (c.Ny > 1 ? i * K : 0), nu,
                                           x + ny + 1 + (c.Nmu > 1 ? i * K : 0),
                                           S, K);
-            fill(&r, g0, n);
+            fill_normal(&r, g0, n);
             memcpy(g, g0, sizeof g);
             double lp = rt_multi_student_t_lpdf(
                 mat(x, g, c.Ny, K, true), rt_arg1(x + ny, g + ny, true),
@@ -478,7 +450,7 @@ static void test_multi_student_t(void **state)
             memcpy(S, L, sizeof *L * (size_t)(K * K));
             for (int i = 0; i < n; i++) {
                 int e = i - (ny + 1 + nm);
-                g0[i] = e >= 0 && e % K > e / K ? 0 : gauss(&r);
+                g0[i] = e >= 0 && e % K > e / K ? 0 : rng_normal(&r);
             }
             memcpy(g, g0, sizeof g);
             double lpc = rt_multi_student_t_cholesky_lpdf(
@@ -515,8 +487,8 @@ static void test_multi_student_t_cases(void **state)
     int K = 3;
     TestRng r = {61};
     double yv[6], muv[3], S[9], L[9];
-    fill(&r, yv, 6);
-    fill(&r, muv, 3);
+    fill_normal(&r, yv, 6);
+    fill_normal(&r, muv, 3);
     fill_spd(&r, S, K);
     double full = rt_multi_student_t_lpdf(
         mat(yv, NULL, 2, K, false), rt_arg1(&nu, NULL, false),
@@ -584,7 +556,7 @@ static void test_multi_normal_prec(void **state)
             int ny = c.Ny * K, nm = c.Nmu * K, n = ny + nm + K * K;
             double x[MAXX + 8], g[MAXX + 8], g0[MAXX + 8], Sigma[MAXK * MAXK];
             double work[2 * MAXK * MAXK + 2 * MAXK];
-            fill(&r, x, ny + nm);
+            fill_normal(&r, x, ny + nm);
             double *Om = x + ny + nm;
             fill_spd(&r, Om, K);
             gsl_logdet(Om, K, Sigma);
@@ -595,7 +567,7 @@ static void test_multi_normal_prec(void **state)
             double want = rt_multi_normal_lpdf(
                 mat(x, NULL, c.Ny, K, false), mat(x + ny, NULL, c.Nmu, K, false),
                 mat(Sigma, NULL, K, K, false), false, 1, NULL, NULL);
-            fill(&r, g0, n);
+            fill_normal(&r, g0, n);
             memcpy(g, g0, sizeof g);
             double lp = rt_multi_normal_prec_lpdf(
                 mat(x, g, c.Ny, K, true), mat(x + ny, g + ny, c.Nmu, K, true),

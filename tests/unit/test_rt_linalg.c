@@ -26,6 +26,7 @@
 #include <gsl/gsl_linalg.h>
 
 #include "pplrt.h"
+#include "rt_test_util.h"
 #include "rt_linalg.h"
 
 #define MAXX 256        /* inputs of one case */
@@ -35,35 +36,6 @@
 static const int SIZES[] = {1, 2, 3, 5};
 
 /* ------------------------------------------------------- random points */
-
-typedef struct TestRng {
-    uint64_t state;
-} TestRng;
-
-static uint64_t rng_next(TestRng *r)
-{
-    uint64_t z = (r->state += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
-
-static double rng_uniform(TestRng *r)
-{
-    return ((double)(rng_next(r) >> 11) + 0.5) * 0x1.0p-53;
-}
-
-static double rng_normal(TestRng *r)
-{
-    double u = rng_uniform(r), v = rng_uniform(r);
-    return sqrt(-2 * log(u)) * cos(2 * M_PI * v);
-}
-
-static void fill_normal(TestRng *r, double *x, int n)
-{
-    for (int i = 0; i < n; i++)
-        x[i] = rng_normal(r);
-}
 
 /* A random symmetric positive definite n x n matrix: B B^T + n I. */
 static void fill_spd(TestRng *r, double *A, int n)

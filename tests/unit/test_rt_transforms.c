@@ -33,6 +33,7 @@
 #include <gsl/gsl_linalg.h>
 
 #include "pplrt.h"
+#include "rt_test_util.h"
 
 #define MAXV 64          /* largest free or constrained size tested */
 #define NSEEDS 4
@@ -40,29 +41,6 @@
 /* --------------------------------------------------------- random points */
 
 /* splitmix64: a small, seeded, platform-independent stream. */
-typedef struct TestRng {
-    uint64_t state;
-} TestRng;
-
-static uint64_t rng_next(TestRng *r)
-{
-    uint64_t z = (r->state += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
-
-static double rng_uniform(TestRng *r)
-{
-    return ((double)(rng_next(r) >> 11) + 0.5) * 0x1.0p-53;
-}
-
-static double rng_normal(TestRng *r)
-{
-    double u = rng_uniform(r), v = rng_uniform(r);
-    return sqrt(-2 * log(u)) * cos(2 * M_PI * v);
-}
-
 /* ---------------------------------------------------- numeric helpers */
 
 static bool near(double got, double want, double tol)

@@ -176,6 +176,8 @@ void em_declare_storage(Emit *em, VarId v)
             em_line(em, "for (int k = 0; k < %s; k++) %s[k] = NAN;",
                     em_var_count(em, v), em_var_val(em, v));
     }
+    if (!in_model)
+        em_line(em, "(void)%s;", em_var_val(em, v));
     em_declare_adjoint(em, v);
 }
 
@@ -190,6 +192,8 @@ void em_declare_adjoint(Emit *em, VarId v)
     else
         em_line(em, "double *%s = rt_scratch_doubles(&S->scratch, "
                 "(size_t)%s);", em_var_adj(em, v), em_var_count(em, v));
+    /* a variable's adjoint may receive nothing (cc -Wall) */
+    em_line(em, "(void)%s;", em_var_adj(em, v));
 }
 
 /* --------------------------------------------------------------- lvalues */
@@ -319,6 +323,7 @@ static void pop_locals(Emit *em, const MirStmt *b)
         else
             em_line(em, "rt_stack_pop_doubles(&S->stack, %s, (size_t)%s);",
                     em_var_val(em, v), em_var_count(em, v));
+        em_line(em, "(void)%s;", em_var_val(em, v));
         em_declare_adjoint(em, v);
     }
 }
@@ -391,6 +396,7 @@ static void fwd_assign(Emit *em, const MirStmt *s, Section sec)
     }
     const char *o = em_fresh(em, "o");
     em_line(em, "int %s = %s;", o, off);
+    em_line(em, "(void)%s;", o);
     if (em->ad) {
         if (em_is_int_var(var))
             em_line(em, "for (int k = 0; k < %s; k++) rt_stack_push_int("
@@ -706,6 +712,7 @@ void em_fwd_stmt(Emit *em, const MirStmt *s, Section sec)
         em_line(em, "for (int %s_k = %s; %s_k <= %s; %s_k++) {", i, l, i, h, i);
         em->indent++;
         em_line(em, "int %s[1] = {%s_k};", i, i);
+        em_line(em, "(void)%s;", i);
         fwd_block(em, s->body->kind == MS_BLOCK ? s->body
                   : mir_block(em->a, MS_BLOCK, 1, (MirStmt **)&s->body), sec);
         em->indent--;
@@ -832,6 +839,7 @@ static void rev_assign(Emit *em, const MirStmt *s)
     }
     const char *o = em_fresh(em, "o");
     em_line(em, "int %s = %s;", o, off);
+    em_line(em, "(void)%s;", o);
     if (em_is_int_var(var)) {
         em_line(em, "for (int k = %s - 1; k >= 0; k--) %s[%s + k] = "
                 "rt_stack_pop_int(&S->stack);", count, ptr, o);
@@ -947,6 +955,7 @@ void em_rev_stmt(Emit *em, const MirStmt *s)
         em_line(em, "for (int %s_k = %s; %s_k >= %s; %s_k--) {", i, h, i, l, i);
         em->indent++;
         em_line(em, "int %s[1] = {%s_k};", i, i);
+        em_line(em, "(void)%s;", i);
         rev_block(em, as_block(em, &((MirStmt *)s)->body));
         em->indent--;
         em_line(em, "}");
@@ -985,6 +994,12 @@ static const char prelude[] =
     "#include <string.h>\n"
     "\n"
     "#undef I   /* complex.h's; complex values are made with CMPLX */\n"
+    "\n"
+    "#define MAYBE_UNUSED __attribute__((unused))\n"
+    "/* The forward and reverse code share the code that computes values, so\n"
+    " * some temporaries go unread on one of the two paths. */\n"
+    "#pragma GCC diagnostic ignored \"-Wunused-variable\"\n"
+    "#pragma GCC diagnostic ignored \"-Wunused-but-set-variable\"\n"
     "\n"
     "typedef struct State {\n"
     "    RtScratch scratch;   /* reset on entry to every call */\n"
@@ -1059,7 +1074,7 @@ static void emit_sizes_and_names(Emit *em)
         const char *free = em_param_free_size(em, s);
         int rank;
         const char *dims = em_dims_array(em, v, &rank);
-        em_line(em, "if ((%s) == (%s))", free, em_var_count(em, v));
+        em_line(em, "if (!rt_ne(%s, %s))", free, em_var_count(em, v));
         em_line(em, "    uat += rt_output_names(&m->mem, \"%s\", %s, %d, "
                 "m->unames + uat);", p->vars[v].name, dims, rank);
         em_line(em, "else");

@@ -327,7 +327,7 @@ static bool inline_normal(Emit *em, const MirExpr *e, const Opnd *ops,
     const char *same = "1";
     for (int i = 0; i < 3; i++)
         if (ops[i].container)
-            same = A("%s && (%s) == (%s)", same, ops[i].n, n);
+            same = A("%s && !rt_ne(%s, %s)", same, ops[i].n, n);
     em_line(em, "int %s = %s;", ok, same);
     const char *y = A("(double)%s", em_elem(em, ops[0]));
     const char *mu = A("(double)%s", em_elem(em, ops[1]));
@@ -1044,7 +1044,7 @@ static Opnd value_call_general(Emit *em, const MirExpr *e)
             const char *K = many ? mu.cols : mu.n, *N = many ? mu.rows : "1";
             Opnd o = em_new_container(em, mu.n, many ? N : K, many ? K : "1",
                                       false);
-            em_line(em, "if ((%s) != (%s)) return rt_error(err, \"%s: size "
+            em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"%s: size "
                     "of location parameter (%%d) and rows of covariance "
                     "parameter (%%d) must match in size\", (int)(%s), "
                     "(int)(%s));", K, S_.rows, fn, K, S_.rows);
@@ -1076,7 +1076,7 @@ static Opnd value_call_general(Emit *em, const MirExpr *e)
             Opnd nu = em_value(em, e->args[0]), mu = em_value(em, e->args[1]);
             Opnd S_ = em_value(em, e->args[2]);
             Opnd o = em_new_container(em, mu.n, mu.n, "1", false);
-            em_line(em, "if ((%s) != (%s)) return rt_error(err, \"%s: size "
+            em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"%s: size "
                     "of location parameter (%%d) and rows of scale parameter "
                     "(%%d) must match in size\", (int)(%s), (int)(%s));",
                     mu.n, S_.rows, fn, mu.n, S_.rows);
@@ -1258,7 +1258,7 @@ static void backprop_call_general(Emit *em, const MirExpr *e, const char *adj)
                              propto < 0 ? "" : propto ? ", propto" : ", false",
                              adj);
         const char *t = capture ? capture : em_fresh(em, "t");
-        em_line(em, "double %s;", t);
+        em_line(em, "double %s = 0;", t);
         bool inlined = inline_normal(em, e, ops, grads, adj, propto, t);
         if (inlined) {
             em_line(em, "} else {");
@@ -1302,7 +1302,7 @@ static void backprop_call_general(Emit *em, const MirExpr *e, const char *adj)
     if (e->nargs == 2 && em_in_list(binary_fns, fn)) {
         Opnd x = em_value(em, e->args[0]), y = em_value(em, e->args[1]);
         const char *dx = em_fresh(em, "d"), *dy = em_fresh(em, "d");
-        em_line(em, "double %s, %s;", dx, dy);
+        em_line(em, "double %s = 0, %s = 0;", dx, dy);
         em_line(em, "rt_%s_d(%s, %s, rt_%s(%s, %s), &%s, &%s);", fn, x.val,
                 y.val, fn, x.val, y.val, dx, dy);
         if (em_is_ad(em, e->args[0]))

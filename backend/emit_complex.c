@@ -215,7 +215,7 @@ static Opnd complex_temp(Emit *em, const char *x)
  * scalar. */
 static Opnd matrix_product(Emit *em, Opnd l, Opnd r)
 {
-    em_line(em, "if ((%s) != (%s)) return rt_error(err, \"multiply: Columns "
+    em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"multiply: Columns "
             "of m1 (%%d) and Rows of m2 (%%d) must match in size\", "
             "(int)(%s), (int)(%s));", l.cols, r.rows, l.cols, r.rows);
     if (strcmp(l.rows, "1") == 0 && strcmp(r.cols, "1") == 0) {
@@ -270,7 +270,7 @@ Opnd em_complex_binary(Emit *em, const MirExpr *e, Op op, Opnd l, Opnd r)
                                 r.val));
     Opnd big = l.container ? l : r;
     if (l.container && r.container)
-        em_line(em, "if ((%s) != (%s)) return rt_error(err, \"%s: the "
+        em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"%s: the "
                 "operands' sizes (%%d and %%d) must match\", (int)(%s), "
                 "(int)(%s));", l.n, r.n, e->fn ? e->fn : c, l.n, r.n);
     Opnd o = em_new_complex(em, big.n, big.rows, big.cols);
@@ -324,7 +324,7 @@ static Opnd to_complex(Emit *em, const MirExpr *e)
     if (!re.container && !im.container)
         return complex_temp(em, A("CMPLX(%s, %s)", re.val, im.val));
     if (re.container && im.container)
-        em_line(em, "if ((%s) != (%s)) return rt_error(err, \"to_complex: "
+        em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"to_complex: "
                 "size of the real parts (%%d) and size of the imaginary "
                 "parts (%%d) must match in size\", (int)(%s), (int)(%s));",
                 re.n, im.n, re.n, im.n);
@@ -427,7 +427,7 @@ static bool reductions(Emit *em, const MirExpr *e, Opnd *out)
         /* Stan Math's v1.dot(v2): Eigen's dot product of complex vectors
          * conjugates the first */
         Opnd x = em_value(em, e->args[0]), y = em_value(em, e->args[1]);
-        em_line(em, "if ((%s) != (%s)) return rt_error(err, \"dot_product: "
+        em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"dot_product: "
                 "size of v1 (%%d) and size of v2 (%%d) must match in size\", "
                 "(int)(%s), (int)(%s));", x.n, y.n, x.n, y.n);
         const char *t = em_fresh(em, "z");
@@ -473,7 +473,7 @@ static bool reductions(Emit *em, const MirExpr *e, Opnd *out)
         Opnd v = em_value(em, e->args[pre ? 0 : 1]);
         Opnd M = em_value(em, e->args[pre ? 1 : 0]);
         const char *side = pre ? M.rows : M.cols;
-        em_line(em, "if ((%s) != (%s)) return rt_error(err, \"%s: size of "
+        em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"%s: size of "
                 "the vector (%%d) must match the matrix (%%d)\", (int)(%s), "
                 "(int)(%s));", v.n, side, e->fn, v.n, side);
         *out = map_elems(em, M, true, A("%s[%s] * %s[k]", v.val,
@@ -484,7 +484,7 @@ static bool reductions(Emit *em, const MirExpr *e, Opnd *out)
     }
     if (is(e, "symmetrize_from_lower_tri", 1)) {
         Opnd M = em_value(em, e->args[0]);
-        em_line(em, "if ((%s) != (%s)) return rt_error(err, \"symmetrize_from_"
+        em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"symmetrize_from_"
                 "lower_tri: Expecting a square matrix; rows of m (%%d) and "
                 "columns of m (%%d) must match in size\", (int)(%s), "
                 "(int)(%s));", M.rows, M.cols, M.rows, M.cols);

@@ -571,7 +571,7 @@ static void backprop_binary(Emit *em, const MirExpr *e, const char *adj)
     case OP_POW:
     case OP_EPOW: {
         const char *dx = em_fresh(em, "d"), *dy = em_fresh(em, "d");
-        em_line(em, "double %s, %s;", dx, dy);
+        em_line(em, "double %s = 0, %s = 0;", dx, dy);
         em_line(em, "rt_pow_d(%s, %s, rt_pow(%s, %s), &%s, &%s);", l.val,
                 r.val, l.val, r.val, dx, dy);
         dl = dx;
@@ -711,8 +711,8 @@ static Opnd value_uncached(Emit *em, const MirExpr *e)
         bool cx = em_is_complex_type(e->type);
         Opnd c = em_value(em, e->args[0]);
         const char *t = em_fresh(em, "t");
-        em_line(em, "%s %s;", is_int ? "int" : cx ? "double complex"
-                                                  : "double", t);
+        em_line(em, "%s %s = 0;", is_int ? "int" : cx ? "double complex"
+                                                      : "double", t);
         em_line(em, "if (%s) {", c.val);
         em->indent++;
         em->block_depth++;

@@ -105,7 +105,9 @@ static void check_signature(Emit *em, const MirFun *f)
 static const char *signature(Emit *em, int fi, bool rev)
 {
     const MirFun *f = &em->p->funs[fi];
-    const char *s = A("static int %s%s(const Model *m, State *S, bool propto",
+    /* a model need not call every function, or every reverse function */
+    const char *s = A("static int MAYBE_UNUSED %s%s(const Model *m, State *S, "
+                      "bool propto",
                       fun_cname(em, fi), rev ? "_rev" : "");
     if (uses_target(f))
         s = A("%s, double *lp, bool jacobian", s);
@@ -141,6 +143,7 @@ static void bind_params(Emit *em, const MirFun *f)
         else
             em_line(em, "const %s *%s = in_%s;", c, em_var_val(em, v),
                     var->name);
+        em_line(em, "(void)%s;", em_var_val(em, v));
         em_declare_adjoint(em, v);
     }
     em_line(em, "(void)m;");
@@ -400,8 +403,8 @@ Opnd em_call_user(Emit *em, const MirExpr *e)
     }
     if (result_is_vector(f)) {
         const char *rows = em_fresh(em, "rows"), *cols = em_fresh(em, "cols");
-        em_line(em, "%s *%s;", ctype(f->ret), t);
-        em_line(em, "int %s, %s;", rows, cols);
+        em_line(em, "%s *%s = NULL;", ctype(f->ret), t);
+        em_line(em, "int %s = 0, %s = 0;", rows, cols);
         em_line(em, "if (%s(m, S, %s%s%s, &%s, &%s, &%s, rng, err)) return "
                 "-1;", fun_cname(em, fi), call_propto(em, e),
                 target_args(em, f, false), call_args(em, f, ops), t, rows,
@@ -415,7 +418,7 @@ Opnd em_call_user(Emit *em, const MirExpr *e)
         }
         return v;
     }
-    em_line(em, "%s %s;", ctype(f->ret), t);
+    em_line(em, "%s %s = 0;", ctype(f->ret), t);
     em_line(em, "if (%s(m, S, %s%s%s, &%s, rng, err)) return -1;",
             fun_cname(em, fi), call_propto(em, e), target_args(em, f, false),
             call_args(em, f, ops), t);

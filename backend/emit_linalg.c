@@ -110,12 +110,12 @@ static const LinalgFn linalg_fns[] = {
      * holds the values, then the vectors, then rt_eigen_sym_adj's 2 n^2 */
     {"eigenvalues_sym", "M", CHK_SQUARE0, "m", "$m", "1",
      false, "if (rt_eigenvalues_sym($a, $m, $y, err)) return -1;", NULL,
-     "if (rt_eigenvectors_sym($a, $m, $w, $w + $m, err)) return -1; "
+     "if (rt_eigenvectors_sym($a, $m, $w, $w + $m, err)) { return -1; } "
      "rt_eigen_sym_adj($w, $w + $m, $Y, NULL, $m, $g, $w + $m + $m * $m);",
      "$m + 3 * $m * $m"},
     {"eigenvectors_sym", "M", CHK_SQUARE0, "m", "$m", "$m",
      false, "if (rt_eigenvectors_sym($a, $m, $w, $y, err)) return -1;", "$m",
-     "if (rt_eigenvectors_sym($a, $m, $w, $w + $m, err)) return -1; "
+     "if (rt_eigenvectors_sym($a, $m, $w, $w + $m, err)) { return -1; } "
      "rt_eigen_sym_adj($w, $w + $m, NULL, $Y, $m, $g, $w + $m + $m * $m);",
      "$m + 3 * $m * $m"},
 };
@@ -230,7 +230,7 @@ static void size_match(Emit *em, const char *fn, const char *what_i,
 {
     if (strcmp(i, j) == 0)
         return;   /* the same size: rows(v) and rows(v), or 1 and 1 */
-    em_line(em, "if ((%s) != (%s)) return rt_error(err, \"%s: %s (%%d) and "
+    em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"%s: %s (%%d) and "
             "%s (%%d) must match in size\", (int)(%s), (int)(%s));", i, j, fn,
             what_i, what_j, i, j);
 }
@@ -364,7 +364,7 @@ bool em_linalg_value(Emit *em, const MirExpr *e, Opnd *out)
     work(em, &s, f->value, f->work);
     if (e->type->kind == TY_REAL && !f->out_array) {
         const char *t = em_fresh(em, "t");
-        em_line(em, "double %s;", t);
+        em_line(em, "double %s = 0;", t);
         s.name['y'] = t;
         em_line(em, "%s", expand(em, &s, f->value));
         *out = em_scalar(t, NULL, false);

@@ -110,8 +110,8 @@ static void emit_callbacks(Emit *em, int fi)
             "double *dydt, RtError *err)", fi);
     em_line(em, "{");
     em_line(em, "    OdeCtx *c = ctx;");
-    em_line(em, "    double *r;");
-    em_line(em, "    int rows, cols;");
+    em_line(em, "    double *r = NULL;");
+    em_line(em, "    int rows = 0, cols = 0;");
     em_line(em, "    if (%s((const Model *)c->m, c->S, false, t, y, c->n%s, &r, "
             "&rows, &cols, NULL, err)) return -1;", name, ctx_args(em, f));
     em_line(em, "    if (rows * cols != c->n) return rt_error(err, \"%s: the "

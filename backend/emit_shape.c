@@ -303,7 +303,7 @@ static void describe(Emit *em, const MirExpr *e, Gather *g)
         as_matrix(e->args[0], x, &ra, &ca);
         as_matrix(e->args[1], y, &rb, &cb);
         if (strcmp(fn, "append_col") == 0) {
-            em_line(em, "if ((%s) != (%s)) return rt_error(err, \"append_col: "
+            em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"append_col: "
                     "rows of A (%%d) and rows of B (%%d) must match in size\", "
                     "(int)(%s), (int)(%s));", ra, rb, ra, rb);
             g->R = ra;
@@ -311,7 +311,7 @@ static void describe(Emit *em, const MirExpr *e, Gather *g)
             g->expr = A("(c < %s ? r * %s + c : %s + r * %s + (c - %s))", ca,
                         ca, x.n, cb, ca);
         } else {
-            em_line(em, "if ((%s) != (%s)) return rt_error(err, \"append_row: "
+            em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"append_row: "
                     "columns of A (%%d) and columns of B (%%d) must match in "
                     "size\", (int)(%s), (int)(%s));", ca, cb, ca, cb);
             g->R = A("(%s + %s)", ra, rb);

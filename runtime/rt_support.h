@@ -10,6 +10,13 @@
 
 typedef struct RtError RtError;
 
+/* Whether two sizes differ: emitted code compares sizes through it, since
+ * two sizes may be the same expression (cc -Wall warns of x != x). */
+static inline int rt_ne(long a, long b)
+{
+    return a != b;
+}
+
 /* Scratch memory: bump allocation, released all at once by
  * rt_scratch_reset (the emitted code resets it on entry to each call).
  * The common cases are inline: emitted code calls these many times per

@@ -1,10 +1,10 @@
 #!/bin/sh
 # gradcheck.sh - every model of corpus/, tests/run/models/ and the bench
 # models that the C backend compiles: gradient against finite differences
-# at 8 seeded points (tests/run/gradcheck.c).  Models the backend does not compile yet
-# are listed as skipped with the reason.  Ends with the closing line
-# "gradcheck: N passed, N failed, N skipped" (skipped: not compiled by the
-# backend yet, each listed with the reason).
+# at 8 seeded points (tests/run/gradcheck.c).  The emitted C is compiled
+# with -O2 -Wall -Werror: it must compile without warnings.  Models the
+# backend does not compile yet are listed as skipped with the reason.
+# Ends with the closing line "gradcheck: N passed, N failed, N skipped".
 #
 #   sh tests/run/gradcheck.sh BUILD_DIR [MODEL.stan ...]
 build=${1:-build}
@@ -40,7 +40,7 @@ for model in "$@"; do
         fi
         continue
     fi
-    if ! $cc -std=c11 -O1 -g $san -I"$root/runtime" -DMODEL_C="\"$tmp/$name.c\"" \
+    if ! $cc -std=c11 -O2 -g -Wall -Werror $san -I"$root/runtime" -DMODEL_C="\"$tmp/$name.c\"" \
         "$root/tests/run/gradcheck.c" "$root/$build/libpplrt.a" \
         $(pkg-config --libs gsl jansson) -lm -o "$tmp/$name" 2>"$tmp/$name.cc"; then
         failed=$((failed + 1))

@@ -3,6 +3,7 @@
  * to the runtime's value+partials functions (normal inline), reductions,
  * matrix functions and draws each to theirs; user functions to emit_fun.c.
  * Part of the expression compiler in emit_expr.c. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,11 +23,11 @@ static int compare_names(const void *a, const void *b)
 
 /* Refuse a call of a runtime function that does not exist, naming the
  * Stan function: the program then gets a clear message at compile time. */
+static bool has_runtime(const char *rt);
+
 static void require_runtime(Emit *em, const char *rt, const char *stan)
 {
-    if (!bsearch(&rt, runtime_functions,
-                 sizeof runtime_functions / sizeof runtime_functions[0],
-                 sizeof runtime_functions[0], compare_names))
+    if (!has_runtime(rt))
         em_unsupported(em, "%s: the runtime has no %s yet", stan, rt);
 }
 
@@ -106,17 +107,33 @@ static bool density_call(Emit *em, const char *fn, const char **rt,
     return false;
 }
 
+static bool has_runtime(const char *rt)
+{
+    return bsearch(&rt, runtime_functions,
+                   sizeof runtime_functions / sizeof runtime_functions[0],
+                   sizeof runtime_functions[0], compare_names) != NULL;
+}
+
 /* Whether argument i of density fn is an integer in the runtime's
- * signature: the variate of a mass function, and the number of trials of
- * the binomials. */
+ * signature: the variate of a mass function (of its _lpmf and of its
+ * cdfs: a family is discrete when the runtime has rt_FAMILY_lpmf), and
+ * the number of trials of the binomials. */
 static bool int_parameter(const char *fn, int i)
 {
-    size_t n = strlen(fn);
-    bool mass = n > 5 && (strcmp(fn + n - 5, "_lpmf") == 0
-                          || strcmp(fn + n - 6, "_lupmf") == 0
-                          || strstr(fn, "_lcdf") || strstr(fn, "_lccdf"));
-    if (i == 0)
-        return mass;
+    if (i == 0) {
+        static const char *const suffixes[] = {
+            "_lupmf", "_lpmf", "_lupdf", "_lpdf", "_lccdf", "_lcdf", "_cdf"};
+        size_t n = strlen(fn);
+        for (size_t k = 0; k < sizeof suffixes / sizeof suffixes[0]; k++) {
+            size_t m = strlen(suffixes[k]);
+            if (n > m && strcmp(fn + n - m, suffixes[k]) == 0) {
+                char rt[256];
+                snprintf(rt, sizeof rt, "rt_%.*s_lpmf", (int)(n - m), fn);
+                return has_runtime(rt);
+            }
+        }
+        return false;
+    }
     return i == 1 && (strncmp(fn, "binomial_", 9) == 0
                       || strncmp(fn, "binomial_logit_", 15) == 0
                       || strncmp(fn, "beta_binomial_", 14) == 0);

@@ -2,8 +2,9 @@
  * elementwise functions (pow, fmin, fmax, lbeta, lchoose, ...) over
  * containers, max and min of two values, the int forms of max, min,
  * prod and cumulative_sum, log_mix of a vector of mixing proportions,
- * dims, log10() and gp_exp_quad_cov of vectors.  Each is a value and,
- * where it carries derivatives, a reverse step. */
+ * dims, log10(), gp_exp_quad_cov of vectors (one length scale, or one per
+ * dimension for one set or two) and bernoulli_logit_glm_rng.  Each is a
+ * value and, where it carries derivatives, a reverse step. */
 #include <string.h>
 
 #include "emit.h"
@@ -56,6 +57,69 @@ static void mix_shape(const MirExpr *lam, Opnd l, const char **n,
         *n = "1";
         *k = l.n;
     }
+}
+
+/* gp_exp_quad_cov(x, sigma, length_scale) or (x1, x2, sigma,
+ * length_scale) of arrays of vectors, with a length scale per dimension:
+ * the last argument an array.  The two-set form with one length scale is
+ * emit_linalg.c's. */
+static bool gp_ard(const MirExpr *e)
+{
+    if (!(named(e, "gp_exp_quad_cov", 3) || named(e, "gp_exp_quad_cov", 4))
+        || !em_is_container_type(e->args[e->nargs - 1]->type))
+        return false;
+    for (int k = 0; k < e->nargs - 2; k++)
+        if (e->args[k]->type->kind != TY_ARRAY
+            || e->args[k]->type->elem->kind != TY_VECTOR)
+            return false;
+    return true;
+}
+
+/* The operands of a gp_ard call: the point sets (one or two), sigma and
+ * the length scales as doubles (an int array copied). */
+static int gp_ard_operands(Emit *em, const MirExpr *e, Opnd *x, Opnd *sigma,
+                           Opnd *l)
+{
+    int sets = e->nargs - 2;
+    for (int k = 0; k < sets; k++) {
+        x[k] = em_value(em, e->args[k]);
+        if (!x[k].rows || !x[k].cols)
+            em_unsupported(em, "gp_exp_quad_cov of this array of vectors "
+                           "yet");
+    }
+    *sigma = em_value(em, e->args[sets]);
+    *l = em_value(em, e->args[sets + 1]);
+    if (l->is_int) {
+        Opnd d = em_new_container(em, l->n, l->n, "1", false);
+        em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s[k];", l->n,
+                d.val, l->val);
+        *l = d;
+    }
+    return sets;
+}
+
+/* bernoulli_logit_glm_rng(x, alpha, beta): one draw per row of x. */
+static Opnd glm_rng_value(Emit *em, const MirExpr *e)
+{
+    Opnd x = em_value(em, e->args[0]), al = em_value(em, e->args[1]);
+    Opnd be = em_value(em, e->args[2]);
+    const char *alpha = al.container
+        ? A("rt_argn(%s, NULL, %s, false)", al.val, al.n)
+        : A("rt_arg1(&(double){%s}, NULL, false)", al.val);
+    if (al.container)   /* a vector of one does not broadcast in Stan */
+        em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, "
+                "\"bernoulli_logit_glm_rng: Vector of intercepts has "
+                "dimension = %%d, expecting dimension = %%d; a function was "
+                "called with arguments of different scalar, array, vector, "
+                "or matrix types, and they were not consistently sized;  all "
+                "arguments must be scalars or multidimensional values of the "
+                "same shape.\", (int)(%s), (int)(%s));", al.n, x.rows, al.n,
+                x.rows);
+    Opnd o = em_new_container(em, x.rows, x.rows, "1", true);
+    em_line(em, "if (rt_bernoulli_logit_glm_rng((RtMat){%s, NULL, %s, %s, "
+            "false}, %s, rt_argn(%s, NULL, %s, false), %s, rng, err)) "
+            "return -1;", x.val, x.rows, x.cols, alpha, be.val, be.n, o.val);
+    return o;
 }
 
 bool em_lib_value(Emit *em, const MirExpr *e, Opnd *out)
@@ -188,6 +252,28 @@ bool em_lib_value(Emit *em, const MirExpr *e, Opnd *out)
         *out = K;
         return true;
     }
+    if (gp_ard(e)) {
+        Opnd x[2], sg, l;
+        int sets = gp_ard_operands(em, e, x, &sg, &l);
+        const Opnd *x2 = &x[sets - 1];
+        Opnd K = em_new_container(em, A("(%s) * (%s)", x[0].rows, x2->rows),
+                                  x[0].rows, x2->rows, false);
+        if (sets == 1)
+            em_line(em, "if (rt_gp_exp_quad_cov_ard(%s, %s, %s, %s, %s, %s, "
+                    "%s, err)) return -1;", x[0].val, x[0].rows, x[0].cols,
+                    sg.val, l.val, l.n, K.val);
+        else
+            em_line(em, "if (rt_gp_exp_quad_cov2_ard(%s, %s, %s, %s, %s, %s, "
+                    "%s, %s, %s, %s, err)) return -1;", x[0].val, x[0].rows,
+                    x[0].cols, x[1].val, x[1].rows, x[1].cols, sg.val, l.val,
+                    l.n, K.val);
+        *out = K;
+        return true;
+    }
+    if (named(e, "bernoulli_logit_glm_rng", 3)) {
+        *out = glm_rng_value(em, e);
+        return true;
+    }
     return false;
 }
 
@@ -282,6 +368,32 @@ bool em_lib_backprop(Emit *em, const MirExpr *e, const char *adj)
             em_backprop(em, e->args[0], gx);
         em_backprop(em, e->args[1], ga);
         em_backprop(em, e->args[2], gr);
+        return true;
+    }
+    if (gp_ard(e)) {
+        Opnd x[2], sg, l;
+        int sets = gp_ard_operands(em, e, x, &sg, &l);
+        Opnd K = em_value(em, e);
+        /* the buffers of the arguments that carry derivatives (sigma's a
+         * double), and the pointers the runtime takes */
+        const char *buf[4], *ptr[4];
+        for (int k = 0; k < e->nargs; k++) {
+            Opnd o = k < sets ? x[k] : k == sets ? sg : l;
+            buf[k] = em_is_ad(em, e->args[k]) ? em_adj_buffer(em, o) : NULL;
+            ptr[k] = !buf[k] ? "NULL" : k == sets ? A("&%s", buf[k]) : buf[k];
+        }
+        if (sets == 1)
+            em_line(em, "rt_gp_exp_quad_cov_ard_adj(%s, %s, %s, %s, %s, %s, "
+                    "%s, %s, %s, %s);", x[0].val, x[0].rows, x[0].cols,
+                    sg.val, l.val, K.val, adj, ptr[0], ptr[1], ptr[2]);
+        else
+            em_line(em, "rt_gp_exp_quad_cov2_ard_adj(%s, %s, %s, %s, %s, %s, "
+                    "%s, %s, %s, %s, %s, %s, %s);", x[0].val, x[0].rows,
+                    x[1].val, x[1].rows, x[0].cols, sg.val, l.val, K.val, adj,
+                    ptr[0], ptr[1], ptr[2], ptr[3]);
+        for (int k = 0; k < e->nargs; k++)
+            if (buf[k])
+                em_backprop(em, e->args[k], buf[k]);
         return true;
     }
     return false;

@@ -1,6 +1,7 @@
 /* linalg_gp.c - the exponentiated quadratic kernel between two sets of
- * points and its reverse-mode rule (rt_gp.h).  The one-set kernel is in
- * linalg.c; the checks and messages follow it. */
+ * points, and the kernels with one length scale per dimension (ARD), with
+ * their reverse-mode rules (rt_gp.h).  The one-set kernel with one length
+ * scale is in linalg.c; the checks and messages follow it. */
 #include <math.h>
 
 #include "pplrt.h"
@@ -83,4 +84,130 @@ void rt_gp_exp_quad_cov2_adj(const double *x1, int N1, const double *x2,
         *alpha_adj += 2 * ga / alpha;
     if (rho_adj)
         *rho_adj += gr / (r2 * rho);
+}
+
+/* ------------------------------------------ per-dimension length scales */
+
+/* "gp_exp_quad_cov: magnitude is 0, but must be positive finite!", then
+ * "length scale[2] is 0, but must be positive finite!" (1-based). */
+static int check_ard_scales(double sigma, const double *l, int L,
+                            RtError *err)
+{
+    if (!(sigma > 0) || !isfinite(sigma))
+        return rt_error(err, "gp_exp_quad_cov: magnitude is %g, but must be "
+                        "positive finite!", sigma);
+    for (int d = 0; d < L; d++)
+        if (!(l[d] > 0) || !isfinite(l[d]))
+            return rt_error(err, "gp_exp_quad_cov: length scale[%d] is %g, "
+                            "but must be positive finite!", d + 1, l[d]);
+    return 0;
+}
+
+/* Stan's check_size_match of a point's dimension against the number of
+ * length scales. */
+static int check_ard_dimension(int D, int L, RtError *err)
+{
+    if (D == L)
+        return 0;
+    return rt_error(err, "gp_exp_quad_cov: x dimension (%d) and number of "
+                    "length scales (%d) must match in size", D, L);
+}
+
+/* sigma^2 exp(-0.5 sum_d ((a_d - b_d) / l_d)^2) for two points of D. */
+static double ard_entry(const double *a, const double *b, int D,
+                        double sigma2, const double *l)
+{
+    double s = 0;
+    for (int d = 0; d < D; d++) {
+        double t = (a[d] - b[d]) / l[d];
+        s += t * t;
+    }
+    return sigma2 * exp(-0.5 * s);
+}
+
+int rt_gp_exp_quad_cov_ard(const double *x, int N, int D, double sigma,
+                           const double *l, int L, double *K, RtError *err)
+{
+    int bad = check_ard_scales(sigma, l, L, err);
+    if (!bad && N > 0)
+        bad = check_ard_dimension(D, L, err) || check_points("x", x, N, D, err);
+    if (bad) {
+        for (size_t i = 0; i < (size_t)N * (size_t)N; i++)
+            K[i] = NAN;
+        return -1;
+    }
+    double s2 = sigma * sigma;
+    for (int i = 0; i < N; i++) {
+        K[IDX(i, i, N)] = s2;
+        for (int j = 0; j < i; j++)
+            K[IDX(i, j, N)] = K[IDX(j, i, N)]
+                = ard_entry(x + IDX(i, 0, D), x + IDX(j, 0, D), D, s2, l);
+    }
+    return 0;
+}
+
+int rt_gp_exp_quad_cov2_ard(const double *x1, int N1, int D1,
+                            const double *x2, int N2, int D2, double sigma,
+                            const double *l, int L, double *K, RtError *err)
+{
+    if (N1 == 0 || N2 == 0)
+        return 0;
+    int bad = check_points("x1", x1, N1, D1, err)
+              || check_points("x2", x2, N2, D2, err)
+              || check_ard_scales(sigma, l, L, err)
+              || check_ard_dimension(D1, L, err)
+              || check_ard_dimension(D2, L, err);
+    if (bad) {
+        for (size_t i = 0; i < (size_t)N1 * (size_t)N2; i++)
+            K[i] = NAN;
+        return -1;
+    }
+    double s2 = sigma * sigma;
+    for (int i = 0; i < N1; i++)
+        for (int j = 0; j < N2; j++)
+            K[IDX(i, j, N2)] = ard_entry(x1 + IDX(i, 0, D1),
+                                         x2 + IDX(j, 0, D1), D1, s2, l);
+    return 0;
+}
+
+/* With t_d = x1_id - x2_jd: dK_ij/dsigma = 2 K_ij / sigma,
+ * dK_ij/dl_d = K_ij t_d^2 / l_d^3, dK_ij/dx1_id = -K_ij t_d / l_d^2 =
+ * -dK_ij/dx2_jd. */
+void rt_gp_exp_quad_cov2_ard_adj(const double *x1, int N1, const double *x2,
+                                 int N2, int D, double sigma, const double *l,
+                                 const double *K, const double *K_adj,
+                                 double *x1_adj, double *x2_adj,
+                                 double *sigma_adj, double *l_adj)
+{
+    double gs = 0;
+    for (int i = 0; i < N1; i++)
+        for (int j = 0; j < N2; j++) {
+            double g = K_adj[IDX(i, j, N2)] * K[IDX(i, j, N2)];
+            gs += g;
+            if (g == 0 || (!x1_adj && !x2_adj && !l_adj))
+                continue;
+            for (int d = 0; d < D; d++) {
+                double t = x1[IDX(i, d, D)] - x2[IDX(j, d, D)];
+                double u = g * t / (l[d] * l[d]);     /* dK/dx2_jd */
+                if (x1_adj)
+                    x1_adj[IDX(i, d, D)] -= u;
+                if (x2_adj)
+                    x2_adj[IDX(j, d, D)] += u;
+                if (l_adj)
+                    l_adj[d] += u * t / l[d];
+            }
+        }
+    if (sigma_adj)
+        *sigma_adj += 2 * gs / sigma;
+}
+
+/* x is both sets: K_ij moves with x_i through the first and with x_j
+ * through the second, so both adjoints go into x_adj. */
+void rt_gp_exp_quad_cov_ard_adj(const double *x, int N, int D, double sigma,
+                                const double *l, const double *K,
+                                const double *K_adj, double *x_adj,
+                                double *sigma_adj, double *l_adj)
+{
+    rt_gp_exp_quad_cov2_ard_adj(x, N, x, N, D, sigma, l, K, K_adj, x_adj,
+                                x_adj, sigma_adj, l_adj);
 }

@@ -162,4 +162,27 @@ double rt_categorical_logit_glm_lpmf(RtIArg y, RtMat x, RtArg alpha,
                                      RtMat beta, bool propto, double adj,
                                      RtError *err);
 
+/* ------------------------------------------------------ dist_disc2.c */
+
+/* beta_binomial's cumulative functions: n | N, alpha, beta as in
+ * rt_beta_binomial_lpmf, with partials for alpha and beta.  Stan's checks
+ * (N >= 0, alpha and beta positive finite) and edges: a term with n < 0
+ * has cdf 0, one with n >= N cdf 1 (zero partials); so the cdf of any
+ * n < 0 is 0 (lcdf -inf) and the lccdf of any n >= N is -inf.  No terms:
+ * cdf 1, lcdf and lccdf 0. */
+double rt_beta_binomial_cdf(RtIArg n, RtIArg N, RtArg alpha, RtArg beta,
+                            double adj, RtError *err);
+double rt_beta_binomial_lcdf(RtIArg n, RtIArg N, RtArg alpha, RtArg beta,
+                             double adj, RtError *err);
+double rt_beta_binomial_lccdf(RtIArg n, RtIArg N, RtArg alpha, RtArg beta,
+                              double adj, RtError *err);
+
+/* One bernoulli_logit(alpha + x * beta) draw per row of x (M x K; a
+ * row_vector is one row) into out[0..M-1]; alpha one intercept or M, beta
+ * K weights.  Stan's checks: sizes ("Weight vector has dimension = 2,
+ * expecting dimension = 3; ..."), then x, beta and alpha finite.  Returns
+ * 0, or -1 with err set. */
+int rt_bernoulli_logit_glm_rng(RtMat x, RtArg alpha, RtArg beta, int *out,
+                               RtRng *rng, RtError *err);
+
 #endif

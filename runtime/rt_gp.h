@@ -1,8 +1,10 @@
 /* rt_gp.h - the exponentiated quadratic kernel between two sets of points
  * (linalg_gp.c), with its reverse-mode rule in rt_linalg.h's convention:
  * the forward call writes caller-provided memory, the _adj call ADDS the
- * inputs' adjoints into the given buffers (NULL: no derivative).  The
- * kernel of one set with itself is rt_linalg.h's rt_gp_exp_quad_cov. */
+ * inputs' adjoints into the given buffers (NULL: no derivative); and the
+ * kernels of one or two sets with a length scale per dimension (ARD).
+ * The kernel of one set with itself and one length scale is rt_linalg.h's
+ * rt_gp_exp_quad_cov. */
 #ifndef RT_GP_H
 #define RT_GP_H
 
@@ -25,5 +27,34 @@ void rt_gp_exp_quad_cov2_adj(const double *x1, int N1, const double *x2,
                              const double *K, const double *K_adj,
                              double *x1_adj, double *x2_adj,
                              double *alpha_adj, double *rho_adj);
+
+/* The same kernels with one length scale per coordinate (ARD): K[i,j] =
+ * sigma^2 exp(-0.5 sum_d ((x1_id - x2_jd) / l_d)^2), Stan's
+ * gp_exp_quad_cov(x, sigma, length_scale) and gp_exp_quad_cov(x1, x2,
+ * sigma, length_scale) of arrays of vectors.  l has L entries, which must
+ * be each point's dimension.  Checks, in Stan's order (one set: magnitude,
+ * length scales, then for N > 0 the dimension and x; two sets: nothing
+ * when either is empty, else x1, x2, magnitude, length scales, the
+ * dimensions): "gp_exp_quad_cov: magnitude is 0, but must be positive
+ * finite!", "length scale[2] is 0, but must be positive finite!", "x
+ * dimension (2) and number of length scales (3) must match in size", "x[3]
+ * is nan, but must not be nan!"; returns 0, or -1 with err (may be NULL)
+ * and K all NaN. */
+int rt_gp_exp_quad_cov_ard(const double *x, int N, int D, double sigma,
+                           const double *l, int L, double *K, RtError *err);
+int rt_gp_exp_quad_cov2_ard(const double *x1, int N1, int D1,
+                            const double *x2, int N2, int D2, double sigma,
+                            const double *l, int L, double *K, RtError *err);
+/* Given K and its adjoint K_adj, add into x_adj (N*D) or x1_adj (N1*D) and
+ * x2_adj (N2*D), sigma_adj and l_adj (D); each may be NULL. */
+void rt_gp_exp_quad_cov_ard_adj(const double *x, int N, int D, double sigma,
+                                const double *l, const double *K,
+                                const double *K_adj, double *x_adj,
+                                double *sigma_adj, double *l_adj);
+void rt_gp_exp_quad_cov2_ard_adj(const double *x1, int N1, const double *x2,
+                                 int N2, int D, double sigma, const double *l,
+                                 const double *K, const double *K_adj,
+                                 double *x1_adj, double *x2_adj,
+                                 double *sigma_adj, double *l_adj);
 
 #endif

@@ -205,6 +205,22 @@ bool em_binary_fn(const char *fn);
 bool em_lib_value(Emit *em, const MirExpr *e, Opnd *out);
 bool em_lib_backprop(Emit *em, const MirExpr *e, const char *adj);
 
+/* emit_lib2.c */
+/* The library calls of rt_linalg2.h (constructors, sorts, append_array,
+ * distances, quantile, to_array_2d, matrix functions, the SVD, the
+ * Gaussian-process kernels, cov_exp_quad): true when e is one of them,
+ * with its value in *out, or its reverse step emitted. */
+bool em_lib2_value(Emit *em, const MirExpr *e, Opnd *out);
+bool em_lib2_backprop(Emit *em, const MirExpr *e, const char *adj);
+
+/* emit_scalar3.c */
+/* The elementwise functions of three arguments (fma, inc_beta,
+ * inv_inc_beta), int_step, to_int, choose, and the constants sqrt2(),
+ * log2(), machine_precision(): true when e is one of them, with its value
+ * in *out, or its reverse step emitted. */
+bool em_scalar3_value(Emit *em, const MirExpr *e, Opnd *out);
+bool em_scalar3_backprop(Emit *em, const MirExpr *e, const char *adj);
+
 /* emit_hoist.c */
 /* Around the emission of a fused for loop (its statements' derivatives
  * complete in the forward sweep): loop-invariant scalars computed once

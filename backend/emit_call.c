@@ -39,14 +39,21 @@ static const char *const unary_fns[] = {
     "log1m_inv_logit", "log1p_exp", "log1m_exp", "tanh", "sinh", "cosh",
     "sin", "cos", "tan", "asin", "acos", "atan", "lgamma", "digamma",
     "trigamma", "tgamma", "Phi", "Phi_approx", "fabs", "abs", "erf", "erfc",
-    "cbrt", "exp2", "log2", "log10", "inv_cloglog", "step", NULL
+    "cbrt", "exp2", "log2", "log10", "inv_cloglog", "step", "acosh", "asinh",
+    "atanh", "floor", "ceil", "round", "trunc", "inv_Phi", "inv_erfc",
+    "std_normal_qf", "std_normal_log_qf", "lambert_w0", "lambert_wm1", NULL
 };
 
 /* The binary scalar functions with rt_NAME_d in the runtime. */
 static const char *const binary_fns[] = {
     "pow", "fmin", "fmax", "lbeta", "lchoose", "log_sum_exp", "log_diff_exp",
     "hypot", "fdim", "atan2", "lmultiply", "multiply_log",
-    "log_modified_bessel_first_kind", NULL
+    "log_modified_bessel_first_kind", "fmod", "beta", "gamma_p", "gamma_q",
+    "owens_t", "log_inv_logit_diff", "log_falling_factorial",
+    "log_rising_factorial", "binary_log_loss", "lmgamma",
+    "bessel_first_kind", "bessel_second_kind", "modified_bessel_first_kind",
+    "modified_bessel_second_kind", "falling_factorial", "rising_factorial",
+    "ldexp", NULL
 };
 
 bool em_elementwise_unary(const char *fn)
@@ -579,7 +586,8 @@ Opnd em_value_call(Emit *em, const MirExpr *e)
     if (em_gather_call(e))
         return em_value_gather(em, e);
     if (em_complex_value(em, e, &lin) || em_linalg_value(em, e, &lin)
-        || em_ode_value(em, e, &lin) || em_lib_value(em, e, &lin))
+        || em_ode_value(em, e, &lin) || em_lib_value(em, e, &lin)
+        || em_lib2_value(em, e, &lin) || em_scalar3_value(em, e, &lin))
         return lin;
     int red = reduction(e);
     if (red >= 0) {
@@ -808,7 +816,8 @@ void em_backprop_call(Emit *em, const MirExpr *e, const char *adj)
         return;
     }
     if (em_linalg_backprop(em, e, adj) || em_ode_backprop(em, e, adj)
-        || em_lib_backprop(em, e, adj))
+        || em_lib_backprop(em, e, adj) || em_lib2_backprop(em, e, adj)
+        || em_scalar3_backprop(em, e, adj))
         return;
     int red = reduction(e);
     if (red >= 0) {

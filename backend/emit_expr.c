@@ -339,8 +339,12 @@ static Opnd value_indexed(Emit *em, const MirExpr *e)
         slice(em, v, &e->indices[0], &off, &count, &len);
         Opnd r = {A("(%s + %s)", ptr, off), adj ? A("(%s + %s)", adj, off)
                   : NULL, count, count, "1", true, is_int, cx};
-        if (is_matrix_type(e->type)) {
-            /* rows lo..hi of a matrix: a matrix of those rows */
+        const Type *t = e->type;
+        if (is_matrix_type(t)
+            || (t->kind == TY_ARRAY && t->dims == 1
+                && em_is_container_type(t->elem))) {
+            /* rows lo..hi of a matrix, or vectors lo..hi of an array of
+             * them: one per row */
             r.rows = len;
             r.cols = em_var_dim(em, v, 1);
         } else {
@@ -461,6 +465,11 @@ static Opnd value_binary(Emit *em, const MirExpr *e)
                 "by zero\");", r.val);
         return em_scalar(A("((%s) / (%s))", l.val, r.val), NULL, true);
     }
+    /* b / A and A \ b with A a matrix solve a linear system (Stan's
+     * mdivide_right and mdivide_left): not an elementwise division */
+    if ((e->op == OP_DIV || e->op == OP_LDIV) && r.container)
+        em_unsupported(em, "matrix division (%s) yet",
+                       e->op == OP_DIV ? "/" : "\\");
     if (e->op == OP_MUL && l.container && r.container) {
         /* a matrix or row_vector times a vector or matrix */
         Opnd o = em_new_container(em, A("%s * %s", l.rows, r.cols), l.rows,

@@ -131,7 +131,7 @@ bool em_lib_value(Emit *em, const MirExpr *e, Opnd *out)
         Opnd x = em_value(em, e->args[0]), y = em_value(em, e->args[1]);
         Opnd big = x.container ? x : y;
         if (x.container && y.container)
-            em_line(em, "if ((%s) != (%s)) return rt_error(err, \"%s: size "
+            em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"%s: size "
                     "of x (%%d) and size of y (%%d) must match in size\", "
                     "(int)(%s), (int)(%s));", x.n, y.n, fn, x.n, y.n);
         Opnd o = em_new_container(em, big.n, big.rows, big.cols, false);
@@ -223,7 +223,7 @@ bool em_lib_value(Emit *em, const MirExpr *e, Opnd *out)
         const char *n, *k;
         mix_shape(e->args[1], l, &n, &k);
         const char *t = em_fresh(em, "t");
-        em_line(em, "if ((%s) != (%s)) return rt_error(err, \"log_mix: size "
+        em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"log_mix: size "
                 "of theta (%%d) and size of lambda (%%d) must match in "
                 "size\", (int)(%s), (int)(%s));", th.n, k, th.n, k);
         em_line(em, "double %s = 0;", t);

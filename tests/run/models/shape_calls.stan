@@ -56,6 +56,8 @@ transformed data {
   expect(to_vector(to_matrix(R2)), rep_vector(1.5, 6), 30);
   array[2, 2, 2] int R3 = rep_array(7, 2, 2, 2);
   expect([R3[2, 1, 2]]', [7]', 31);
+  array[3] vector[2] P = {[0, 0]', [1, 1]', [2, 2]'};
+  expect(to_vector(gp_exp_quad_cov(P[2:3], 1, 1)), [1, exp(-1), exp(-1), 1]', 32);
 }
 parameters {
   vector[4] a;

@@ -1,0 +1,239 @@
+/* emit_scalar3.c - scalar library calls that the lists of emit_call.c
+ * cannot express: the elementwise functions of three arguments (fma,
+ * inc_beta, inv_inc_beta) over scalars and containers, the int-valued
+ * int_step, to_int and choose, and the constants sqrt2(), log2() and
+ * machine_precision().  Each is a value and, where it carries
+ * derivatives, a reverse step (rt_NAME_d of rt_scalar.h). */
+#include <string.h>
+
+#include "emit.h"
+
+#define A(...) arena_printf(em->a, __VA_ARGS__)
+
+static bool named(const MirExpr *e, const char *name, int nargs)
+{
+    return e->kind == MX_CALL && e->fn_kind == FNK_STANLIB
+        && strcmp(e->fn, name) == 0 && e->nargs == nargs;
+}
+
+/* The functions of three reals, elementwise (scalars broadcast), and
+ * whether Stan checks their domain (then NaN asks for its message). */
+static const struct {
+    const char *name;
+    bool checked;
+} ternary_fns[] = {
+    {"fma", false}, {"inc_beta", true}, {"inv_inc_beta", true},
+};
+
+static int ternary(const MirExpr *e)
+{
+    if (e->kind != MX_CALL || e->fn_kind != FNK_STANLIB || e->nargs != 3)
+        return -1;
+    for (size_t i = 0; i < sizeof ternary_fns / sizeof ternary_fns[0]; i++)
+        if (strcmp(e->fn, ternary_fns[i].name) == 0)
+            return (int)i;
+    return -1;
+}
+
+/* The operands of a call; the first container among them (its size and
+ * shape are the result's), or -1; with `check`, Stan's size check of the
+ * others against it (the value's code makes it, the reverse step's need
+ * not again). */
+static int operands(Emit *em, const MirExpr *e, Opnd *ops, bool check)
+{
+    int big = -1;
+    for (int i = 0; i < e->nargs; i++) {
+        ops[i] = em_value(em, e->args[i]);
+        if (ops[i].container && big < 0)
+            big = i;
+    }
+    for (int i = big + 1; check && big >= 0 && i < e->nargs; i++)
+        if (ops[i].container)
+            em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"%s: size "
+                    "of argument %d (%%d) and size of argument %d (%%d) must "
+                    "match in size\", (int)(%s), (int)(%s));", ops[big].n,
+                    ops[i].n, e->fn, big + 1, i + 1, ops[big].n, ops[i].n);
+    return big;
+}
+
+/* Element k of each operand as a double, comma-separated. */
+static const char *elements(Emit *em, const Opnd *ops, int n)
+{
+    const char *s = "";
+    for (int i = 0; i < n; i++)
+        s = A("%s%s(double)%s", s, i ? ", " : "", em_elem(em, ops[i]));
+    return s;
+}
+
+/* The statement that rejects a NaN value v of fn with Stan's message. */
+static void domain_check(Emit *em, const char *fn, const char *v,
+                         const char *args, int nargs)
+{
+    em_line(em, "if (isnan(%s) && rt_scalar2_domain(\"%s\", %d, (double[]){"
+            "%s}, err)) return -1;", v, fn, nargs, args);
+}
+
+static Opnd ternary_value(Emit *em, const MirExpr *e, int t)
+{
+    Opnd ops[3];
+    int big = operands(em, e, ops, true);
+    const char *args = elements(em, ops, 3);
+    const char *call = A("rt_%s(%s)", e->fn, args);
+    if (big < 0) {
+        const char *v = em_fresh(em, "t");
+        em_line(em, "double %s = %s;", v, call);
+        if (ternary_fns[t].checked)
+            domain_check(em, e->fn, v, args, 3);
+        return em_scalar(v, NULL, false);
+    }
+    Opnd o = em_new_container(em, ops[big].n, ops[big].rows, ops[big].cols,
+                              false);
+    em_line(em, "for (int k = 0; k < %s; k++) {", o.n);
+    em_line(em, "    %s[k] = %s;", o.val, call);
+    if (ternary_fns[t].checked) {
+        em->indent++;
+        domain_check(em, e->fn, A("%s[k]", o.val), args, 3);
+        em->indent--;
+    }
+    em_line(em, "}");
+    return o;
+}
+
+/* The partials of element k, times its adjoint, into the buffers of the
+ * arguments that carry derivatives (a scalar's sums over the broadcast). */
+static void ternary_backprop(Emit *em, const MirExpr *e, const char *adj)
+{
+    Opnd ops[3];
+    int big = operands(em, e, ops, false);
+    const char *g[3];
+    bool any = false;
+    for (int i = 0; i < 3; i++) {
+        g[i] = em_is_ad(em, e->args[i]) ? em_adj_buffer(em, ops[i]) : NULL;
+        any |= g[i] != NULL;
+    }
+    if (!any)
+        return;
+    const char *a = big < 0 ? A("(%s)", adj) : A("%s[k]", adj);
+    const char *d = em_fresh(em, "d"), *x = em_fresh(em, "x");
+    if (big >= 0)
+        em_line(em, "for (int k = 0; k < %s; k++) {", ops[big].n);
+    else
+        em_line(em, "{");
+    em_line(em, "    double %s[3], %s[3] = {%s};", d, x, elements(em, ops, 3));
+    em_line(em, "    rt_%s_d(%s[0], %s[1], %s[2], rt_%s(%s[0], %s[1], %s[2]), "
+            "&%s[0], &%s[1], &%s[2]);", e->fn, x, x, x, e->fn, x, x, x, d, d,
+            d);
+    for (int i = 0; i < 3; i++)
+        if (g[i])
+            em_line(em, "    %s += %s * %s[%d];", ops[i].container
+                    ? A("%s[k]", g[i]) : g[i], a, d, i);
+    em_line(em, "}");
+    for (int i = 0; i < 3; i++)
+        if (g[i])
+            em_backprop(em, e->args[i], g[i]);
+}
+
+/* to_int of a real (or int) scalar or array: truncation, with Stan's
+ * range check. */
+static Opnd to_int_value(Emit *em, const MirExpr *e)
+{
+    Opnd x = em_value(em, e->args[0]);
+    if (x.is_int)
+        return x;
+    if (!x.container) {
+        const char *t = em_fresh(em, "t");
+        em_line(em, "int %s;", t);
+        em_line(em, "if (rt_to_int(%s, &%s, err)) return -1;", x.val, t);
+        return em_scalar(t, NULL, true);
+    }
+    Opnd o = em_new_container(em, x.n, x.rows, x.cols, true);
+    em_line(em, "for (int k = 0; k < %s; k++)", x.n);
+    em_line(em, "    if (rt_to_int(%s[k], &%s[k], err)) return -1;", x.val,
+            o.val);
+    return o;
+}
+
+/* choose(n, k) of ints or int arrays (a scalar broadcast): rt_choose's
+ * -1 is one of Stan's errors, whose message rt_scalar2_domain gives. */
+static Opnd choose_value(Emit *em, const MirExpr *e)
+{
+    Opnd ops[2];
+    int big = operands(em, e, ops, true);
+    const char *n = A("(%s)", em_elem(em, ops[0]));
+    const char *k = A("(%s)", em_elem(em, ops[1]));
+    const char *fail = A("{ rt_scalar2_domain(\"choose\", 2, (double[]){%s, "
+                         "%s}, err); return -1; }", n, k);
+    if (big < 0) {
+        const char *t = em_fresh(em, "t");
+        em_line(em, "int %s = rt_choose(%s, %s);", t, n, k);
+        em_line(em, "if (%s < 0) %s", t, fail);
+        return em_scalar(t, NULL, true);
+    }
+    Opnd o = em_new_container(em, ops[big].n, ops[big].rows, ops[big].cols,
+                              true);
+    em_line(em, "for (int k = 0; k < %s; k++) {", o.n);
+    em_line(em, "    %s[k] = rt_choose(%s, %s);", o.val, n, k);
+    em_line(em, "    if (%s[k] < 0) %s", o.val, fail);
+    em_line(em, "}");
+    return o;
+}
+
+/* The constants without an argument. */
+static const struct {
+    const char *name, *value;
+} constants[] = {
+    {"sqrt2", "1.41421356237309504880"},
+    {"log2", "0.693147180559945309417"},
+    {"machine_precision", "2.2204460492503130808e-16"},
+};
+
+static int constant(const MirExpr *e)
+{
+    for (size_t i = 0; i < sizeof constants / sizeof constants[0]; i++)
+        if (named(e, constants[i].name, 0))
+            return (int)i;
+    return -1;
+}
+
+bool em_scalar3_value(Emit *em, const MirExpr *e, Opnd *out)
+{
+    if (e->kind != MX_CALL || e->fn_kind != FNK_STANLIB)
+        return false;
+    int t = ternary(e);
+    if (t >= 0) {
+        *out = ternary_value(em, e, t);
+        return true;
+    }
+    int c = constant(e);
+    if (c >= 0) {
+        *out = em_scalar(constants[c].value, NULL, false);
+        return true;
+    }
+    if (named(e, "int_step", 1) && !em_is_container_type(e->args[0]->type)) {
+        Opnd x = em_value(em, e->args[0]);
+        *out = em_scalar(A("rt_int_step((double)(%s))", x.val), NULL, true);
+        return true;
+    }
+    if (named(e, "to_int", 1)) {
+        *out = to_int_value(em, e);
+        return true;
+    }
+    if (named(e, "choose", 2)) {
+        *out = choose_value(em, e);
+        return true;
+    }
+    return false;
+}
+
+bool em_scalar3_backprop(Emit *em, const MirExpr *e, const char *adj)
+{
+    if (e->kind != MX_CALL || e->fn_kind != FNK_STANLIB)
+        return false;
+    if (ternary(e) >= 0) {
+        ternary_backprop(em, e, adj);
+        return true;
+    }
+    /* the constants and the int-valued functions carry no derivative */
+    return constant(e) >= 0 || named(e, "int_step", 1)
+        || named(e, "to_int", 1) || named(e, "choose", 2);
+}

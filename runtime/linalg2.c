@@ -368,7 +368,8 @@ void rt_trace_gen_quad_form_adj(const double *D, const double *A,
 double rt_determinant(const double *A, int n, double *work)
 {
     double *LU = work;
-    memcpy(LU, A, sizeof *LU * (size_t)n * (size_t)n);
+    if (n > 0)   /* a 0 x 0 matrix may come as NULL */
+        memcpy(LU, A, sizeof *LU * (size_t)n * (size_t)n);
     double det = 1;
     for (int k = 0; k < n; k++) {
         int p = k;
@@ -475,7 +476,8 @@ void rt_mdivide_right_spd_adj(const double *A, const double *X,
 
 static void identity(double *Y, int n)
 {
-    memset(Y, 0, sizeof *Y * (size_t)n * (size_t)n);
+    if (n > 0)
+        memset(Y, 0, sizeof *Y * (size_t)n * (size_t)n);
     for (int i = 0; i < n; i++)
         Y[IDX(i, i, n)] = 1;
 }
@@ -491,7 +493,8 @@ int rt_matrix_power(const double *M, int n, int p, double *Y, double *work,
     identity(Y, n);
     for (int k = 0; k < p; k++) {
         rt_multiply(Y, M, n, n, n, work);
-        memcpy(Y, work, sizeof *Y * (size_t)n * (size_t)n);
+        if (n > 0)
+            memcpy(Y, work, sizeof *Y * (size_t)n * (size_t)n);
     }
     return 0;
 }

@@ -89,6 +89,18 @@ bool em_in_list(const char *const *list, const char *name)
 
 /* A distribution's runtime name and whether the call drops constants:
  * normal_lupdf -> ("rt_normal_lpdf", propto). */
+/* Shapes of density arguments the runtime's signatures cannot take: an
+ * array of cutpoint vectors (one per outcome) of ordered_logistic and
+ * ordered_probit would reach the runtime as one flat vector. */
+static void check_density_shapes(Emit *em, const MirExpr *e)
+{
+    if ((strncmp(e->fn, "ordered_logistic_", 17) == 0
+         || strncmp(e->fn, "ordered_probit_", 15) == 0)
+        && e->nargs == 3 && e->args[2]->type->kind == TY_ARRAY)
+        em_unsupported(em, "%s with an array of cutpoint vectors yet",
+                       e->fn);
+}
+
 static bool density_call(Emit *em, const char *fn, const char **rt,
                          int *propto)
 {
@@ -470,6 +482,11 @@ static const struct {
     {"bernoulli_logit_glm", "rt_bernoulli_logit_glm_lpmf", "IMAA", NULL, 0},
     {"poisson_log_glm", "rt_poisson_log_glm_lpmf", "IMAA", NULL, 0},
     {"categorical_logit_glm", "rt_categorical_logit_glm_lpmf", "IMAM", NULL,
+     0},
+    {"binomial_logit_glm", "rt_binomial_logit_glm_lpmf", "IIMAA", NULL, 0},
+    {"neg_binomial_2_log_glm", "rt_neg_binomial_2_log_glm_lpmf", "IMAAA",
+     NULL, 0},
+    {"ordered_logistic_glm", "rt_ordered_logistic_glm_lpmf", "IMAA", NULL,
      0},
 };
 
@@ -1015,6 +1032,7 @@ static Opnd value_call_general(Emit *em, const MirExpr *e)
     if (e->nargs > 16)
         em_unsupported(em, "%s with %d arguments", fn, e->nargs);
     if (density_call(em, fn, &rt, &propto)) {
+        check_density_shapes(em, e);
         for (int i = 0; i < e->nargs; i++)
             ops[i] = em_value(em, e->args[i]);
         const char *t = em_fresh(em, "t");
@@ -1044,12 +1062,13 @@ static Opnd value_call_general(Emit *em, const MirExpr *e)
             em_line(em, "if (%s < 0) return -1;", t);
             return em_scalar(t, NULL, true);
         }
-        if (strcmp(fn, "ordered_logistic_rng") == 0 && e->nargs == 2
+        if ((strcmp(fn, "ordered_logistic_rng") == 0
+             || strcmp(fn, "ordered_probit_rng") == 0) && e->nargs == 2
             && !em_is_container_type(e->args[0]->type)) {
             Opnd eta = em_value(em, e->args[0]), c = em_value(em, e->args[1]);
             const char *t = em_fresh(em, "t");
-            em_line(em, "int %s = rt_ordered_logistic_rng(%s, rt_argn(%s, "
-                    "NULL, %s, false), rng, err);", t, eta.val, c.val, c.n);
+            em_line(em, "int %s = rt_%s(%s, rt_argn(%s, NULL, %s, false), "
+                    "rng, err);", t, fn, eta.val, c.val, c.n);
             em_line(em, "if (%s < 0) return -1;", t);
             return em_scalar(t, NULL, true);
         }
@@ -1156,14 +1175,17 @@ static Opnd value_call_general(Emit *em, const MirExpr *e)
         }
         for (int i = 0; i < e->nargs; i++)
             args = A("%s%s, ", args, n ? em_elem(em, ops[i]) : ops[i].val);
+        /* an int draw fails as a negative value, except a draw of
+         * discrete_range, which may be negative: INT_MIN then */
+        const char *int_bad = strcmp(fn, "discrete_range_rng") == 0
+            ? "== (-2147483647 - 1)" : "< 0";
         bool is_int = ty_base(e->type)->kind == TY_INT;
         require_runtime(em, A("rt_%s", fn), fn);
         const char *call = A("rt_%s(%srng, err)", fn, args);
         if (!n) {
             const char *t = em_fresh(em, "t");
             em_line(em, "%s %s = %s;", is_int ? "int" : "double", t, call);
-            em_line(em, "if (%s) return -1;", is_int ? A("%s < 0",
-                                                          t)
+            em_line(em, "if (%s) return -1;", is_int ? A("%s %s", t, int_bad)
                                                      : A("isnan(%s)", t));
             return em_scalar(t, NULL, is_int);
         }
@@ -1171,7 +1193,7 @@ static Opnd value_call_general(Emit *em, const MirExpr *e)
         em_line(em, "for (int k = 0; k < %s; k++) {", n);
         em_line(em, "    %s[k] = %s;", o.val, call);
         em_line(em, "    if (%s) return -1;", is_int
-                ? A("%s[k] < 0", o.val) : A("isnan(%s[k])", o.val));
+                ? A("%s[k] %s", o.val, int_bad) : A("isnan(%s[k])", o.val));
         em_line(em, "}");
         return o;
     }
@@ -1252,6 +1274,7 @@ static void backprop_call_general(Emit *em, const MirExpr *e, const char *adj)
     const char *rt;
     int propto;
     if (density_call(em, fn, &rt, &propto)) {
+        check_density_shapes(em, e);
         Opnd ops[16];
         const char *grads[16] = {0};
         bool direct[16] = {false};

@@ -466,10 +466,24 @@ static Opnd value_binary(Emit *em, const MirExpr *e)
         return em_scalar(A("((%s) / (%s))", l.val, r.val), NULL, true);
     }
     /* b / A and A \ b with A a matrix solve a linear system (Stan's
-     * mdivide_right and mdivide_left): not an elementwise division */
-    if ((e->op == OP_DIV || e->op == OP_LDIV) && r.container)
-        em_unsupported(em, "matrix division (%s) yet",
-                       e->op == OP_DIV ? "/" : "\\");
+     * mdivide_right and mdivide_left, rt_lu.h): not an elementwise
+     * division */
+    if ((e->op == OP_DIV || e->op == OP_LDIV) && r.container) {
+        bool left = e->op == OP_LDIV;
+        Opnd A = left ? l : r, B = left ? r : l;
+        if (e->args[left ? 0 : 1]->type->kind != TY_MATRIX || !B.container
+            || !A.rows || !A.cols || !B.rows || !B.cols)
+            em_unsupported(em, "matrix division (%s) of these operands",
+                           left ? "\\" : "/");
+        const char *w = em_fresh(em, "w");
+        em_line(em, "double *%s = rt_scratch_doubles(&S->scratch, (size_t)"
+                "((%s) * (%s) + (%s)));", w, A.rows, A.rows, A.rows);
+        Opnd o = em_new_container(em, B.n, B.rows, B.cols, false);
+        em_line(em, "if (rt_mdivide_%s(%s, %s, %s, %s, %s, %s, %s, %s, err)) "
+                "return -1;", left ? "left" : "right", l.val, l.rows, l.cols,
+                r.val, r.rows, r.cols, o.val, w);
+        return o;
+    }
     if (e->op == OP_MUL && l.container && r.container) {
         /* a matrix or row_vector times a vector or matrix */
         Opnd o = em_new_container(em, A("%s * %s", l.rows, r.cols), l.rows,
@@ -550,6 +564,30 @@ static void backprop_binary(Emit *em, const MirExpr *e, const char *adj)
         else
             em_line(em, "rt_multiply_adj(%s, %s, %s, %s, %s, %s, %s, %s);",
                     l.val, r.val, adj, l.rows, l.cols, r.cols, gl, gr);
+        if (lad)
+            em_backprop(em, le, gl);
+        if (rad)
+            em_backprop(em, re, gr);
+        return;
+    }
+    if ((e->op == OP_DIV || e->op == OP_LDIV) && r.container) {
+        /* the solves of value_binary: the runtime's _adj rule into
+         * buffers of the operands that carry derivatives */
+        bool left = e->op == OP_LDIV;
+        Opnd A = left ? l : r, B = left ? r : l;
+        Opnd X = em_value(em, e);
+        const char *gl = lad ? em_adj_buffer(em, l) : "NULL";
+        const char *gr = rad ? em_adj_buffer(em, r) : "NULL";
+        const char *w = em_fresh(em, "w");
+        em_line(em, "double *%s = rt_scratch_doubles(&S->scratch, (size_t)"
+                "((%s) * (%s) + (%s) + (%s)));", w, A.rows, A.rows, A.rows,
+                B.n);
+        if (left)
+            em_line(em, "rt_mdivide_left_adj(%s, %s, %s, %s, %s, %s, %s, "
+                    "%s);", A.val, X.val, adj, B.rows, B.cols, gl, gr, w);
+        else
+            em_line(em, "rt_mdivide_right_adj(%s, %s, %s, %s, %s, %s, %s, "
+                    "%s);", A.val, X.val, adj, B.rows, B.cols, gl, gr, w);
         if (lad)
             em_backprop(em, le, gl);
         if (rad)

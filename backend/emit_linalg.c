@@ -93,6 +93,18 @@ static const LinalgFn linalg_fns[] = {
      "$m * $m",
      "rt_mdivide_left_spd_adj($a, $y, $Y, $m, $q, $g, $h, $w);",
      "$m * $m + $m * $q"},
+    /* general A by LU (rt_lu.h), which makes Stan's size checks itself;
+     * A \ b and b / A are emit_expr.c's */
+    {"mdivide_left", "M*", 0, "A b", "$p", "$q", false,
+     "if (rt_mdivide_left($a, $m, $n, $b, $p, $q, $y, $w, err)) return -1;",
+     "$m * $m + $m",
+     "rt_mdivide_left_adj($a, $y, $Y, $p, $q, $g, $h, $w);",
+     "$m * $m + $m + $p * $q"},
+    {"mdivide_right", "*M", 0, "b A", "$m", "$n", false,
+     "if (rt_mdivide_right($a, $m, $n, $b, $p, $q, $y, $w, err)) return -1;",
+     "$p * $p + $p",
+     "rt_mdivide_right_adj($b, $y, $Y, $m, $n, $g, $h, $w);",
+     "$p * $p + $p + $m * $n"},
     {"log_determinant", "M", CHK_SQUARE0, "m", NULL, NULL, false,
      "$y = rt_log_determinant($a, $m, $w);", "$m * $m + $m",
      "rt_log_determinant_adj($a, $m, $Y, $g, $w);", "2 * $m * $m + $m"},

@@ -28,6 +28,7 @@
 #include "rt_reduce.h"
 #include "rt_linalg.h"
 #include "rt_linalg2.h"
+#include "rt_lu.h"
 #include "rt_dist_cont.h"
 #include "rt_dist_disc.h"
 #include "rt_dist_multi.h"

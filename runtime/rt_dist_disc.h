@@ -185,4 +185,83 @@ double rt_beta_binomial_lccdf(RtIArg n, RtIArg N, RtArg alpha, RtArg beta,
 int rt_bernoulli_logit_glm_rng(RtMat x, RtArg alpha, RtArg beta, int *out,
                                RtRng *rng, RtError *err);
 
+/* ------------------------------------------------------ dist_disc3.c */
+
+/* neg_binomial's cumulative functions: n | alpha, beta as in
+ * rt_neg_binomial_lpmf (alpha, beta positive finite), with analytic
+ * partials for both.  Sums of the mass function in log space: below the
+ * mode (alpha - 1) / beta over 0..n, above it over the tail past n until
+ * the rest is below e^-45 of the sum, the other side as the complement.
+ * Per term, n < 0 has cdf 0 (the cdf of the call is 0, its lcdf -inf)
+ * and ccdf 1.  No terms: cdf 1, lcdf and lccdf 0. */
+double rt_neg_binomial_cdf(RtIArg n, RtArg alpha, RtArg beta, double adj,
+                           RtError *err);
+double rt_neg_binomial_lcdf(RtIArg n, RtArg alpha, RtArg beta, double adj,
+                            RtError *err);
+double rt_neg_binomial_lccdf(RtIArg n, RtArg alpha, RtArg beta, double adj,
+                             RtError *err);
+
+/* discrete_range(y | lower, upper): uniform on the integers lower..upper.
+ * The bounds are integers carried in RtArgs (the backend passes every
+ * argument after the variate as a real); they take no partials.  Stan's
+ * checks: lower and upper of one size, upper >= lower ("Upper bound
+ * parameter is 1, but must be greater than or equal to 3").  y outside
+ * [lower, upper] gives -inf; propto gives 0 (all arguments are data).
+ * Cumulative edges per term: y < lower has cdf 0, y >= upper cdf 1. */
+double rt_discrete_range_lpmf(RtIArg y, RtArg lower, RtArg upper,
+                              bool propto, double adj, RtError *err);
+double rt_discrete_range_cdf(RtIArg y, RtArg lower, RtArg upper, double adj,
+                             RtError *err);
+double rt_discrete_range_lcdf(RtIArg y, RtArg lower, RtArg upper,
+                              double adj, RtError *err);
+double rt_discrete_range_lccdf(RtIArg y, RtArg lower, RtArg upper,
+                               double adj, RtError *err);
+/* A draw in lower..upper.  The support may be negative, so a domain error
+ * returns INT_MIN (never a draw here), not -1, with err set. */
+int rt_discrete_range_rng(int lower, int upper, RtRng *rng, RtError *err);
+
+/* beta_neg_binomial(n | r, alpha, beta): neg_binomial(r, p / (1 - p))
+ * with p ~ beta(alpha, beta); n >= 0; r, alpha, beta positive finite.
+ * propto drops -lgamma(n + 1), -lbeta(r, alpha) while r and alpha are
+ * data and lgamma(n + beta) - lgamma(beta) while beta is.  The cumulative
+ * functions sum the mass function over 0..n (cost O(n): the tail falls
+ * only as n^-(alpha + 1)), the lccdf as the complement; edges as
+ * neg_binomial's. */
+double rt_beta_neg_binomial_lpmf(RtIArg n, RtArg r, RtArg alpha, RtArg beta,
+                                 bool propto, double adj, RtError *err);
+double rt_beta_neg_binomial_cdf(RtIArg n, RtArg r, RtArg alpha, RtArg beta,
+                                double adj, RtError *err);
+double rt_beta_neg_binomial_lcdf(RtIArg n, RtArg r, RtArg alpha,
+                                 RtArg beta, double adj, RtError *err);
+double rt_beta_neg_binomial_lccdf(RtIArg n, RtArg r, RtArg alpha,
+                                  RtArg beta, double adj, RtError *err);
+int rt_beta_neg_binomial_rng(double r, double alpha, double beta,
+                             RtRng *rng, RtError *err);
+
+/* ordered_probit: as rt_ordered_logistic_lpmf with Phi for inv_logit;
+ * y in 1..K, eta one location or one per outcome, c the K-1 ordered
+ * cutpoints shared by all outcomes.  Computed from log Phi in the half
+ * where the cdfs are small, so far tails keep their digits. */
+double rt_ordered_probit_lpmf(RtIArg y, RtArg eta, RtArg c, bool propto,
+                              double adj, RtError *err);
+int rt_ordered_probit_rng(double eta, RtArg c, RtRng *rng, RtError *err);
+
+/* ------------------------------------------------------- dist_glm3.c */
+
+/* binomial_logit(n | N, alpha + x * beta): n and N one value or one per
+ * outcome, 0 <= n <= N.  propto drops log choose(N, n). */
+double rt_binomial_logit_glm_lpmf(RtIArg n, RtIArg N, RtMat x, RtArg alpha,
+                                  RtArg beta, bool propto, double adj,
+                                  RtError *err);
+/* neg_binomial_2_log(y | alpha + x * beta, phi): phi one precision or one
+ * per outcome, with its partials. */
+double rt_neg_binomial_2_log_glm_lpmf(RtIArg y, RtMat x, RtArg alpha,
+                                      RtArg beta, RtArg phi, bool propto,
+                                      double adj, RtError *err);
+/* ordered_logistic(y | x * beta, cuts): no intercept; cuts the K-1
+ * ordered cutpoints, with partials for x, beta and cuts. */
+double rt_ordered_logistic_glm_lpmf(RtIArg y, RtMat x, RtArg beta,
+                                    RtArg cuts, bool propto, double adj,
+                                    RtError *err);
+
 #endif

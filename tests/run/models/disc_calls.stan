@@ -12,6 +12,17 @@ data {
   array[N] int<lower=0> counts;
   array[N] int<lower=1, upper=4> cls;
 }
+transformed data {
+  // draws in transformed data: a negative draw of discrete_range is a
+  // draw, not a failure, and ordered_probit_rng compiles
+  for (i in 1:20) {
+    int dr = discrete_range_rng(-5, -1);
+    int op = ordered_probit_rng(0.3, [-1, 1]');
+    if (dr < -5 || dr > -1 || op < 1 || op > 3)
+      reject("disc_calls: discrete_range_rng gave ", dr,
+             ", ordered_probit_rng ", op);
+  }
+}
 parameters {
   real<lower=0> a;
   real<lower=0> b;

@@ -174,6 +174,43 @@ fuzz:
 	cp corpus/*.stan tests/golden/*.stan build-fuzz/corpus/ 2>/dev/null || true
 	build-fuzz/fuzz_frontend -max_total_time=$(FUZZ_SECONDS) -timeout=5 \
 	    -max_len=4096 -artifact_prefix=build-fuzz/ build-fuzz/corpus
+	$(MAKE) fuzz-data fuzz-cmdline
+
+# The sampler's JSON data reader and its command line, against the
+# runtime built with the sanitizers (UBSan fatal, so libFuzzer sees it);
+# an allocation over 2 GB is a finding.  Crashing inputs found once are
+# kept under tests/fuzz/seeds/ and rerun first.
+FUZZ_CC    = clang
+FUZZ_FLAGS = -std=c11 -D_XOPEN_SOURCE=700 -O1 -g -Wall -Wextra \
+             -fsanitize=address,undefined -fno-sanitize-recover=undefined
+FUZZ_RT_OBJ = $(RUNTIME_SRC:%.c=build-fuzz/%.o)
+FUZZ_RUN    = -max_total_time=$(FUZZ_SECONDS) -timeout=5 -rss_limit_mb=2048
+
+build-fuzz/runtime/%.o: runtime/%.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link $(RT_CFLAGS) \
+	    -Iruntime -c $< -o $@
+
+build-fuzz/libpplrt.a: $(FUZZ_RT_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c build-fuzz/libpplrt.a
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer $(RT_CFLAGS) -Iruntime \
+	    $< build-fuzz/libpplrt.a $(RT_LIBS) -lm -o $@
+
+fuzz-data: build-fuzz/fuzz_data
+	@mkdir -p build-fuzz/corpus-data
+	cp corpus/*.data.json ../shared/bench/data/*.json build-fuzz/corpus-data/
+	build-fuzz/fuzz_data $(FUZZ_RUN) -max_len=65536 \
+	    -artifact_prefix=build-fuzz/data- build-fuzz/corpus-data \
+	    tests/fuzz/seeds/data
+
+fuzz-cmdline: build-fuzz/fuzz_cmdline
+	@mkdir -p build-fuzz/corpus-cmdline
+	build-fuzz/fuzz_cmdline $(FUZZ_RUN) -max_len=4096 \
+	    -artifact_prefix=build-fuzz/cmdline- build-fuzz/corpus-cmdline \
+	    tests/fuzz/seeds/cmdline
 
 # ---- benchmark: time to check every program, then the emitted samplers
 # on ../shared/bench against its hand-written C and Stan's figures (both
@@ -208,7 +245,7 @@ install: all
 clean:
 	rm -rf build build-asan build-fuzz out
 
-.PHONY: all deps run test units docs coverage-check golden-update asan fuzz bench lint install clean
+.PHONY: all deps run test units docs coverage-check golden-update asan fuzz fuzz-data fuzz-cmdline bench lint install clean
 
 -include $(FRONTEND_OBJ:.o=.d) $(DRIVER_OBJ:.o=.d) $(RUNTIME_OBJ:.o=.d) \
     $(MIR_OBJ:.o=.d) $(BACKEND_OBJ:.o=.d)

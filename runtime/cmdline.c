@@ -427,6 +427,16 @@ static int parse_args(int argc, char **argv, Options *o, RtError *err)
     return 0;
 }
 
+int rt_cmdline_parse_only(int argc, char **argv, RtRunConfig *cfg,
+                          RtError *err)
+{
+    Options o = {.cfg = rt_csv_config_defaults(), .init_radius = 2};
+    if (parse_args(argc, argv, &o, err) != 0)
+        return -1;
+    *cfg = o.cfg;
+    return o.help ? 1 : 0;
+}
+
 static void print_usage(FILE *out, const char *prog)
 {
     fprintf(out,

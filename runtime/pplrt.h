@@ -482,5 +482,11 @@ typedef struct RtModel {
  * on stderr, as CmdStan), bad data, failed initialization or a sampler
  * error (the draws written so far are kept). */
 int rt_main(int argc, char **argv, const RtModel *model);
+/* rt_main's argument parser alone (tests and the fuzz target): parse
+ * argv[1..argc-1] into *cfg (from rt_csv_config_defaults; its strings
+ * point into argv).  Returns 0, 1 for help, or -1 with err.  Opens,
+ * reads and writes nothing. */
+int rt_cmdline_parse_only(int argc, char **argv, RtRunConfig *cfg,
+                          RtError *err);
 
 #endif

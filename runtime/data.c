@@ -6,10 +6,11 @@
  * number, one of the strings for the special reals ("inf", "+inf",
  * "-inf", "Infinity", "-Infinity", "NaN", any case), or an array of values
  * nested once per dimension, row-major; a complex is a [re, im] pair.
- * The bare atoms NaN, Infinity and -Infinity, which CmdStan also reads but
- * JSON does not allow, are quoted before jansson sees the text.  jansson
- * keeps "3" and "3.0" apart, so an int variable written as 3.0 is an
- * error, as in CmdStan.
+ * The bare atoms NaN, Inf and Infinity (also with '-'), which CmdStan
+ * also reads but JSON does not allow, are quoted before jansson sees the
+ * text, and an integer beyond 64 bits is made a real.  jansson keeps "3"
+ * and "3.0" apart, so an int variable written as 3.0 is an error, as in
+ * CmdStan.
  *
  * Tuples are objects with members "1", "2", ...: a file may hold them
  * (rt_data_has sees them), but reading a tuple's slots is not supported
@@ -41,73 +42,131 @@ static bool is_word_char(char c)
            || (c >= '0' && c <= '9') || c == '_' || c == '.';
 }
 
-/* Copy text, quoting the bare atoms NaN, Infinity and -Infinity found
- * outside strings, so that they reach the readers as special strings.
- * Returns a malloc'd buffer (length in *outlen) or NULL when out of
- * memory. */
-static char *quote_bare_atoms(const char *text, size_t len, size_t *outlen)
+static bool is_digit(char c)
 {
-    static const char *const atoms[] = {"-Infinity", "Infinity", "NaN"};
-    /* each atom is at least 3 characters and grows by 2 */
-    char *out = malloc(2 * len + 1);
-    if (!out)
-        return NULL;
+    return c >= '0' && c <= '9';
+}
+
+/* The bare atoms CmdStan reads (RapidJSON's NaN and Inf extension), the
+ * longer spellings first. */
+static const char *const bare_atoms[] = {
+    "-Infinity", "Infinity", "-NaN", "NaN", "-Inf", "Inf",
+};
+
+/* The length of a bare atom at text[i] (a word on its own), or 0. */
+static size_t bare_atom_at(const char *text, size_t len, size_t i)
+{
+    for (size_t a = 0; a < sizeof bare_atoms / sizeof bare_atoms[0]; a++) {
+        size_t n = strlen(bare_atoms[a]);
+        if (n <= len - i && memcmp(text + i, bare_atoms[a], n) == 0
+            && (i + n == len || !is_word_char(text[i + n])))
+            return n;
+    }
+    return 0;
+}
+
+/* The length of the number-like token at text[i] (digits, signs, '.',
+ * 'e'), and in *big whether it is an integer (-?[1-9][0-9]*) outside the
+ * 64-bit range that jansson refuses as "too big integer". */
+static size_t number_at(const char *text, size_t len, size_t i, bool *big)
+{
+    size_t n = 0;
+    while (i + n < len
+           && (is_digit(text[i + n]) || text[i + n] == '-'
+               || text[i + n] == '+' || text[i + n] == '.'
+               || text[i + n] == 'e' || text[i + n] == 'E'))
+        n++;
+    const char *t = text + i;
+    size_t sign = t[0] == '-' ? 1 : 0, digits = n - sign;
+    *big = false;
+    if (digits == 0 || t[sign] == '0'
+        || (i + n < len && is_word_char(text[i + n])))
+        return n;
+    for (size_t k = sign; k < n; k++)
+        if (!is_digit(t[k]))
+            return n;
+    /* INT64_MAX is 9223372036854775807, 19 digits */
+    const char *limit = sign ? "9223372036854775808" : "9223372036854775807";
+    *big = digits > 19 || (digits == 19 && memcmp(t + sign, limit, 19) > 0);
+    return n;
+}
+
+/* Rewrite text for jansson as CmdStan reads it: the bare atoms NaN, Inf,
+ * Infinity (and with '-') outside strings are quoted, so that they reach
+ * the readers as special strings, and an integer too big for 64 bits
+ * gets ".0", so that it is read as the real it is (CmdStan reads it as a
+ * double; an int variable then reports it out of range).  Writes into out
+ * when out is non-NULL and returns the new length; every rewrite makes
+ * the text longer, so the length is len when nothing needs rewriting. */
+static size_t normalize_text(const char *text, size_t len, char *out)
+{
     size_t o = 0;
     bool in_string = false;
     for (size_t i = 0; i < len; i++) {
         char c = text[i];
+        size_t copy = 1;         /* characters of text copied as they are */
+        const char *before = NULL, *after = NULL;
         if (in_string) {
-            out[o++] = c;
             if (c == '\\' && i + 1 < len)
-                out[o++] = text[++i];
+                copy = 2;
             else if (c == '"')
                 in_string = false;
-            continue;
-        }
-        if (c == '"') {
+        } else if (c == '"') {
             in_string = true;
-            out[o++] = c;
-            continue;
-        }
-        size_t matched = 0;
-        if (i == 0 || !is_word_char(text[i - 1])) {
-            for (size_t a = 0; a < sizeof atoms / sizeof atoms[0]; a++) {
-                size_t n = strlen(atoms[a]);
-                if (n <= len - i && memcmp(text + i, atoms[a], n) == 0
-                    && (i + n == len || !is_word_char(text[i + n]))) {
-                    matched = n;
-                    break;
-                }
+        } else if (i == 0 || (!is_word_char(text[i - 1])
+                              && text[i - 1] != '-' && text[i - 1] != '+')) {
+            size_t n = bare_atom_at(text, len, i);
+            bool big = false;
+            if (n) {
+                before = after = "\"";
+            } else if (c == '-' || is_digit(c)) {
+                n = number_at(text, len, i, &big);
+                if (big)
+                    after = ".0";
             }
+            if (n)
+                copy = n;
         }
-        if (matched) {
-            out[o++] = '"';
-            memcpy(out + o, text + i, matched);
-            o += matched;
-            out[o++] = '"';
-            i += matched - 1;
-        } else {
-            out[o++] = c;
+        if (before) {
+            if (out)
+                out[o] = *before;
+            o++;
+        }
+        if (out)
+            memcpy(out + o, text + i, copy);
+        o += copy;
+        i += copy - 1;
+        if (after) {
+            size_t n = strlen(after);
+            if (out)
+                memcpy(out + o, after, n);
+            o += n;
         }
     }
-    out[o] = '\0';
-    *outlen = o;
-    return out;
+    return o;
 }
 
 /* Parse text from `source` (a file name, for messages). */
 static RtData *parse_text(const char *text, size_t len, const char *source,
                           RtError *err)
 {
-    size_t qlen;
-    char *quoted = quote_bare_atoms(text, len, &qlen);
-    if (!quoted) {
-        rt_error(err, "out of memory reading %s", source);
-        return NULL;
+    /* a copy only when something needs rewriting: a large file is held
+     * once beside its JSON tree */
+    size_t qlen = normalize_text(text, len, NULL);
+    char *copy = NULL;
+    if (qlen != len) {
+        copy = malloc(qlen + 1);
+        if (!copy) {
+            rt_error(err, "out of memory reading %s", source);
+            return NULL;
+        }
+        normalize_text(text, len, copy);
+        copy[qlen] = '\0';
     }
     json_error_t jerr;
-    json_t *root = json_loadb(quoted, qlen, JSON_REJECT_DUPLICATES, &jerr);
-    free(quoted);
+    json_t *root = json_loadb(copy ? copy : text, qlen,
+                              JSON_REJECT_DUPLICATES, &jerr);
+    free(copy);
     if (!root) {
         rt_error(err, "%s, line %d, column %d: %s", source, jerr.line,
                  jerr.column, jerr.text);
@@ -165,6 +224,13 @@ RtData *rt_data_load(const char *path, RtError *err)
         free(buf);
         rt_error(err, "cannot read %s: %s", path,
                  buf ? strerror(saved_errno) : "out of memory");
+        return NULL;
+    }
+    const char *nul = memchr(buf, '\0', len);
+    if (nul) {
+        rt_error(err, "%s: a NUL byte at offset %td (a JSON data file is"
+                      " text)", path, nul - buf);
+        free(buf);
         return NULL;
     }
     RtData *d = parse_text(buf, len, path, err);
@@ -336,18 +402,22 @@ static int tuple_error(const Reader *r, int depth)
  * shapes.  An empty array found early is left to the element walk. */
 static int check_ndims(const Reader *r)
 {
-    int found[DATA_MAX_DIMS];
-    int nfound = found_shape(r->top, found, DATA_MAX_DIMS);
+    int found[DATA_MAX_DIMS] = {0};
+    int nall = found_shape(r->top, found, DATA_MAX_DIMS);
+    int nfound = nall > DATA_MAX_DIMS ? DATA_MAX_DIMS : nall;
     bool pair = r->kind == READ_COMPLEX;
     int declared = r->ndims + (pair ? 1 : 0);
-    if (nfound > DATA_MAX_DIMS)
-        nfound = DATA_MAX_DIMS;
-    bool ended_empty = nfound > 0 && found[nfound - 1] == 0;
-    if (nfound == declared || (ended_empty && nfound < declared))
+    bool ended_empty = nall == nfound && nfound > 0 && found[nfound - 1] == 0;
+    if (nall == declared || (ended_empty && nall < declared))
         return 0;
     char want[160], got[160];
     format_dims(want, sizeof want, r->dims, r->ndims, pair);
     format_dims(got, sizeof got, found, nfound, false);
+    if (nall > nfound) {         /* "(1,1,...)": more than were kept */
+        size_t at = strlen(got);
+        at -= at > 0 && got[at - 1] == ')';
+        snprintf(got + at, sizeof got - at, ",...)");
+    }
     return rt_error(r->err, "mismatch in number of dimensions of variable"
                             " %s: declared %s, found %s",
                     r->name, want, got);
@@ -414,8 +484,15 @@ static int read_int(Reader *r, const json_t *v, int depth)
         return -1;
     char shown[64];
     element_name(where, sizeof where, r, depth);
-    format_number(shown, sizeof shown, x, json_is_real(v));
-    return rt_error(r->err, "int variable %s has a non-int value: %s = %s",
+    /* a whole number past the int range (3e9, or an integer too big for
+     * 64 bits, which is read as a real) is out of range first */
+    bool whole = isfinite(x) && x == floor(x);
+    bool outside = whole && (x > INT_MAX || x < INT_MIN);
+    format_number(shown, sizeof shown, x, json_is_real(v) && !outside);
+    return rt_error(r->err, outside ? "int variable %s has a value out of"
+                                      " the int range: %s = %s"
+                                    : "int variable %s has a non-int value:"
+                                      " %s = %s",
                     r->name, where, shown);
 }
 

@@ -115,7 +115,9 @@ static void read_variable(const RtData *d, const char *name)
         dims[k] = saved;
     }
     read_as(d, name, -1, dims);
-    read_as(d, name, 40, dims);
+    int deep[40] = {0};
+    memcpy(deep, dims, (size_t)nd * sizeof *dims);
+    read_as(d, name, 40, deep);            /* more than the reader takes */
 }
 
 /* Quoted strings followed by ':' in text, as names (escapes kept raw). */

@@ -314,6 +314,103 @@ static void test_load_file(void **state)
     rt_data_free(d);
 }
 
+/* CmdStan's parser (RapidJSON with its NaN/Inf extension) also reads the
+ * bare Inf, -Inf and -NaN; they were a parse error ("invalid token"). */
+static void test_bare_inf_atoms(void **state)
+{
+    (void)state;
+    RtData *d = parse_ok("{\"b\": [Inf, -Inf, -NaN, NaN, Infinity,"
+                         " -Infinity],\n\"s\": [\"Inf -NaN\"]}");
+    double b[6];
+    int db[] = {6}, ds[] = {1};
+    RtError err;
+    assert_int_equal(rt_data_reals(d, "b", 1, db, b, &err), 0);
+    assert_true(isinf(b[0]) && b[0] > 0);
+    assert_true(isinf(b[1]) && b[1] < 0);
+    assert_true(isnan(b[2]) && isnan(b[3]));
+    assert_true(isinf(b[4]) && b[4] > 0);
+    assert_true(isinf(b[5]) && b[5] < 0);
+    /* inside a string they are left alone */
+    assert_int_not_equal(rt_data_reals(d, "s", 1, ds, b, &err), 0);
+    assert_string_equal(err.msg, "variable s has a non-numeric value:"
+                                 " s[1] = \"Inf -NaN\"");
+    rt_data_free(d);
+    /* a longer word is not an atom */
+    assert_null(rt_data_parse("{\"b\": [Infx]}", &err));
+    assert_non_null(strstr(err.msg, "invalid token"));
+}
+
+/* An integer beyond 64 bits is a real for CmdStan; jansson refused the
+ * whole file ("too big integer").  An int variable reports it (and any
+ * whole number past the int range) as out of range. */
+static void test_integers_beyond_64_bits(void **state)
+{
+    (void)state;
+    RtData *d = parse_ok("{\"x\": [18446744073709551616,"
+                         " -9223372036854775809, 9223372036854775807,"
+                         " 1e-123456789012345678901, 1e+5, -0],"
+                         " \"N\": 9223372036854775808, \"M\": 3e9}");
+    double x[6];
+    int dx[] = {6};
+    RtError err;
+    assert_int_equal(rt_data_reals(d, "x", 1, dx, x, &err), 0);
+    assert_true(x[0] == 18446744073709551616.0);
+    assert_true(x[1] == -9223372036854775809.0);
+    assert_true(x[2] == 9223372036854775807.0);
+    assert_true(x[3] == 0.0 && x[4] == 1e5 && x[5] == 0.0);
+    int n;
+    assert_int_not_equal(rt_data_ints(d, "N", 0, NULL, &n, &err), 0);
+    assert_string_equal(err.msg, "int variable N has a value out of the int"
+                                 " range: N = 9.22337e+18");
+    assert_int_not_equal(rt_data_ints(d, "M", 0, NULL, &n, &err), 0);
+    assert_string_equal(err.msg, "int variable M has a value out of the int"
+                                 " range: M = 3e+09");
+    rt_data_free(d);
+    /* leading zeros stay invalid JSON */
+    assert_null(rt_data_parse("{\"x\": 0123456789012345678901234}", &err));
+    assert_non_null(strstr(err.msg, "invalid token"));
+}
+
+/* A value nested deeper than the reader keeps (32) was shown as exactly
+ * 32 dimensions. */
+static void test_deeper_than_kept(void **state)
+{
+    (void)state;
+    char json[256] = "{\"y\": ";
+    for (int k = 0; k < 40; k++)
+        strcat(json, "[");
+    strcat(json, "1");
+    for (int k = 0; k < 40; k++)
+        strcat(json, "]");
+    strcat(json, "}");
+    int d1[] = {1};
+    assert_reals_error(json, "y", 1, d1,
+                       "mismatch in number of dimensions of variable y:"
+                       " declared (1), found (1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,"
+                       "1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,...)");
+}
+
+/* A data file with a NUL byte (a binary file) was "end of file expected
+ * near end of file"; a folder is a read error with strerror. */
+static void test_load_binary_and_folder(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/test_rt_data_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, "{\"x\": 1}\0zz", 11), 11);
+    close(fd);
+    RtError err;
+    assert_null(rt_data_load(path, &err));
+    char want[128];
+    snprintf(want, sizeof want, "%s: a NUL byte at offset 8 (a JSON data"
+                                " file is text)", path);
+    assert_string_equal(err.msg, want);
+    remove(path);
+    assert_null(rt_data_load("/tmp", &err));
+    assert_string_equal(err.msg, "cannot read /tmp: Is a directory");
+}
+
 static void test_constraint_checks(void **state)
 {
     (void)state;
@@ -400,6 +497,10 @@ int main(void)
         cmocka_unit_test(test_dims),
         cmocka_unit_test(test_parse_errors),
         cmocka_unit_test(test_load_file),
+        cmocka_unit_test(test_bare_inf_atoms),
+        cmocka_unit_test(test_integers_beyond_64_bits),
+        cmocka_unit_test(test_deeper_than_kept),
+        cmocka_unit_test(test_load_binary_and_folder),
         cmocka_unit_test(test_constraint_checks),
         cmocka_unit_test(test_rt_error_may_reuse_its_message),
         cmocka_unit_test(test_rng_is_deterministic),

@@ -245,7 +245,8 @@ install: all
 clean:
 	rm -rf build build-asan build-fuzz out
 
-.PHONY: all deps run test units docs coverage-check golden-update asan fuzz fuzz-data fuzz-cmdline bench lint install clean
+.PHONY: all deps run test units docs coverage-check golden-update asan fuzz bench lint install clean
+.PHONY: fuzz-data fuzz-cmdline
 
 -include $(FRONTEND_OBJ:.o=.d) $(DRIVER_OBJ:.o=.d) $(RUNTIME_OBJ:.o=.d) \
     $(MIR_OBJ:.o=.d) $(BACKEND_OBJ:.o=.d)

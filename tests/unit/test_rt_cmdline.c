@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <dirent.h>
 #include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
@@ -841,6 +842,42 @@ static void test_model_without_parameters(void **state)
     run_free(&r);
 }
 
+/* rt_cmdline_parse_only: the parser alone (the fuzz target's entry
+ * point) fills the configuration and touches no file. */
+static void test_parse_only(void **state)
+{
+    Scratch *s = *state;
+    char out_arg[200], data_arg[200];
+    snprintf(out_arg, sizeof out_arg, "file=%s/out.csv", s->dir);
+    snprintf(data_arg, sizeof data_arg, "file=%s/missing.json", s->dir);
+    char *argv[] = {"model", "sample", "num_samples=7", "adapt", "delta=0.9",
+                    "data", data_arg, "output", out_arg, "random",
+                    "seed=5", NULL};
+    RtRunConfig cfg;
+    RtError err = {.msg = ""};
+    assert_int_equal(rt_cmdline_parse_only(11, argv, &cfg, &err), 0);
+    assert_int_equal(cfg.method, RT_METHOD_SAMPLE);
+    assert_int_equal(cfg.num_samples, 7);
+    assert_true(cfg.adapt_delta == 0.9);
+    assert_int_equal(cfg.num_warmup, 1000);
+    assert_true(cfg.seed == 5);
+    assert_string_equal(cfg.data_file, data_arg + 5);
+    assert_string_equal(cfg.output_file, out_arg + 5);
+    DIR *dir = opendir(s->dir);
+    assert_non_null(dir);
+    int entries = 0;
+    while (readdir(dir))
+        entries++;
+    closedir(dir);
+    assert_int_equal(entries, 2);          /* "." and ".." only */
+    char *help[] = {"model", "sample", "help", NULL};
+    assert_int_equal(rt_cmdline_parse_only(3, help, &cfg, &err), 1);
+    char *bad[] = {"model", "sample", "num_samples=-1", NULL};
+    assert_int_equal(rt_cmdline_parse_only(3, bad, &cfg, &err), -1);
+    assert_string_equal(err.msg, "num_samples=-1: expected an integer with"
+                                 " 0 <= num_samples");
+}
+
 int main(void)
 {
 #define SCRATCH(t) cmocka_unit_test_setup_teardown(t, setup_scratch, \
@@ -862,6 +899,7 @@ int main(void)
         SCRATCH(test_log_prob_constrained),
         SCRATCH(test_log_prob_errors),
         SCRATCH(test_model_without_parameters),
+        SCRATCH(test_parse_only),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -188,8 +188,10 @@ FUZZ_RUN    = -max_total_time=$(FUZZ_SECONDS) -timeout=5 -rss_limit_mb=2048
 
 build-fuzz/runtime/%.o: runtime/%.c
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link $(RT_CFLAGS) \
-	    -Iruntime -c $< -o $@
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -MMD -MP \
+	    $(RT_CFLAGS) -Iruntime -c $< -o $@
+
+-include $(FUZZ_RT_OBJ:.o=.d)
 
 build-fuzz/libpplrt.a: $(FUZZ_RT_OBJ)
 	@rm -f $@

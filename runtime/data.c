@@ -204,9 +204,14 @@ RtData *rt_data_load(const char *path, RtError *err)
     }
     size_t cap = 4096, len = 0;
     char *buf = malloc(cap);
+    const char *nul = NULL;
     while (buf) {
-        len += fread(buf + len, 1, cap - len, f);
-        if (len < cap)
+        size_t got = fread(buf + len, 1, cap - len, f);
+        /* a binary file is refused at its first NUL byte, so that
+         * /dev/zero or /dev/urandom does not fill the memory first */
+        nul = memchr(buf + len, '\0', got);
+        len += got;
+        if (nul || len < cap)
             break;
         char *bigger = realloc(buf, cap * 2);
         if (!bigger) {
@@ -226,7 +231,6 @@ RtData *rt_data_load(const char *path, RtError *err)
                  buf ? strerror(saved_errno) : "out of memory");
         return NULL;
     }
-    const char *nul = memchr(buf, '\0', len);
     if (nul) {
         rt_error(err, "%s: a NUL byte at offset %td (a JSON data file is"
                       " text)", path, nul - buf);

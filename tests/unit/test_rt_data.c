@@ -391,7 +391,8 @@ static void test_deeper_than_kept(void **state)
 }
 
 /* A data file with a NUL byte (a binary file) was "end of file expected
- * near end of file"; a folder is a read error with strerror. */
+ * near end of file", and /dev/zero was read until memory ran out; a
+ * folder is a read error with strerror. */
 static void test_load_binary_and_folder(void **state)
 {
     (void)state;
@@ -409,6 +410,10 @@ static void test_load_binary_and_folder(void **state)
     remove(path);
     assert_null(rt_data_load("/tmp", &err));
     assert_string_equal(err.msg, "cannot read /tmp: Is a directory");
+    /* an endless binary "file" stops at once (it filled the memory) */
+    assert_null(rt_data_load("/dev/zero", &err));
+    assert_string_equal(err.msg, "/dev/zero: a NUL byte at offset 0 (a JSON"
+                                 " data file is text)");
 }
 
 static void test_constraint_checks(void **state)

@@ -257,12 +257,18 @@ static json_t *lookup(const RtData *d, const char *name)
     if (!d)
         return NULL;
     json_t *v = d->root;
-    char key[256];
+    /* names of any length (a fixed buffer missed long ones) */
+    char small[256], *key = small;
+    size_t len = strlen(name);
+    if (len >= sizeof small && !(key = malloc(len + 1)))
+        return NULL;
     const char *p = name;
     while (v && *p) {
         size_t n = strcspn(p, ".");
-        if (n >= sizeof key || !json_is_object(v))
-            return NULL;
+        if (!json_is_object(v)) {
+            v = NULL;
+            break;
+        }
         memcpy(key, p, n);
         key[n] = '\0';
         v = json_object_get(v, key);
@@ -270,6 +276,8 @@ static json_t *lookup(const RtData *d, const char *name)
         if (*p == '.')
             p++;
     }
+    if (key != small)
+        free(key);
     return v;
 }
 

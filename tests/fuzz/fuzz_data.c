@@ -11,12 +11,17 @@
  * from it in one place (a dimension more or less, one size +-1, 0 or
  * negative), each into a buffer of exactly the declared size, so that a
  * write past it is an ASan report; then the bound checks on what was
- * read. */
+ * read.  The same bytes, NULs included, are also read as a file through
+ * rt_data_load (from a memory file: nothing is written to disk). */
+#define _GNU_SOURCE              /* memfd_create */
 #include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "pplrt.h"
 
@@ -147,8 +152,29 @@ static int find_names(const char *text, char names[][MAX_NAME], int max)
     return n;
 }
 
+/* rt_data_load on the raw bytes, through a memory file. */
+static void load_as_file(const uint8_t *data, size_t size)
+{
+    int fd = memfd_create("fuzz_data", 0);
+    if (fd < 0)
+        return;
+    if (write(fd, data, size) == (ssize_t)size) {
+        char path[64];
+        snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+        RtError err = {.msg = ""};
+        RtData *d = rt_data_load(path, &err);
+        if (d) {
+            read_variable(d, "N");
+            read_variable(d, "y");
+        }
+        rt_data_free(d);
+    }
+    close(fd);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    load_as_file(data, size);
     char *text = malloc(size + 1);
     if (!text)
         return 0;

@@ -390,6 +390,28 @@ static void test_deeper_than_kept(void **state)
                        "1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,...)");
 }
 
+/* A name of 256 characters or more was never found. */
+static void test_long_names(void **state)
+{
+    (void)state;
+    char name[1001], json[1100];
+    memset(name, 'a', 1000);
+    name[1000] = '\0';
+    snprintf(json, sizeof json, "{\"%s\": 2.5, \"t\": {\"1\": 1}}", name);
+    RtData *d = parse_ok(json);
+    RtError err = {.msg = ""};
+    double x = 0;
+    assert_true(rt_data_has(d, name));
+    assert_int_equal(rt_data_reals(d, name, 0, NULL, &x, &err), 0);
+    assert_true(x == 2.5);
+    name[300] = '\0';
+    assert_false(rt_data_has(d, name));
+    assert_int_not_equal(rt_data_reals(d, name, 0, NULL, &x, &err), 0);
+    assert_true(strncmp(err.msg, "variable aaaa", 13) == 0);
+    assert_non_null(strstr(err.msg, "a not found"));
+    rt_data_free(d);
+}
+
 /* A data file with a NUL byte (a binary file) was "end of file expected
  * near end of file", and /dev/zero was read until memory ran out; a
  * folder is a read error with strerror. */
@@ -506,6 +528,7 @@ int main(void)
         cmocka_unit_test(test_integers_beyond_64_bits),
         cmocka_unit_test(test_deeper_than_kept),
         cmocka_unit_test(test_load_binary_and_folder),
+        cmocka_unit_test(test_long_names),
         cmocka_unit_test(test_constraint_checks),
         cmocka_unit_test(test_rt_error_may_reuse_its_message),
         cmocka_unit_test(test_rng_is_deterministic),

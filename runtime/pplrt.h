@@ -40,14 +40,26 @@
 
 /* ------------------------------------------------------------- errors */
 
+/* fatal tells an unrecoverable error (Stan's fatal_error, a recursion
+ * too deep) from a recoverable one (reject, a failed check): the sampler
+ * rejects the proposal after a recoverable error but stops the algorithm
+ * after a fatal one.  rt_error leaves the flag alone, so a caller that
+ * prefixes a message (rt_error(err, "%s: %s", fn, err->msg)) keeps it;
+ * whoever declares an RtError starts it cleared (RtError e = {.msg = ""}). */
 typedef struct RtError {
     char msg[1024];
+    bool fatal;
 } RtError;
 
 /* Format a message into err (if err is non-NULL); returns -1 so that a
  * caller can write `return rt_error(err, "...")`. */
 int rt_error(RtError *err, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* rt_error, and mark the error fatal. */
+int rt_fatal(RtError *err, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* fatal_error(...): the message into err, marked fatal; returns -1. */
+int rt_msg_fatal(const RtMsg *m, RtError *err);
 
 /* ---------------------------------------------------------------- RNG */
 
@@ -367,7 +379,9 @@ void rt_csv_watch_tmp(const char *tmp);
  * 0, or non-zero when the density cannot be evaluated there (a reject, a
  * non-finite value): the sampler treats that as zero density (a rejected
  * proposal), as Stan does, and the message is printed as an informational
- * line. */
+ * line.  An error marked fatal (fatal_error) instead stops the run:
+ * rt_nuts_run returns non-zero with Stan's "Unrecoverable error" message
+ * in err, marked fatal too. */
 typedef int (*RtLogpGrad)(void *ctx, const double *u, double *lp,
                           double *grad, RtError *err);
 

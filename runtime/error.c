@@ -41,3 +41,32 @@ int rt_msg_fatal(const RtMsg *m, RtError *err)
 {
     return rt_fatal(err, "%s", m->text);
 }
+
+/* -------------------------------------------- int arithmetic (rt_int.h) */
+
+int rt_int_overflow(RtError *err, const char *op, int a, int b)
+{
+    if (strcmp(op, "abs") == 0)
+        return rt_error(err, "integer overflow in abs(%d)", a);
+    if (strcmp(op, "neg") == 0)
+        return rt_error(err, "integer overflow in -(%d)", a);
+    return rt_error(err, "integer overflow in %d %s %d", a, op, b);
+}
+
+int rt_int_divide_by_zero(RtError *err)
+{
+    return rt_error(err, "divide: denominator is 0");
+}
+
+int rt_int_modulus_by_zero(RtError *err)
+{
+    return rt_error(err, "modulus: divisor is 0");
+}
+
+int rt_int_reduce_overflow(RtError *err, const char *fn, int i, int acc,
+                           int x)
+{
+    return rt_error(err, "integer overflow in %s of an int array: %d %s %d"
+                         " at element %d", fn, acc,
+                    strcmp(fn, "prod") == 0 ? "*" : "+", x, i + 1);
+}

@@ -24,6 +24,7 @@
 
 #include "rt_math.h"
 #include "rt_support.h"
+#include "rt_int.h"
 #include "rt_scalar.h"
 #include "rt_reduce.h"
 #include "rt_linalg.h"

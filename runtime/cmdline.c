@@ -894,7 +894,7 @@ done:
 
 /* ---------------------------------------------------------------- main */
 
-int rt_main(int argc, char **argv, const RtModel *model)
+static int run_main(int argc, char **argv, const RtModel *model)
 {
     const char *prog = argc > 0 && argv[0] ? argv[0] : "model";
     Options o = {.cfg = rt_csv_config_defaults(), .init_radius = 2};
@@ -957,4 +957,25 @@ int rt_main(int argc, char **argv, const RtModel *model)
     rt_data_free(data);
     fflush(stdout);
     return rc;
+}
+
+typedef struct MainCall {
+    int argc;
+    char **argv;
+    const RtModel *model;
+} MainCall;
+
+static int main_call(void *p)
+{
+    const MainCall *c = p;
+    return run_main(c->argc, c->argv, c->model);
+}
+
+/* The whole run, transformed data included, on a stack of its own: deep
+ * recursion in user functions works, and runaway recursion is reported as
+ * "recursion too deep" instead of a SIGSEGV (stack.c). */
+int rt_main(int argc, char **argv, const RtModel *model)
+{
+    MainCall c = {argc, argv, model};
+    return rt_run_with_stack(main_call, &c);
 }

@@ -9,6 +9,7 @@
  *   Stan CSV        rt_csv_*              csv.c
  *   NUTS            rt_nuts_*             nuts.c
  *   model + CLI     RtModel, rt_main      cmdline.c
+ *   machine stack   rt_recursion_*        stack.c
  *
  * Conventions: functions that can fail return 0 on success and non-zero on
  * failure with the message in an RtError; nothing here calls exit() except
@@ -61,6 +62,31 @@ int rt_fatal(RtError *err, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 /* fatal_error(...): the message into err, marked fatal; returns -1. */
 int rt_msg_fatal(const RtMsg *m, RtError *err);
+
+/* ---------------------------------------------------- the machine stack */
+
+/* The lowest frame address the calling thread may reach in a user
+ * function before "recursion too deep" (0: no check).  Per thread; set
+ * by rt_run_with_stack.  See stack.c for the design. */
+extern _Thread_local uintptr_t rt_recursion_limit;
+
+/* Whether the caller's frame is below the limit: the first statement of
+ * every emitted user function, which then returns rt_recursion_error. */
+static inline bool rt_recursion_too_deep(void)
+{
+    return __builtin_expect(
+        (uintptr_t)__builtin_frame_address(0) < rt_recursion_limit, 0);
+}
+
+/* "recursion too deep in function FN", marked fatal; returns -1. */
+int rt_recursion_error(RtError *err, const char *fn)
+    __attribute__((cold));
+
+/* fn(arg) on a thread with a large, lazily committed stack (1 GiB
+ * reserved, less when a memory limit refuses it) and the recursion limit
+ * set for it; on this thread, with a limit from its stack rlimit, when no
+ * such thread can be had.  Returns fn's value. */
+int rt_run_with_stack(int (*fn)(void *), void *arg);
 
 /* ---------------------------------------------------------------- RNG */
 

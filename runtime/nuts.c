@@ -199,9 +199,10 @@ static void evaluate(Nuts *s, NutsPoint *z)
     bool ok = rc == 0 && isfinite(lp);
     for (int i = 0; ok && i < s->dim; i++)
         ok = isfinite(z->grad[i]);
-    if (rc != 0 && err.fatal && !s->stopped) {
+    if (rc != 0 && err.fatal) {
+        if (!s->stopped)
+            s->stop = err;
         s->stopped = true;
-        s->stop = err;
     } else if (rc != 0) {
         report_reject(s, err.msg);
     }
@@ -418,8 +419,6 @@ static double stepsize_trial(Nuts *s)
     return h0 - hamiltonian(s, &s->z);
 }
 
-/* Stan's step size heuristic: double (or halve) the nominal step size
- * until the one-step acceptance probability crosses 0.8. */
 /* The run's error after a fatal one in phase `when`: Stan's
  * "Unrecoverable error" wording, the model's message, marked fatal. */
 static int stopped_error(const Nuts *s, const char *when, RtError *err)
@@ -428,6 +427,8 @@ static int stopped_error(const Nuts *s, const char *when, RtError *err)
                          " %s.\n%s", when, s->stop.msg);
 }
 
+/* Stan's step size heuristic: double (or halve) the nominal step size
+ * until the one-step acceptance probability crosses 0.8. */
 static int init_stepsize(Nuts *s, RtError *err)
 {
     double eps = s->nominal_stepsize;

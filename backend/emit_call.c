@@ -1247,7 +1247,7 @@ static Opnd value_call_general(Emit *em, const MirExpr *e)
         Opnd x = em_value(em, e->args[0]);
         const char *t = em_fresh(em, "t");
         if (x.is_int) {
-            em_line(em, "int %s;", t);
+            em_line(em, "int %s = 0;", t);
             em_line(em, "if (rt_int_sum(%s, %s, &%s, err)) return -1;", x.val,
                     x.n, t);
             return em_scalar(t, NULL, true);

@@ -471,7 +471,7 @@ Opnd em_int_checked(Emit *em, const char *fn, Opnd x)
         return o;
     }
     const char *t = em_fresh(em, "n");
-    em_line(em, "int %s;", t);
+    em_line(em, "int %s = 0;", t);
     em_line(em, "if (rt_int_%s(%s, &%s, err)) return -1;", fn, x.val, t);
     return em_scalar(t, NULL, true);
 }
@@ -494,7 +494,7 @@ static Opnd value_binary(Emit *em, const MirExpr *e)
         /* Stan ints wrap in C (undefined behaviour): overflow and division
          * by zero are errors, through rt_int.h's one-branch helpers */
         const char *t = em_fresh(em, "n");
-        em_line(em, "int %s;", t);
+        em_line(em, "int %s = 0;", t);
         em_line(em, "if (rt_int_%s(%s, %s, &%s, err)) return -1;", checked,
                 l.val, r.val, t);
         return em_scalar(t, NULL, true);

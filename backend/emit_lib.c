@@ -162,7 +162,7 @@ bool em_lib_value(Emit *em, const MirExpr *e, Opnd *out)
         Opnd x = em_value(em, e->args[0]);
         const char *t = em_fresh(em, "t");
         if (fn[0] == 'p') {
-            em_line(em, "int %s;", t);
+            em_line(em, "int %s = 0;", t);
             em_line(em, "if (rt_int_prod(%s, %s, &%s, err)) return -1;",
                     x.val, x.n, t);
         } else {

@@ -158,6 +158,9 @@ Opnd em_new_container(Emit *em, const char *n, const char *rows,
 void em_shape_of(const Type *t, const char *n, const char **rows,
                  const char **cols);
 const char *em_elem(Emit *em, Opnd o);
+/* The checked unary int operation fn ("neg" or "abs", rt_int.h) of x, a
+ * scalar or each element of a container: overflow is an error. */
+Opnd em_int_checked(Emit *em, const char *fn, Opnd x);
 const char *em_adj_buffer(Emit *em, Opnd o);
 void em_accumulate(Emit *em, Opnd res, Opnd o, const char *g, const char *a,
                    const char *factor);

@@ -709,9 +709,11 @@ void em_fwd_stmt(Emit *em, const MirStmt *s, Section sec)
             em_hoist_begin(em, s);
         else
             em_hoist_conditional(em, 1);
-        em_line(em, "for (int %s_k = %s; %s_k <= %s; %s_k++) {", i, l, i, h, i);
+        /* a long long counter: k++ past hi = INT_MAX would overflow */
+        em_line(em, "for (long long %s_k = %s; %s_k <= %s; %s_k++) {", i, l, i,
+                h, i);
         em->indent++;
-        em_line(em, "int %s[1] = {%s_k};", i, i);
+        em_line(em, "int %s[1] = {(int)%s_k};", i, i);
         em_line(em, "(void)%s;", i);
         fwd_block(em, s->body->kind == MS_BLOCK ? s->body
                   : mir_block(em->a, MS_BLOCK, 1, (MirStmt **)&s->body), sec);
@@ -952,9 +954,10 @@ void em_rev_stmt(Emit *em, const MirStmt *s)
         em_line(em, "int %s = rt_stack_pop_int(&S->stack);", h);
         em_line(em, "int %s = rt_stack_pop_int(&S->stack);", l);
         const char *i = em_var_val(em, s->var);
-        em_line(em, "for (int %s_k = %s; %s_k >= %s; %s_k--) {", i, h, i, l, i);
+        em_line(em, "for (long long %s_k = %s; %s_k >= %s; %s_k--) {", i, h,
+                i, l, i);
         em->indent++;
-        em_line(em, "int %s[1] = {%s_k};", i, i);
+        em_line(em, "int %s[1] = {(int)%s_k};", i, i);
         em_line(em, "(void)%s;", i);
         rev_block(em, as_block(em, &((MirStmt *)s)->body));
         em->indent--;

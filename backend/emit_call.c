@@ -1199,6 +1199,8 @@ static Opnd value_call_general(Emit *em, const MirExpr *e)
     }
     if (e->nargs == 1 && em_in_list(unary_fns, fn)) {
         Opnd x = em_value(em, e->args[0]);
+        if (x.is_int && strcmp(fn, "abs") == 0)
+            return em_int_checked(em, "abs", x);
         if (!x.container)
             return em_scalar(A("rt_%s(%s)", fn, x.val), NULL, false);
         Opnd o = em_new_container(em, x.n, x.rows, x.cols, false);
@@ -1232,6 +1234,8 @@ static Opnd value_call_general(Emit *em, const MirExpr *e)
     }
     if (strcmp(fn, "minus") == 0 && e->nargs == 1) {
         Opnd x = em_value(em, e->args[0]);
+        if (x.is_int)
+            return em_int_checked(em, "neg", x);
         if (!x.container)
             return em_scalar(A("(-%s)", x.val), NULL, x.is_int);
         Opnd o = em_new_container(em, x.n, x.rows, x.cols, x.is_int);
@@ -1244,8 +1248,8 @@ static Opnd value_call_general(Emit *em, const MirExpr *e)
         const char *t = em_fresh(em, "t");
         if (x.is_int) {
             em_line(em, "int %s = 0;", t);
-            em_line(em, "for (int k = 0; k < %s; k++) %s += %s[k];", x.n, t,
-                    x.val);
+            em_line(em, "if (rt_int_sum(%s, %s, &%s, err)) return -1;", x.val,
+                    x.n, t);
             return em_scalar(t, NULL, true);
         }
         em_line(em, "double %s = rt_sum(rt_argn(%s, NULL, %s, false), 0.0);",

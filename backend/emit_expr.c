@@ -447,6 +447,35 @@ static const char *c_op(Op op)
     }
 }
 
+/* The rt_int.h helper of an int operator (C truncates towards zero, as
+ * Stan does), or NULL for the comparisons. */
+static const char *int_op(Op op)
+{
+    switch (op) {
+    case OP_ADD: return "add";
+    case OP_SUB: return "sub";
+    case OP_MUL: case OP_EMUL: return "mul";
+    case OP_DIV: case OP_EDIV: case OP_IDIV: return "div";
+    case OP_MOD: return "mod";
+    default: return NULL;
+    }
+}
+
+Opnd em_int_checked(Emit *em, const char *fn, Opnd x)
+{
+    if (x.container) {
+        Opnd o = em_new_container(em, x.n, x.rows, x.cols, true);
+        em_line(em, "for (int k = 0; k < %s; k++)", x.n);
+        em_line(em, "    if (rt_int_%s(%s[k], &%s[k], err)) return -1;", fn,
+                x.val, o.val);
+        return o;
+    }
+    const char *t = em_fresh(em, "n");
+    em_line(em, "int %s = 0;", t);
+    em_line(em, "if (rt_int_%s(%s, &%s, err)) return -1;", fn, x.val, t);
+    return em_scalar(t, NULL, true);
+}
+
 /* Element k of an operand (a scalar broadcasts). */
 const char *em_elem(Emit *em, Opnd o)
 {
@@ -459,11 +488,16 @@ static Opnd value_binary(Emit *em, const MirExpr *e)
     bool is_int = ty_base(e->type)->kind == TY_INT;
     if (l.is_complex || r.is_complex || em_is_complex_type(e->type))
         return em_complex_binary(em, e, e->op, l, r);
-    if (e->op == OP_IDIV || (e->op == OP_DIV && l.is_int && r.is_int)) {
-        /* C truncates towards zero, as Stan does; zero is Stan's error */
-        em_line(em, "if ((%s) == 0) return rt_error(err, \"integer division "
-                "by zero\");", r.val);
-        return em_scalar(A("((%s) / (%s))", l.val, r.val), NULL, true);
+    const char *checked = is_int && !l.container && !r.container
+        ? int_op(e->op) : NULL;
+    if (checked) {
+        /* Stan ints wrap in C (undefined behaviour): overflow and division
+         * by zero are errors, through rt_int.h's one-branch helpers */
+        const char *t = em_fresh(em, "n");
+        em_line(em, "int %s = 0;", t);
+        em_line(em, "if (rt_int_%s(%s, %s, &%s, err)) return -1;", checked,
+                l.val, r.val, t);
+        return em_scalar(t, NULL, true);
     }
     /* b / A and A \ b with A a matrix solve a linear system (Stan's
      * mdivide_right and mdivide_left, rt_lu.h): not an elementwise

@@ -156,6 +156,16 @@ static void bind_params(Emit *em, const MirFun *f)
     }
 }
 
+/* The recursion guard, first in every function body (see runtime/stack.c:
+ * the sampler runs on a large stack, and a frame below its limit is a
+ * fatal "recursion too deep in function f", not a SIGSEGV).  Stan names
+ * are identifiers, safe inside a C string. */
+static void recursion_guard(Emit *em, const MirFun *f)
+{
+    em_line(em, "if (rt_recursion_too_deep()) return rt_recursion_error(err, "
+            "\"%s\");", f->name);
+}
+
 static void emit_primal(Emit *em, int fi)
 {
     const MirFun *f = &em->p->funs[fi];
@@ -163,6 +173,7 @@ static void emit_primal(Emit *em, int fi)
     em_line(em, "%s", signature(em, fi, false));
     em_line(em, "{");
     em->indent++;
+    recursion_guard(em, f);
     bind_params(em, f);
     em_fwd_stmt(em, f->body, SEC_FUN);
     if (f->ret->kind == TY_VOID)
@@ -186,6 +197,7 @@ static void emit_reverse(Emit *em, int fi)
     em_line(em, "%s", signature(em, fi, true));
     em_line(em, "{");
     em->indent++;
+    recursion_guard(em, f);
     bind_params(em, f);
     em_fwd_stmt(em, body, SEC_FUN);
     em_rev_stmt(em, body);

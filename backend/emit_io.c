@@ -280,8 +280,9 @@ void em_message(Emit *em, const MirExpr *call, bool reject)
             em_line(em, "rt_msg_%s(&%s, %s);", o.is_int ? "int" : "real", msg,
                     o.val);
     }
-    if (reject)
-        em_line(em, "return rt_msg_reject(&%s, err);", msg);
+    if (reject)     /* fatal_error stops the algorithm, reject does not */
+        em_line(em, "return rt_msg_%s(&%s, err);",
+                call->internal == FN_FATAL_ERROR ? "fatal" : "reject", msg);
     else
         em_line(em, "rt_msg_print(&%s);", msg);
 }

@@ -162,9 +162,9 @@ bool em_lib_value(Emit *em, const MirExpr *e, Opnd *out)
         Opnd x = em_value(em, e->args[0]);
         const char *t = em_fresh(em, "t");
         if (fn[0] == 'p') {
-            em_line(em, "int %s = 1;", t);
-            em_line(em, "for (int k = 0; k < %s; k++) %s *= %s[k];", x.n, t,
-                    x.val);
+            em_line(em, "int %s = 0;", t);
+            em_line(em, "if (rt_int_prod(%s, %s, &%s, err)) return -1;",
+                    x.val, x.n, t);
         } else {
             em_line(em, "if ((%s) == 0) return rt_error(err, \"%s: int "
                     "array must have at least one element\");", x.n, fn);
@@ -179,8 +179,8 @@ bool em_lib_value(Emit *em, const MirExpr *e, Opnd *out)
     if (named(e, "cumulative_sum", 1) && is_int_type(e->type)) {
         Opnd x = em_value(em, e->args[0]);
         Opnd o = em_new_container(em, x.n, x.n, "1", true);
-        em_line(em, "for (int k = 0; k < %s; k++) %s[k] = (k ? %s[k - 1] : 0) "
-                "+ %s[k];", x.n, o.val, o.val, x.val);
+        em_line(em, "if (rt_int_cumulative_sum(%s, %s, %s, err)) return -1;",
+                x.val, x.n, o.val);
         *out = o;
         return true;
     }

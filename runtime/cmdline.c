@@ -513,6 +513,10 @@ static int check_initial(const Target *t, const double *u, double *grad,
     clock_gettime(CLOCK_MONOTONIC, &t0);
     int rc = target_density((void *)t, u, &lp, grad, &why);
     *seconds = seconds_since(&t0);
+    if (rc != 0 && why.fatal)
+        return rt_fatal(err, "Unrecoverable error evaluating the log"
+                             " probability at the initial value.\n%s",
+                        why.msg);
     if (rc != 0)
         return rt_error(err, "Rejecting initial value:\n  Error evaluating"
                              " the log probability at the initial value.\n"
@@ -559,10 +563,12 @@ static int initial_point(const Options *o, const Target *t, RtRng *rng,
         for (int i = 0; i < dim; i++)
             u[i] = r > 0 ? r * (2 * rt_rng_uniform(rng) - 1) : 0;
         rc = check_initial(t, u, grad, dim, seconds, err);
+        if (rc != 0 && err->fatal)
+            break;      /* not retried: the caller prints it */
         if (rc != 0)
             printf("%s\n\n", err->msg);
     }
-    if (rc != 0)
+    if (rc != 0 && !err->fatal)
         rt_error(err, "Initialization between (-%s, %s) failed after %d"
                       " attempt%s.\n Try giving initial values (init=FILE),"
                       " a smaller init radius, or reparameterizing the"
@@ -588,20 +594,28 @@ typedef struct Sink {
     RtRng *rng;
     double *row;
     int nsampler, nout;
+    RtError stop;       /* a fatal error in generated quantities */
 } Sink;
 
 /* Constrained values, transformed parameters and generated quantities
  * into row[nsampler...]; an error there (a reject in generated
- * quantities) is printed and leaves NaN, as Stan writes it. */
-static void sink_outputs(Sink *s, const double *u)
+ * quantities) is printed and leaves NaN, as Stan writes it.  A fatal
+ * error (fatal_error) writes no row: it goes into s->stop and -1 is
+ * returned, which stops the run. */
+static int sink_outputs(Sink *s, const double *u)
 {
     RtError err = {.msg = ""};
     double *out = s->row + s->nsampler;
     for (int i = 0; i < s->nout; i++)
         out[i] = NAN;
-    if (s->model->write_array(s->m, s->rng, u, out, &err) != 0)
+    if (s->model->write_array(s->m, s->rng, u, out, &err) != 0) {
+        if (err.fatal)
+            return rt_fatal(&s->stop, "Unrecoverable error in generated"
+                                      " quantities.\n%s", err.msg);
         printf("%s\n", err.msg);
+    }
     rt_csv_row(s->csv, s->nsampler + s->nout, s->row);
+    return 0;
 }
 
 static int on_draw(void *ctx, const RtNutsDraw *d, const double *u)
@@ -612,8 +626,7 @@ static int on_draw(void *ctx, const RtNutsDraw *d, const double *u)
         d->divergent ? 1 : 0, d->energy,
     };
     memcpy(s->row, sampler, sizeof sampler);
-    sink_outputs(s, u);
-    return 0;
+    return sink_outputs(s, u);
 }
 
 static void on_adapted(void *ctx, double stepsize, const double *inv_metric,
@@ -648,8 +661,11 @@ static int run_fixed_param(const RtRunConfig *c, Sink *s)
             && (m == 0 || m + 1 == n || (m + 1) % c->refresh == 0))
             printf("Iteration: %*d / %d [%3d%%]  (Sampling)\n", width, m + 1,
                    n, (int)(100.0 * (m + 1) / n));
-        if (m % c->thin == 0)
-            sink_outputs(s, NULL);
+        if (m % c->thin == 0 && sink_outputs(s, NULL) != 0) {
+            fflush(stdout);
+            fprintf(stderr, "%s\n", s->stop.msg);
+            return 1;
+        }
     }
     double sampling = seconds_since(&t0);
     rt_csv_timing(s->csv, 0, sampling);
@@ -726,7 +742,8 @@ static int run_sample(const Options *o, const RtModel *model, const void *m)
         goto done;
     }
     rt_csv_header(csv, c);
-    Sink sink = {csv, model, m, rng, row, NUTS_COLUMNS, nout};
+    Sink sink = {csv, model, m, rng, row, NUTS_COLUMNS, nout,
+                 {.msg = ""}};
     if (dim == 0) {
         static const char *const fixed[] = {"lp__", "accept_stat__"};
         rt_csv_columns(csv, 2, fixed, nout, names);
@@ -742,8 +759,11 @@ static int run_sample(const Options *o, const RtModel *model, const void *m)
                           result.sampling_seconds);
             print_elapsed(result.warmup_seconds, result.sampling_seconds);
         } else {
+            /* a fatal error in generated quantities stopped the run from
+             * the draw callback: the reason is the sink's */
             fflush(stdout);
-            fprintf(stderr, "%s\n", err.msg);
+            fprintf(stderr, "%s\n", sink.stop.fatal ? sink.stop.msg
+                                                     : err.msg);
         }
         rt_nuts_result_free(&result);
     }
@@ -884,7 +904,7 @@ done:
 
 /* ---------------------------------------------------------------- main */
 
-int rt_main(int argc, char **argv, const RtModel *model)
+static int run_main(int argc, char **argv, const RtModel *model)
 {
     const char *prog = argc > 0 && argv[0] ? argv[0] : "model";
     Options o = {.cfg = rt_csv_config_defaults(), .init_radius = 2};
@@ -947,4 +967,25 @@ int rt_main(int argc, char **argv, const RtModel *model)
     rt_data_free(data);
     fflush(stdout);
     return rc;
+}
+
+typedef struct MainCall {
+    int argc;
+    char **argv;
+    const RtModel *model;
+} MainCall;
+
+static int main_call(void *p)
+{
+    const MainCall *c = p;
+    return run_main(c->argc, c->argv, c->model);
+}
+
+/* The whole run, transformed data included, on a stack of its own: deep
+ * recursion in user functions works, and runaway recursion is reported as
+ * "recursion too deep" instead of a SIGSEGV (stack.c). */
+int rt_main(int argc, char **argv, const RtModel *model)
+{
+    MainCall c = {argc, argv, model};
+    return rt_run_with_stack(main_call, &c);
 }

@@ -97,6 +97,11 @@ typedef struct Nuts {
     NutsDualAveraging da;
     NutsWindows windows;
 
+    /* A fatal error met by an evaluation (fatal_error, recursion too
+     * deep): the run stops at the end of the transition with it. */
+    bool stopped;
+    RtError stop;
+
     double *block;               /* every vector above */
 } Nuts;
 
@@ -182,19 +187,25 @@ static void report_reject(const Nuts *s, const char *why)
 
 /* Evaluate the target at z->q.  A reject, a non-finite density or a
  * non-finite gradient is zero density: lp = -inf, gradient zero, so the
- * energy is infinite and the step counts as a divergence. */
+ * energy is infinite and the step counts as a divergence.  A fatal error
+ * does the same (the divergence ends the trajectory at once) and records
+ * the error in s->stop, which ends the run. */
 static void evaluate(Nuts *s, NutsPoint *z)
 {
-    RtError err;
+    RtError err = {.msg = ""};
     double lp = 0.0;
-    err.msg[0] = '\0';
     s->gradient_evals++;
     int rc = s->f(s->fctx, z->q, &lp, z->grad, &err);
     bool ok = rc == 0 && isfinite(lp);
     for (int i = 0; ok && i < s->dim; i++)
         ok = isfinite(z->grad[i]);
-    if (rc != 0)
+    if (rc != 0 && err.fatal) {
+        if (!s->stopped)
+            s->stop = err;
+        s->stopped = true;
+    } else if (rc != 0) {
         report_reject(s, err.msg);
+    }
     if (!ok) {
         z->lp = -INFINITY;
         zero_vector(s, z->grad);
@@ -408,6 +419,14 @@ static double stepsize_trial(Nuts *s)
     return h0 - hamiltonian(s, &s->z);
 }
 
+/* The run's error after a fatal one in phase `when`: Stan's
+ * "Unrecoverable error" wording, the model's message, marked fatal. */
+static int stopped_error(const Nuts *s, const char *when, RtError *err)
+{
+    return rt_fatal(err, "Unrecoverable error evaluating the log probability"
+                         " %s.\n%s", when, s->stop.msg);
+}
+
 /* Stan's step size heuristic: double (or halve) the nominal step size
  * until the one-step acceptance probability crosses 0.8. */
 static int init_stepsize(Nuts *s, RtError *err)
@@ -419,6 +438,8 @@ static int init_stepsize(Nuts *s, RtError *err)
     int direction = stepsize_trial(s) > log_target ? 1 : -1;
     for (;;) {
         double delta_h = stepsize_trial(s);
+        if (s->stopped)
+            return stopped_error(s, "while initializing the step size", err);
         if (direction == 1 && !(delta_h > log_target))
             break;
         if (direction == -1 && !(delta_h < log_target))
@@ -643,11 +664,15 @@ static int nuts_alloc(Nuts *s, RtError *err)
 static int nuts_start(Nuts *s, const double *u0, RtError *err)
 {
     NutsPoint *z = &s->z_sample;
-    RtError why;
-    why.msg[0] = '\0';
+    RtError why = {.msg = ""};
     copy_vector(s, z->q, u0);
     s->gradient_evals++;
-    if (s->f(s->fctx, z->q, &z->lp, z->grad, &why) != 0)
+    int rc = s->f(s->fctx, z->q, &z->lp, z->grad, &why);
+    if (rc != 0 && why.fatal)
+        return rt_fatal(err, "Unrecoverable error evaluating the log"
+                             " probability at the initial value.\n%s",
+                        why.msg);
+    if (rc != 0)
         return rt_error(err, "Rejecting initial value:\n"
                              "  Error evaluating the log probability at the"
                              " initial value.\n%s", why.msg);
@@ -698,7 +723,8 @@ RtNutsConfig rt_nuts_defaults(void)
 }
 
 /* Run one phase (warm-up or sampling) of `count` iterations; returns
- * non-zero when the draw callback stops the run or adaptation fails. */
+ * non-zero when the draw callback stops the run, adaptation fails or the
+ * target meets a fatal error (err is then marked fatal). */
 static int run_phase(Nuts *s, const RtNutsConfig *cfg, bool warmup,
                      bool adapting, RtDrawFn on_draw, void *draw_ctx,
                      RtNutsResult *result, RtError *err)
@@ -711,6 +737,12 @@ static int run_phase(Nuts *s, const RtNutsConfig *cfg, bool warmup,
         progress_line(cfg->progress, cfg->refresh, m, start, finish, warmup);
         RtNutsDraw draw;
         transition(s, &draw);
+        if (s->stopped) {
+            char when[64];
+            snprintf(when, sizeof when, "during %s (iteration %d)",
+                     warmup ? "warm-up" : "sampling", start + m + 1);
+            return stopped_error(s, when, err);
+        }
         draw.warmup = warmup;
         if (!warmup && draw.divergent)
             result->divergences++;

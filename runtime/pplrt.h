@@ -9,6 +9,7 @@
  *   Stan CSV        rt_csv_*              csv.c
  *   NUTS            rt_nuts_*             nuts.c
  *   model + CLI     RtModel, rt_main      cmdline.c
+ *   machine stack   rt_recursion_*        stack.c
  *
  * Conventions: functions that can fail return 0 on success and non-zero on
  * failure with the message in an RtError; nothing here calls exit() except
@@ -24,6 +25,7 @@
 
 #include "rt_math.h"
 #include "rt_support.h"
+#include "rt_int.h"
 #include "rt_scalar.h"
 #include "rt_reduce.h"
 #include "rt_linalg.h"
@@ -40,14 +42,51 @@
 
 /* ------------------------------------------------------------- errors */
 
+/* fatal tells an unrecoverable error (Stan's fatal_error, a recursion
+ * too deep) from a recoverable one (reject, a failed check): the sampler
+ * rejects the proposal after a recoverable error but stops the algorithm
+ * after a fatal one.  rt_error leaves the flag alone, so a caller that
+ * prefixes a message (rt_error(err, "%s: %s", fn, err->msg)) keeps it;
+ * whoever declares an RtError starts it cleared (RtError e = {.msg = ""}). */
 typedef struct RtError {
     char msg[1024];
+    bool fatal;
 } RtError;
 
 /* Format a message into err (if err is non-NULL); returns -1 so that a
  * caller can write `return rt_error(err, "...")`. */
 int rt_error(RtError *err, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* rt_error, and mark the error fatal. */
+int rt_fatal(RtError *err, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* fatal_error(...): the message into err, marked fatal; returns -1. */
+int rt_msg_fatal(const RtMsg *m, RtError *err);
+
+/* ---------------------------------------------------- the machine stack */
+
+/* The lowest frame address the calling thread may reach in a user
+ * function before "recursion too deep" (0: no check).  Per thread; set
+ * by rt_run_with_stack.  See stack.c for the design. */
+extern _Thread_local uintptr_t rt_recursion_limit;
+
+/* Whether the caller's frame is below the limit: the first statement of
+ * every emitted user function, which then returns rt_recursion_error. */
+static inline bool rt_recursion_too_deep(void)
+{
+    return __builtin_expect(
+        (uintptr_t)__builtin_frame_address(0) < rt_recursion_limit, 0);
+}
+
+/* "recursion too deep in function FN", marked fatal; returns -1. */
+int rt_recursion_error(RtError *err, const char *fn)
+    __attribute__((cold));
+
+/* fn(arg) on a thread with a large, lazily committed stack (1 GiB
+ * reserved, less when a memory limit refuses it) and the recursion limit
+ * set for it; on this thread, with a limit from its stack rlimit, when no
+ * such thread can be had.  Returns fn's value. */
+int rt_run_with_stack(int (*fn)(void *), void *arg);
 
 /* ---------------------------------------------------------------- RNG */
 
@@ -367,7 +406,9 @@ void rt_csv_watch_tmp(const char *tmp);
  * 0, or non-zero when the density cannot be evaluated there (a reject, a
  * non-finite value): the sampler treats that as zero density (a rejected
  * proposal), as Stan does, and the message is printed as an informational
- * line. */
+ * line.  An error marked fatal (fatal_error) instead stops the run:
+ * rt_nuts_run returns non-zero with Stan's "Unrecoverable error" message
+ * in err, marked fatal too. */
 typedef int (*RtLogpGrad)(void *ctx, const double *u, double *lp,
                           double *grad, RtError *err);
 

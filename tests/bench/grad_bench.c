@@ -63,7 +63,7 @@ static double now_seconds(void)
 __attribute__((noinline)) static int loop_emitted(const Bench *b, long n)
 {
     double acc = 0, lp = 0;
-    RtError err = {{0}};
+    RtError err = {.msg = ""};
     for (long i = 0; i < n; i++) {
         if (model.log_density(b->state, b->u, true, true, RT_JOINT, &lp,
                               b->grad, &err) != 0)
@@ -128,7 +128,7 @@ static double median(double *v, int n)
  * runtime's message and returns -1 on failure. */
 static int emitted_at(const Bench *b, const double *u, double *lp, double *g)
 {
-    RtError err = {{0}};
+    RtError err = {.msg = ""};
     if (model.log_density(b->state, u, true, true, RT_JOINT, lp, g, &err)) {
         printf("  emitted log density failed: %s\n", err.msg);
         return -1;
@@ -223,7 +223,7 @@ int main(int argc, char **argv)
         return usage(argv[0]);
     const char *data_path = argv[argc - 1];
 
-    RtError err = {{0}};
+    RtError err = {.msg = ""};
     RtData *data = rt_data_load(data_path, &err);
     if (!data) {
         fprintf(stderr, "grad_bench: %s\n", err.msg);

@@ -31,7 +31,7 @@ static bool expect_zero = false;
 static int check_point(const RtModel *md, void *state, const double *u,
                        int dim, double *worst)
 {
-    RtError err = {{0}};
+    RtError err = {.msg = ""};
     double lp, *g = calloc((size_t)dim + 1, sizeof(double));
     double *v = malloc(((size_t)dim + 1) * sizeof(double));
     int status = md->log_density(state, u, true, true, RT_JOINT, &lp, g,
@@ -115,7 +115,7 @@ int main(int argc, char **argv)
     if (argc > 2)
         tolerance = strtod(argv[2], NULL);
     expect_zero = argc > 3 && strcmp(argv[3], "zero") == 0;
-    RtError err = {{0}};
+    RtError err = {.msg = ""};
     RtData *data = rt_data_load(argv[1], &err);
     if (!data) {
         fprintf(stderr, "gradcheck: %s\n", err.msg);

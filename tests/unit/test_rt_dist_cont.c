@@ -369,7 +369,7 @@ static void check_gradient(const Dist *D, Kind kind, unsigned vec_mask,
                            int scalar_pt, bool propto)
 {
     Args A;
-    RtError err = {{0}};
+    RtError err = {.msg = ""};
     args_fill(&A, D, vec_mask, scalar_pt, true, true);
     double v = call(D, kind, &A, propto, 1, &err);
     assert_true(isfinite(v));
@@ -402,7 +402,7 @@ static void test_values(void **state)
         const Dist *D = &dists[d];
         for (int i = 0; i < NV; i++) {
             Args A;
-            RtError err = {{0}};
+            RtError err = {.msg = ""};
             args_fill(&A, D, 0, i, false, true);
             const double *x = D->pt[i];
             double f = D->ref(x, false), F = D->ref(x, true);
@@ -417,7 +417,7 @@ static void test_values(void **state)
         }
         /* vectorized: the sum of the scalar terms, the product of cdfs */
         Args A;
-        RtError err = {{0}};
+        RtError err = {.msg = ""};
         args_fill(&A, D, 0x5, 0, false, true);
         double want = 0, wantc = 1;
         for (int i = 0; i < NV; i++) {
@@ -456,7 +456,7 @@ static void test_propto(void **state)
     for (int d = 0; d < NDISTS; d++) {
         const Dist *D = &dists[d];
         Args A;
-        RtError err = {{0}};
+        RtError err = {.msg = ""};
         /* every argument ad: exactly the constant goes */
         args_fill(&A, D, 0x5, 0, false, true);
         double full = call(D, K_LPDF, &A, false, 1, &err);
@@ -513,7 +513,7 @@ static void test_accumulate(void **state)
         const Dist *D = &dists[d];
         for (int kind = K_LPDF; kind <= K_CDF; kind++) {
             Args A, B;
-            RtError err = {{0}};
+            RtError err = {.msg = ""};
             args_fill(&A, D, 0x5, 0, true, true);
             args_fill(&B, D, 0x5, 0, true, true);
             for (int j = 0; j < D->k; j++)
@@ -540,7 +540,7 @@ static void test_empty(void **state)
     for (int d = 0; d < NDISTS; d++) {
         const Dist *D = &dists[d];
         Args A;
-        RtError err = {{0}};
+        RtError err = {.msg = ""};
         args_fill(&A, D, 0xF, 0, true, true);
         for (int j = 0; j < D->k; j++)
             A.a[j].n = 0;
@@ -562,7 +562,7 @@ static void test_rng(void **state)
         const Dist *D = &dists[d];
         const double *p = D->rng_par + 1;      /* rng_par[0] is y's slot */
         RtRng *r1 = rt_rng_new(1234, 1), *r2 = rt_rng_new(1234, 1);
-        RtError err = {{0}};
+        RtError err = {.msg = ""};
         static double draws[NDRAWS];
         double sum = 0;
         for (int i = 0; i < NDRAWS; i++) {
@@ -624,7 +624,7 @@ static void expect_error(double v, const RtError *err, const char *msg)
 static void test_errors(void **state)
 {
     (void)state;
-    RtError err = {{0}};
+    RtError err = {.msg = ""};
     double y = 0.5, mu = 0.1, s = 1.0, neg = -1, nan_ = NAN, inf = INFINITY;
     double v3[3] = {1, 2, 3}, v2[2] = {1, 2}, bad[3] = {1, 0, 2};
     RtArg Y = rt_arg1(&y, NULL, true), MU = rt_arg1(&mu, NULL, true);

@@ -569,7 +569,7 @@ static void check_gradient(const Dist *D, Kind kind, unsigned vec_mask,
                            int scalar_pt, bool propto)
 {
     Args A;
-    RtError err = {{0}};
+    RtError err = {.msg = ""};
     args_fill(&A, D, vec_mask, scalar_pt, true, true);
     double v = call(D, kind, &A, propto, 1, &err);
     if (!isfinite(v)) {
@@ -605,7 +605,7 @@ static void test_values(void **state)
         const Dist *D = &dists[d];
         for (int i = 0; i < NV; i++) {
             Args A;
-            RtError err = {{0}};
+            RtError err = {.msg = ""};
             args_fill(&A, D, 0, i, false, true);
             const double *x = D->pt[i];
             double f = D->ref(x, false), F = D->ref(x, true);
@@ -633,7 +633,7 @@ static void test_values(void **state)
         }
         /* vectorized: the sum of the scalar terms, the product of cdfs */
         Args A;
-        RtError err = {{0}};
+        RtError err = {.msg = ""};
         args_fill(&A, D, 0x5, 0, false, true);
         double want = 0, wantc = 1, wantl = 0;
         for (int i = 0; i < NV; i++) {
@@ -680,7 +680,7 @@ static void test_propto(void **state)
     for (int d = 0; d < NDISTS; d++) {
         const Dist *D = &dists[d];
         Args A;
-        RtError err = {{0}};
+        RtError err = {.msg = ""};
         args_fill(&A, D, 0x5, 0, false, true);
         double full = call(D, K_LPDF, &A, false, 1, &err);
         double prop = call(D, K_LPDF, &A, true, 1, &err);
@@ -759,7 +759,7 @@ static void test_accumulate(void **state)
             if (!has(D, (Kind)kind))
                 continue;
             Args A, B;
-            RtError err = {{0}};
+            RtError err = {.msg = ""};
             args_fill(&A, D, 0x5, 0, true, true);
             args_fill(&B, D, 0x5, 0, true, true);
             for (int j = 0; j < D->k; j++)
@@ -786,7 +786,7 @@ static void test_empty(void **state)
     for (int d = 0; d < NDISTS; d++) {
         const Dist *D = &dists[d];
         Args A;
-        RtError err = {{0}};
+        RtError err = {.msg = ""};
         args_fill(&A, D, 0xF, 0, true, true);
         for (int j = 0; j < D->k; j++)
             A.a[j].n = 0;
@@ -807,7 +807,7 @@ static void test_rng(void **state)
         const Dist *D = &dists[d];
         const double *p = D->rng_par;
         RtRng *r1 = rt_rng_new(4321, 1), *r2 = rt_rng_new(4321, 1);
-        RtError err = {{0}};
+        RtError err = {.msg = ""};
         static double draws[NDRAWS];
         double sum = 0, mean_want, var_want;
         for (int i = 0; i < NDRAWS; i++) {
@@ -875,7 +875,7 @@ static void expect_error(double v, const RtError *err, const char *msg)
 static void test_errors(void **state)
 {
     (void)state;
-    RtError err = {{0}};
+    RtError err = {.msg = ""};
     double y = 0.5, one = 1, zero = 0, neg = -1, inf = INFINITY, nan_ = NAN;
     double four = 4, big = 1.5, m2 = -2;
     double v3[3] = {1, 2, 3}, v2[2] = {1, 2}, yv[2] = {1, 0.5}, mu8 = 0.8;

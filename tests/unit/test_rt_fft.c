@@ -166,7 +166,7 @@ static void test_empty_and_errors(void **state)
     assert_int_equal(rt_fft2(NULL, 0, 3, out, NULL), 0);
     assert_int_equal(rt_inv_fft2(NULL, 4, 0, out, NULL), 0);
     assert_true(out[0] == 42 && out[1] == 42);
-    RtError err = {{0}};
+    RtError err = {.msg = ""};
     assert_int_equal(rt_fft(out, -1, out, &err), -1);
     assert_string_equal(err.msg, "fft: size is -1, but must be "
                         "non-negative");

@@ -2,7 +2,7 @@
  * independent and correlated Gaussians (means, variances, the adapted
  * metric), reproducibility by seed, divergences on a funnel, rejecting
  * regions, a start without finite density, a callback that stops the run,
- * thinning, and CmdStan's progress lines. */
+ * a fatal error that stops it, thinning, and CmdStan's progress lines. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -158,6 +158,19 @@ static int always_rejects(void *ctx, const double *u, double *lp,
     (void)lp;
     (void)grad;
     return rt_error(err, "sigma is -1, but must be positive");
+}
+
+/* A standard normal in 2-d whose u[0] > 1 is a fatal error (a model
+ * whose fatal_error fires there), counting the evaluations there. */
+static int fatal_region_lp(void *ctx, const double *u, double *lp,
+                           double *grad, RtError *err)
+{
+    int *fatal = ctx;
+    if (u[0] > 1) {
+        (*fatal)++;
+        return rt_fatal(err, "x is %g, but must be <= 1", u[0]);
+    }
+    return truncated_lp(NULL, u, lp, grad, err);
 }
 
 /* ------------------------------------------------------------ helpers */
@@ -577,6 +590,59 @@ static void test_callback_stops_the_run(void **state)
     rt_rng_free(rng);
 }
 
+/* A fatal error is no rejection: the run stops at once, marked fatal,
+ * with Stan's "Unrecoverable error" words and the target's message, and
+ * no informational message; from the start, too. */
+static void test_fatal_error_stops_the_run(void **state)
+{
+    (void)state;
+    int fatal = 0;
+    double u0[2] = {0.9, 0};
+    char *text = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&text, &size);
+    assert_non_null(out);
+    RtNutsConfig cfg = quiet_defaults();
+    cfg.progress = out;
+    cfg.adapt_engaged = false;
+    cfg.num_warmup = 0;
+    cfg.num_samples = 1000;
+    RtRng *rng = rt_rng_new(3, 1);
+    Recorder rec;
+    recorder_init(&rec, 2);
+    RtNutsResult res;
+    RtError err = {.msg = ""};
+    assert_int_not_equal(rt_nuts_run(fatal_region_lp, &fatal, 2, u0, &cfg,
+                                     rng, record_draw, &rec, NULL, &res,
+                                     &err),
+                         0);
+    fclose(out);
+    assert_int_equal(fatal, 1);
+    assert_true(err.fatal);
+    assert_true(rec.n < 1000);
+    assert_non_null(strstr(err.msg, "Unrecoverable error evaluating the log"
+                                    " probability during sampling"
+                                    " (iteration "));
+    assert_non_null(strstr(err.msg, ").\nx is "));
+    assert_null(strstr(text, "Informational Message"));
+    free(text);
+    rt_nuts_result_free(&res);
+    recorder_free(&rec);
+
+    u0[0] = 2;
+    fatal = 0;
+    RtError start = {.msg = ""};
+    assert_int_not_equal(rt_nuts_run(fatal_region_lp, &fatal, 2, u0, &cfg,
+                                     rng, NULL, NULL, NULL, &res, &start),
+                         0);
+    assert_true(start.fatal);
+    assert_string_equal(start.msg, "Unrecoverable error evaluating the log"
+                                   " probability at the initial value.\n"
+                                   "x is 2, but must be <= 1");
+    rt_nuts_result_free(&res);
+    rt_rng_free(rng);
+}
+
 static void test_thinning_and_saved_warmup(void **state)
 {
     (void)state;
@@ -734,6 +800,7 @@ int main(void)
         cmocka_unit_test(test_reject_message_is_printed),
         cmocka_unit_test(test_no_finite_start_is_an_error),
         cmocka_unit_test(test_callback_stops_the_run),
+        cmocka_unit_test(test_fatal_error_stops_the_run),
         cmocka_unit_test(test_thinning_and_saved_warmup),
         cmocka_unit_test(test_progress_lines),
         cmocka_unit_test(test_bad_config_is_an_error),

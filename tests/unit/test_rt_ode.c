@@ -229,7 +229,7 @@ static void check_case(Case *cs, double rtol, double atol, double limit_y,
     ts[7] = ts[6];
     int n = cs->sys.n, m = n + cs->sys.p;
     double y[MAXT * MAXS], sens[MAXT * MAXS * (MAXS + MAXP)];
-    RtError err = {{0}};
+    RtError err = {.msg = ""};
     if (rt_ode_rk45(&cs->sys, cs->y0, cs->t0, ts, nts, rtol, atol, 1000000,
                     y, sens, &err) != 0)
         fail_msg("%s: %s", cs->name, err.msg);
@@ -310,7 +310,7 @@ static void test_against_differences(void **state)
     double y0[2] = {10, 5}, ts[5] = {0.5, 1, 2.5, 4, 6};
     int n = 2, m = 6, nts = 5;
     double y[10], sens[60], yp[10], ym[10];
-    RtError err = {{0}};
+    RtError err = {.msg = ""};
     const double tol = 1e-12;
     assert_int_equal(rt_ode_rk45_tol(&sys, y0, 0, ts, nts, tol, tol, 1000000,
                                      y, sens, &err), 0);
@@ -385,7 +385,7 @@ static void expect_error(const RtOdeSystem *sys, const double *y0,
                          double t0, const double *ts, int nts, double rtol,
                          double atol, long max_steps, const char *want)
 {
-    RtError err = {{0}};
+    RtError err = {.msg = ""};
     double y[MAXT * MAXS];
     assert_int_equal(rt_ode_rk45(sys, y0, t0, ts, nts, rtol, atol,
                                  max_steps, y, NULL, &err), -1);
@@ -434,7 +434,7 @@ static void test_argument_checks(void **state)
     expect_error(&sys, &y0, 0, ts, 3, 1e-6, 1e-6, 0,
                  "ode_rk45: max_num_steps is 0, but must be positive!");
     /* the _tol form names itself */
-    RtError err = {{0}};
+    RtError err = {.msg = ""};
     double y[3];
     assert_int_equal(rt_ode_rk45_tol(&sys, &y0, 5, ts, 3, 1e-6, 1e-6, 100,
                                      y, NULL, &err), -1);
@@ -479,7 +479,7 @@ static void test_failing_system(void **state)
     Ctx ctx = {{0.7}, 1.0, false, 0};
     RtOdeSystem sys = {1, 1, decay_f, decay_vjp, &ctx};
     double y0 = 1, ts[2] = {0.5, 2}, y[2], sens[4];
-    RtError err = {{0}};
+    RtError err = {.msg = ""};
     assert_int_equal(rt_ode_rk45(&sys, &y0, 0, ts, 2, 1e-6, 1e-6, 1000, y,
                                  sens, &err), -1);
     assert_true(strncmp(err.msg, "my_ode: cannot evaluate at t = ", 31) == 0);

@@ -323,7 +323,7 @@ static void test_empty_and_errors(void **state)
 {
     (void)state;
     RtArg e = rt_argn(NULL, NULL, 0, false);
-    RtError err = {{0}};
+    RtError err = {.msg = ""};
     assert_true(rt_sum(e, 1) == 0 && rt_prod(e, 1) == 1);
     assert_true(rt_max(e, 1) == -INFINITY && rt_min(e, 1) == INFINITY);
     assert_true(rt_log_sum_exp_vec(e, 1) == -INFINITY);
@@ -370,7 +370,7 @@ static void test_ints(void **state)
     assert_int_equal(m, 7);
     assert_int_equal(rt_min_int(a, &m, NULL), 0);
     assert_int_equal(m, -2);
-    RtError err = {{0}};
+    RtError err = {.msg = ""};
     assert_int_equal(rt_max_int(e, &m, &err), -1);
     assert_string_equal(err.msg, "max: int vector has size 0, but must have "
                         "a non-zero size");

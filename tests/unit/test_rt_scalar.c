@@ -637,7 +637,7 @@ static void test_values_inc_beta(void **state)
 static void expect_message(const char *fn, int nargs, const double *args,
                            const char *want)
 {
-    RtError err = {{0}};
+    RtError err = {.msg = ""};
     int rc = rt_scalar_domain(fn, nargs, args, &err);
     if (!want) {
         assert_int_equal(rc, 0);

@@ -448,7 +448,7 @@ static void test_values_inv_inc_beta(void **state)
 static void test_to_int(void **state)
 {
     (void)state;
-    RtError err = {{0}};
+    RtError err = {.msg = ""};
     int v = 7;
     assert_int_equal(rt_to_int(3.9, &v, &err), 0);
     assert_int_equal(v, 3);
@@ -468,7 +468,7 @@ static void test_to_int(void **state)
 static void expect_message(const char *fn, int nargs, const double *args,
                            const char *want)
 {
-    RtError err = {{0}};
+    RtError err = {.msg = ""};
     int rc = rt_scalar2_domain(fn, nargs, args, &err);
     if (!want) {
         assert_int_equal(rc, 0);

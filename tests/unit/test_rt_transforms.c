@@ -553,7 +553,7 @@ static void check_round_trip(const Transform *t, int M, int N,
                              const char *where)
 {
     double back[MAXV], again[MAXV];
-    RtError err = {{0}};
+    RtError err = {.msg = ""};
     if (t->unconstrain(y, M, N, back, &err))
         fail_msg("%s: unconstrain refused its own image: %s", where,
                  err.msg);
@@ -742,7 +742,7 @@ static void test_refusals(void **state)
         const Refusal *r = &REFUSALS[i];
         const Transform *t = find_transform(r->transform);
         double x[MAXV];
-        RtError err = {{0}};
+        RtError err = {.msg = ""};
         if (t->unconstrain(r->y, r->M, r->N, x, &err) == 0)
             fail_msg("%s: refusal %zu was accepted", r->transform, i);
         if (!strstr(err.msg, r->want))
@@ -1172,7 +1172,7 @@ static void test_invalid_parameters_give_nan(void **state)
 static void test_scalar_refusals(void **state)
 {
     (void)state;
-    RtError err = {{0}};
+    RtError err = {.msg = ""};
     double x;
     assert_int_not_equal(rt_lb_unconstrain(-1, 0, &x, &err), 0);
     assert_string_equal(err.msg, "lb_free: Lower bounded variable is -1, but "

@@ -79,9 +79,10 @@ $(BUILD)/libbackend.a: $(BACKEND_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
+# The driver links the runtime for its output files (rt_out_*, outfile.c).
 $(BUILD)/pplbench: $(DRIVER_OBJ) $(BUILD)/libbackend.a $(BUILD)/libmir.a \
-    $(BUILD)/libfrontend.a
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+    $(BUILD)/libfrontend.a $(BUILD)/libpplrt.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(RT_LIBS) $(LDLIBS)
 
 # test_build compiles and runs a program against libpplrt.
 $(BUILD)/tests/test_build: $(BUILD)/libpplrt.a

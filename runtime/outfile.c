@@ -10,6 +10,7 @@
  * inputs by device and inode, so that neither another spelling of a name
  * nor a link lets an output replace an input. */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -198,6 +199,14 @@ static int out_check_protected(const char *path, const struct stat *st,
     return 0;
 }
 
+/* Children (a compiler, a sampler) must not inherit an output. */
+static void out_close_on_exec(int fd)
+{
+    int flags = fcntl(fd, F_GETFD);
+    if (flags >= 0)
+        fcntl(fd, F_SETFD, flags | FD_CLOEXEC);
+}
+
 /* Open the temporary for O->target; MODE its permission bits. */
 static int out_open_temporary(RtOutFile *o, mode_t mode, RtError *err)
 {
@@ -215,6 +224,7 @@ static int out_open_temporary(RtOutFile *o, mode_t mode, RtError *err)
         return rt_error(err, "cannot open %s for writing: more than %d "
                         "output files open at once", o->path, OUT_MAX_TEMPS);
     }
+    out_close_on_exec(fd);
     if (fchmod(fd, mode) != 0 || !(o->f = fdopen(fd, "w"))) {
         int e = errno;
         close(fd);
@@ -228,6 +238,31 @@ static int out_open_temporary(RtOutFile *o, mode_t mode, RtError *err)
 
 /* ------------------------------------------------------------- the API */
 
+/* PATH's status in *ST (*EXISTS false when absent) after the checks of
+ * rt_out_check. */
+static int out_inspect(const char *path, const char *const *protect,
+                       int nprotect, struct stat *st, bool *exists,
+                       RtError *err)
+{
+    *exists = stat(path, st) == 0;
+    if (!*exists && errno != ENOENT)
+        return rt_error(err, "cannot open %s for writing: %s", path,
+                        strerror(errno));
+    if (*exists && S_ISDIR(st->st_mode))
+        return rt_error(err, "cannot write %s: it is a folder", path);
+    if (*exists)
+        return out_check_protected(path, st, protect, nprotect, err);
+    return 0;
+}
+
+int rt_out_check(const char *path, const char *const *protect, int nprotect,
+                 RtError *err)
+{
+    struct stat st;
+    bool exists;
+    return out_inspect(path, protect, nprotect, &st, &exists, err);
+}
+
 RtOutFile *rt_out_open(const char *path, const char *const *protect,
                        int nprotect, RtError *err)
 {
@@ -239,16 +274,8 @@ RtOutFile *rt_out_open(const char *path, const char *const *protect,
     }
     o->slot = -1;
     struct stat st;
-    bool exists = stat(path, &st) == 0;
-    if (!exists && errno != ENOENT) {
-        rt_error(err, "cannot open %s for writing: %s", path, strerror(errno));
-        goto fail;
-    }
-    if (exists && S_ISDIR(st.st_mode)) {
-        rt_error(err, "cannot write %s: it is a folder", path);
-        goto fail;
-    }
-    if (exists && out_check_protected(path, &st, protect, nprotect, err) != 0)
+    bool exists;
+    if (out_inspect(path, protect, nprotect, &st, &exists, err) != 0)
         goto fail;
     if (exists && !S_ISREG(st.st_mode)) {
         /* a device, fifo or socket: written in place, never replaced */
@@ -257,6 +284,7 @@ RtOutFile *rt_out_open(const char *path, const char *const *protect,
                      strerror(errno));
             goto fail;
         }
+        out_close_on_exec(fileno(o->f));
         return o;
     }
     /* regular or absent (a dangling link is replaced, not followed): the
@@ -293,6 +321,11 @@ FILE *rt_out_stream(RtOutFile *o)
 const char *rt_out_path(const RtOutFile *o)
 {
     return o->path;
+}
+
+const char *rt_out_temporary(const RtOutFile *o)
+{
+    return o->tmp;
 }
 
 int rt_out_commit(RtOutFile *o, RtError *err)

@@ -27,10 +27,19 @@ typedef struct RtOutFile RtOutFile;
  * NULL on error, with err set. */
 RtOutFile *rt_out_open(const char *path, const char *const *protect,
                        int nprotect, RtError *err);
+/* The checks rt_out_open makes before it creates anything (a folder, an
+ * input, an unreachable path): 0 when PATH may be written, else -1 with
+ * err set.  For a caller that must refuse before doing other work. */
+int rt_out_check(const char *path, const char *const *protect, int nprotect,
+                 RtError *err);
 /* The stream to write to. */
 FILE *rt_out_stream(RtOutFile *o);
 /* PATH as given to rt_out_open. */
 const char *rt_out_path(const RtOutFile *o);
+/* The temporary that commit renames over PATH, for a file another
+ * program writes (the C compiler's executable: it is given this name as
+ * its output); NULL when PATH is written directly. */
+const char *rt_out_temporary(const RtOutFile *o);
 /* Flush, check for write errors, close and (for a regular file) rename the
  * temporary over PATH.  Every failure names the path and strerror(errno);
  * on failure the temporary is removed and PATH is left as it was.  Frees

@@ -372,29 +372,68 @@ static void test_inputs_protected_by_inode(void **state)
 
 /* ------------------------------------------------------------ signals */
 
-/* A process stopped by SIGTERM while writing leaves neither the final
- * name nor a temporary, and dies of the signal. */
-static void test_sigterm_removes_temporary(void **state)
+/* A process stopped by SIG while writing leaves neither the final name
+ * nor a temporary, and dies of the signal. */
+static void check_signal_removes_temporary(Scratch *s, int sig)
 {
-    Scratch *s = *state;
     const char *out = at(s, "out.csv");
     pid_t pid = fork();
     assert_true(pid >= 0);
     if (pid == 0) {
+        /* as a process started from a terminal has it (a test run in the
+         * background may have inherited SIGINT ignored) */
+        signal(sig, SIG_DFL);
         RtError err;
         RtOutFile *o = rt_out_open(out, NULL, 0, &err);
         if (!o)
             _exit(3);
         fputs("partial\n", rt_out_stream(o));
         fflush(rt_out_stream(o));
-        raise(SIGTERM);
+        raise(sig);
         _exit(4);
     }
     int status = 0;
     assert_int_equal(waitpid(pid, &status, 0), pid);
     assert_true(WIFSIGNALED(status));
-    assert_int_equal(WTERMSIG(status), SIGTERM);
+    assert_int_equal(WTERMSIG(status), sig);
     assert_int_equal(count_entries(s->dir), 0);
+}
+
+static void test_signals_remove_temporary(void **state)
+{
+    check_signal_removes_temporary(*state, SIGTERM);
+    check_signal_removes_temporary(*state, SIGINT);
+    check_signal_removes_temporary(*state, SIGHUP);
+}
+
+/* A handler the program had before is still called, after the removal. */
+static volatile sig_atomic_t previous_called;
+
+static void previous_handler(int sig)
+{
+    (void)sig;
+    previous_called = 1;
+}
+
+static void test_previous_handler_still_called(void **state)
+{
+    Scratch *s = *state;
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        signal(SIGHUP, previous_handler);
+        RtError err;
+        RtOutFile *o = rt_out_open(at(s, "out.csv"), NULL, 0, &err);
+        if (!o)
+            _exit(3);
+        raise(SIGHUP);
+        /* the handler ran and the temporary is gone; the process lives */
+        _exit(previous_called && count_entries(s->dir) == 0 ? 0 : 5);
+    }
+    int status = 0;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 0);
 }
 
 #define T(name) cmocka_unit_test_setup_teardown(name, setup_scratch, \
@@ -416,7 +455,8 @@ int main(void)
         T(test_folder_refused),
         T(test_missing_folder_refused),
         T(test_inputs_protected_by_inode),
-        T(test_sigterm_removes_temporary),
+        T(test_signals_remove_temporary),
+        T(test_previous_handler_still_called),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -20,6 +20,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -47,8 +48,9 @@ struct RtOutFile {
 /* ------------------------------------------------ removal on a signal */
 
 /* The temporaries not yet committed, for the signal handler to unlink,
- * and the handlers ours replaced: the one piece of file-scope state here, because a signal handler can
- * reach nothing else.  Each entry is filled before it is marked in use and
+ * and the handlers ours replaced: the one piece of file-scope state here,
+ * because a signal handler can reach nothing else.  Each entry is filled
+ * before it is marked in use (a signal fence keeps that order) and
  * unmarked before it is reused, so the handler never reads a half-copied
  * path; the owner's pid keeps a forked child (between fork and exec,
  * where handlers are inherited) from removing its parent's file.  PATH_MAX
@@ -136,6 +138,7 @@ static int out_register(const char *tmp)
             continue;
         snprintf(out_temps[i].path, sizeof out_temps[i].path, "%s", tmp);
         out_temps[i].owner = getpid();
+        atomic_signal_fence(memory_order_seq_cst);
         out_temps[i].used = 1;
         out_install_handlers();
         return i;

@@ -2,19 +2,28 @@
 # a write error on standard output or on --o (a full device) is exit 2
 # with a message naming it and the reason, for every command: --info,
 # --auto-format, --version, --help, summary; and the sampler's echo.
+# As root a regression would replace the system's /dev/null: use nodes of
+# our own in $W when they can be made.
+if [ "$(id -u)" -eq 0 ] && mknod null c 1 3 2>/dev/null &&
+    mknod full c 1 7 2>/dev/null; then
+    null=null full=full
+else
+    rm -f null full
+    null=/dev/null full=/dev/full
+fi
 cat > m.stan <<'STAN'
 data { int N; vector[N] y; }
 parameters { real mu; }
 model { y ~ normal(mu, 1); }
 STAN
 echo '{"N": 3, "y": [1, 2, 3]}' > d.json
-protect m.stan d.json /dev/null /dev/full
+protect m.stan d.json $null $full
 
-run_expect 0 "" "$PPLBENCH" --o=/dev/null m.stan
-check -c /dev/null
-run_expect 2 "pplbench: error writing /dev/full: No space left on device" \
-    "$PPLBENCH" --o=/dev/full m.stan
-check -c /dev/full
+run_expect 0 "" "$PPLBENCH" --o=$null m.stan
+check -c $null
+run_expect 2 "pplbench: error writing $full: No space left on device" \
+    "$PPLBENCH" --o=$full m.stan
+check -c $full
 
 full() {
     want=$1; shift

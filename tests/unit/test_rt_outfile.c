@@ -16,6 +16,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -77,6 +78,18 @@ static int count_entries(const char *dir)
     if (d)
         closedir(d);
     return n;
+}
+
+/* A character device like SYSTEM (major, minor) as NAME in the scratch
+ * folder when we may make one (as root), else SYSTEM itself: as root a
+ * regression would replace the system's /dev/null. */
+static const char *device(Scratch *s, const char *name, unsigned major,
+                          unsigned minor, const char *system)
+{
+    const char *p = at(s, name);
+    if (geteuid() == 0 && mknod(p, S_IFCHR | 0666, makedev(major, minor)) == 0)
+        return p;
+    return system;
 }
 
 static void put(const char *path, const char *text)
@@ -209,14 +222,16 @@ static void test_symlink_target_replaced(void **state)
 
 static void test_dev_null_written_in_place(void **state)
 {
-    (void)state;
+    Scratch *s = *state;
+    const char *null = device(s, "null", 1, 3, "/dev/null");
     RtError err = {.msg = ""};
-    RtOutFile *o = rt_out_open("/dev/null", NULL, 0, &err);
+    RtOutFile *o = rt_out_open(null, NULL, 0, &err);
     assert_non_null(o);
+    assert_null(rt_out_temporary(o));
     fputs("discarded\n", rt_out_stream(o));
     assert_int_equal(rt_out_commit(o, &err), 0);
     struct stat st;
-    assert_int_equal(stat("/dev/null", &st), 0);
+    assert_int_equal(stat(null, &st), 0);
     assert_true(S_ISCHR(st.st_mode));
 }
 
@@ -248,18 +263,41 @@ static void test_fifo_written_in_place(void **state)
  * and the device is still a device. */
 static void test_dev_full_commit_fails(void **state)
 {
-    (void)state;
+    Scratch *s = *state;
+    const char *full = device(s, "full", 1, 7, "/dev/full");
     RtError err = {.msg = ""};
-    RtOutFile *o = rt_out_open("/dev/full", NULL, 0, &err);
+    RtOutFile *o = rt_out_open(full, NULL, 0, &err);
     assert_non_null(o);
     for (int i = 0; i < 2000; i++)
         fputs("a row of draws\n", rt_out_stream(o));
     assert_int_not_equal(rt_out_commit(o, &err), 0);
-    assert_string_equal(err.msg,
-                        "error writing /dev/full: No space left on device");
+    char want[300];
+    snprintf(want, sizeof want, "error writing %s: No space left on device",
+             full);
+    assert_string_equal(err.msg, want);
     struct stat st;
-    assert_int_equal(stat("/dev/full", &st), 0);
+    assert_int_equal(stat(full, &st), 0);
     assert_true(S_ISCHR(st.st_mode));
+}
+
+/* One large write that fails inside fwrite leaves stdio nothing to fail
+ * on at the final flush; the reason is still the device's. */
+static void test_one_large_failed_write_keeps_its_reason(void **state)
+{
+    Scratch *s = *state;
+    const char *full = device(s, "full", 1, 7, "/dev/full");
+    static char block[20000];
+    memset(block, 'x', sizeof block);
+    RtError err = {.msg = ""};
+    RtOutFile *o = rt_out_open(full, NULL, 0, &err);
+    assert_non_null(o);
+    assert_int_not_equal(fwrite(block, 1, sizeof block, rt_out_stream(o)),
+                         sizeof block);
+    assert_int_not_equal(rt_out_commit(o, &err), 0);
+    char want[300];
+    snprintf(want, sizeof want, "error writing %s: No space left on device",
+             full);
+    assert_string_equal(err.msg, want);
 }
 
 /* A write error into a regular file (past a size limit) fails the commit
@@ -450,6 +488,7 @@ int main(void)
         T(test_dev_null_written_in_place),
         T(test_fifo_written_in_place),
         T(test_dev_full_commit_fails),
+        T(test_one_large_failed_write_keeps_its_reason),
         T(test_write_error_leaves_old_file),
         T(test_stream_write_error_named),
         T(test_folder_refused),

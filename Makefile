@@ -79,15 +79,15 @@ $(BUILD)/libbackend.a: $(BACKEND_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
+# The driver links the runtime for its output files (rt_out_*, outfile.c).
 $(BUILD)/pplbench: $(DRIVER_OBJ) $(BUILD)/libbackend.a $(BUILD)/libmir.a \
-    $(BUILD)/libfrontend.a
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
-
-# test_build compiles and runs a program against libpplrt.
-$(BUILD)/tests/test_build: $(BUILD)/libpplrt.a
+    $(BUILD)/libfrontend.a $(BUILD)/libpplrt.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(RT_LIBS) $(LDLIBS)
 
 # Unit tests of the runtime (test_rt_*) link libpplrt; the others the
-# frontend.
+# frontend, and libpplrt below it as the driver does (test_build compiles
+# and runs a program against libpplrt, and its driver code writes through
+# rt_out_open).
 $(BUILD)/tests/test_rt_%: tests/unit/test_rt_%.c $(BUILD)/libpplrt.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(RT_CFLAGS) $$(pkg-config --cflags cmocka) $(LDFLAGS) \
@@ -95,11 +95,12 @@ $(BUILD)/tests/test_rt_%: tests/unit/test_rt_%.c $(BUILD)/libpplrt.a
 	    $(RT_LIBS) $(LDLIBS)
 
 $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libbackend.a $(BUILD)/libmir.a \
-    $(BUILD)/libfrontend.a
+    $(BUILD)/libfrontend.a $(BUILD)/libpplrt.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $$(pkg-config --cflags cmocka) $(LDFLAGS) -o $@ $< \
 	    $(BUILD)/libbackend.a $(BUILD)/libmir.a $(BUILD)/libfrontend.a \
-	    $$(pkg-config --libs cmocka) $(LDLIBS)
+	    $(BUILD)/libpplrt.a $$(pkg-config --libs cmocka) $(RT_LIBS) \
+	    $(LDLIBS)
 
 # ---- set-up: install missing Debian packages (as root), then build ----
 deps:

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "build.h"
+#include "pplrt.h"
 
 /* What the Makefile's asan target passes; the libpplrt.a of such a build
  * needs its runtimes at link time.  gcc defines __SANITIZE_ADDRESS__,
@@ -450,21 +451,40 @@ int drv_compile_c(const char *c_file, const char *exe_out,
         fprintf(err, "Error: the C compiler is empty: set CC\n");
         return 1;
     }
-    char *include_dir, *lib_dir;
-    if (locate_runtime(o, &include_dir, &lib_dir, err) != 0)
+    /* the compiler writes the executable: it is given the unique
+     * temporary of rt_out_open as its output (or a device, directly), so
+     * exe_out is the old file or a complete new one, and never an input */
+    const char **inputs = malloc(((size_t)o->nprotect + 1) * sizeof *inputs);
+    if (!inputs) {
+        fprintf(err, "Error: out of memory building %s\n", c_file);
         return 1;
-    char *tmp_out = malloc(strlen(exe_out) + sizeof ".tmp");
-    if (tmp_out)
-        sprintf(tmp_out, "%s.tmp", exe_out);
+    }
+    inputs[0] = c_file;
+    for (int i = 0; i < o->nprotect; i++)
+        inputs[i + 1] = o->protect[i];
+    RtError rt_err = {.msg = ""};
+    RtOutFile *exe = rt_out_open(exe_out, inputs, o->nprotect + 1, &rt_err);
+    free(inputs);
+    if (!exe) {
+        fprintf(err, "Error: %s\n", rt_err.msg);
+        return 1;
+    }
+    const char *tmp_out = rt_out_temporary(exe) ? rt_out_temporary(exe)
+                                                : exe_out;
+    char *include_dir, *lib_dir;
+    if (locate_runtime(o, &include_dir, &lib_dir, err) != 0) {
+        rt_out_abort(exe);
+        return 1;
+    }
     ArgList argv = {0};
-    bool ok = tmp_out && build_command(&argv, o, cc, c_file, tmp_out,
-                                       include_dir, lib_dir);
+    bool ok = build_command(&argv, o, cc, c_file, tmp_out, include_dir,
+                            lib_dir);
     free(include_dir);
     free(lib_dir);
     if (!ok) {
         fprintf(err, "Error: out of memory building %s\n", c_file);
         args_free(&argv);
-        free(tmp_out);
+        rt_out_abort(exe);
         return 1;
     }
 
@@ -480,17 +500,17 @@ int drv_compile_c(const char *c_file, const char *exe_out,
                 argv.items[0], c_file, strerror(errno));
     } else if (report_failure(err, c_file, argv.items, &r)) {
         /* told */
-    } else if (rename(tmp_out, exe_out) != 0) {
-        fprintf(err, "Error: cannot move %s to %s: %s\n", tmp_out, exe_out,
-                strerror(errno));
     } else {
         status = 0;
     }
-    if (status != 0)
-        remove(tmp_out);
+    if (status != 0) {
+        rt_out_abort(exe);
+    } else if (rt_out_commit(exe, &rt_err) != 0) {
+        fprintf(err, "Error: %s\n", rt_err.msg);
+        status = 1;
+    }
     if (ran == 0)
         free(r.output);
     args_free(&argv);
-    free(tmp_out);
     return status;
 }

@@ -44,12 +44,18 @@ typedef struct DrvBuildOptions {
     const char *runtime_lib_dir;
     double *compile_seconds;         /* out if not NULL: wall time of the
                                         compiler run, in seconds */
+    const char *const *protect;      /* nprotect inputs (the model, its
+                                        includes) the executable must not
+                                        replace; c_file always counts */
+    int nprotect;
 } DrvBuildOptions;
 
 /* Compile c_file (which includes only "pplrt.h") and link it with libpplrt
- * into the executable exe_out, written as exe_out.tmp and renamed, so
- * exe_out is either the old file or a complete new one.  The command is
- *   CC -std=c11 OPT EXTRA -I INCLUDE_DIR -o EXE.tmp C_FILE LIB_DIR/libpplrt.a
+ * into the executable exe_out, written through rt_out_open's unique
+ * temporary EXE.XXXXXX and renamed, so exe_out is either the old file or
+ * a complete new one (a device is written directly); an exe_out that is
+ * c_file or one of o->protect is refused.  The command is
+ *   CC -std=c11 OPT EXTRA -I INCLUDE_DIR -o EXE.XXXXXX C_FILE LIB_DIR/libpplrt.a
  *      $(pkg-config --libs gsl jansson)
  * (-lgsl -lgslcblas -ljansson -lm when pkg-config fails), run with
  * fork/execvp, its output captured.  A pplbench built with AddressSanitizer

@@ -20,6 +20,7 @@
 #include "batch.h"
 #include "build.h"
 #include "mir.h"
+#include "pplrt.h"
 #include "summary.h"
 
 #define PPLBENCH_VERSION "0.1.0"
@@ -240,29 +241,26 @@ static int parse_cli(Cli *c, int argc, char **argv)
     return -1;
 }
 
-/* Write through name.tmp and rename, so an interrupted run leaves no half
- * file behind. */
-static FILE *open_output(const Cli *c, char *tmp, size_t n)
+/* Open --o=FILE through rt_out_open (atomic for a regular file, direct
+ * for a device or fifo), refusing the model or any file it includes.
+ * NULL after a message. */
+static RtOutFile *open_output(const Cli *c, const FeUnit *u)
 {
-    if (!c->output)
-        return stdout;
-    snprintf(tmp, n, "%s.tmp", c->output);
-    return fopen(tmp, "w");
-}
-
-static int close_output(const Cli *c, FILE *out, const char *tmp)
-{
-    if (out == stdout)
-        return fflush(out) == 0 ? EXIT_OK : EXIT_USAGE;
-    bool bad = fflush(out) != 0 || ferror(out);
-    bad |= fclose(out) != 0;
-    if (bad || rename(tmp, c->output) != 0) {
-        fprintf(stderr, "pplbench: cannot write '%s': %s\n", c->output,
-                strerror(errno));
-        remove(tmp);
-        return EXIT_USAGE;
+    int n = u->sm.files.len;
+    const char **inputs = malloc(((size_t)n + 1) * sizeof *inputs);
+    if (!inputs) {
+        fprintf(stderr, "pplbench: out of memory\n");
+        return NULL;
     }
-    return EXIT_OK;
+    inputs[0] = c->input;
+    for (int i = 0; i < n; i++)
+        inputs[i + 1] = src_file(&u->sm, i)->path;
+    RtError err = {.msg = ""};
+    RtOutFile *o = rt_out_open(c->output, inputs, n + 1, &err);
+    free(inputs);
+    if (!o)
+        fprintf(stderr, "pplbench: %s\n", err.msg);
+    return o;
 }
 
 /* The model's name: --name, or the file's base name + "_model" as stanc3
@@ -319,6 +317,8 @@ static int print_mir_stages(const Cli *c, FeUnit *u, FILE *out)
     if (c->mode == MODE_EMIT_C) {
         char reason[512];
         if (!emit_c(out, p, reason, sizeof reason)) {
+            if (ferror(out))    /* the caller names the file and why */
+                return EXIT_USAGE;
             fprintf(stderr, "Error: %s.\n", reason);
             return EXIT_MODEL;
         }
@@ -350,6 +350,14 @@ static int run_build(int argc, char **argv)
         return usage_error("%s", "usage: pplbench build MODEL.stan -o EXE");
     char cfile[4096];
     snprintf(cfile, sizeof cfile, "%s.c", exe);
+    /* refused before anything is written: an executable over the model or
+     * over the C file it is built from */
+    const char *inputs[] = {model, cfile};
+    RtError err = {.msg = ""};
+    if (rt_out_check(exe, inputs, 2, &err) != 0) {
+        fprintf(stderr, "pplbench: %s\n", err.msg);
+        return EXIT_USAGE;
+    }
     Cli c = {0};
     c.mode = MODE_EMIT_C;
     c.input = model;
@@ -360,7 +368,8 @@ static int run_build(int argc, char **argv)
     if (status != EXIT_OK)
         return status;
     double seconds = 0;
-    DrvBuildOptions o = {.compile_seconds = &seconds};
+    DrvBuildOptions o = {.compile_seconds = &seconds, .protect = inputs,
+                         .nprotect = 1};
     if (drv_compile_c(cfile, exe, &o, stderr) != 0)
         return EXIT_MODEL;
     printf("built %s (C compile %.2f s)\n", exe, seconds);
@@ -386,14 +395,12 @@ static int run_one(const Cli *c)
     } else if (!ok) {
         status = EXIT_MODEL;
     } else if (c->mode != MODE_CHECK && c->mode != MODE_DEBUG_PARSE) {
-        char tmp[4096];
-        FILE *out = open_output(c, tmp, sizeof tmp);
-        if (!out) {
-            fprintf(stderr, "pplbench: cannot write '%s': %s\n", c->output,
-                    strerror(errno));
+        RtOutFile *file = NULL;
+        if (c->output && !(file = open_output(c, &u))) {
             fe_unit_free(&u);
             return EXIT_USAGE;
         }
+        FILE *out = file ? rt_out_stream(file) : stdout;
         if (c->mode == MODE_FORMAT)
             fmt_program(out, &u, &c->fmt);
         else if (c->mode == MODE_INFO)
@@ -402,15 +409,18 @@ static int run_one(const Cli *c)
             ast_dump(out, u.prog);
         else
             status = print_mir(c, &u, out);
-        if (status != EXIT_OK && out != stdout) {
-            fclose(out);
-            remove(tmp);
-            fe_unit_free(&u);
-            return status;
+        RtError err = {.msg = ""};
+        if (file && ferror(out)) {
+            rt_out_check_stream(out, c->output, &err);
+            fprintf(stderr, "pplbench: %s\n", err.msg);
+            rt_out_abort(file);
+            status = EXIT_USAGE;
+        } else if (file && status != EXIT_OK) {
+            rt_out_abort(file);
+        } else if (file && rt_out_commit(file, &err) != 0) {
+            fprintf(stderr, "pplbench: %s\n", err.msg);
+            status = EXIT_USAGE;
         }
-        int closed = close_output(c, out, tmp);
-        if (status == EXIT_OK)
-            status = closed;
     }
     fe_unit_free(&u);
     return status;
@@ -489,7 +499,32 @@ static int run_folder(Cli *c)
     return nerr || failed ? EXIT_MODEL : EXIT_OK;
 }
 
+/* Every command's standard output is checked at the end: a write error
+ * there (a full disk, /dev/full) is an I/O error, not a success with a
+ * truncated result. */
+static int finish_stdout(int status)
+{
+    RtError err = {.msg = ""};
+    int rc = rt_out_check_stream(stdout, "standard output", &err);
+    if (fclose(stdout) != 0 && rc == 0)
+        rc = rt_error(&err, "error writing standard output: %s",
+                      strerror(errno));
+    if (rc != 0) {
+        fprintf(stderr, "pplbench: %s\n", err.msg);
+        if (status < EXIT_USAGE)
+            status = EXIT_USAGE;
+    }
+    return status;
+}
+
+static int run_command(int argc, char **argv);
+
 int main(int argc, char **argv)
+{
+    return finish_stdout(run_command(argc, argv));
+}
+
+static int run_command(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "summary") == 0)
         return drv_summary(argc - 1, argv + 1, stdout, stderr);

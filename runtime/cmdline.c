@@ -705,6 +705,25 @@ static void print_gradient_time(double seconds)
            seconds, seconds * 1e4);
 }
 
+/* Open the output file, refusing one that is an input of the run: the
+ * data, init and log_prob files and the sampler binary itself. */
+static RtCsv *open_output(const Options *o, RtError *err)
+{
+    const RtRunConfig *c = &o->cfg;
+    char exe[4096] = "/proc/self/exe";
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0)
+        exe[n] = '\0';
+    else
+        snprintf(exe, sizeof exe, "/proc/self/exe");
+    const char *const inputs[] = {
+        c->data_file, o->init_is_file ? c->init : NULL,
+        c->unconstrained_params, c->constrained_params, exe,
+    };
+    return rt_csv_open(c->output_file, inputs,
+                       (int)(sizeof inputs / sizeof inputs[0]), err);
+}
+
 static int run_sample(const Options *o, const RtModel *model, const void *m)
 {
     const RtRunConfig *c = &o->cfg;
@@ -736,7 +755,7 @@ static int run_sample(const Options *o, const RtModel *model, const void *m)
     for (int i = 0; i < nout; i++)
         names[i] = model->output_name(m, i);
 
-    csv = rt_csv_open(c->output_file, &err);
+    csv = open_output(o, &err);
     if (!csv) {
         fprintf(stderr, "%s\n", err.msg);
         goto done;
@@ -862,7 +881,7 @@ static int run_log_prob(const Options *o, const RtModel *model,
         fprintf(stderr, "out of memory\n");
         goto done;
     }
-    csv = rt_csv_open(c->output_file, &err);
+    csv = open_output(o, &err);
     if (!csv) {
         fprintf(stderr, "%s\n", err.msg);
         goto done;
@@ -965,7 +984,10 @@ static int run_main(int argc, char **argv, const RtModel *model)
     if (m)
         model->destroy(m);
     rt_data_free(data);
-    fflush(stdout);
+    if (rt_out_check_stream(stdout, "standard output", &err) != 0) {
+        fprintf(stderr, "%s\n", err.msg);
+        rc = 1;
+    }
     return rc;
 }
 

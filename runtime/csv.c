@@ -9,15 +9,13 @@
  * (CmdStan echoes 0.8 as 0.80000000000000004), draws with 6 (the default
  * sig_figs).  Non-finite draws print as nan, inf and -inf.
  *
- * Output is atomic: everything goes to PATH.tmp, and rt_csv_close checks
- * for write errors before renaming it to PATH. */
-#include <errno.h>
+ * Output goes through rt_out_open (outfile.c): atomic for a regular file,
+ * direct for a device or fifo, never over an input; rt_csv_close checks
+ * for write errors before the file takes its final name. */
 #include <inttypes.h>
 #include <math.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "pplrt.h"
 
@@ -26,9 +24,8 @@
 #define CSV_STAN_PATCH 0
 
 struct RtCsv {
-    FILE *f;
-    char *path;                  /* final name */
-    char *tmp;                   /* path + ".tmp", written until close */
+    RtOutFile *out;
+    FILE *f;                     /* rt_out_stream(out) */
 };
 
 /* --------------------------------------------------- the configuration */
@@ -169,37 +166,20 @@ void rt_csv_print_config(FILE *out, const RtRunConfig *cfg)
 
 /* ------------------------------------------------------------- writing */
 
-RtCsv *rt_csv_open(const char *path, RtError *err)
+RtCsv *rt_csv_open(const char *path, const char *const *protect,
+                   int nprotect, RtError *err)
 {
     RtCsv *c = calloc(1, sizeof *c);
-    size_t n = strlen(path);
-    if (c) {
-        c->path = malloc(n + 1);
-        c->tmp = malloc(n + 5);
-    }
-    if (!c || !c->path || !c->tmp) {
-        if (c) {
-            free(c->path);
-            free(c->tmp);
-        }
-        free(c);
+    if (!c) {
         rt_error(err, "out of memory opening %s", path);
         return NULL;
     }
-    memcpy(c->path, path, n + 1);
-    memcpy(c->tmp, path, n);
-    memcpy(c->tmp + n, ".tmp", 5);
-    c->f = fopen(c->tmp, "w");
-    if (c->f)
-        rt_csv_watch_tmp(c->tmp);
-    if (!c->f) {
-        rt_error(err, "cannot open %s for writing: %s", c->tmp,
-                 strerror(errno));
-        free(c->path);
-        free(c->tmp);
+    c->out = rt_out_open(path, protect, nprotect, err);
+    if (!c->out) {
         free(c);
         return NULL;
     }
+    c->f = rt_out_stream(c->out);
     return c;
 }
 
@@ -277,51 +257,7 @@ int rt_csv_close(RtCsv *c, RtError *err)
 {
     if (!c)
         return 0;
-    int rc = 0;
-    if (fflush(c->f) != 0 || ferror(c->f))
-        rc = rt_error(err, "error writing %s: %s", c->tmp, strerror(errno));
-    if (fclose(c->f) != 0 && rc == 0)
-        rc = rt_error(err, "error closing %s: %s", c->tmp, strerror(errno));
-    rt_csv_watch_tmp(NULL);
-    if (rc == 0 && rename(c->tmp, c->path) != 0)
-        rc = rt_error(err, "cannot rename %s to %s: %s", c->tmp, c->path,
-                      strerror(errno));
-    if (rc != 0)
-        remove(c->tmp);
-    free(c->path);
-    free(c->tmp);
+    int rc = rt_out_commit(c->out, err);
     free(c);
     return rc;
-}
-
-/* A sampler stopped by SIGINT or SIGTERM removes the output it was still
- * writing, so an interrupted run leaves no half-written file under any
- * name: the one piece of file-scope state in the runtime, as a signal
- * handler needs it. */
-static char watched_tmp[4096];
-
-static void remove_watched(int sig)
-{
-    if (watched_tmp[0])
-        unlink(watched_tmp);
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
-void rt_csv_watch_tmp(const char *tmp)
-{
-    if (!tmp) {
-        watched_tmp[0] = '\0';
-        return;
-    }
-    snprintf(watched_tmp, sizeof watched_tmp, "%s", tmp);
-    /* every signal blocked while the handler runs: timeout(1) follows its
-     * SIGTERM with another to the group and a SIGCONT, and the handler
-     * must get to unlink before any of them ends the process */
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = remove_watched;
-    sigfillset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
 }

@@ -6,6 +6,7 @@
  *   RNG             rt_rng_*              rng.c
  *   data            rt_data_*             data.c      (CmdStan JSON, jansson)
  *   transforms      rt_*_constrain/...    transforms.c, transforms_matrix.c
+ *   output files    rt_out_*              outfile.c   (rt_outfile.h)
  *   Stan CSV        rt_csv_*              csv.c
  *   NUTS            rt_nuts_*             nuts.c
  *   model + CLI     RtModel, rt_main      cmdline.c
@@ -87,6 +88,10 @@ int rt_recursion_error(RtError *err, const char *fn)
  * set for it; on this thread, with a limit from its stack rlimit, when no
  * such thread can be had.  Returns fn's value. */
 int rt_run_with_stack(int (*fn)(void *), void *arg);
+
+/* ------------------------------------------------------- output files */
+
+#include "rt_outfile.h"
 
 /* ---------------------------------------------------------------- RNG */
 
@@ -373,9 +378,12 @@ void rt_csv_print_config(FILE *out, const RtRunConfig *cfg);
 
 typedef struct RtCsv RtCsv;
 
-/* Open path.tmp for writing; rt_csv_close renames it to path, so an
- * interrupted run leaves no half-written file under the final name. */
-RtCsv *rt_csv_open(const char *path, RtError *err);
+/* Open PATH for writing through rt_out_open (a unique temporary renamed
+ * over PATH by rt_csv_close, so an interrupted run leaves no half-written
+ * file under the final name; a device or fifo written directly; refused
+ * when it is the same file as one of the NPROTECT paths PROTECT). */
+RtCsv *rt_csv_open(const char *path, const char *const *protect,
+                   int nprotect, RtError *err);
 /* The comment header: version, configuration. */
 void rt_csv_header(RtCsv *c, const RtRunConfig *cfg);
 /* The column line: lp__,accept_stat__,stepsize__,treedepth__,n_leapfrog__,
@@ -392,13 +400,11 @@ void rt_csv_row(RtCsv *c, int n, const double *values);
 /* "#  Elapsed Time: 0.01 seconds (Warm-up)\n#  0.02 seconds (Sampling)\n
  *  #  0.03 seconds (Total)" */
 void rt_csv_timing(RtCsv *c, double warmup_s, double sampling_s);
-/* Flush, check for write errors and rename path.tmp to path; on an error
- * (a failed write, flush or rename) path.tmp is removed and non-zero is
- * returned with err set.  Frees c either way; NULL is a no-op. */
+/* rt_out_commit: flush, check for write errors and give the file its
+ * final name; on an error (a failed write, flush or rename) the temporary
+ * is removed and non-zero is returned with err set.  Frees c either way;
+ * NULL is a no-op. */
 int rt_csv_close(RtCsv *c, RtError *err);
-/* Remove tmp if the process is stopped by SIGINT or SIGTERM before
- * rt_csv_close (NULL: stop watching).  rt_csv_open and close call it. */
-void rt_csv_watch_tmp(const char *tmp);
 
 /* --------------------------------------------------------------- NUTS */
 

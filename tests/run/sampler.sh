@@ -162,13 +162,15 @@ sigma[4] is -11, but must be greater than or equal to 0.000000"
             fail kill "k.csv exists after the run was killed"
             return
         fi
-        # rt_main writes k.csv.tmp and renames it when done; on SIGTERM the
-        # runtime removes the partial .tmp
-        if [ -e k.csv.tmp ]; then
-            fail kill "the partial k.csv.tmp is left behind ($(wc -c \
-                <k.csv.tmp) bytes)"
-            return
-        fi
+        # rt_main writes a temporary k.csv.XXXXXX and renames it when
+        # done; on SIGTERM the runtime removes the partial temporary
+        for left in k.csv.*; do
+            if [ -e "$left" ]; then
+                fail kill "the partial $left is left behind ($(wc -c \
+                    <"$left") bytes)"
+                return
+            fi
+        done
         pass kill
     }
     if command -v timeout >/dev/null; then

@@ -13,8 +13,10 @@
 
 #include <cmocka.h>
 
+#include <dirent.h>
 #include <ftw.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 
 #include "../../driver/build.c"
 
@@ -54,6 +56,22 @@ static void write_file(const char *path, const char *text)
 static bool exists(const char *path)
 {
     return access(path, F_OK) == 0;
+}
+
+/* The temporaries EXE.XXXXXX left beside the executable named BASE in
+ * f->tmp (the C file BASE.c does not count). */
+static int temporaries(const Fixture *f, const char *base)
+{
+    DIR *d = opendir(f->tmp);
+    assert_non_null(d);
+    size_t n = strlen(base);
+    int count = 0;
+    for (struct dirent *e; (e = readdir(d));)
+        if (strncmp(e->d_name, base, n) == 0 && e->d_name[n] == '.'
+            && strcmp(e->d_name + n, ".c") != 0)
+            count++;
+    closedir(d);
+    return count;
 }
 
 /* Contents of an open memstream's buffer after closing it. */
@@ -136,7 +154,6 @@ static void test_compiles_links_and_runs(void **state)
     const Fixture *f = *state;
     char *c_file = tmp_path(f, "model.c");
     char *exe = tmp_path(f, "model");
-    char *tmp_out = tmp_path(f, "model.tmp");
     write_file(c_file, "#include \"pplrt.h\"\n"
                        "int main(void)\n"
                        "{\n"
@@ -157,7 +174,7 @@ static void test_compiles_links_and_runs(void **state)
     assert_int_equal(err.len, 0);
     assert_true(seconds > 0.0);
     assert_true(exists(exe));
-    assert_false(exists(tmp_out));
+    assert_int_equal(temporaries(f, "model"), 0);
 
     /* y = lb + exp(x) = 1 + e^0.5; lj accumulates log|J| = x = 0.5 */
     FILE *run = popen(exe, "r");
@@ -169,17 +186,15 @@ static void test_compiles_links_and_runs(void **state)
     free(err.text);
     free(c_file);
     free(exe);
-    free(tmp_out);
 }
 
 /* A syntax error: the compiler's own words and the file's name, no new
- * executable, the old one left as it was, no .tmp left behind. */
+ * executable, the old one left as it was, no temporary left behind. */
 static void test_syntax_error_reports_compiler_output(void **state)
 {
     const Fixture *f = *state;
     char *c_file = tmp_path(f, "broken.c");
     char *exe = tmp_path(f, "broken");
-    char *tmp_out = tmp_path(f, "broken.tmp");
     write_file(c_file, "#include \"pplrt.h\"\n"
                        "int main(void) { return 0 }\n");
     write_file(exe, "old\n");
@@ -196,7 +211,7 @@ static void test_syntax_error_reports_compiler_output(void **state)
     assert_contains(err.text, "broken.c:2:"); /* the compiler's diagnostic */
     assert_contains(err.text, "error");
     assert_contains(err.text, "Command: ");
-    assert_false(exists(tmp_out));
+    assert_int_equal(temporaries(f, "broken"), 0);
     FILE *fp = fopen(exe, "r");
     assert_non_null(fp);
     char line[16] = "";
@@ -206,7 +221,83 @@ static void test_syntax_error_reports_compiler_output(void **state)
     free(err.text);
     free(c_file);
     free(exe);
-    free(tmp_out);
+}
+
+/* An executable that would replace its C file (here through a link) or
+ * a protected input is refused before the compiler runs; both are left
+ * as they were. */
+static void test_refuses_to_replace_inputs(void **state)
+{
+    const Fixture *f = *state;
+    char *c_file = tmp_path(f, "in.c");
+    char *link = tmp_path(f, "in");
+    char *model = tmp_path(f, "in.stan");
+    write_file(c_file, "int main(void) { return 0; }\n");
+    write_file(model, "model { }\n");
+    assert_int_equal(symlink("in.c", link), 0);
+    DrvBuildOptions o = options(f);
+    Captured err;
+    capture_open(&err);
+    int rc = drv_compile_c(c_file, link, &o, err.fp);
+    capture_close(&err);
+    assert_int_not_equal(rc, 0);
+    char want[4096];
+    snprintf(want, sizeof want, "Error: refusing to write %s: it is the same "
+             "file as the input %s\n", link, c_file);
+    assert_string_equal(err.text, want);
+    free(err.text);
+
+    const char *inputs[] = {model};
+    o.protect = inputs;
+    o.nprotect = 1;
+    capture_open(&err);
+    rc = drv_compile_c(c_file, model, &o, err.fp);
+    capture_close(&err);
+    assert_int_not_equal(rc, 0);
+    snprintf(want, sizeof want, "Error: refusing to write %s: it is the same "
+             "file as the input %s\n", model, model);
+    assert_string_equal(err.text, want);
+    free(err.text);
+
+    FILE *fp = fopen(c_file, "r");
+    char line[64] = "";
+    assert_non_null(fp);
+    assert_non_null(fgets(line, sizeof line, fp));
+    fclose(fp);
+    assert_string_equal(line, "int main(void) { return 0; }\n");
+    assert_int_equal(temporaries(f, "in"), 1);      /* in.stan */
+    remove(link);
+    free(c_file);
+    free(link);
+    free(model);
+}
+
+/* A device is written in place, never replaced by a rename. */
+static void test_device_output_written_in_place(void **state)
+{
+    const Fixture *f = *state;
+    char *c_file = tmp_path(f, "null.c");
+    write_file(c_file, "int main(void) { return 0; }\n");
+    /* as root a regression would replace the system's /dev/null: a node
+     * of our own when we may make one */
+    char *node = tmp_path(f, "null");
+    const char *null = "/dev/null";
+    if (geteuid() == 0 && mknod(node, S_IFCHR | 0666, makedev(1, 3)) == 0)
+        null = node;
+    DrvBuildOptions o = options(f);
+    Captured err;
+    capture_open(&err);
+    int rc = drv_compile_c(c_file, null, &o, err.fp);
+    capture_close(&err);
+    if (rc != 0)
+        fail_msg("drv_compile_c failed:\n%s", err.text);
+    struct stat st;
+    assert_int_equal(stat(null, &st), 0);
+    assert_true(S_ISCHR(st.st_mode));
+    remove(node);
+    free(node);
+    free(err.text);
+    free(c_file);
 }
 
 /* CC names no program: say so, naming it. */
@@ -349,6 +440,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_compiles_links_and_runs),
         cmocka_unit_test(test_syntax_error_reports_compiler_output),
+        cmocka_unit_test(test_refuses_to_replace_inputs),
+        cmocka_unit_test(test_device_output_written_in_place),
         cmocka_unit_test(test_missing_compiler),
         cmocka_unit_test(test_missing_runtime),
         cmocka_unit_test(test_finds_installed_and_build_tree_runtime),

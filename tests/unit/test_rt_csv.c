@@ -1,6 +1,6 @@
 /* test_rt_csv.c - the Stan CSV writer, byte for byte against CmdStan's
  * layout: header comments, column line, rows, adaptation and timing
- * blocks; and the atomic write (path.tmp until close). */
+ * blocks; and the atomic write (a temporary beside path until close). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -23,7 +24,6 @@
 typedef struct Scratch {
     char dir[64];
     char path[128];
-    char tmp[160];
 } Scratch;
 
 static int setup_scratch(void **state)
@@ -33,16 +33,35 @@ static int setup_scratch(void **state)
     if (!mkdtemp(s->dir))
         return -1;
     snprintf(s->path, sizeof s->path, "%s/out.csv", s->dir);
-    snprintf(s->tmp, sizeof s->tmp, "%s.tmp", s->path);
     *state = s;
     return 0;
+}
+
+/* The number of entries in DIR (a temporary beside the output counts). */
+static int count_entries(const char *dir)
+{
+    DIR *d = opendir(dir);
+    int n = 0;
+    for (struct dirent *e; d && (e = readdir(d));)
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+            n++;
+    if (d)
+        closedir(d);
+    return n;
 }
 
 static int teardown_scratch(void **state)
 {
     Scratch *s = *state;
-    remove(s->path);
-    remove(s->tmp);
+    DIR *d = opendir(s->dir);
+    for (struct dirent *e; d && (e = readdir(d));) {
+        char p[400];
+        snprintf(p, sizeof p, "%s/%s", s->dir, e->d_name);
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+            remove(p);
+    }
+    if (d)
+        closedir(d);
     rmdir(s->dir);
     test_free(s);
     return 0;
@@ -119,10 +138,10 @@ static void test_default_run_byte_for_byte(void **state)
 {
     Scratch *s = *state;
     RtError err = {.msg = ""};
-    RtCsv *c = rt_csv_open(s->path, &err);
+    RtCsv *c = rt_csv_open(s->path, NULL, 0, &err);
     assert_non_null(c);
-    /* nothing under the final name until close */
-    assert_int_equal(access(s->tmp, F_OK), 0);
+    /* nothing under the final name until close: only the temporary */
+    assert_int_equal(count_entries(s->dir), 1);
     assert_int_not_equal(access(s->path, F_OK), 0);
 
     RtRunConfig cfg = rt_csv_config_defaults();
@@ -145,7 +164,7 @@ static void test_default_run_byte_for_byte(void **state)
     rt_csv_timing(c, 0.005, 0.012);
     assert_int_equal(rt_csv_close(c, &err), 0);
 
-    assert_int_not_equal(access(s->tmp, F_OK), 0);
+    assert_int_equal(count_entries(s->dir), 1);
     char *got = slurp(s->path);
     assert_non_null(got);
     char want[8192];
@@ -171,7 +190,7 @@ static void test_non_default_arguments(void **state)
 {
     Scratch *s = *state;
     RtError err;
-    RtCsv *c = rt_csv_open(s->path, &err);
+    RtCsv *c = rt_csv_open(s->path, NULL, 0, &err);
     assert_non_null(c);
     RtRunConfig cfg = rt_csv_config_defaults();
     cfg.model_name = "eight_schools_model";
@@ -254,7 +273,7 @@ static void test_log_prob_header(void **state)
 {
     Scratch *s = *state;
     RtError err;
-    RtCsv *c = rt_csv_open(s->path, &err);
+    RtCsv *c = rt_csv_open(s->path, NULL, 0, &err);
     RtRunConfig cfg = rt_csv_config_defaults();
     cfg.model_name = "bernoulli_model";
     cfg.method = RT_METHOD_LOG_PROB;
@@ -301,7 +320,7 @@ static void test_number_formats(void **state)
 {
     Scratch *s = *state;
     RtError err;
-    RtCsv *c = rt_csv_open(s->path, &err);
+    RtCsv *c = rt_csv_open(s->path, NULL, 0, &err);
     double row[] = {NAN, -NAN, INFINITY, -INFINITY, 1e-5, 123456789.0,
                     -0.0, 0.1 + 0.2, 1e300, 100000, 1000000};
     rt_csv_row(c, 11, row);
@@ -341,14 +360,14 @@ static void test_open_fails_in_missing_directory(void **state)
 {
     (void)state;
     RtError err;
-    assert_null(rt_csv_open("/nonexistent-dir/x/out.csv", &err));
-    assert_string_equal(err.msg, "cannot open /nonexistent-dir/x/out.csv.tmp"
+    assert_null(rt_csv_open("/nonexistent-dir/x/out.csv", NULL, 0, &err));
+    assert_string_equal(err.msg, "cannot open /nonexistent-dir/x/out.csv"
                                  " for writing: No such file or directory");
     assert_int_equal(rt_csv_close(NULL, &err), 0);
 }
 
 /* A write error (here: past a file size limit, EFBIG) is reported by
- * close, and the .tmp is removed. */
+ * close, and the temporary is removed. */
 static void test_write_error_is_reported_and_tmp_removed(void **state)
 {
     Scratch *s = *state;
@@ -356,7 +375,7 @@ static void test_write_error_is_reported_and_tmp_removed(void **state)
     assert_int_equal(getrlimit(RLIMIT_FSIZE, &old), 0);
     void (*old_handler)(int) = signal(SIGXFSZ, SIG_IGN);
     RtError err = {.msg = ""};
-    RtCsv *c = rt_csv_open(s->path, &err);
+    RtCsv *c = rt_csv_open(s->path, NULL, 0, &err);
     assert_non_null(c);
     small = old;
     small.rlim_cur = 4096;
@@ -368,24 +387,24 @@ static void test_write_error_is_reported_and_tmp_removed(void **state)
     signal(SIGXFSZ, old_handler);
     assert_int_not_equal(rc, 0);
     assert_non_null(strstr(err.msg, "error writing"));
-    assert_int_not_equal(access(s->tmp, F_OK), 0);
-    assert_int_not_equal(access(s->path, F_OK), 0);
+    assert_int_equal(count_entries(s->dir), 0);
 }
 
-/* The failure path proper: the final name is a directory, so the rename
- * fails, and the .tmp must not be left behind. */
+/* The failure path proper: the final name becomes a folder while the
+ * file is written, so the rename fails, and the temporary must not be
+ * left behind. */
 static void test_failed_rename_removes_tmp(void **state)
 {
     Scratch *s = *state;
-    assert_int_equal(mkdir(s->path, 0700), 0);
     RtError err;
-    RtCsv *c = rt_csv_open(s->path, &err);
+    RtCsv *c = rt_csv_open(s->path, NULL, 0, &err);
     assert_non_null(c);
+    assert_int_equal(mkdir(s->path, 0700), 0);
     rt_csv_row(c, 1, (const double[]){1});
     assert_int_not_equal(rt_csv_close(c, &err), 0);
-    assert_non_null(strstr(err.msg, "cannot rename"));
-    assert_int_not_equal(access(s->tmp, F_OK), 0);
+    assert_non_null(strstr(err.msg, "cannot replace"));
     rmdir(s->path);
+    assert_int_equal(count_entries(s->dir), 0);
 }
 
 int main(void)

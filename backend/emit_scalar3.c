@@ -69,8 +69,8 @@ static const char *elements(Emit *em, const Opnd *ops, int n)
 static void domain_check(Emit *em, const char *fn, const char *v,
                          const char *args, int nargs)
 {
-    em_line(em, "if (isnan(%s) && rt_scalar2_domain(\"%s\", %d, (double[]){"
-            "%s}, err)) return -1;", v, fn, nargs, args);
+    em_line(em, "if (isnan(%s) && rt_scalar2_domain(%s, %d, (double[]){"
+            "%s}, err)) return -1;", v, em_c_string(em->a, fn), nargs, args);
 }
 
 static Opnd ternary_value(Emit *em, const MirExpr *e, int t)

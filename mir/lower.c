@@ -145,7 +145,10 @@ static MirExpr *lower_expr(Lower *l, const Expr *e)
                          : e->kind == EX_REAL ? MX_REAL
                          : e->kind == EX_IMAG ? MX_IMAG : MX_STR,
                          e->type ? e->type : TY(STRING), e->span);
-        m->text = e->text;
+        /* a string's MIR text is its content, without the quotes: the
+         * backend writes it as C through em_c_string */
+        m->text = e->kind == EX_STRING
+            ? arena_strndup(l->a, e->text + 1, strlen(e->text) - 2) : e->text;
         m->ad = AD_DATA;
         return m;
     case EX_VAR: {

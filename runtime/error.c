@@ -14,8 +14,15 @@ int rt_error(RtError *err, const char *fmt, ...)
     char buf[sizeof err->msg];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    int n = vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
+    if (n >= (int)sizeof buf) {
+        /* too long for err: the cut is marked, never silent */
+        char mark[64];
+        int m = snprintf(mark, sizeof mark, " ... [message of %d bytes "
+                         "truncated]", n);
+        memcpy(buf + sizeof buf - 1 - (size_t)m, mark, (size_t)m + 1);
+    }
     memcpy(err->msg, buf, sizeof buf);
     return -1;
 }

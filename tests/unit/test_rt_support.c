@@ -16,15 +16,15 @@
 static void test_msg(void **state)
 {
     (void)state;
-    RtMsg m = {{0}, 0};
+    RtMsg m = {0};
     rt_msg_str(&m, "z = ");
     rt_msg_complex(&m, 1.5, -2);
     assert_string_equal(m.text, "z = (1.5,-2)");
-    RtMsg v = {{0}, 0};
+    RtMsg v = {0};
     const double zs[] = {1, 2, 3, 0.25};
     rt_msg_complexes(&v, zs, 2);
     assert_string_equal(v.text, "[(1,2),(3,0.25)]");
-    RtMsg e = {{0}, 0};
+    RtMsg e = {0};
     rt_msg_complexes(&e, zs, 0);
     assert_string_equal(e.text, "[]");
 }

@@ -1028,9 +1028,7 @@ static Opnd value_call_general(Emit *em, const MirExpr *e)
     int propto;
     if (e->fn_kind == FNK_USER)
         return em_call_user(em, e);
-    Opnd ops[16];
-    if (e->nargs > 16)
-        em_unsupported(em, "%s with %d arguments", fn, e->nargs);
+    Opnd *ops = arena_alloc(em->a, sizeof *ops * (size_t)(e->nargs + 1));
     if (density_call(em, fn, &rt, &propto)) {
         check_density_shapes(em, e);
         for (int i = 0; i < e->nargs; i++)
@@ -1275,9 +1273,10 @@ static void backprop_call_general(Emit *em, const MirExpr *e, const char *adj)
     int propto;
     if (density_call(em, fn, &rt, &propto)) {
         check_density_shapes(em, e);
-        Opnd ops[16];
-        const char *grads[16] = {0};
-        bool direct[16] = {false};
+        size_t n1 = (size_t)e->nargs + 1;
+        Opnd *ops = arena_alloc(em->a, sizeof *ops * n1);
+        const char **grads = arena_alloc(em->a, sizeof *grads * n1);
+        bool *direct = arena_alloc(em->a, sizeof *direct * n1);
         for (int i = 0; i < e->nargs; i++) {
             ops[i] = em_value(em, e->args[i]);
             if (!em_is_ad(em, e->args[i]))
@@ -1298,7 +1297,7 @@ static void backprop_call_general(Emit *em, const MirExpr *e, const char *adj)
         em->capture = NULL;   /* only the outermost call gives the value */
         /* the general call gets scalar adjoints of its own, added after:
          * the addresses of the fast path's never escape */
-        const char *cgrads[16] = {0};
+        const char **cgrads = arena_alloc(em->a, sizeof *cgrads * n1);
         for (int i = 0; i < e->nargs; i++)
             cgrads[i] = grads[i] && !ops[i].container ? em_fresh(em, "gc")
                                                       : grads[i];

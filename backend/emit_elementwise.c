@@ -144,8 +144,8 @@ typedef struct Leaf {
 } Leaf;
 
 typedef struct Kernel {
-    Leaf leaves[32];
-    int n;
+    Leaf *leaves;           /* n of them, room for cap (em->a) */
+    int n, cap;
     const char *len;        /* the common length */
     const char *rows, *cols;
 } Kernel;
@@ -164,9 +164,14 @@ static void gather_leaves(Emit *em, Kernel *k, const MirExpr *e)
     if (is_real_scalar(e->type) || container_leaf(em, e)) {
         if (find_leaf(k, e) >= 0)
             return;
-        if (k->n == 32)
-            em_unsupported(em, "an elementwise expression of more than 32 "
-                           "operands");
+        if (k->n == k->cap) {
+            int cap = k->cap ? 2 * k->cap : 16;
+            Leaf *grown = arena_alloc(em->a, sizeof *grown * (size_t)cap);
+            if (k->n)
+                memcpy(grown, k->leaves, sizeof *grown * (size_t)k->n);
+            k->leaves = grown;
+            k->cap = cap;
+        }
         Leaf *l = &k->leaves[k->n++];
         memset(l, 0, sizeof *l);
         l->e = e;

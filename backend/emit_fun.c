@@ -377,9 +377,7 @@ Opnd em_call_user(Emit *em, const MirExpr *e)
     if (em->fun_why && em->fun_why[fi])
         em_unsupported(em, "%s", em->fun_why[fi] + (strncmp(em->fun_why[fi],
                        "the C backend does not compile ", 31) == 0 ? 31 : 0));
-    Opnd ops[32];
-    if (f->nparams > 32)
-        em_unsupported(em, "%s with more than 32 arguments", f->name);
+    Opnd *ops = arena_alloc(em->a, sizeof *ops * (size_t)(f->nparams + 1));
     for (int i = 0; i < f->nparams; i++) {
         ops[i] = em_value(em, e->args[i]);
         const MirVar *var = &em->p->vars[f->params[i]];
@@ -433,8 +431,8 @@ void em_backprop_user(Emit *em, const MirExpr *e, const char *adj)
     if (em->rev_why && em->rev_why[fi])
         em_unsupported(em, "%s", em->rev_why[fi] + (strncmp(em->rev_why[fi],
                        "the C backend does not compile ", 31) == 0 ? 31 : 0));
-    Opnd ops[32];
-    const char *g[32];
+    Opnd *ops = arena_alloc(em->a, sizeof *ops * (size_t)(f->nparams + 1));
+    const char **g = arena_alloc(em->a, sizeof *g * (size_t)(f->nparams + 1));
     const char *grads = "";
     for (int i = 0; i < f->nparams; i++) {
         ops[i] = em_value(em, e->args[i]);

@@ -24,6 +24,6 @@ run_expect 0 "" "$PPLBENCH" --name=ok_name --o=b.c base.stan
 grep -qxF '#define MODEL_NAME "ok_name"' b.c || fail "b.c: MODEL_NAME"
 for bad in 'a"b' '9lives' '' 'a-b' 'x
 y'; do
-    run_expect 2 "pplbench: --name takes letters, digits and '_', not starting with a digit; got '$bad'" \
-        "$PPLBENCH" "--name=$bad" base.stan
+    msg="--name takes letters, digits and '_', not starting with a digit"
+    run_expect 2 "pplbench: $msg; got '$bad'" "$PPLBENCH" "--name=$bad" base.stan
 done

@@ -14,7 +14,9 @@ run_expect 0 "" "$PPLBENCH" build "$stem.stan" -o exe
 expect_absent PWNED
 run_expect 0 "" ./exe sample num_samples=10 num_warmup=10 output file=o.csv
 expect_absent PWNED
-want='# model = xx34x10__attribute__x40x40constructorx41x41x32staticx32voidx32pwnx40voidx41x32x123x32systemx40x34touchx32PWNEDx34x41x59x32x125x10x35definex32Yx32x34_model'
+want='# model = xx34x10__attribute__x40x40constructorx41x41x32staticx32voidx32'
+want="${want}pwnx40voidx41x32x123x32systemx40x34touchx32PWNEDx34x41x59x32x125x10"
+want="${want}x35definex32Yx32x34_model"
 grep -qxF -- "$want" o.csv || fail "o.csv lacks the line: $want"
 # one "# model" line, and every line of the header is a comment or the
 # column names: the newline of the stem did not split it

@@ -1087,10 +1087,11 @@ static Opnd value_call_general(Emit *em, const MirExpr *e)
             const char *K = many ? mu.cols : mu.n, *N = many ? mu.rows : "1";
             Opnd o = em_new_container(em, mu.n, many ? N : K, many ? K : "1",
                                       false);
-            em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"%s: size "
+            em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"%%s: size "
                     "of location parameter (%%d) and rows of covariance "
-                    "parameter (%%d) must match in size\", (int)(%s), "
-                    "(int)(%s));", K, S_.rows, fn, K, S_.rows);
+                    "parameter (%%d) must match in size\", %s, (int)(%s), "
+                    "(int)(%s));", K, S_.rows, em_c_string(em->a, fn), K,
+                    S_.rows);
             em_line(em, "for (int i = 0; i < %s; i++)", N);
             if (fn[12] == 'r')   /* multi_normal_rng */
                 em_line(em, "    if (rt_multi_normal_rng(%s + i * (%s), %s, "
@@ -1119,10 +1120,10 @@ static Opnd value_call_general(Emit *em, const MirExpr *e)
             Opnd nu = em_value(em, e->args[0]), mu = em_value(em, e->args[1]);
             Opnd S_ = em_value(em, e->args[2]);
             Opnd o = em_new_container(em, mu.n, mu.n, "1", false);
-            em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"%s: size "
+            em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"%%s: size "
                     "of location parameter (%%d) and rows of scale parameter "
-                    "(%%d) must match in size\", (int)(%s), (int)(%s));",
-                    mu.n, S_.rows, fn, mu.n, S_.rows);
+                    "(%%d) must match in size\", %s, (int)(%s), (int)(%s));",
+                    mu.n, S_.rows, em_c_string(em->a, fn), mu.n, S_.rows);
             if (strcmp(fn, "multi_student_t_rng") == 0)
                 em_line(em, "if (rt_multi_student_t_rng(%s, %s, %s, %s, rng, "
                         "%s, rt_scratch_doubles(&S->scratch, (size_t)(%s) * "

@@ -192,10 +192,11 @@ static void gather_leaves(Emit *em, Kernel *k, const MirExpr *e)
                 k->rows = l->o.rows ? l->o.rows : l->o.n;
                 k->cols = l->o.cols ? l->o.cols : "1";
             } else {
-                em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"%s: "
+                em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"%%s: "
                         "size of the operands (%%d) and (%%d) must match in "
-                        "size\", (int)(%s), (int)(%s));", k->len, l->o.n,
-                        "elementwise operation", k->len, l->o.n);
+                        "size\", %s, (int)(%s), (int)(%s));", k->len, l->o.n,
+                        em_c_string(em->a, "elementwise operation"), k->len,
+                        l->o.n);
             }
         }
         return;
@@ -240,9 +241,10 @@ static void check_indices(Emit *em, const Kernel *k)
         const MirExpr *base = l->e->args[0];
         const char *dim = em_var_dim(em, base->var, 0);
         em_line(em, "    if (%s[k] < 1 || %s[k] > (%s)) return rt_error(err, "
-                "\"%s: index %%d out of range; expecting index to be between "
-                "1 and %%d\", %s[k], (int)(%s));", l->index, l->index, dim,
-                em->p->vars[base->var].name, l->index, dim);
+                "\"%%s: index %%d out of range; expecting index to be between "
+                "1 and %%d\", %s, %s[k], (int)(%s));", l->index, l->index, dim,
+                em_c_string(em->a, em->p->vars[base->var].name), l->index,
+                dim);
     }
 }
 

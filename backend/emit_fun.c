@@ -168,8 +168,8 @@ static void emit_primal(Emit *em, int fi)
     if (f->ret->kind == TY_VOID)
         em_line(em, "return 0;");
     else
-        em_line(em, "return rt_error(err, \"%s: the end of the function was "
-                "reached without a return\");", f->name);
+        em_line(em, "return rt_error(err, \"%%s: the end of the function was "
+                "reached without a return\", %s);", em_c_string(em->a, f->name));
     em->indent--;
     em_line(em, "}");
 }

@@ -49,10 +49,11 @@ static int operands(Emit *em, const MirExpr *e, Opnd *ops, bool check)
     }
     for (int i = big + 1; check && big >= 0 && i < e->nargs; i++)
         if (ops[i].container)
-            em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"%s: size "
+            em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"%%s: size "
                     "of argument %d (%%d) and size of argument %d (%%d) must "
-                    "match in size\", (int)(%s), (int)(%s));", ops[big].n,
-                    ops[i].n, e->fn, big + 1, i + 1, ops[big].n, ops[i].n);
+                    "match in size\", %s, (int)(%s), (int)(%s));", ops[big].n,
+                    ops[i].n, big + 1, i + 1, em_c_string(em->a, e->fn),
+                    ops[big].n, ops[i].n);
     return big;
 }
 

@@ -146,7 +146,10 @@ static bool int_parameter(const char *fn, int i)
         for (size_t k = 0; k < sizeof suffixes / sizeof suffixes[0]; k++) {
             size_t m = strlen(suffixes[k]);
             if (n > m && strcmp(fn + n - m, suffixes[k]) == 0) {
+                /* no runtime name is this long: a longer one would be cut */
                 char rt[256];
+                if (n - m + sizeof "rt__lpmf" > sizeof rt)
+                    return false;
                 snprintf(rt, sizeof rt, "rt_%.*s_lpmf", (int)(n - m), fn);
                 return has_runtime(rt);
             }

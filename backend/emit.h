@@ -105,6 +105,14 @@ bool em_var_has_adj(const Emit *em, VarId v);
 /* The number of elements of a variable, as a C expression. */
 const char *em_var_count(Emit *em, VarId v);
 
+/* emit_text.c */
+/* The C string literal, quotes included, that means exactly the bytes of
+ * s: '"' and '\\' escaped, every byte that is not printable ASCII as a
+ * three-digit octal escape, and "??" before a trigraph's last character
+ * written "?\?".  Every name, path, message or string that goes into
+ * emitted C as a string goes through it. */
+const char *em_c_string(Arena *a, const char *s);
+
 /* emit_io.c */
 /* Whether e is a call of the compiler internal fn. */
 bool em_is_internal(const MirExpr *e, MirInternal fn);

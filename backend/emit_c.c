@@ -253,24 +253,15 @@ static bool is_param_read(const MirStmt *s)
 
 /* print(...) / reject(...): the message, then print it or fail. */
 
-/* The locals a block declares at its own level, in order. */
-static int block_locals(const MirStmt *b, VarId *out, int max)
-{
-    int n = 0;
-    for (int i = 0; i < b->nstmts && n < max; i++)
-        if (b->stmts[i]->kind == MS_DECL)
-            out[n++] = b->stmts[i]->var;
-    return n;
-}
-
 /* At the end of a block in the forward sweep: its locals' final values
  * (then their sizes), for the reverse sweep to declare them again. */
 static void push_locals(Emit *em, const MirStmt *b)
 {
-    VarId locals[256];
-    int n = block_locals(b, locals, 256);
-    for (int i = 0; i < n; i++) {
-        VarId v = locals[i];
+    /* the locals the block declares at its own level, in order */
+    for (int i = 0; i < b->nstmts; i++) {
+        if (b->stmts[i]->kind != MS_DECL)
+            continue;
+        VarId v = b->stmts[i]->var;
         const MirVar *var = &em->p->vars[v];
         int rank = em_var_rank(var);
         if (em_is_int_var(var)) {
@@ -292,10 +283,11 @@ static void push_locals(Emit *em, const MirStmt *b)
 
 static void pop_locals(Emit *em, const MirStmt *b)
 {
-    VarId locals[256];
-    int n = block_locals(b, locals, 256);
-    for (int i = n - 1; i >= 0; i--) {
-        VarId v = locals[i];
+    /* the same locals, in reverse order */
+    for (int i = b->nstmts - 1; i >= 0; i--) {
+        if (b->stmts[i]->kind != MS_DECL)
+            continue;
+        VarId v = b->stmts[i]->var;
         const MirVar *var = &em->p->vars[v];
         int rank = em_var_rank(var);
         for (int k = rank - 1; k >= 0; k--)
@@ -1078,11 +1070,13 @@ static void emit_sizes_and_names(Emit *em)
         int rank;
         const char *dims = em_dims_array(em, v, &rank);
         em_line(em, "if (!rt_ne(%s, %s))", free, em_var_count(em, v));
-        em_line(em, "    uat += rt_output_names(&m->mem, \"%s\", %s, %d, "
-                "m->unames + uat);", p->vars[v].name, dims, rank);
+        em_line(em, "    uat += rt_output_names(&m->mem, %s, %s, %d, "
+                "m->unames + uat);", em_c_string(em->a, p->vars[v].name), dims,
+                rank);
         em_line(em, "else");
-        em_line(em, "    uat += rt_output_names(&m->mem, \"%s\", (int[]){%s}, "
-                "1, m->unames + uat);", p->vars[v].name, free);
+        em_line(em, "    uat += rt_output_names(&m->mem, %s, (int[]){%s}, "
+                "1, m->unames + uat);", em_c_string(em->a, p->vars[v].name),
+                free);
     }
     em_line(em, "(void)uat;");
     em_line(em, "m->names = (const char **)rt_scratch_doubles(&m->mem, "
@@ -1098,9 +1092,9 @@ static void emit_sizes_and_names(Emit *em)
             continue;
         int rank;
         const char *dims = em_dims_array(em, s->var, &rank);
-        em_line(em, "at += rt_output_names%s(&m->mem, \"%s\", %s, %d, "
+        em_line(em, "at += rt_output_names%s(&m->mem, %s, %s, %d, "
                 "m->names + at);", em_is_complex_var(var) ? "_complex" : "",
-                var->name, dims, rank);
+                em_c_string(em->a, var->name), dims, rank);
     }
     em->indent--;
     em_line(em, "}");
@@ -1303,7 +1297,9 @@ bool emit_c(FILE *out, const MirProgram *p, char *why, size_t nwhy)
         em_untuple(&em);
         em_complex_scan(&em);
         fputs(prelude, mem);
-        fprintf(mem, "#define MODEL_NAME \"%s\"\n\n", p->name);
+        /* the name is data, never code: a file name cannot end the
+         * string (emit_model_name made it, em_c_string escapes anyway) */
+        fprintf(mem, "#define MODEL_NAME %s\n\n", em_c_string(&scratch, p->name));
         emit_struct(&em);
         fputc('\n', mem);
         em_functions(&em);

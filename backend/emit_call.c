@@ -146,7 +146,10 @@ static bool int_parameter(const char *fn, int i)
         for (size_t k = 0; k < sizeof suffixes / sizeof suffixes[0]; k++) {
             size_t m = strlen(suffixes[k]);
             if (n > m && strcmp(fn + n - m, suffixes[k]) == 0) {
+                /* no runtime name is this long: a longer one would be cut */
                 char rt[256];
+                if (n - m + sizeof "rt__lpmf" > sizeof rt)
+                    return false;
                 snprintf(rt, sizeof rt, "rt_%.*s_lpmf", (int)(n - m), fn);
                 return has_runtime(rt);
             }
@@ -1028,9 +1031,7 @@ static Opnd value_call_general(Emit *em, const MirExpr *e)
     int propto;
     if (e->fn_kind == FNK_USER)
         return em_call_user(em, e);
-    Opnd ops[16];
-    if (e->nargs > 16)
-        em_unsupported(em, "%s with %d arguments", fn, e->nargs);
+    Opnd *ops = arena_alloc(em->a, sizeof *ops * (size_t)(e->nargs + 1));
     if (density_call(em, fn, &rt, &propto)) {
         check_density_shapes(em, e);
         for (int i = 0; i < e->nargs; i++)
@@ -1089,10 +1090,11 @@ static Opnd value_call_general(Emit *em, const MirExpr *e)
             const char *K = many ? mu.cols : mu.n, *N = many ? mu.rows : "1";
             Opnd o = em_new_container(em, mu.n, many ? N : K, many ? K : "1",
                                       false);
-            em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"%s: size "
+            em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"%%s: size "
                     "of location parameter (%%d) and rows of covariance "
-                    "parameter (%%d) must match in size\", (int)(%s), "
-                    "(int)(%s));", K, S_.rows, fn, K, S_.rows);
+                    "parameter (%%d) must match in size\", %s, (int)(%s), "
+                    "(int)(%s));", K, S_.rows, em_c_string(em->a, fn), K,
+                    S_.rows);
             em_line(em, "for (int i = 0; i < %s; i++)", N);
             if (fn[12] == 'r')   /* multi_normal_rng */
                 em_line(em, "    if (rt_multi_normal_rng(%s + i * (%s), %s, "
@@ -1121,10 +1123,10 @@ static Opnd value_call_general(Emit *em, const MirExpr *e)
             Opnd nu = em_value(em, e->args[0]), mu = em_value(em, e->args[1]);
             Opnd S_ = em_value(em, e->args[2]);
             Opnd o = em_new_container(em, mu.n, mu.n, "1", false);
-            em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"%s: size "
+            em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"%%s: size "
                     "of location parameter (%%d) and rows of scale parameter "
-                    "(%%d) must match in size\", (int)(%s), (int)(%s));",
-                    mu.n, S_.rows, fn, mu.n, S_.rows);
+                    "(%%d) must match in size\", %s, (int)(%s), (int)(%s));",
+                    mu.n, S_.rows, em_c_string(em->a, fn), mu.n, S_.rows);
             if (strcmp(fn, "multi_student_t_rng") == 0)
                 em_line(em, "if (rt_multi_student_t_rng(%s, %s, %s, %s, rng, "
                         "%s, rt_scratch_doubles(&S->scratch, (size_t)(%s) * "
@@ -1279,9 +1281,10 @@ static void backprop_call_general(Emit *em, const MirExpr *e, const char *adj)
     int propto;
     if (density_call(em, fn, &rt, &propto)) {
         check_density_shapes(em, e);
-        Opnd ops[16];
-        const char *grads[16] = {0};
-        bool direct[16] = {false};
+        size_t n1 = (size_t)e->nargs + 1;
+        Opnd *ops = arena_alloc(em->a, sizeof *ops * n1);
+        const char **grads = arena_alloc(em->a, sizeof *grads * n1);
+        bool *direct = arena_alloc(em->a, sizeof *direct * n1);
         for (int i = 0; i < e->nargs; i++) {
             ops[i] = em_value(em, e->args[i]);
             if (!em_is_ad(em, e->args[i]))
@@ -1302,7 +1305,7 @@ static void backprop_call_general(Emit *em, const MirExpr *e, const char *adj)
         em->capture = NULL;   /* only the outermost call gives the value */
         /* the general call gets scalar adjoints of its own, added after:
          * the addresses of the fast path's never escape */
-        const char *cgrads[16] = {0};
+        const char **cgrads = arena_alloc(em->a, sizeof *cgrads * n1);
         for (int i = 0; i < e->nargs; i++)
             cgrads[i] = grads[i] && !ops[i].container ? em_fresh(em, "gc")
                                                       : grads[i];

@@ -270,9 +270,10 @@ Opnd em_complex_binary(Emit *em, const MirExpr *e, Op op, Opnd l, Opnd r)
                                 r.val));
     Opnd big = l.container ? l : r;
     if (l.container && r.container)
-        em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"%s: the "
-                "operands' sizes (%%d and %%d) must match\", (int)(%s), "
-                "(int)(%s));", l.n, r.n, e->fn ? e->fn : c, l.n, r.n);
+        em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"%%s: the "
+                "operands' sizes (%%d and %%d) must match\", %s, (int)(%s), "
+                "(int)(%s));", l.n, r.n, em_c_string(em->a, e->fn ? e->fn : c),
+                l.n, r.n);
     Opnd o = em_new_complex(em, big.n, big.rows, big.cols);
     em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s %s %s;", big.n,
             o.val, em_elem(em, l), c, em_elem(em, r));
@@ -473,9 +474,9 @@ static bool reductions(Emit *em, const MirExpr *e, Opnd *out)
         Opnd v = em_value(em, e->args[pre ? 0 : 1]);
         Opnd M = em_value(em, e->args[pre ? 1 : 0]);
         const char *side = pre ? M.rows : M.cols;
-        em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"%s: size of "
-                "the vector (%%d) must match the matrix (%%d)\", (int)(%s), "
-                "(int)(%s));", v.n, side, e->fn, v.n, side);
+        em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"%%s: size of "
+                "the vector (%%d) must match the matrix (%%d)\", %s, (int)(%s), "
+                "(int)(%s));", v.n, side, em_c_string(em->a, e->fn), v.n, side);
         *out = map_elems(em, M, true, A("%s[%s] * %s[k]", v.val,
                                         pre ? A("k / (%s)", M.cols)
                                             : A("k %% (%s)", M.cols),

@@ -144,8 +144,8 @@ typedef struct Leaf {
 } Leaf;
 
 typedef struct Kernel {
-    Leaf leaves[32];
-    int n;
+    Leaf *leaves;           /* n of them, room for cap (em->a) */
+    int n, cap;
     const char *len;        /* the common length */
     const char *rows, *cols;
 } Kernel;
@@ -164,9 +164,14 @@ static void gather_leaves(Emit *em, Kernel *k, const MirExpr *e)
     if (is_real_scalar(e->type) || container_leaf(em, e)) {
         if (find_leaf(k, e) >= 0)
             return;
-        if (k->n == 32)
-            em_unsupported(em, "an elementwise expression of more than 32 "
-                           "operands");
+        if (k->n == k->cap) {
+            int cap = k->cap ? 2 * k->cap : 16;
+            Leaf *grown = arena_alloc(em->a, sizeof *grown * (size_t)cap);
+            if (k->n)
+                memcpy(grown, k->leaves, sizeof *grown * (size_t)k->n);
+            k->leaves = grown;
+            k->cap = cap;
+        }
         Leaf *l = &k->leaves[k->n++];
         memset(l, 0, sizeof *l);
         l->e = e;
@@ -187,10 +192,11 @@ static void gather_leaves(Emit *em, Kernel *k, const MirExpr *e)
                 k->rows = l->o.rows ? l->o.rows : l->o.n;
                 k->cols = l->o.cols ? l->o.cols : "1";
             } else {
-                em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"%s: "
+                em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"%%s: "
                         "size of the operands (%%d) and (%%d) must match in "
-                        "size\", (int)(%s), (int)(%s));", k->len, l->o.n,
-                        "elementwise operation", k->len, l->o.n);
+                        "size\", %s, (int)(%s), (int)(%s));", k->len, l->o.n,
+                        em_c_string(em->a, "elementwise operation"), k->len,
+                        l->o.n);
             }
         }
         return;
@@ -235,9 +241,10 @@ static void check_indices(Emit *em, const Kernel *k)
         const MirExpr *base = l->e->args[0];
         const char *dim = em_var_dim(em, base->var, 0);
         em_line(em, "    if (%s[k] < 1 || %s[k] > (%s)) return rt_error(err, "
-                "\"%s: index %%d out of range; expecting index to be between "
-                "1 and %%d\", %s[k], (int)(%s));", l->index, l->index, dim,
-                em->p->vars[base->var].name, l->index, dim);
+                "\"%%s: index %%d out of range; expecting index to be between "
+                "1 and %%d\", %s, %s[k], (int)(%s));", l->index, l->index, dim,
+                em_c_string(em->a, em->p->vars[base->var].name), l->index,
+                dim);
     }
 }
 

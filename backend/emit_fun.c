@@ -179,8 +179,8 @@ static void emit_primal(Emit *em, int fi)
     if (f->ret->kind == TY_VOID)
         em_line(em, "return 0;");
     else
-        em_line(em, "return rt_error(err, \"%s: the end of the function was "
-                "reached without a return\");", f->name);
+        em_line(em, "return rt_error(err, \"%%s: the end of the function was "
+                "reached without a return\", %s);", em_c_string(em->a, f->name));
     em->indent--;
     em_line(em, "}");
 }
@@ -389,9 +389,7 @@ Opnd em_call_user(Emit *em, const MirExpr *e)
     if (em->fun_why && em->fun_why[fi])
         em_unsupported(em, "%s", em->fun_why[fi] + (strncmp(em->fun_why[fi],
                        "the C backend does not compile ", 31) == 0 ? 31 : 0));
-    Opnd ops[32];
-    if (f->nparams > 32)
-        em_unsupported(em, "%s with more than 32 arguments", f->name);
+    Opnd *ops = arena_alloc(em->a, sizeof *ops * (size_t)(f->nparams + 1));
     for (int i = 0; i < f->nparams; i++) {
         ops[i] = em_value(em, e->args[i]);
         const MirVar *var = &em->p->vars[f->params[i]];
@@ -445,8 +443,8 @@ void em_backprop_user(Emit *em, const MirExpr *e, const char *adj)
     if (em->rev_why && em->rev_why[fi])
         em_unsupported(em, "%s", em->rev_why[fi] + (strncmp(em->rev_why[fi],
                        "the C backend does not compile ", 31) == 0 ? 31 : 0));
-    Opnd ops[32];
-    const char *g[32];
+    Opnd *ops = arena_alloc(em->a, sizeof *ops * (size_t)(f->nparams + 1));
+    const char **g = arena_alloc(em->a, sizeof *g * (size_t)(f->nparams + 1));
     const char *grads = "";
     for (int i = 0; i < f->nparams; i++) {
         ops[i] = em_value(em, e->args[i]);

@@ -28,11 +28,11 @@ static Xf transform_of(const MirExpr *call)
     const char *q = call->args[1]->text;
     x.name = q;
     int n = 2;
-    if (strcmp(q, "\"lb\"") == 0 || strcmp(q, "\"ub\"") == 0
-        || strcmp(q, "\"offset\"") == 0 || strcmp(q, "\"multiplier\"") == 0)
+    if (strcmp(q, "lb") == 0 || strcmp(q, "ub") == 0
+        || strcmp(q, "offset") == 0 || strcmp(q, "multiplier") == 0)
         x.a = call->args[n++];
-    else if (strcmp(q, "\"lub\"") == 0
-             || strcmp(q, "\"offset_multiplier\"") == 0) {
+    else if (strcmp(q, "lub") == 0
+             || strcmp(q, "offset_multiplier") == 0) {
         x.a = call->args[n++];
         x.b = call->args[n++];
     }
@@ -41,8 +41,7 @@ static Xf transform_of(const MirExpr *call)
 
 static bool is(const Xf *x, const char *name)
 {
-    size_t n = strlen(name);
-    return strncmp(x->name + 1, name, n) == 0 && x->name[n + 1] == '"';
+    return strcmp(x->name, name) == 0;
 }
 
 /* The transforms of whole vectors and matrices: the runtime's name, how
@@ -120,7 +119,7 @@ void em_read_param(Emit *em, VarId v, const MirExpr *rhs,
                             bool jacobian_code)
 {
     const MirVar *var = &em->p->vars[v];
-    Xf x = {"\"identity\"", NULL, NULL};
+    Xf x = {"identity", NULL, NULL};
     if (rhs->fn_kind == FNK_INTERNAL && rhs->internal == FN_CONSTRAIN)
         x = transform_of(rhs);
     const char *K = em_var_count(em, v);
@@ -161,7 +160,8 @@ void em_read_param(Emit *em, VarId v, const MirExpr *rhs,
         em_line(em, "}");
         return;
     } else {
-        em_unsupported(em, "the %s transform yet ('%s')", x.name, var->name);
+        em_unsupported(em, "the \"%s\" transform yet ('%s')", x.name,
+                       var->name);
     }
     em_line(em, "pos += %s;", free_size(em, &x, v, K));
 }
@@ -171,7 +171,7 @@ void em_read_param(Emit *em, VarId v, const MirExpr *rhs,
 void em_param_adjoint(Emit *em, VarId v, const MirExpr *rhs)
 {
     const MirVar *var = &em->p->vars[v];
-    Xf x = {"\"identity\"", NULL, NULL};
+    Xf x = {"identity", NULL, NULL};
     if (rhs->fn_kind == FNK_INTERNAL && rhs->internal == FN_CONSTRAIN)
         x = transform_of(rhs);
     const char *K = em_var_count(em, v);
@@ -258,15 +258,22 @@ void em_param_adjoint(Emit *em, VarId v, const MirExpr *rhs)
 
 void em_message(Emit *em, const MirExpr *call, bool reject)
 {
+    /* every argument's value first: the code computing one may return on
+     * an error, and the message (heap memory) does not exist yet then */
+    Opnd *vals = arena_alloc(em->a, sizeof *vals * (size_t)(call->nargs + 1));
+    for (int i = 0; i < call->nargs; i++)
+        if (call->args[i]->kind != MX_STR)
+            vals[i] = em_value(em, call->args[i]);
     const char *msg = em_fresh(em, "msg");
-    em_line(em, "RtMsg %s = {{0}, 0};", msg);
+    em_line(em, "RtMsg %s = {0};", msg);
     for (int i = 0; i < call->nargs; i++) {
         const MirExpr *a = call->args[i];
         if (a->kind == MX_STR) {
-            em_line(em, "rt_msg_str(&%s, %s);", msg, a->text);
+            em_line(em, "rt_msg_str(&%s, %s);", msg,
+                    em_c_string(em->a, a->text));
             continue;
         }
-        Opnd o = em_value(em, a);
+        Opnd o = vals[i];
         if (o.is_complex && o.container)
             em_line(em, "rt_msg_complexes(&%s, (const double *)%s, %s);", msg,
                     o.val, o.n);
@@ -294,14 +301,14 @@ static const struct {
     const char *kind, *rt;
     int matrix;
 } structured_checks[] = {
-    {"\"simplex\"", "rt_check_simplex", 0},
-    {"\"unit_vector\"", "rt_check_unit_vector", 0},
-    {"\"ordered\"", "rt_check_ordered", 0},
-    {"\"positive_ordered\"", "rt_check_positive_ordered", 0},
-    {"\"cov_matrix\"", "rt_check_cov_matrix", 1},
-    {"\"corr_matrix\"", "rt_check_corr_matrix", 1},
-    {"\"cholesky_factor_corr\"", "rt_check_cholesky_factor_corr", 1},
-    {"\"cholesky_factor\"", "rt_check_cholesky_factor_cov", 2},
+    {"simplex", "rt_check_simplex", 0},
+    {"unit_vector", "rt_check_unit_vector", 0},
+    {"ordered", "rt_check_ordered", 0},
+    {"positive_ordered", "rt_check_positive_ordered", 0},
+    {"cov_matrix", "rt_check_cov_matrix", 1},
+    {"corr_matrix", "rt_check_corr_matrix", 1},
+    {"cholesky_factor_corr", "rt_check_cholesky_factor_corr", 1},
+    {"cholesky_factor", "rt_check_cholesky_factor_cov", 2},
 };
 
 static void emit_structured_check(Emit *em, const MirExpr *call,
@@ -316,10 +323,10 @@ static void emit_structured_check(Emit *em, const MirExpr *call,
     const Type *elem = xe->type;
     while (elem->kind == TY_ARRAY)
         elem = elem->elem;
-    bool vector_sum_to_zero = strcmp(kind, "\"sum_to_zero\"") == 0
+    bool vector_sum_to_zero = strcmp(kind, "sum_to_zero") == 0
         && elem->kind != TY_MATRIX;
     if ((c < 0 && !vector_sum_to_zero) || xe->kind != MX_VAR || xe->var < 0)
-        em_unsupported(em, "the %s check yet (%s)", kind, name);
+        em_unsupported(em, "the \"%s\" check yet (%s)", kind, name);
     VarId v = xe->var;
     int rank = em_var_rank(&em->p->vars[v]);
     const char *rt = c >= 0 ? structured_checks[c].rt : "rt_check_sum_to_zero";
@@ -341,18 +348,18 @@ static void emit_structured_check(Emit *em, const MirExpr *call,
 void em_check(Emit *em, const MirExpr *call)
 {
     const char *kind = call->args[0]->text;
-    const char *name = call->args[1]->text;
+    const char *name = em_c_string(em->a, call->args[1]->text);
     Opnd x = em_value(em, call->args[2]);
     const char *n = x.container ? x.n : "1";
     const char *ptr = x.container ? x.val
         : A("&(%s){%s}", x.is_int ? "int" : "double", x.val);
     const char *sfx = x.is_int ? "_int" : "";
-    if (strcmp(kind, "\"greater_or_equal\"") == 0
-        || strcmp(kind, "\"less_or_equal\"") == 0) {
+    if (strcmp(kind, "greater_or_equal") == 0
+        || strcmp(kind, "less_or_equal") == 0) {
         Opnd b = em_value(em, call->args[3]);
         em_line(em, "if (rt_check_%s%s(%s, %s, %s, %s, err)) return -1;",
-                kind[1] == 'g' ? "lower" : "upper", sfx, name, ptr, n, b.val);
-    } else if (strcmp(kind, "\"bounded\"") == 0) {
+                kind[0] == 'g' ? "lower" : "upper", sfx, name, ptr, n, b.val);
+    } else if (strcmp(kind, "bounded") == 0) {
         Opnd lo = em_value(em, call->args[3]), hi = em_value(em, call->args[4]);
         em_line(em, "if (rt_check_lower%s(%s, %s, %s, %s, err)) return -1;",
                 sfx, name, ptr, n, lo.val);
@@ -384,9 +391,9 @@ void em_read_data(Emit *em, VarId v, const char *source)
     const char *name = v < em->njson_names && em->json_names[v]
         ? em->json_names[v] : var->name;
     bool cx = em_is_complex_var(var);
-    em_line(em, "if (rt_data_%s(%s, \"%s\", %d, %s, %s%s, err)) return -1;",
+    em_line(em, "if (rt_data_%s(%s, %s, %d, %s, %s%s, err)) return -1;",
             em_is_int_var(var) ? "ints" : cx ? "complexes" : "reals", source,
-            name, rank, dims, cx ? "(double *)" : "", em_var_val(em, v));
+            em_c_string(em->a, name), rank, dims, cx ? "(double *)" : "", em_var_val(em, v));
 }
 
 /* FnWriteParam__(x) in generate_quantities: x's values, column-major. */
@@ -409,7 +416,7 @@ void em_write(Emit *em, const MirExpr *x)
 void em_unconstrain(Emit *em, const MirExpr *arg)
 {
     const MirExpr *x = arg;
-    Xf t = {"\"identity\"", NULL, NULL};
+    Xf t = {"identity", NULL, NULL};
     if (em_is_internal(arg, FN_UNCONSTRAIN)) {
         x = arg->args[0];
         t = transform_of(arg);
@@ -445,7 +452,7 @@ void em_unconstrain(Emit *em, const MirExpr *arg)
         em_line(em, "}");
         return;
     } else {
-        em_unsupported(em, "the %s transform yet", t.name);
+        em_unsupported(em, "the \"%s\" transform yet", t.name);
     }
     em_line(em, "pos += %s;", free_size(em, &t, v, K));
 }
@@ -453,7 +460,7 @@ void em_unconstrain(Emit *em, const MirExpr *arg)
 
 const char *em_param_free_size(Emit *em, const MirStmt *s)
 {
-    Xf x = {"\"identity\"", NULL, NULL};
+    Xf x = {"identity", NULL, NULL};
     if (s->rhs->kind == MX_CALL && s->rhs->fn_kind == FNK_INTERNAL
         && s->rhs->internal == FN_CONSTRAIN)
         x = transform_of(s->rhs);

@@ -131,9 +131,10 @@ bool em_lib_value(Emit *em, const MirExpr *e, Opnd *out)
         Opnd x = em_value(em, e->args[0]), y = em_value(em, e->args[1]);
         Opnd big = x.container ? x : y;
         if (x.container && y.container)
-            em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"%s: size "
+            em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"%%s: size "
                     "of x (%%d) and size of y (%%d) must match in size\", "
-                    "(int)(%s), (int)(%s));", x.n, y.n, fn, x.n, y.n);
+                    "%s, (int)(%s), (int)(%s));", x.n, y.n,
+                    em_c_string(em->a, fn), x.n, y.n);
         Opnd o = em_new_container(em, big.n, big.rows, big.cols, false);
         em_line(em, "for (int k = 0; k < %s; k++) %s[k] = rt_%s(%s, %s);",
                 big.n, o.val, fn, em_elem(em, x), em_elem(em, y));
@@ -166,8 +167,9 @@ bool em_lib_value(Emit *em, const MirExpr *e, Opnd *out)
             em_line(em, "if (rt_int_prod(%s, %s, &%s, err)) return -1;",
                     x.val, x.n, t);
         } else {
-            em_line(em, "if ((%s) == 0) return rt_error(err, \"%s: int "
-                    "array must have at least one element\");", x.n, fn);
+            em_line(em, "if ((%s) == 0) return rt_error(err, \"%%s: int "
+                    "array must have at least one element\", %s);", x.n,
+                    em_c_string(em->a, fn));
             em_line(em, "int %s = %s[0];", t, x.val);
             em_line(em, "for (int k = 1; k < %s; k++) if (%s[k] %s %s) %s = "
                     "%s[k];", x.n, x.val, fn[1] == 'a' ? ">" : "<", t, t,

@@ -77,9 +77,10 @@ static void size_match(Emit *em, const char *fn, const char *what_i,
 {
     if (strcmp(i, j) == 0)
         return;
-    em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"%s: %s (%%d) and "
-            "%s (%%d) must match in size\", (int)(%s), (int)(%s));", i, j, fn,
-            what_i, what_j, i, j);
+    em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"%%s: %%s (%%d) and "
+            "%%s (%%d) must match in size\", %s, %s, (int)(%s), %s, (int)(%s));",
+            i, j, em_c_string(em->a, fn), em_c_string(em->a, what_i), i,
+            em_c_string(em->a, what_j), j);
 }
 
 /* Stan's check_square on matrix o named `name`. */
@@ -169,11 +170,11 @@ static Opnd constructor_value(Emit *em, const MirExpr *e)
     bool hot = strncmp(fn, "one_hot", 7) == 0;
     bool lin = strncmp(fn, "linspaced", 9) == 0;
     if (hot)
-        em_line(em, "if (rt_check_one_hot(\"%s\", %s, %s, err)) return -1;",
-                fn, n, em_value(em, e->args[1]).val);
+        em_line(em, "if (rt_check_one_hot(%s, %s, %s, err)) return -1;",
+                em_c_string(em->a, fn), n, em_value(em, e->args[1]).val);
     else if (!lin)
-        em_line(em, "if (rt_check_size(\"%s\", %s, %s, err)) return -1;", fn,
-                n, fn[0] == 'u' ? "true" : "false");
+        em_line(em, "if (rt_check_size(%s, %s, %s, err)) return -1;",
+                em_c_string(em->a, fn), n, fn[0] == 'u' ? "true" : "false");
     Opnd o = em_new_container(em, A("(%s < 0 ? 0 : %s)", n, n), rows, cols,
                               is_int);
     o.n = n;
@@ -183,8 +184,8 @@ static Opnd constructor_value(Emit *em, const MirExpr *e)
             em_line(em, "if (rt_linspaced_int(%s, %s, %s, %s, err)) return "
                     "-1;", n, lo.val, hi.val, o.val);
         else
-            em_line(em, "if (rt_linspaced(\"%s\", %s, %s, %s, %s, err)) "
-                    "return -1;", fn, n, lo.val, hi.val, o.val);
+            em_line(em, "if (rt_linspaced(%s, %s, %s, %s, %s, err)) "
+                    "return -1;", em_c_string(em->a, fn), n, lo.val, hi.val, o.val);
     } else if (hot) {
         em_line(em, "%s[%s - 1] = 1;", o.val, em_value(em, e->args[1]).val);
     } else if (fn[0] == 'o') {
@@ -219,8 +220,8 @@ static const char *sort_perm(Emit *em, const char *fn, Opnd x, bool desc,
         em_line(em, "rt_sort_perm_int(%s, %s, %s, %s, %s);", x.val, x.n,
                 desc ? "true" : "false", perm, work);
     else
-        em_line(em, "if (rt_sort_perm(\"%s\", %s, %s, %s, %s, %s, %s, err)) "
-                "return -1;", fn, x.val, x.n, desc ? "true" : "false",
+        em_line(em, "if (rt_sort_perm(%s, %s, %s, %s, %s, %s, %s, err)) "
+                "return -1;", em_c_string(em->a, fn), x.val, x.n, desc ? "true" : "false",
                 check_nan ? "true" : "false", perm, work);
     return perm;
 }
@@ -625,8 +626,8 @@ static Opnd svd_value(Emit *em, const MirExpr *e)
     bool u = e->fn[4] == 'U';
     const char *rows = u ? a.rows : a.cols;
     Opnd o = em_new_container(em, A("(%s) * %s", rows, k), rows, k, false);
-    em_line(em, "if (rt_svd(\"%s\", %s, %s, %s, %s, NULL, %s, false, err)) "
-            "return -1;", e->fn, a.val, a.rows, a.cols, u ? o.val : "NULL",
+    em_line(em, "if (rt_svd(%s, %s, %s, %s, %s, NULL, %s, false, err)) "
+            "return -1;", em_c_string(em->a, e->fn), a.val, a.rows, a.cols, u ? o.val : "NULL",
             u ? "NULL" : o.val);
     return o;
 }
@@ -727,8 +728,8 @@ static void gp_call(Emit *em, const MirExpr *e, GpCall *c)
         c->period = em_value(em, e->args[c->sets + 2]);
     int two = c->sets - 1;
     c->var = em_fresh(em, "gp");
-    em_line(em, "RtGpCov %s = {\"%s\", %s, %s, %s, %s, %s, %s, %s, %s, %s, "
-            "%s, %s, %s};", c->var, e->fn, gp_kernels[c->row].kind,
+    em_line(em, "RtGpCov %s = {%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, "
+            "%s, %s, %s};", c->var, em_c_string(em->a, e->fn), gp_kernels[c->row].kind,
             c->x[0].val, two ? c->x[1].val : "NULL", c->N[0], c->N[two],
             c->D[0], c->D[two], c->sigma.val, c->lptr, L,
             c->ard ? "true" : "false", c->has_p ? c->period.val : "0.0");

@@ -242,9 +242,10 @@ static void size_match(Emit *em, const char *fn, const char *what_i,
 {
     if (strcmp(i, j) == 0)
         return;   /* the same size: rows(v) and rows(v), or 1 and 1 */
-    em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"%s: %s (%%d) and "
-            "%s (%%d) must match in size\", (int)(%s), (int)(%s));", i, j, fn,
-            what_i, what_j, i, j);
+    em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"%%s: %%s (%%d) and "
+            "%%s (%%d) must match in size\", %s, %s, (int)(%s), %s, (int)(%s));",
+            i, j, em_c_string(em->a, fn), em_c_string(em->a, what_i), i,
+            em_c_string(em->a, what_j), j);
 }
 
 static void emit_checks(Emit *em, const MirExpr *e, const LinalgFn *f,

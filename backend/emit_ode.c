@@ -114,9 +114,9 @@ static void emit_callbacks(Emit *em, int fi)
     em_line(em, "    int rows = 0, cols = 0;");
     em_line(em, "    if (%s((const Model *)c->m, c->S, false, t, y, c->n%s, &r, "
             "&rows, &cols, NULL, err)) return -1;", name, ctx_args(em, f));
-    em_line(em, "    if (rows * cols != c->n) return rt_error(err, \"%s: the "
+    em_line(em, "    if (rows * cols != c->n) return rt_error(err, \"%%s: the "
             "ODE function returns %%d states for an initial state of size "
-            "%%d\", rows * cols, c->n);", f->name);
+            "%%d\", %s, rows * cols, c->n);", em_c_string(em->a, f->name));
     em_line(em, "    memcpy(dydt, r, sizeof(double) * (size_t)c->n);");
     em_line(em, "    return 0;");
     em_line(em, "}");

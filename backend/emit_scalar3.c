@@ -49,10 +49,11 @@ static int operands(Emit *em, const MirExpr *e, Opnd *ops, bool check)
     }
     for (int i = big + 1; check && big >= 0 && i < e->nargs; i++)
         if (ops[i].container)
-            em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"%s: size "
+            em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"%%s: size "
                     "of argument %d (%%d) and size of argument %d (%%d) must "
-                    "match in size\", (int)(%s), (int)(%s));", ops[big].n,
-                    ops[i].n, e->fn, big + 1, i + 1, ops[big].n, ops[i].n);
+                    "match in size\", %s, (int)(%s), (int)(%s));", ops[big].n,
+                    ops[i].n, big + 1, i + 1, em_c_string(em->a, e->fn),
+                    ops[big].n, ops[i].n);
     return big;
 }
 
@@ -69,8 +70,8 @@ static const char *elements(Emit *em, const Opnd *ops, int n)
 static void domain_check(Emit *em, const char *fn, const char *v,
                          const char *args, int nargs)
 {
-    em_line(em, "if (isnan(%s) && rt_scalar2_domain(\"%s\", %d, (double[]){"
-            "%s}, err)) return -1;", v, fn, nargs, args);
+    em_line(em, "if (isnan(%s) && rt_scalar2_domain(%s, %d, (double[]){"
+            "%s}, err)) return -1;", v, em_c_string(em->a, fn), nargs, args);
 }
 
 static Opnd ternary_value(Emit *em, const MirExpr *e, int t)

@@ -219,9 +219,9 @@ static MirStmt *list(Tup *t, MirStmt **items, int n)
     return mir_block(arena(t), MS_SLIST, n, copy);
 }
 
-static MirExpr *quoted(Tup *t, const char *s)
+static MirExpr *string_arg(Tup *t, const char *s)
 {
-    return mir_str(arena(t), arena_printf(arena(t), "\"%s\"", s));
+    return mir_str(arena(t), s);
 }
 
 /* The read of data element c (of a tuple read by its JSON path), then
@@ -233,8 +233,8 @@ static MirStmt *read_element(Tup *t, VarId c, const char *path)
     MirExpr **args = arena_alloc(arena(t), sizeof(MirExpr *)
                                  * (size_t)(2 + s->ndims + s->nsizes));
     int n = 0;
-    args[n++] = quoted(t, path);
-    args[n++] = quoted(t, ty_str(arena(t), ty_base(s->type)));
+    args[n++] = string_arg(t, path);
+    args[n++] = string_arg(t, ty_str(arena(t), ty_base(s->type)));
     for (int i = 0; i < s->ndims; i++)
         args[n++] = s->dims[i];
     for (int i = 0; i < s->nsizes; i++)
@@ -263,8 +263,8 @@ static MirStmt *read_element(Tup *t, VarId c, const char *path)
         return a;
     MirExpr **cargs = arena_alloc(arena(t), sizeof(MirExpr *) * 5);
     int m = 0;
-    cargs[m++] = quoted(t, check);
-    cargs[m++] = quoted(t, path);
+    cargs[m++] = string_arg(t, check);
+    cargs[m++] = string_arg(t, path);
     cargs[m++] = mir_var(t->p, c);
     if (s->tr_a)
         cargs[m++] = s->tr_a;

@@ -28,7 +28,7 @@ static bool emit_file(FeUnit *u, const char *name, const char *cpath,
                       char *why, size_t n)
 {
     MirProgram *p = mir_lower(&u->arena, u->prog,
-                              arena_printf(&u->arena, "%s_model", name));
+                              emit_model_name(&u->arena, name));
     if (!mir_verify(p, why, n))
         return false;
     mir_transform(p);

@@ -200,12 +200,11 @@ static int parse_cli(Cli *c, int argc, char **argv)
         } else if (strcmp(a, "--check-only") == 0) {
             c->check_only = true;
         } else if ((v = option_value(a, "--name"))) {
-            /* it names the emitted C model, so it must be a C identifier */
-            bool ok = (isalpha((unsigned char)v[0]) || v[0] == '_');
-            for (const char *q = v; *q && ok; q++)
-                ok = isalnum((unsigned char)*q) || *q == '_';
-            if (!ok)
-                return usage_error("--name takes a C identifier; got '%s'", v);
+            /* it names the emitted C model, so it must be a C identifier
+             * (one rule for --name and for names from file names) */
+            if (!emit_model_name_valid(v))
+                return usage_error("--name takes letters, digits and '_', "
+                                   "not starting with a digit; got '%s'", v);
             c->name = v;
         } else if (strcmp(a, "--debug-lex") == 0) {
             c->mode = MODE_DEBUG_LEX;
@@ -264,7 +263,7 @@ static RtOutFile *open_output(const Cli *c, const FeUnit *u)
 }
 
 /* The model's name: --name, or the file's base name + "_model" as stanc3
- * names it. */
+ * names it (emit_model_name: only letters, digits and '_'). */
 static const char *model_name(const Cli *c, Arena *a)
 {
     if (c->name)
@@ -273,7 +272,7 @@ static const char *model_name(const Cli *c, Arena *a)
     base = base ? base + 1 : c->input;
     const char *dot = strrchr(base, '.');
     size_t n = dot ? (size_t)(dot - base) : strlen(base);
-    return arena_printf(a, "%.*s_model", (int)n, base);
+    return emit_model_name(a, arena_strndup(a, base, n));
 }
 
 /* Lower (and transform) the checked program and print its MIR; the MIR is

@@ -16,6 +16,8 @@
 typedef struct Binding {
     const char *name;
     VarId var;
+    unsigned hash;
+    int next;            /* the next binding of its bucket, or -1 */
 } Binding;
 
 typedef struct Lower {
@@ -24,6 +26,10 @@ typedef struct Lower {
     const Program *ast;
     Binding *scope;
     int nscope, capscope;
+    /* the bindings hashed by name: chains from heads[hash & mask], the
+     * innermost first, so a lookup does not scan the whole scope */
+    int *heads;
+    unsigned mask;
     int marks[512];
     int depth;
     BlockKind block;     /* the AST block being lowered */
@@ -34,6 +40,28 @@ typedef struct Lower {
 
 /* ------------------------------------------------------------------ scope */
 
+static unsigned name_hash(const char *s)
+{
+    unsigned h = 2166136261u;   /* FNV-1a */
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
+}
+
+/* Chain bindings [0, nscope) into a table of `buckets` heads, in order,
+ * so each chain runs from the innermost binding out. */
+static void rehash(Lower *l, size_t buckets)
+{
+    l->heads = arena_alloc(l->a, sizeof(int) * buckets);
+    memset(l->heads, 0xff, sizeof(int) * buckets);   /* -1: empty */
+    l->mask = (unsigned)(buckets - 1);
+    for (int i = 0; i < l->nscope; i++) {
+        int *head = &l->heads[l->scope[i].hash & l->mask];
+        l->scope[i].next = *head;
+        *head = i;
+    }
+}
+
 static void bind(Lower *l, const char *name, VarId v)
 {
     if (l->nscope == l->capscope) {
@@ -43,9 +71,14 @@ static void bind(Lower *l, const char *name, VarId v)
             memcpy(b, l->scope, sizeof(Binding) * (size_t)l->nscope);
         l->scope = b;
         l->capscope = cap;
+        rehash(l, 2 * (size_t)cap);   /* at most half full */
     }
-    l->scope[l->nscope].name = name;
-    l->scope[l->nscope].var = v;
+    Binding *b = &l->scope[l->nscope];
+    b->name = name;
+    b->var = v;
+    b->hash = name_hash(name);
+    b->next = l->heads[b->hash & l->mask];
+    l->heads[b->hash & l->mask] = l->nscope;
     l->nscope++;
 }
 
@@ -58,13 +91,19 @@ static void open_scope(Lower *l)
 
 static void close_scope(Lower *l)
 {
-    l->nscope = l->marks[--l->depth];
+    int mark = l->marks[--l->depth];
+    for (int i = l->nscope - 1; i >= mark; i--)
+        l->heads[l->scope[i].hash & l->mask] = l->scope[i].next;
+    l->nscope = mark;
 }
 
 static VarId lookup(const Lower *l, const char *name)
 {
-    for (int i = l->nscope - 1; i >= 0; i--)
-        if (strcmp(l->scope[i].name, name) == 0)
+    if (!l->heads)
+        return -1;
+    unsigned h = name_hash(name);
+    for (int i = l->heads[h & l->mask]; i >= 0; i = l->scope[i].next)
+        if (l->scope[i].hash == h && strcmp(l->scope[i].name, name) == 0)
             return l->scope[i].var;
     return -1;
 }
@@ -145,7 +184,10 @@ static MirExpr *lower_expr(Lower *l, const Expr *e)
                          : e->kind == EX_REAL ? MX_REAL
                          : e->kind == EX_IMAG ? MX_IMAG : MX_STR,
                          e->type ? e->type : TY(STRING), e->span);
-        m->text = e->text;
+        /* a string's MIR text is its content, without the quotes: the
+         * backend writes it as C through em_c_string */
+        m->text = e->kind == EX_STRING
+            ? arena_strndup(l->a, e->text + 1, strlen(e->text) - 2) : e->text;
         m->ad = AD_DATA;
         return m;
     case EX_VAR: {

@@ -79,10 +79,10 @@ MirExpr *mir_int(Arena *a, int v)
     return e;
 }
 
-MirExpr *mir_str(Arena *a, const char *quoted)
+MirExpr *mir_str(Arena *a, const char *content)
 {
     MirExpr *e = mir_new_expr(a, MX_STR, TY(STRING), no_span);
-    e->text = quoted;
+    e->text = content;
     return e;
 }
 

@@ -74,7 +74,8 @@ struct MirExpr {
     const Type *type;
     AdLevel ad;
     MemPattern mem;
-    const char *text;   /* MX_INT MX_REAL MX_IMAG MX_STR */
+    const char *text;   /* MX_INT MX_REAL MX_IMAG: the literal; MX_STR: the
+                           string's content, without quotes */
     VarId var;          /* MX_VAR */
     /* MX_CALL */
     MirFnKind fn_kind;
@@ -227,7 +228,8 @@ const char *mir_fresh_name(MirProgram *p, const char *prefix);
 MirExpr *mir_new_expr(Arena *a, MirExprKind k, const Type *type, Span span);
 MirStmt *mir_new_stmt(Arena *a, MirStmtKind k, Span span);
 MirExpr *mir_int(Arena *a, int v);
-MirExpr *mir_str(Arena *a, const char *quoted);
+/* A string whose content (no quotes, no escapes) is content. */
+MirExpr *mir_str(Arena *a, const char *content);
 MirExpr *mir_var(const MirProgram *p, VarId v);
 MirExpr *mir_call_internal(Arena *a, MirInternal fn, const Type *type,
                            int nargs, MirExpr **args);

@@ -69,8 +69,11 @@ static void put_expr(Printer *pr, const MirExpr *e)
     switch (e->kind) {
     case MX_INT:
     case MX_REAL:
-    case MX_STR:
         fputs(e->text, out);
+        return;
+    case MX_STR:
+        /* as written in Stan: a string holds no quote or newline */
+        fprintf(out, "\"%s\"", e->text);
         return;
     case MX_IMAG:
         fprintf(out, "%si", e->text);

@@ -88,9 +88,9 @@ static bool changes_shape(TransformKind k)
     return k >= TR_SIMPLEX;
 }
 
-static MirExpr *quoted(Xform *x, const char *s)
+static MirExpr *string_arg(Xform *x, const char *s)
 {
-    return mir_str(x->a, arena_printf(x->a, "\"%s\"", s));
+    return mir_str(x->a, s);
 }
 
 static void push(Xform *x, MirStmt *s)
@@ -120,8 +120,8 @@ static MirExpr **shape_args(Xform *x, const MirVar *v, int extra, int *n)
     const MirSized *s = &v->sized;
     int total = 2 + s->ndims + s->nsizes + extra;
     MirExpr **args = arena_alloc(x->a, sizeof(MirExpr *) * (size_t)(total + 1));
-    args[0] = quoted(x, v->name);
-    args[1] = quoted(x, ty_base(s->type)->kind == TY_TUPLE ? "tuple"
+    args[0] = string_arg(x, v->name);
+    args[1] = string_arg(x, ty_base(s->type)->kind == TY_TUPLE ? "tuple"
                         : ty_str(x->a, ty_base(s->type)));
     int k = 2;
     for (int i = 0; i < s->ndims; i++)
@@ -141,7 +141,7 @@ static MirExpr *transform_call(Xform *x, MirInternal fn, const MirVar *v,
     MirExpr **args = arena_alloc(x->a, sizeof(MirExpr *) * 8);
     int n = 0;
     args[n++] = value;
-    args[n++] = quoted(x, transform_name(s->tr));
+    args[n++] = string_arg(x, transform_name(s->tr));
     if (s->tr_a)
         args[n++] = s->tr_a;
     if (s->tr_b)
@@ -172,8 +172,8 @@ static void check_var(Xform *x, VarId id)
         return;
     MirExpr **args = arena_alloc(x->a, sizeof(MirExpr *) * 6);
     int n = 0;
-    args[n++] = quoted(x, check);
-    args[n++] = quoted(x, v->name);
+    args[n++] = string_arg(x, check);
+    args[n++] = string_arg(x, v->name);
     args[n++] = mir_var(x->p, id);
     if (v->sized.tr_a)
         args[n++] = v->sized.tr_a;
@@ -188,7 +188,7 @@ static void read_param(Xform *x, VarId id, bool data_only)
     MirVar *v = &x->p->vars[id];
     int n;
     MirExpr **args = shape_args(x, v, 0, &n);
-    args[1] = quoted(x, v->sized.tr == TR_NONE ? "identity"
+    args[1] = string_arg(x, v->sized.tr == TR_NONE ? "identity"
                         : transform_name(v->sized.tr));
     MirExpr *read = mir_call_internal(x->a, FN_READ_PARAM, v->sized.type, n,
                                       args);

@@ -57,8 +57,16 @@ RtRunConfig rt_csv_config_defaults(void)
 static void put_value(FILE *f, const char *prefix, int level,
                       const char *key, const char *value, bool dflt)
 {
-    fprintf(f, "%s%*s%s = %s%s\n", prefix, 2 * level, "", key, value,
-            dflt ? " (Default)" : "");
+    fprintf(f, "%s%*s%s = ", prefix, 2 * level, "", key);
+    /* a value (a file name) is one line of the header whatever it holds:
+     * a control character is written as \ooo, and so is '\' itself */
+    for (const unsigned char *c = (const unsigned char *)value; *c; c++) {
+        if (*c < 0x20 || *c == 0x7f || *c == '\\')
+            fprintf(f, "\\%03o", *c);
+        else
+            fputc(*c, f);
+    }
+    fprintf(f, "%s\n", dflt ? " (Default)" : "");
 }
 
 static void put_int(FILE *f, const char *prefix, int level, const char *key,

@@ -10,7 +10,14 @@ static void error_format(RtError *err, const char *fmt, va_list ap)
     /* Format into a local buffer first: callers may pass err->msg itself as
      * an argument ("%s: %s", name, err->msg) to prefix a message. */
     char buf[sizeof err->msg];
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    int n = vsnprintf(buf, sizeof buf, fmt, ap);
+    if (n >= (int)sizeof buf) {
+        /* too long for err: the cut is marked, never silent */
+        char mark[64];
+        int m = snprintf(mark, sizeof mark, " ... [message of %d bytes "
+                         "truncated]", n);
+        memcpy(buf + sizeof buf - 1 - (size_t)m, mark, (size_t)m + 1);
+    }
     memcpy(err->msg, buf, sizeof buf);
 }
 
@@ -37,9 +44,12 @@ int rt_fatal(RtError *err, const char *fmt, ...)
     return -1;
 }
 
-int rt_msg_fatal(const RtMsg *m, RtError *err)
+int rt_msg_fatal(RtMsg *m, RtError *err)
 {
-    return rt_fatal(err, "%s", m->text);
+    int rc = rt_msg_reject(m, err);
+    if (err)
+        err->fatal = true;
+    return rc;
 }
 
 /* -------------------------------------------- int arithmetic (rt_int.h) */

@@ -62,7 +62,7 @@ int rt_error(RtError *err, const char *fmt, ...)
 int rt_fatal(RtError *err, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 /* fatal_error(...): the message into err, marked fatal; returns -1. */
-int rt_msg_fatal(const RtMsg *m, RtError *err);
+int rt_msg_fatal(RtMsg *m, RtError *err);
 
 /* ---------------------------------------------------- the machine stack */
 

@@ -4,6 +4,7 @@
 #ifndef RT_SUPPORT_H
 #define RT_SUPPORT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -132,10 +133,13 @@ void rt_stack_free(RtStack *s);
 
 /* print(...) and reject(...): the arguments as Stan prints them -- strings
  * as written, reals with up to 6 significant digits, containers as
- * [a,b,c] -- appended to a message buffer. */
+ * [a,b,c] -- appended to a message that grows as needed (start from
+ * RtMsg m = {0}).  rt_msg_print and rt_msg_reject release it; a message
+ * that memory could not hold whole ends with a visible mark. */
 typedef struct RtMsg {
-    char text[2048];
-    size_t len;
+    char *text;     /* NULL while empty */
+    size_t len, cap;
+    bool oom;       /* an append failed: the text is cut there */
 } RtMsg;
 
 void rt_msg_str(RtMsg *m, const char *s);
@@ -147,10 +151,15 @@ void rt_msg_ints(RtMsg *m, const int *v, int n);
  * (2n interleaved doubles) as [(re,im),(re,im)]. */
 void rt_msg_complex(RtMsg *m, double re, double im);
 void rt_msg_complexes(RtMsg *m, const double *v, int n);
-/* print: the message and a newline to stdout. */
-void rt_msg_print(const RtMsg *m);
-/* reject: the message into err; returns -1. */
-int rt_msg_reject(const RtMsg *m, RtError *err);
+/* The text so far ("" when empty). */
+const char *rt_msg_text(const RtMsg *m);
+/* Release the text; m is then empty. */
+void rt_msg_free(RtMsg *m);
+/* print: the message and a newline to stdout; releases it. */
+void rt_msg_print(RtMsg *m);
+/* reject: the message into err (cut visibly at RtError's size); releases
+ * it; returns -1. */
+int rt_msg_reject(RtMsg *m, RtError *err);
 
 /* Outputs in Stan's order: a variable with dimensions dims[0..ndims-1]
  * (array sizes, then vector/matrix sizes) stored row-major is written

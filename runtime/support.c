@@ -1,5 +1,6 @@
 /* support.c - scratch memory, the reverse sweep's value stack, and the
  * messages of print and reject; see rt_support.h. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -89,14 +90,38 @@ void rt_stack_free(RtStack *s)
     memset(s, 0, sizeof *s);
 }
 
-static void msg_append(RtMsg *m, const char *s)
+/* Append the n bytes at s, growing the text (doubling, so a message of
+ * N bytes costs O(N)).  Out of memory, the text keeps what it had and is
+ * marked cut when printed. */
+static void msg_append_n(RtMsg *m, const char *s, size_t n)
 {
-    size_t room = m->len < sizeof m->text - 1 ? sizeof m->text - 1 - m->len
-                                              : 0;
-    size_t n = strnlen(s, room);   /* what fits; never past s's end */
+    if (m->oom || n == 0)
+        return;
+    if (n >= m->cap - m->len || !m->text) {
+        size_t cap = m->cap ? m->cap : 256;
+        while (cap - m->len <= n) {
+            if (cap > SIZE_MAX / 2) {
+                m->oom = true;
+                return;
+            }
+            cap *= 2;
+        }
+        char *text = realloc(m->text, cap);
+        if (!text) {
+            m->oom = true;
+            return;
+        }
+        m->text = text;
+        m->cap = cap;
+    }
     memcpy(m->text + m->len, s, n);
     m->len += n;
     m->text[m->len] = '\0';
+}
+
+static void msg_append(RtMsg *m, const char *s)
+{
+    msg_append_n(m, s, strlen(s));
 }
 
 void rt_msg_str(RtMsg *m, const char *s)
@@ -160,14 +185,31 @@ void rt_msg_complexes(RtMsg *m, const double *v, int n)
     msg_append(m, "]");
 }
 
-void rt_msg_print(const RtMsg *m)
+const char *rt_msg_text(const RtMsg *m)
 {
-    printf("%s\n", m->text);
+    return m->text ? m->text : "";
 }
 
-int rt_msg_reject(const RtMsg *m, RtError *err)
+void rt_msg_free(RtMsg *m)
 {
-    return rt_error(err, "%s", m->text);
+    free(m->text);
+    *m = (RtMsg){0};
+}
+
+/* What ends a message that memory could not hold whole. */
+#define MSG_CUT " ... [message truncated: out of memory]"
+
+void rt_msg_print(RtMsg *m)
+{
+    printf("%s%s\n", rt_msg_text(m), m->oom ? MSG_CUT : "");
+    rt_msg_free(m);
+}
+
+int rt_msg_reject(RtMsg *m, RtError *err)
+{
+    int rc = rt_error(err, "%s%s", rt_msg_text(m), m->oom ? MSG_CUT : "");
+    rt_msg_free(m);
+    return rc;
 }
 
 /* The row-major offset of the column-major position `pos`. */
@@ -230,33 +272,36 @@ void rt_write_colmajor_complex(double *out, const double *x, const int *dims,
 }
 
 /* The names of output_names: suffixes[0..nsuffix-1] are appended to each
- * element's name in turn (none: the plain names). */
+ * element's name in turn (none: the plain names).  A name is as long as
+ * it needs to be: base, ".I" per dimension, ".SUFFIX". */
 static int output_names(RtScratch *mem, const char *base, const int *dims,
                         int ndims, const char *const *suffixes, int nsuffix,
                         const char **names)
 {
     size_t n = count_of(dims, ndims);
     int per = nsuffix > 0 ? nsuffix : 1;
+    size_t base_len = strlen(base);
     for (size_t p = 0; p < n; p++) {
-        char buf[256];
-        size_t len = (size_t)snprintf(buf, sizeof buf, "%s", base);
-        size_t q = p;
-        for (int d = 0; d < ndims && len < sizeof buf; d++) {
-            len += (size_t)snprintf(buf + len, sizeof buf - len, ".%d",
-                                    (int)(q % (size_t)dims[d]) + 1);
-            q /= (size_t)dims[d];
-        }
-        if (len >= sizeof buf)
-            len = sizeof buf - 1;
         for (int k = 0; k < per; k++) {
-            char full[272];
-            snprintf(full, sizeof full, "%.*s%s%s", (int)len, buf,
-                     nsuffix > 0 ? "." : "", nsuffix > 0 ? suffixes[k] : "");
-            size_t words = (strlen(full) + sizeof(double)) / sizeof(double);
+            const char *suffix = nsuffix > 0 ? suffixes[k] : NULL;
+            /* ".%d" of an int is at most 12 bytes */
+            size_t len = base_len + 12 * (size_t)ndims
+                + (suffix ? 1 + strlen(suffix) : 0) + 1;
+            size_t words = (len + sizeof(double) - 1) / sizeof(double);
             char *s = (char *)rt_scratch_doubles(mem, words);
             if (!s)
                 return -1;
-            strcpy(s, full);
+            memcpy(s, base, base_len);
+            size_t at = base_len, q = p;
+            for (int d = 0; d < ndims; d++) {
+                at += (size_t)snprintf(s + at, len - at, ".%d",
+                                       (int)(q % (size_t)dims[d]) + 1);
+                q /= (size_t)dims[d];
+            }
+            if (suffix)
+                snprintf(s + at, len - at, ".%s", suffix);
+            else
+                s[at] = '\0';
             names[p * (size_t)per + (size_t)k] = s;
         }
     }

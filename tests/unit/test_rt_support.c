@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -16,17 +17,53 @@
 static void test_msg(void **state)
 {
     (void)state;
-    RtMsg m = {{0}, 0};
+    RtMsg m = {0};
     rt_msg_str(&m, "z = ");
     rt_msg_complex(&m, 1.5, -2);
     assert_string_equal(m.text, "z = (1.5,-2)");
-    RtMsg v = {{0}, 0};
+    RtMsg v = {0};
     const double zs[] = {1, 2, 3, 0.25};
     rt_msg_complexes(&v, zs, 2);
     assert_string_equal(v.text, "[(1,2),(3,0.25)]");
-    RtMsg e = {{0}, 0};
+    RtMsg e = {0};
     rt_msg_complexes(&e, zs, 0);
     assert_string_equal(e.text, "[]");
+    rt_msg_free(&m);
+    rt_msg_free(&v);
+    rt_msg_free(&e);
+    /* an empty message is "" */
+    assert_string_equal(rt_msg_text(&m), "");
+}
+
+/* A message grows as long as it needs: 5000 characters and more are all
+ * kept (they were cut at 2047 without a mark). */
+static void test_msg_long(void **state)
+{
+    (void)state;
+    RtMsg m = {0};
+    char piece[11] = "0123456789";
+    for (int i = 0; i < 500; i++)
+        rt_msg_str(&m, piece);
+    rt_msg_int(&m, 42);
+    assert_int_equal(m.len, 5002);
+    assert_int_equal(strlen(rt_msg_text(&m)), 5002);
+    for (int i = 0; i < 500; i++)
+        assert_memory_equal(rt_msg_text(&m) + 10 * i, piece, 10);
+    assert_string_equal(rt_msg_text(&m) + 5000, "42");
+    assert_false(m.oom);
+    /* reject: RtError keeps 1023 bytes, and says where it cut */
+    RtError err;
+    assert_int_equal(rt_msg_reject(&m, &err), -1);
+    assert_null(m.text);
+    assert_int_equal(strlen(err.msg), sizeof err.msg - 1);
+    const char *mark = " ... [message of 5002 bytes truncated]";
+    assert_string_equal(err.msg + strlen(err.msg) - strlen(mark), mark);
+    assert_memory_equal(err.msg, "0123456789", 10);
+    /* a message that fits is not touched */
+    RtMsg s = {0};
+    rt_msg_str(&s, "short");
+    rt_msg_reject(&s, &err);
+    assert_string_equal(err.msg, "short");
 }
 
 static void test_write_colmajor(void **state)
@@ -54,7 +91,7 @@ static void test_names(void **state)
 {
     (void)state;
     RtScratch mem = {0};
-    const char *names[12];
+    const char *names[36];
     assert_int_equal(rt_output_names_complex(&mem, "z", NULL, 0, names), 2);
     assert_string_equal(names[0], "z.real");
     assert_string_equal(names[1], "z.imag");
@@ -75,6 +112,19 @@ static void test_names(void **state)
     /* an empty container has no outputs */
     assert_int_equal(rt_output_names_complex(&mem, "e", (int[]){0}, 1,
                                              names), 0);
+    /* a name of any length (Stan identifiers can be long): they were cut
+     * at 255 characters */
+    char base[1001];
+    memset(base, 'b', 1000);
+    base[1000] = '\0';
+    assert_int_equal(rt_output_names(&mem, base, (int[]){3, 12}, 2, names),
+                     36);
+    assert_int_equal(strlen(names[35]), 1005);
+    assert_memory_equal(names[35], base, 1000);
+    assert_string_equal(names[35] + 1000, ".3.12");
+    assert_int_equal(rt_output_names_complex(&mem, base, NULL, 0, names), 2);
+    assert_string_equal(names[1] + 1000, ".imag");
+    assert_int_equal(strlen(names[1]), 1005);
     rt_scratch_free(&mem);
 }
 
@@ -82,6 +132,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_msg),
+        cmocka_unit_test(test_msg_long),
         cmocka_unit_test(test_write_colmajor),
         cmocka_unit_test(test_names),
     };

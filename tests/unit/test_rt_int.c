@@ -146,7 +146,7 @@ static void test_fatal_flag(void **state)
     assert_int_equal(rt_error(&err, "f: %s", err.msg), -1);
     assert_true(err.fatal);
     assert_string_equal(err.msg, "f: stop 1");
-    RtMsg m = {{0}, 0};
+    RtMsg m = {0};
     rt_msg_str(&m, "x is ");
     rt_msg_int(&m, 3);
     RtError e2 = {.msg = ""};

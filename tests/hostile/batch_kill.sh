@@ -1,0 +1,51 @@
+# batch_kill: SIGTERM to a batch while its first model's sampler spins.
+# It used to leave NAME.tmp files, orphan the sampler and truncate the
+# model's log.  Now the batch kills the sampler's process group, removes
+# the job's temporaries, keeps the results of an earlier run (draws, log,
+# summary), reports what it finished and exits 143.
+mkdir in
+cat > in/a.stan <<'STAN'
+parameters {
+  real y;
+}
+model {
+  y ~ normal(0, 1);
+}
+STAN
+run_expect 0 "-> out/a/a.csv" "$PPLBENCH" in --out=out
+protect out/a/a.csv out/a/a.log out/a/a.summary.txt
+cat > in/a.stan <<'STAN'
+transformed data {
+  while (1) {
+  }
+}
+parameters {
+  real y;
+}
+model {
+  y ~ normal(0, 1);
+}
+STAN
+cp in/a.stan in/b.stan
+"$PPLBENCH" in --out=out >kill.out 2>&1 &
+batch=$!
+i=0
+while ! pgrep -f "out/a/a sample" >/dev/null && [ $i -lt 600 ]; do
+    sleep 0.1; i=$((i + 1))
+done
+pgrep -f "out/a/a sample" >/dev/null || fail "the sampler never started"
+kill -TERM $batch
+wait $batch
+rc=$?
+check $rc -eq 143
+msg="interrupted by signal 15 (SIGTERM): stopped after 0 of 2 models;"
+grep -qF "$msg the finished results are kept" kill.out ||
+    fail "no interruption report: $(cat kill.out)"
+if pgrep -f "out/a/a sample" >/dev/null; then
+    fail "the sampler is still running: $(pgrep -af 'out/a/a sample')"
+    pkill -KILL -f "out/a/a sample"
+fi
+left=$(find out -regextype posix-extended \
+    -regex '.*/(\.job\..*|.*\.tmp|.*\.[A-Za-z0-9]{6})')
+[ -z "$left" ] || fail "left behind: $left"
+expect_absent out/b

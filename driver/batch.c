@@ -150,8 +150,7 @@ static int write_failed(Model *m, const char *msg)
         return finish(m, DRV_BATCH_INTERRUPTED);
     fprintf(m->out, "    write FAILED: %s\n", msg);
     log_line(m, msg);
-    finish(m, DRV_BATCH_WRITE_FAILED);
-    return DRV_BATCH_WRITE_FAILED;
+    return finish(m, DRV_BATCH_WRITE_FAILED);
 }
 
 /* Move the finished product from (in the working folder) to to, unless
@@ -454,6 +453,8 @@ static void model_setup(Model *m, const char *stan_path)
 int drv_batch_model(FeUnit *u, const char *stan_path,
                     const DrvBatchOptions *o, FILE *out)
 {
+    if (drv_job_stop_signal())
+        return DRV_BATCH_INTERRUPTED;
     Model m = {.u = u, .o = o, .out = out};
     model_setup(&m, stan_path);
     if (strcmp(m.name, ".") == 0 || strcmp(m.name, "..") == 0) {

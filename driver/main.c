@@ -585,6 +585,9 @@ static int run_folder(Cli *c)
         if (check_model(c, &u, path, &t) && !c->check_only) {
             r = drv_batch_model(&u, path, &bo, stdout);
             tally(&t, r);
+            if (r == DRV_BATCH_INTERRUPTED)
+                printf("    interrupted: the running job was killed; "
+                       "nothing unfinished was kept\n");
         }
         done += r != DRV_BATCH_INTERRUPTED;
         fflush(stdout);
@@ -598,7 +601,7 @@ static int run_folder(Cli *c)
                                                          : "SIGHUP",
                done, files.len);
     printf("%d models: %d ok, %d with warnings, %d with errors\n",
-           done, t.nok, t.nwarn, t.nerr);
+           t.nok + t.nwarn + t.nerr, t.nok, t.nwarn, t.nerr);
     if (!c->check_only)
         printf("samplers: %d built and sampled, %d not compiled by the "
                "backend yet, %d failed (%d timed out), %d not written; "

@@ -27,7 +27,8 @@ msg="$msg out/.pplbench.lock); wait until it ends or give another --out"
 run_expect 2 "$msg" "$PPLBENCH" in --out=out
 expect_no_output "a.stan"
 # let the first batch's sampler read its data from the fifo, and end
-echo '{"mu": 1.5}' > in/a.data.json
+timeout 60 sh -c 'echo "{\"mu\": 1.5}" > in/a.data.json' ||
+    fail "no sampler read the data fifo"
 wait $first
 rc=$?
 check $rc -eq 0

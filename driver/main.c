@@ -346,6 +346,8 @@ static int print_mir_stages(const Cli *c, FeUnit *u, FILE *out)
     if (c->mode == MODE_EMIT_C) {
         char reason[512];
         if (!emit_c(out, p, reason, sizeof reason)) {
+            if (ferror(out))    /* the caller names the file and why */
+                return EXIT_USAGE;
             fprintf(stderr, "Error: %s.\n", reason);
             return EXIT_MODEL;
         }
@@ -437,7 +439,12 @@ static int run_one(const Cli *c)
         else
             status = print_mir(c, &u, out);
         RtError err = {.msg = ""};
-        if (file && status != EXIT_OK) {
+        if (file && ferror(out)) {
+            rt_out_check_stream(out, c->output, &err);
+            fprintf(stderr, "pplbench: %s\n", err.msg);
+            rt_out_abort(file);
+            status = EXIT_USAGE;
+        } else if (file && status != EXIT_OK) {
             rt_out_abort(file);
         } else if (file && rt_out_commit(file, &err) != 0) {
             fprintf(stderr, "pplbench: %s\n", err.msg);

@@ -8,11 +8,19 @@
  * (as root), and a fifo's reader is waiting on that fifo, not on a new
  * file.  Before anything is created, PATH is compared with the caller's
  * inputs by device and inode, so that neither another spelling of a name
- * nor a link lets an output replace an input. */
+ * nor a link lets an output replace an input.
+ *
+ * The stream is a stdio stream over our own write function (glibc's
+ * fopencookie), which records the first failed write's errno: stdio
+ * alone may drop the reason (a write that fails inside one large fwrite
+ * leaves nothing for the final fflush to fail on), and the message must
+ * say "No space left on device", not a guess. */
+#define _GNU_SOURCE     /* fopencookie */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -28,7 +36,9 @@
 #endif
 
 struct RtOutFile {
-    FILE *f;
+    FILE *f;         /* over fd, through out_write */
+    int fd;
+    int write_errno; /* the first failed write's errno; 0 if none */
     char *path;      /* as the caller gave it: for messages */
     char *target;    /* the file the temporary replaces (a link resolved) */
     char *tmp;       /* the temporary; NULL when writing PATH directly */
@@ -37,9 +47,10 @@ struct RtOutFile {
 
 /* ------------------------------------------------ removal on a signal */
 
-/* The temporaries not yet committed, for the signal handler to unlink:
- * the one piece of file-scope state here, because a signal handler can
- * reach nothing else.  Each entry is filled before it is marked in use and
+/* The temporaries not yet committed, for the signal handler to unlink,
+ * and the handlers ours replaced: the one piece of file-scope state here,
+ * because a signal handler can reach nothing else.  Each entry is filled
+ * before it is marked in use (a signal fence keeps that order) and
  * unmarked before it is reused, so the handler never reads a half-copied
  * path; the owner's pid keeps a forked child (between fork and exec,
  * where handlers are inherited) from removing its parent's file.  PATH_MAX
@@ -52,12 +63,10 @@ static struct {
     char path[PATH_MAX];
 } out_temps[OUT_MAX_TEMPS];
 
-/* The handlers in place before ours, to pass each signal on to; and
- * whether ours are installed (once per process). */
+/* The handlers in place before ours, to pass each signal on to. */
 static const int out_signals[] = {SIGINT, SIGTERM, SIGHUP};
 #define OUT_NSIGNALS ((int)(sizeof out_signals / sizeof out_signals[0]))
 static struct sigaction out_previous[OUT_NSIGNALS];
-static bool out_handlers_installed;
 
 void rt_out_remove_temporaries(void)
 {
@@ -91,11 +100,15 @@ static void out_on_signal(int sig, siginfo_t *info, void *context)
     raise(sig);
 }
 
+static bool out_is_ours(const struct sigaction *sa)
+{
+    return (sa->sa_flags & SA_SIGINFO) && sa->sa_sigaction == out_on_signal;
+}
+
+/* Put our handler in front of each signal's, checked at every open: the
+ * program may have set its own since the last one. */
 static void out_install_handlers(void)
 {
-    if (out_handlers_installed)
-        return;
-    out_handlers_installed = true;
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_sigaction = out_on_signal;
@@ -105,12 +118,14 @@ static void out_install_handlers(void)
      * must get to unlink before any of them ends the process */
     sigfillset(&sa.sa_mask);
     for (int i = 0; i < OUT_NSIGNALS; i++) {
-        if (sigaction(out_signals[i], NULL, &out_previous[i]) != 0)
+        struct sigaction now;
+        if (sigaction(out_signals[i], NULL, &now) != 0 || out_is_ours(&now))
             continue;
         /* an ignored signal (nohup's SIGHUP) stays ignored */
-        if (!(out_previous[i].sa_flags & SA_SIGINFO)
-            && out_previous[i].sa_handler == SIG_IGN)
+        if (!(now.sa_flags & SA_SIGINFO) && now.sa_handler == SIG_IGN)
             continue;
+        /* ours is not in place, so no handler reads this while it changes */
+        out_previous[i] = now;
         sigaction(out_signals[i], &sa, NULL);
     }
 }
@@ -123,6 +138,7 @@ static int out_register(const char *tmp)
             continue;
         snprintf(out_temps[i].path, sizeof out_temps[i].path, "%s", tmp);
         out_temps[i].owner = getpid();
+        atomic_signal_fence(memory_order_seq_cst);
         out_temps[i].used = 1;
         out_install_handlers();
         return i;
@@ -155,6 +171,48 @@ static void out_free(RtOutFile *o)
     free(o->target);
     free(o->tmp);
     free(o);
+}
+
+/* The stream's write function: all of BUF, or the count written before a
+ * failure, whose errno is kept (the stream is then in error). */
+static ssize_t out_write(void *cookie, const char *buf, size_t n)
+{
+    RtOutFile *o = cookie;
+    size_t done = 0;
+    while (done < n) {
+        ssize_t w = write(o->fd, buf + done, n - done);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            if (!o->write_errno)
+                o->write_errno = w < 0 ? errno : EIO;
+            break;
+        }
+        done += (size_t)w;
+    }
+    return (ssize_t)done;
+}
+
+static int out_close_fd(void *cookie)
+{
+    RtOutFile *o = cookie;
+    int rc = close(o->fd);
+    if (rc != 0 && !o->write_errno)
+        o->write_errno = errno;
+    o->fd = -1;
+    return rc;
+}
+
+/* The stream over O->fd; false (fd closed) when out of memory. */
+static bool out_stream(RtOutFile *o)
+{
+    cookie_io_functions_t io = {.write = out_write, .close = out_close_fd};
+    o->f = fopencookie(o, "w", io);
+    if (!o->f) {
+        close(o->fd);
+        o->fd = -1;
+    }
+    return o->f != NULL;
 }
 
 /* TARGET's temporary name pattern: TARGET.XXXXXX, the base name shortened
@@ -225,9 +283,11 @@ static int out_open_temporary(RtOutFile *o, mode_t mode, RtError *err)
                         "output files open at once", o->path, OUT_MAX_TEMPS);
     }
     out_close_on_exec(fd);
-    if (fchmod(fd, mode) != 0 || !(o->f = fdopen(fd, "w"))) {
+    o->fd = fd;
+    if (fchmod(fd, mode) != 0 || !out_stream(o)) {
         int e = errno;
-        close(fd);
+        if (o->fd >= 0)
+            close(fd);
         unlink(o->tmp);
         out_unregister(o->slot);
         return rt_error(err, "cannot open %s for writing: %s", o->path,
@@ -273,18 +333,20 @@ RtOutFile *rt_out_open(const char *path, const char *const *protect,
         return NULL;
     }
     o->slot = -1;
+    o->fd = -1;
     struct stat st;
     bool exists;
     if (out_inspect(path, protect, nprotect, &st, &exists, err) != 0)
         goto fail;
     if (exists && !S_ISREG(st.st_mode)) {
         /* a device, fifo or socket: written in place, never replaced */
-        if (!(o->f = fopen(path, "w"))) {
+        o->fd = open(path, O_WRONLY | O_TRUNC | O_NOCTTY);
+        if (o->fd < 0 || !out_stream(o)) {
             rt_error(err, "cannot open %s for writing: %s", path,
                      strerror(errno));
             goto fail;
         }
-        out_close_on_exec(fileno(o->f));
+        out_close_on_exec(o->fd);
         return o;
     }
     /* regular or absent (a dangling link is replaced, not followed): the
@@ -332,9 +394,14 @@ int rt_out_commit(RtOutFile *o, RtError *err)
 {
     if (!o)
         return 0;
-    int rc = rt_out_check_stream(o->f, o->path, err);
-    if (fclose(o->f) != 0 && rc == 0)
-        rc = rt_error(err, "error writing %s: %s", o->path, strerror(errno));
+    int rc = 0;
+    errno = 0;
+    bool failed = fflush(o->f) != 0 || ferror(o->f);
+    failed |= fclose(o->f) != 0;
+    if (failed || o->write_errno)
+        rc = rt_error(err, "error writing %s: %s", o->path,
+                      strerror(o->write_errno ? o->write_errno
+                               : errno ? errno : EIO));
     if (o->tmp && rc == 0 && rename(o->tmp, o->target) != 0)
         rc = rt_error(err, "cannot replace %s: %s", o->path, strerror(errno));
     if (o->tmp && rc != 0)

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -77,6 +78,18 @@ static int count_entries(const char *dir)
     if (d)
         closedir(d);
     return n;
+}
+
+/* A character device like SYSTEM (major, minor) as NAME in the scratch
+ * folder when we may make one (as root), else SYSTEM itself: as root a
+ * regression would replace the system's /dev/null. */
+static const char *device(Scratch *s, const char *name, unsigned major,
+                          unsigned minor, const char *system)
+{
+    const char *p = at(s, name);
+    if (geteuid() == 0 && mknod(p, S_IFCHR | 0666, makedev(major, minor)) == 0)
+        return p;
+    return system;
 }
 
 static void put(const char *path, const char *text)
@@ -209,14 +222,16 @@ static void test_symlink_target_replaced(void **state)
 
 static void test_dev_null_written_in_place(void **state)
 {
-    (void)state;
+    Scratch *s = *state;
+    const char *null = device(s, "null", 1, 3, "/dev/null");
     RtError err = {.msg = ""};
-    RtOutFile *o = rt_out_open("/dev/null", NULL, 0, &err);
+    RtOutFile *o = rt_out_open(null, NULL, 0, &err);
     assert_non_null(o);
+    assert_null(rt_out_temporary(o));
     fputs("discarded\n", rt_out_stream(o));
     assert_int_equal(rt_out_commit(o, &err), 0);
     struct stat st;
-    assert_int_equal(stat("/dev/null", &st), 0);
+    assert_int_equal(stat(null, &st), 0);
     assert_true(S_ISCHR(st.st_mode));
 }
 
@@ -248,18 +263,41 @@ static void test_fifo_written_in_place(void **state)
  * and the device is still a device. */
 static void test_dev_full_commit_fails(void **state)
 {
-    (void)state;
+    Scratch *s = *state;
+    const char *full = device(s, "full", 1, 7, "/dev/full");
     RtError err = {.msg = ""};
-    RtOutFile *o = rt_out_open("/dev/full", NULL, 0, &err);
+    RtOutFile *o = rt_out_open(full, NULL, 0, &err);
     assert_non_null(o);
     for (int i = 0; i < 2000; i++)
         fputs("a row of draws\n", rt_out_stream(o));
     assert_int_not_equal(rt_out_commit(o, &err), 0);
-    assert_string_equal(err.msg,
-                        "error writing /dev/full: No space left on device");
+    char want[300];
+    snprintf(want, sizeof want, "error writing %s: No space left on device",
+             full);
+    assert_string_equal(err.msg, want);
     struct stat st;
-    assert_int_equal(stat("/dev/full", &st), 0);
+    assert_int_equal(stat(full, &st), 0);
     assert_true(S_ISCHR(st.st_mode));
+}
+
+/* One large write that fails inside fwrite leaves stdio nothing to fail
+ * on at the final flush; the reason is still the device's. */
+static void test_one_large_failed_write_keeps_its_reason(void **state)
+{
+    Scratch *s = *state;
+    const char *full = device(s, "full", 1, 7, "/dev/full");
+    static char block[20000];
+    memset(block, 'x', sizeof block);
+    RtError err = {.msg = ""};
+    RtOutFile *o = rt_out_open(full, NULL, 0, &err);
+    assert_non_null(o);
+    assert_int_not_equal(fwrite(block, 1, sizeof block, rt_out_stream(o)),
+                         sizeof block);
+    assert_int_not_equal(rt_out_commit(o, &err), 0);
+    char want[300];
+    snprintf(want, sizeof want, "error writing %s: No space left on device",
+             full);
+    assert_string_equal(err.msg, want);
 }
 
 /* A write error into a regular file (past a size limit) fails the commit
@@ -372,29 +410,68 @@ static void test_inputs_protected_by_inode(void **state)
 
 /* ------------------------------------------------------------ signals */
 
-/* A process stopped by SIGTERM while writing leaves neither the final
- * name nor a temporary, and dies of the signal. */
-static void test_sigterm_removes_temporary(void **state)
+/* A process stopped by SIG while writing leaves neither the final name
+ * nor a temporary, and dies of the signal. */
+static void check_signal_removes_temporary(Scratch *s, int sig)
 {
-    Scratch *s = *state;
     const char *out = at(s, "out.csv");
     pid_t pid = fork();
     assert_true(pid >= 0);
     if (pid == 0) {
+        /* as a process started from a terminal has it (a test run in the
+         * background may have inherited SIGINT ignored) */
+        signal(sig, SIG_DFL);
         RtError err;
         RtOutFile *o = rt_out_open(out, NULL, 0, &err);
         if (!o)
             _exit(3);
         fputs("partial\n", rt_out_stream(o));
         fflush(rt_out_stream(o));
-        raise(SIGTERM);
+        raise(sig);
         _exit(4);
     }
     int status = 0;
     assert_int_equal(waitpid(pid, &status, 0), pid);
     assert_true(WIFSIGNALED(status));
-    assert_int_equal(WTERMSIG(status), SIGTERM);
+    assert_int_equal(WTERMSIG(status), sig);
     assert_int_equal(count_entries(s->dir), 0);
+}
+
+static void test_signals_remove_temporary(void **state)
+{
+    check_signal_removes_temporary(*state, SIGTERM);
+    check_signal_removes_temporary(*state, SIGINT);
+    check_signal_removes_temporary(*state, SIGHUP);
+}
+
+/* A handler the program had before is still called, after the removal. */
+static volatile sig_atomic_t previous_called;
+
+static void previous_handler(int sig)
+{
+    (void)sig;
+    previous_called = 1;
+}
+
+static void test_previous_handler_still_called(void **state)
+{
+    Scratch *s = *state;
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        signal(SIGHUP, previous_handler);
+        RtError err;
+        RtOutFile *o = rt_out_open(at(s, "out.csv"), NULL, 0, &err);
+        if (!o)
+            _exit(3);
+        raise(SIGHUP);
+        /* the handler ran and the temporary is gone; the process lives */
+        _exit(previous_called && count_entries(s->dir) == 0 ? 0 : 5);
+    }
+    int status = 0;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 0);
 }
 
 #define T(name) cmocka_unit_test_setup_teardown(name, setup_scratch, \
@@ -411,12 +488,14 @@ int main(void)
         T(test_dev_null_written_in_place),
         T(test_fifo_written_in_place),
         T(test_dev_full_commit_fails),
+        T(test_one_large_failed_write_keeps_its_reason),
         T(test_write_error_leaves_old_file),
         T(test_stream_write_error_named),
         T(test_folder_refused),
         T(test_missing_folder_refused),
         T(test_inputs_protected_by_inode),
-        T(test_sigterm_removes_temporary),
+        T(test_signals_remove_temporary),
+        T(test_previous_handler_still_called),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,52 @@
+# Items 6 and 14 for pplbench: --o=/dev/null writes the device in place;
+# a write error on standard output or on --o (a full device) is exit 2
+# with a message naming it and the reason, for every command: --info,
+# --auto-format, --version, --help, summary; and the sampler's echo.
+# As root a regression would replace the system's /dev/null: use nodes of
+# our own in $W when they can be made.
+if [ "$(id -u)" -eq 0 ] && mknod null c 1 3 2>/dev/null &&
+    mknod full c 1 7 2>/dev/null; then
+    null=null full=full
+else
+    rm -f null full
+    null=/dev/null full=/dev/full
+fi
+cat > m.stan <<'STAN'
+data { int N; vector[N] y; }
+parameters { real mu; }
+model { y ~ normal(mu, 1); }
+STAN
+echo '{"N": 3, "y": [1, 2, 3]}' > d.json
+protect m.stan d.json $null $full
+
+run_expect 0 "" "$PPLBENCH" --o=$null m.stan
+check -c $null
+run_expect 2 "pplbench: error writing $full: No space left on device" \
+    "$PPLBENCH" --o=$full m.stan
+check -c $full
+
+full() {
+    want=$1; shift
+    "$@" > /dev/full 2> err.txt
+    rc=$?
+    [ $rc -eq 2 ] || fail "exit $rc, expected 2: $* > /dev/full"
+    grep -qF "$want" err.txt || fail "no \"$want\": $* > /dev/full: $(cat err.txt)"
+}
+msg="pplbench: error writing standard output: No space left on device"
+full "$msg" "$PPLBENCH" --version
+full "$msg" "$PPLBENCH" --info m.stan
+full "$msg" "$PPLBENCH" --auto-format m.stan
+full "$msg" "$PPLBENCH" --help
+
+run_expect 0 "built es" "$PPLBENCH" build m.stan -o es
+run_expect 0 "" ./es sample num_samples=50 num_warmup=50 data file=d.json \
+    output file=o.csv
+protect o.csv
+full "$msg" "$PPLBENCH" summary o.csv
+# the sampler too: its configuration echo to a full stdout is an error
+./es sample num_samples=5 num_warmup=5 data file=d.json output file=o2.csv \
+    > /dev/full 2> err.txt
+rc=$?
+[ $rc -eq 1 ] || fail "sampler > /dev/full: exit $rc, expected 1"
+grep -qF "error writing standard output: No space left on device" err.txt ||
+    fail "sampler > /dev/full: $(cat err.txt)"

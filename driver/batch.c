@@ -11,7 +11,10 @@
  * Atomicity: the batch's own files (the C, the log, the summary) are
  * written through rt_out_open and committed when complete; the log is
  * committed once the model is done, so an interrupted run leaves the last
- * complete log.  The C compiler and the sampler are other processes that
+ * complete log.  The jobs write their consoles into files of the working
+ * folder below, which the batch copies into the log when a job has ended,
+ * so the log is only ever written by the batch.  The C compiler and the
+ * sampler are other processes that
  * may be killed at any moment (time limit, interrupt), and a process
  * killed by SIGKILL cannot remove its temporaries, nor can the batch know
  * their names (the linker makes its own).  So the two jobs write into a
@@ -111,14 +114,32 @@ static void remove_stage(Model *m)
     m->stage = NULL;
 }
 
-/* A line for the log (when it is open), under what the jobs wrote. */
+/* A line for the log (when it is open). */
 static void log_line(Model *m, const char *what)
 {
-    if (!m->logf)
+    if (m->logf)
+        fprintf(rt_out_stream(m->logf), "pplbench: %s\n", what);
+}
+
+/* Append a job's console (a file in the working folder) to the log.  The
+ * jobs do not write the log themselves: it is the batch's stream, and a
+ * job killed half-way must not leave anything in it but what the batch
+ * copies. */
+static void log_console(Model *m, const char *console)
+{
+    FILE *in = fopen(console, "r");
+    if (!in || !m->logf) {
+        if (in)
+            fclose(in);
         return;
-    FILE *f = rt_out_stream(m->logf);
-    fseek(f, 0, SEEK_END);   /* past what the jobs wrote to the same file */
-    fprintf(f, "pplbench: %s\n", what);
+    }
+    FILE *out = rt_out_stream(m->logf);
+    char buf[8192];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, in)) > 0)
+        if (fwrite(buf, 1, n, out) != n)
+            break;
+    fclose(in);
 }
 
 /* The end of the model: the log committed (aborted when the batch was
@@ -237,40 +258,51 @@ static int write_whole(const char *path, const char *buf, size_t len,
 
 typedef struct CompileJob {
     const Model *m;
-    const char *exe;   /* in the working folder */
+    const char *exe;       /* in the working folder */
+    const char *console;   /* the compiler's messages, there too */
 } CompileJob;
 
 /* In the job's process: the compiler's temporaries go to the working
- * folder too, and its messages to the log. */
+ * folder too (TMPDIR). */
 static int compile_body(void *arg)
 {
     const CompileJob *j = arg;
-    FILE *log = rt_out_stream(j->m->logf);
+    FILE *console = fopen(j->console, "w");
+    if (!console) {
+        fprintf(stderr, "pplbench: cannot write %s: %s\n", j->console,
+                strerror(errno));
+        return 127;
+    }
     if (setenv("TMPDIR", j->m->stage, 1) != 0)
-        fprintf(log, "pplbench: cannot set TMPDIR: %s\n", strerror(errno));
+        fprintf(console, "pplbench: cannot set TMPDIR: %s\n",
+                strerror(errno));
     DrvBuildOptions bo = {.protect = j->m->protect,
                           .nprotect = j->m->nprotect};
-    int rc = drv_compile_c(j->m->cfile, j->exe, &bo, log);
-    fflush(log);
-    return rc == 0 ? 0 : 1;
+    int rc = drv_compile_c(j->m->cfile, j->exe, &bo, console);
+    return fclose(console) == 0 && rc == 0 ? 0 : 1;
 }
 
 typedef struct SampleJob {
     const Model *m;
     char **argv;
+    const char *console;   /* its standard output and error */
 } SampleJob;
 
 /* In the job's process: the sampler, run in the working folder, with no
- * input and its console into the log. */
+ * input. */
 static int sample_body(void *arg)
 {
     const SampleJob *j = arg;
-    int log = fileno(rt_out_stream(j->m->logf));
-    int null = open("/dev/null", O_RDONLY);
-    if (null < 0 || dup2(null, 0) < 0 || dup2(log, 1) < 0 || dup2(log, 2) < 0
-        || chdir(j->m->stage) != 0) {
-        dprintf(log, "pplbench: cannot start the sampler: %s\n",
+    int console = open(j->console, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+    if (console < 0)
+        fprintf(stderr, "pplbench: cannot write %s: %s\n", j->console,
                 strerror(errno));
+    int null = open("/dev/null", O_RDONLY);
+    if (console < 0 || null < 0 || dup2(null, 0) < 0 || dup2(console, 1) < 0
+        || dup2(console, 2) < 0 || chdir(j->m->stage) != 0) {
+        if (console >= 0)
+            dprintf(console, "pplbench: cannot start the sampler: %s\n",
+                    strerror(errno));
         return 127;
     }
     execv(j->argv[0], j->argv);
@@ -345,7 +377,6 @@ static bool summarize(Model *m, RtError *err, bool *write_error)
     }
     char *argv[] = {"summary", (char *)m->csv, NULL};
     FILE *log = rt_out_stream(m->logf);
-    fseek(log, 0, SEEK_END);
     if (drv_summary(2, argv, rt_out_stream(f), log) != SUMMARY_OK) {
         rt_out_abort(f);
         return false;
@@ -361,11 +392,14 @@ static bool summarize(Model *m, RtError *err, bool *write_error)
 static int build_and_sample(Model *m)
 {
     RtError err = {.msg = ""};
-    char *stage_exe = arena_printf(&m->u->arena, "%s/%s", m->stage, m->name);
-    CompileJob cj = {m, stage_exe};
+    Arena *a = &m->u->arena;
+    char *stage_exe = arena_printf(a, "%s/%s", m->stage, m->name);
+    CompileJob cj = {m, stage_exe, arena_printf(a, "%s/%s.build.log", m->stage,
+                                                 m->name)};
     DrvJobResult r;
-    if (drv_job_run(compile_body, &cj, m->o->timeout_seconds, &r)
-        != DRV_JOB_EXITED || r.code != 0) {
+    drv_job_run(compile_body, &cj, m->o->timeout_seconds, &r);
+    log_console(m, cj.console);
+    if (r.end != DRV_JOB_EXITED || r.code != 0) {
         if (r.end == DRV_JOB_EXITED)
             fprintf(m->out, "    build FAILED: the C compiler's output is in "
                     "%s\n", m->log);
@@ -378,21 +412,22 @@ static int build_and_sample(Model *m)
 
     char exe[PATH_MAX], data[PATH_MAX];
     if (!realpath(m->exe, exe))
-        return write_failed(m, arena_printf(&m->u->arena, "cannot find %s: "
+        return write_failed(m, arena_printf(a, "cannot find %s: "
                             "%s", m->exe, strerror(errno)));
     if (m->data && !realpath(m->data, data)) {
-        char *msg = arena_printf(&m->u->arena, "cannot read %s: %s", m->data,
+        char *msg = arena_printf(a, "cannot read %s: %s", m->data,
                                  strerror(errno));
         log_line(m, msg);
         fprintf(m->out, "    sampling FAILED: %s\n", msg);
         return finish(m, DRV_BATCH_FAILED);
     }
-    SampleJob sj = {m, sampler_argv(m, exe, m->data ? data : NULL)};
-    if (drv_job_run(sample_body, &sj, m->o->timeout_seconds, &r)
-        != DRV_JOB_EXITED || r.code != 0)
+    SampleJob sj = {m, sampler_argv(m, exe, m->data ? data : NULL),
+                    arena_printf(a, "%s/%s.run.log", m->stage, m->name)};
+    drv_job_run(sample_body, &sj, m->o->timeout_seconds, &r);
+    log_console(m, sj.console);
+    if (r.end != DRV_JOB_EXITED || r.code != 0)
         return job_failed(m, "sampling", &r);
-    char *stage_csv = arena_printf(&m->u->arena, "%s/%s.csv", m->stage,
-                                   m->name);
+    char *stage_csv = arena_printf(a, "%s/%s.csv", m->stage, m->name);
     if (access(stage_csv, F_OK) != 0) {
         log_line(m, "the sampler exited 0 but wrote no draws");
         fprintf(m->out, "    sampling FAILED: the sampler wrote no draws: "

@@ -492,10 +492,11 @@ int drv_batch_model(FeUnit *u, const char *stan_path,
         return DRV_BATCH_INTERRUPTED;
     Model m = {.u = u, .o = o, .out = out};
     model_setup(&m, stan_path);
+    /* OUT/. is OUT itself, OUT/.. is outside it */
     if (strcmp(m.name, ".") == 0 || strcmp(m.name, "..") == 0) {
-        fprintf(out, "    not built: the file name '%s.stan' leaves no "
+        fprintf(out, "    write FAILED: the file name '%s.stan' leaves no "
                 "name for its product folder\n", m.name);
-        return DRV_BATCH_FAILED;
+        return DRV_BATCH_WRITE_FAILED;
     }
     char why[1024];
     char *code = NULL;

@@ -22,3 +22,6 @@ expect_no_output "cannot write the C file"
 left=$(find out -regextype posix-extended \
     -regex '.*/(\.job\..*|.*\.tmp|.*\.[A-Za-z0-9]{6})')
 [ -z "$left" ] || fail "left behind: $left"
+# an --out that cannot be made: a path under a file
+run_expect 2 "Error: cannot create 'a.stan/sub': Not a directory" \
+    "$PPLBENCH" . --out=a.stan/sub

@@ -304,6 +304,10 @@ static int out_inspect(const char *path, const char *const *protect,
                        int nprotect, struct stat *st, bool *exists,
                        RtError *err)
 {
+    *exists = false;
+    if (!path[0])
+        return rt_error(err, "cannot write an output file with an empty "
+                        "name");
     *exists = stat(path, st) == 0;
     if (!*exists && errno != ENOENT)
         return rt_error(err, "cannot open %s for writing: %s", path,

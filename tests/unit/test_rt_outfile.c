@@ -355,6 +355,17 @@ static void test_folder_refused(void **state)
     assert_int_equal(count_entries(s->dir), 0);
 }
 
+static void test_empty_name_refused(void **state)
+{
+    Scratch *s = *state;
+    RtError err = {.msg = ""};
+    assert_null(rt_out_open("", NULL, 0, &err));
+    assert_string_equal(err.msg,
+                        "cannot write an output file with an empty name");
+    assert_int_equal(rt_out_check("", NULL, 0, &err), -1);
+    assert_int_equal(count_entries(s->dir), 0);
+}
+
 static void test_missing_folder_refused(void **state)
 {
     Scratch *s = *state;
@@ -492,6 +503,7 @@ int main(void)
         T(test_write_error_leaves_old_file),
         T(test_stream_write_error_named),
         T(test_folder_refused),
+        T(test_empty_name_refused),
         T(test_missing_folder_refused),
         T(test_inputs_protected_by_inode),
         T(test_signals_remove_temporary),

@@ -230,11 +230,14 @@ static int make_folder(Model *m, RtError *err)
     if (lstat(m->dir, &st) != 0)
         return rt_error(err, "cannot use the folder %s: %s", m->dir,
                         strerror(errno));
-    if (!S_ISDIR(st.st_mode))
-        return rt_error(err, "cannot put the products in %s/: it exists "
-                        "and is not a folder%s", m->dir, S_ISLNK(st.st_mode)
-                        ? " (a symbolic link is not followed)" : "");
-    return 0;
+    if (S_ISDIR(st.st_mode))
+        return 0;
+    if (rt_out_check(m->dir, m->protect, m->nprotect, err) != 0)
+        return -1;   /* an input: the message names it */
+    return rt_error(err, "cannot put the products in %s/: it exists and is "
+                    "not a folder%s; remove it or give another --out",
+                    m->dir, S_ISLNK(st.st_mode)
+                    ? " (a symbolic link is not followed)" : "");
 }
 
 static int write_whole(const char *path, const char *buf, size_t len,

@@ -26,8 +26,8 @@ model {
 }
 STAN
 protect a.stan a.data.json a.data.json.stan
-run_expect 2 \
-    "    write FAILED: cannot put the products in ./a.data.json/: it exists and is not a folder" \
+msg="    write FAILED: refusing to write ./a.data.json: it is the same file"
+run_expect 2 "$msg as the input ./a.data.json" \
     "$PPLBENCH" . --out=.
 expect_output "-> ./a/a.csv"
 tally="samplers: 1 built and sampled, 0 not compiled by the backend yet,"
@@ -49,3 +49,11 @@ done
 left=$(find . -regextype posix-extended \
     -regex '.*/(\.job\..*|.*\.tmp|.*\.[A-Za-z0-9]{6})')
 [ -z "$left" ] || fail "left behind: $left"
+# a file in the way of a product folder that is not an input (a sampler
+# of the old layout, out/a) is not removed: the message says what to do
+rm -r out/a
+echo "not a folder" > out/a
+protect out/a
+msg="    write FAILED: cannot put the products in out/a/: it exists and is not"
+run_expect 2 "$msg a folder; remove it or give another --out" \
+    "$PPLBENCH" . --out=out

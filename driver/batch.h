@@ -29,8 +29,8 @@ enum {
     DRV_BATCH_TIMED_OUT,      /* a job ran past the time limit: killed */
     DRV_BATCH_WRITE_FAILED,   /* a product could not be written (an I/O
                                  error, or it would replace an input) */
-    DRV_BATCH_INTERRUPTED     /* the batch was asked to stop (SIGINT,
-                                 SIGTERM, SIGHUP: drv_job_stop_signal) */
+    DRV_BATCH_INTERRUPTED     /* the batch was asked to stop (a signal:
+                                 drv_job_stop_signal) */
 };
 
 /* Build and sample the checked model u (from stan_path): its data is

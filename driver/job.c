@@ -25,7 +25,9 @@
  * state here, because a signal handler can reach nothing else. */
 static volatile sig_atomic_t job_stop_signal;
 
-static const int job_signals[] = {SIGINT, SIGTERM, SIGHUP};
+/* SIGPIPE too: a batch whose reader went away (`pplbench corpus/ | head`)
+ * would otherwise die in a write, with a job's temporaries open */
+static const int job_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
 #define JOB_NSIGNALS ((int)(sizeof job_signals / sizeof job_signals[0]))
 
 static void job_on_signal(int sig)
@@ -59,6 +61,22 @@ void drv_job_catch_signals(void)
 int drv_job_stop_signal(void)
 {
     return job_stop_signal;
+}
+
+const char *drv_job_signal_name(int sig)
+{
+    switch (sig) {
+    case SIGINT:
+        return "SIGINT";
+    case SIGTERM:
+        return "SIGTERM";
+    case SIGHUP:
+        return "SIGHUP";
+    case SIGPIPE:
+        return "SIGPIPE";
+    default:
+        return "a signal";
+    }
 }
 
 /* ------------------------------------------------------------ waiting */

@@ -1,6 +1,6 @@
 /* job.h - the batch mode's jobs (job.c): a piece of work run in a child
  * process, in a process group of its own, with a time limit; and the
- * batch's reaction to SIGINT, SIGTERM and SIGHUP.
+ * batch's reaction to SIGINT, SIGTERM, SIGHUP and SIGPIPE.
  *
  * A job that runs past its limit, or is running when the batch is asked
  * to stop, loses its whole process group (the C compiler's own children,
@@ -38,16 +38,19 @@ typedef struct DrvJobResult {
 DrvJobEnd drv_job_run(int (*body)(void *arg), void *arg,
                       double timeout_seconds, DrvJobResult *r);
 
-/* For the rest of the process, SIGINT, SIGTERM and SIGHUP ask the batch
- * to stop instead of ending it: the signal is recorded
+/* For the rest of the process, SIGINT, SIGTERM, SIGHUP and SIGPIPE (the
+ * reader of the batch's output went away) ask the batch to stop instead
+ * of ending it: the signal is recorded
  * (drv_job_stop_signal), the running job, if any, is killed, and the
  * caller winds down between its steps.  A signal that was ignored when
  * pplbench started (nohup's SIGHUP) stays ignored.  Also puts SIGCHLD
  * back to its default, which drv_job_run needs.  Call it before the first
  * rt_out_open, whose handler then runs first and passes the signal on. */
 void drv_job_catch_signals(void);
-/* The first of SIGINT, SIGTERM, SIGHUP received since
- * drv_job_catch_signals, or 0. */
+/* The first of those signals received since drv_job_catch_signals, or
+ * 0. */
 int drv_job_stop_signal(void);
+/* "SIGINT", "SIGTERM", "SIGHUP" or "SIGPIPE". */
+const char *drv_job_signal_name(int sig);
 
 #endif

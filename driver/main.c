@@ -10,7 +10,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <setjmp.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,9 +72,9 @@ static const char usage_text[] =
     "an input.\n"
     "Each C compile and each sampler run is a job in a process group of\n"
     "its own with a time limit (--timeout): past it, or when the batch gets\n"
-    "SIGINT, SIGTERM or SIGHUP, the group gets SIGTERM, then SIGKILL 5 s\n"
-    "later. A batch locks OUT (OUT/.pplbench.lock): a second batch into the\n"
-    "same OUT is refused (exit 2).\n"
+    "SIGINT, SIGTERM, SIGHUP or SIGPIPE, the group gets SIGTERM, then\n"
+    "SIGKILL 5 s later. A batch locks OUT (OUT/.pplbench.lock): a second\n"
+    "batch into the same OUT is refused (exit 2).\n"
     "'summary' prints a posterior summary of Stan CSV files, as CmdStan's\n"
     "stansummary does.\n"
     "\n"
@@ -119,7 +118,8 @@ static const char usage_text[] =
     "build or sampler run failed or timed out), 2 usage or I/O error (the\n"
     "batch mode: OUT is locked by another batch, or a product could not be\n"
     "written), 3 internal compiler error; the batch mode stopped by SIGINT,\n"
-    "SIGTERM or SIGHUP exits 130, 143 or 129 (128 + the signal).\n";
+    "SIGTERM, SIGHUP or SIGPIPE exits 130, 143, 129 or 141 (128 + the\n"
+    "signal).\n";
 
 static int usage_error(const char *fmt, const char *arg)
 {
@@ -567,8 +567,9 @@ static int open_outdir(const char *outdir)
 }
 
 /* Folder mode: one line per model, then a total.  The batch holds the
- * lock of its output folder to the end; SIGINT, SIGTERM or SIGHUP stop it
- * after the running job is killed (exit 128 + the signal). */
+ * lock of its output folder to the end; SIGINT, SIGTERM, SIGHUP or
+ * SIGPIPE stop it after the running job is killed (exit 128 + the
+ * signal). */
 static int run_folder(Cli *c)
 {
     PtrVec files = {0};
@@ -605,9 +606,7 @@ static int run_folder(Cli *c)
     if (sig)
         printf("interrupted by signal %d (%s): stopped after %d of %d "
                "models; the finished results are kept\n", sig,
-               sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM"
-                                                         : "SIGHUP",
-               done, files.len);
+               drv_job_signal_name(sig), done, files.len);
     printf("%d models: %d ok, %d with warnings, %d with errors\n",
            t.nok + t.nwarn + t.nerr, t.nok, t.nwarn, t.nerr);
     if (!c->check_only)

@@ -14,11 +14,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "frontend.h"
 #include "backend.h"
 #include "batch.h"
 #include "build.h"
+#include "job.h"
 #include "mir.h"
 #include "pplrt.h"
 #include "summary.h"
@@ -47,6 +49,8 @@ typedef struct Cli {
     const char *name;         /* --name */
     const char *outdir;       /* --out: the batch mode's products */
     bool check_only;          /* --check-only: the batch mode only checks */
+    int timeout_seconds;      /* --timeout: per batch job, 0 for none */
+    bool timeout_given;
     FeOptions fe;
     FmtOptions fmt;
     PtrVec include_paths;
@@ -58,10 +62,19 @@ static const char usage_text[] =
     "       pplbench summary FILE.csv... [--sig-figs=N]\n"
     "\n"
     "Checks a Stan program and prints stanc3-style diagnostics. Given a\n"
-    "folder, checks every .stan file in it, then builds a sampler for each\n"
-    "model the C backend compiles and runs a short chain (1 chain, seed 1,\n"
-    "200 warm-up + 200 draws; data from NAME.data.json beside the model),\n"
-    "writing the C, the sampler, the draws and a summary under --out.\n"
+    "folder, checks every .stan file in it (not its subfolders), then\n"
+    "builds a sampler for each model the C backend compiles and runs a\n"
+    "short chain (1 chain, seed 1, 200 warm-up + 200 draws; data from\n"
+    "NAME.data.json beside the model). The products of NAME.stan go into\n"
+    "OUT/NAME/ (OUT: --out): NAME.c, the sampler NAME, the draws NAME.csv,\n"
+    "the console NAME.log and NAME.summary.txt; each is replaced only by a\n"
+    "complete file, the draws only by those of a successful run, and never\n"
+    "an input.\n"
+    "Each C compile and each sampler run is a job in a process group of\n"
+    "its own with a time limit (--timeout): past it, or when the batch gets\n"
+    "SIGINT, SIGTERM, SIGHUP or SIGPIPE, the group gets SIGTERM, then\n"
+    "SIGKILL 5 s later. A batch locks OUT (OUT/.pplbench.lock): a second\n"
+    "batch into the same OUT is refused (exit 2).\n"
     "'summary' prints a posterior summary of Stan CSV files, as CmdStan's\n"
     "stansummary does.\n"
     "\n"
@@ -84,6 +97,9 @@ static const char usage_text[] =
     "  --out=DIR                the batch mode's folder for C, samplers,\n"
     "                           draws and summaries (default out)\n"
     "  --check-only             the batch mode only checks the models\n"
+    "  --timeout=SECONDS        the batch mode's time limit for each C compile\n"
+    "                           and each sampler run (default 600; 0: none);\n"
+    "                           a job past it is killed and counts as failed\n"
     "  --debug-lex              print the tokens\n"
     "  --debug-parse            print the parse tree (before type checking)\n"
     "  --debug-ast              print the typed syntax tree\n"
@@ -98,8 +114,12 @@ static const char usage_text[] =
     "                           the same as the transformed MIR)\n"
     "  --O0                     no optimization (the default)\n"
     "\n"
-    "Exit codes: 0 success, 1 the model has errors, 2 usage or I/O error,\n"
-    "3 internal compiler error.\n";
+    "Exit codes: 0 success, 1 the model has errors (the batch mode: or a\n"
+    "build or sampler run failed or timed out), 2 usage or I/O error (the\n"
+    "batch mode: OUT is locked by another batch, or a product could not be\n"
+    "written), 3 internal compiler error; the batch mode stopped by SIGINT,\n"
+    "SIGTERM, SIGHUP or SIGPIPE exits 130, 143, 129 or 141 (128 + the\n"
+    "signal).\n";
 
 static int usage_error(const char *fmt, const char *arg)
 {
@@ -154,6 +174,7 @@ static void split_paths(Cli *c, const char *list)
 static int parse_cli(Cli *c, int argc, char **argv)
 {
     c->fmt.max_line_length = 78;
+    c->timeout_seconds = DRV_BATCH_TIMEOUT_SECONDS;
     bool canonicalize_given = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
@@ -199,6 +220,15 @@ static int parse_cli(Cli *c, int argc, char **argv)
             c->outdir = v;
         } else if (strcmp(a, "--check-only") == 0) {
             c->check_only = true;
+        } else if ((v = option_value(a, "--timeout"))) {
+            char *end;
+            errno = 0;
+            long n = strtol(v, &end, 10);
+            if (!*v || *end || errno || n < 0 || n > 1000000)
+                return usage_error("--timeout takes a number of seconds "
+                                   "(0 for no limit); got '%s'", v);
+            c->timeout_seconds = (int)n;
+            c->timeout_given = true;
         } else if ((v = option_value(a, "--name"))) {
             /* it names the emitted C model, so it must be a C identifier
              * (one rule for --name and for names from file names) */
@@ -430,72 +460,166 @@ static int compare_names(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Folder mode: one line per model, then a total. */
-static int run_folder(Cli *c)
+/* The models of a folder: its .stan files that are regular files (a fifo
+ * would block the checker; a folder is not a model), sorted by name.  Not
+ * recursive: the models of one batch are the files of one folder, so no
+ * two have the same name, nor the same product folder OUT/NAME.  False
+ * after a message when the folder cannot be read. */
+static bool find_models(Cli *c, PtrVec *files)
 {
     DIR *d = opendir(c->input);
     if (!d) {
-        fprintf(stderr, "Error: folder '%s' cannot be opened\n", c->input);
-        return EXIT_USAGE;
+        fprintf(stderr, "Error: folder '%s' cannot be opened: %s\n",
+                c->input, strerror(errno));
+        return false;
     }
-    PtrVec files = {0};
     struct dirent *e;
     size_t dlen = strlen(c->input);
     while (dlen > 1 && c->input[dlen - 1] == '/')
         dlen--;
     while ((e = readdir(d))) {
         size_t n = strlen(e->d_name);
-        if (n > 5 && strcmp(e->d_name + n - 5, ".stan") == 0)
-            vec_push(&c->arena, &files, arena_printf(&c->arena, "%.*s/%s",
-                     (int)dlen, c->input, e->d_name));
+        if (n <= 5 || strcmp(e->d_name + n - 5, ".stan") != 0)
+            continue;
+        char *path = arena_printf(&c->arena, "%.*s/%s", (int)dlen, c->input,
+                                  e->d_name);
+        struct stat st;
+        if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
+            vec_push(&c->arena, files, path);
     }
     closedir(d);
-    qsort(files.items, (size_t)files.len, sizeof(void *), compare_names);
-    int nok = 0, nwarn = 0, nerr = 0;
-    int sampled = 0, not_compiled = 0, failed = 0;
-    DrvBatchOptions bo = {.outdir = c->outdir ? c->outdir : "out",
-                          .num_warmup = 200, .num_samples = 200, .seed = 1};
-    if (!c->check_only && mkdir(bo.outdir, 0777) != 0 && errno != EEXIST) {
-        fprintf(stderr, "Error: cannot create '%s': %s\n", bo.outdir,
-                strerror(errno));
-        return EXIT_USAGE;
+    qsort(files->items, (size_t)files->len, sizeof(void *), compare_names);
+    return true;
+}
+
+/* The batch's inputs, which no product may replace: every model and every
+ * NAME.data.json beside one. */
+static void batch_inputs(Cli *c, const PtrVec *files, DrvBatchOptions *bo)
+{
+    const char **inputs = arena_alloc(&c->arena, (2 * (size_t)files->len + 1)
+                                                 * sizeof *inputs);
+    int n = 0;
+    for (int i = 0; i < files->len; i++) {
+        const char *path = files->items[i];
+        inputs[n++] = path;
+        inputs[n++] = arena_printf(&c->arena, "%.*s.data.json",
+                                   (int)(strlen(path) - 5), path);
     }
-    for (int i = 0; i < files.len; i++) {
+    bo->inputs = inputs;
+    bo->ninputs = n;
+}
+
+/* What the batch's models came to. */
+typedef struct BatchTally {
+    int nok, nwarn, nerr;
+    int sampled, not_compiled, failed, timed_out, write_failed;
+} BatchTally;
+
+static void tally(BatchTally *t, int r)
+{
+    t->sampled += r == DRV_BATCH_SAMPLED;
+    t->not_compiled += r == DRV_BATCH_NOT_COMPILED;
+    t->failed += r == DRV_BATCH_FAILED || r == DRV_BATCH_TIMED_OUT;
+    t->timed_out += r == DRV_BATCH_TIMED_OUT;
+    t->write_failed += r == DRV_BATCH_WRITE_FAILED;
+}
+
+/* Check one model and print its line; true when it has no errors. */
+static bool check_model(Cli *c, FeUnit *u, const char *path, BatchTally *t)
+{
+    fe_compile(u, path, NULL, &c->fe);
+    if (u->sink.nerrors) {
+        const Diag *first = NULL;
+        for (int j = 0; j < u->sink.diags.len && !first; j++)
+            if (diag_is_error(u->sink.diags.items[j]))
+                first = u->sink.diags.items[j];
+        printf("%-40s error\n", path);
+        diag_render(stdout, &u->sink, first);
+        t->nerr++;
+        return false;
+    }
+    if (u->sink.nwarnings) {
+        printf("%-40s ok, %d warning%s\n", path, u->sink.nwarnings,
+               u->sink.nwarnings == 1 ? "" : "s");
+        t->nwarn++;
+    } else {
+        printf("%-40s ok\n", path);
+        t->nok++;
+    }
+    return true;
+}
+
+/* The output folder, made if needed, and its lock; the lock's descriptor,
+ * or -1 after a message. */
+static int open_outdir(const char *outdir)
+{
+    if (mkdir(outdir, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "Error: cannot create '%s': %s\n", outdir,
+                strerror(errno));
+        return -1;
+    }
+    char why[2048];
+    int lock = drv_batch_lock(outdir, why, sizeof why);
+    if (lock < 0)
+        fprintf(stderr, "pplbench: %s\n", why);
+    return lock;
+}
+
+/* Folder mode: one line per model, then a total.  The batch holds the
+ * lock of its output folder to the end; SIGINT, SIGTERM, SIGHUP or
+ * SIGPIPE stop it after the running job is killed (exit 128 + the
+ * signal). */
+static int run_folder(Cli *c)
+{
+    PtrVec files = {0};
+    if (!find_models(c, &files))
+        return EXIT_USAGE;
+    BatchTally t = {0};
+    DrvBatchOptions bo = {.outdir = c->outdir ? c->outdir : "out",
+                          .num_warmup = 200, .num_samples = 200, .seed = 1,
+                          .timeout_seconds = c->timeout_seconds};
+    batch_inputs(c, &files, &bo);
+    int lock = -1;
+    if (!c->check_only) {
+        drv_job_catch_signals();
+        if ((lock = open_outdir(bo.outdir)) < 0)
+            return EXIT_USAGE;
+    }
+    int done = 0;
+    for (int i = 0; i < files.len && !drv_job_stop_signal(); i++) {
         const char *path = files.items[i];
         FeUnit u;
-        fe_compile(&u, path, NULL, &c->fe);
-        if (u.sink.nerrors) {
-            const Diag *first = NULL;
-            for (int j = 0; j < u.sink.diags.len && !first; j++)
-                if (diag_is_error(u.sink.diags.items[j]))
-                    first = u.sink.diags.items[j];
-            printf("%-40s error\n", path);
-            diag_render(stdout, &u.sink, first);
-            nerr++;
-        } else if (u.sink.nwarnings) {
-            printf("%-40s ok, %d warning%s\n", path, u.sink.nwarnings,
-                   u.sink.nwarnings == 1 ? "" : "s");
-            nwarn++;
-        } else {
-            printf("%-40s ok\n", path);
-            nok++;
+        int r = DRV_BATCH_SAMPLED;
+        if (check_model(c, &u, path, &t) && !c->check_only) {
+            r = drv_batch_model(&u, path, &bo, stdout);
+            tally(&t, r);
+            if (r == DRV_BATCH_INTERRUPTED)
+                printf("    interrupted: the running job was killed; "
+                       "nothing unfinished was kept\n");
         }
-        if (!u.sink.nerrors && !c->check_only) {
-            int r = drv_batch_model(&u, path, &bo, stdout);
-            sampled += r == DRV_BATCH_SAMPLED;
-            not_compiled += r == DRV_BATCH_NOT_COMPILED;
-            failed += r == DRV_BATCH_FAILED;
-        }
+        done += r != DRV_BATCH_INTERRUPTED;
         fflush(stdout);
         fe_unit_free(&u);
     }
+    int sig = c->check_only ? 0 : drv_job_stop_signal();
+    if (sig)
+        printf("interrupted by signal %d (%s): stopped after %d of %d "
+               "models; the finished results are kept\n", sig,
+               drv_job_signal_name(sig), done, files.len);
     printf("%d models: %d ok, %d with warnings, %d with errors\n",
-           files.len, nok, nwarn, nerr);
+           t.nok + t.nwarn + t.nerr, t.nok, t.nwarn, t.nerr);
     if (!c->check_only)
         printf("samplers: %d built and sampled, %d not compiled by the "
-               "backend yet, %d failed; products in %s/\n", sampled,
-               not_compiled, failed, bo.outdir);
-    return nerr || failed ? EXIT_MODEL : EXIT_OK;
+               "backend yet, %d failed (%d timed out), %d not written; "
+               "products in %s/\n", t.sampled, t.not_compiled, t.failed,
+               t.timed_out, t.write_failed, bo.outdir);
+    if (lock >= 0)
+        close(lock);
+    if (sig)
+        return 128 + sig;
+    if (t.write_failed)
+        return EXIT_USAGE;
+    return t.nerr || t.failed ? EXIT_MODEL : EXIT_OK;
 }
 
 /* Every command's standard output is checked at the end: a write error
@@ -535,6 +659,9 @@ static int run_command(int argc, char **argv)
         struct stat st;
         if (stat(c.input, &st) == 0 && S_ISDIR(st.st_mode))
             status = run_folder(&c);
+        else if (c.timeout_given)
+            status = usage_error("--timeout is for the batch mode (a "
+                                 "folder); '%s' is not a folder", c.input);
         else
             status = run_one(&c);
     }

@@ -141,7 +141,8 @@ static const char *option_value(const char *arg, const char *opt)
 static bool set_canonicalize(FmtOptions *f, const char *list)
 {
     char buf[256];
-    snprintf(buf, sizeof buf, "%s", list);
+    if (snprintf(buf, sizeof buf, "%s", list) >= (int)sizeof buf)
+        return false;   /* longer than every valid list: not one of them */
     for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
         if (strcmp(tok, "deprecations") == 0)
             f->canon_deprecations = true;
@@ -378,7 +379,8 @@ static int run_build(int argc, char **argv)
     if (!model || !exe)
         return usage_error("%s", "usage: pplbench build MODEL.stan -o EXE");
     char cfile[4096];
-    snprintf(cfile, sizeof cfile, "%s.c", exe);
+    if (snprintf(cfile, sizeof cfile, "%s.c", exe) >= (int)sizeof cfile)
+        return usage_error("build: the path '%.80s...' is too long", exe);
     /* refused before anything is written: an executable over the model or
      * over the C file it is built from */
     const char *inputs[] = {model, cfile};

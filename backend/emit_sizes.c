@@ -1,0 +1,91 @@
+/* emit_sizes.c - the checks of declared sizes in emitted C: where a
+ * variable is declared, its sizes go through rt_dims_check (each
+ * non-negative, Stan's message naming the variable and the size's
+ * expression; their product within the int element count the emitted
+ * loops index), so that every count emitted code computes from them
+ * (em_var_count, offsets, bytes) cannot overflow. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "emit.h"
+
+#define A(...) arena_printf(em->a, __VA_ARGS__)
+
+/* s as the body of a C string literal: letters, digits and the
+ * punctuation of expressions as they are, anything else (quotes,
+ * backslashes, '?' of trigraphs, control bytes) as an octal escape. */
+static const char *c_string_body(Emit *em, const char *s)
+{
+    static const char plain[] = " _.,;:()[]{}+-*/%<>=!&|'^~#@$`";
+    size_t n = 0;
+    for (const char *c = s; *c; c++)
+        n++;
+    char *out = arena_alloc(em->a, 4 * n + 1);
+    char *o = out;
+    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+        bool keep = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z')
+            || (*c >= '0' && *c <= '9');
+        for (const char *q = plain; !keep && *q; q++)
+            keep = *c == (unsigned char)*q;
+        if (keep)
+            *o++ = (char)*c;
+        else
+            o += sprintf(o, "\\%03o", *c);
+    }
+    *o = '\0';
+    return out;
+}
+
+/* A size expression as the MIR prints it ("N", "K - 1"), escaped. */
+static const char *size_text(Emit *em, const MirExpr *e)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f)
+        return "?";
+    mir_pretty_expr(f, em->p, e);
+    if (fclose(f) != 0 || !buf) {
+        free(buf);
+        return "?";
+    }
+    const char *text = c_string_body(em, buf);
+    free(buf);
+    return text;
+}
+
+void em_dims_check(Emit *em, VarId v)
+{
+    const MirVar *var = &em->p->vars[v];
+    const MirSized *s = &var->sized;
+    int n = s->ndims + s->nsizes;
+    if (n == 0)
+        return;
+    const char *exprs = "", *dims = "";
+    for (int k = 0; k < n; k++) {
+        const MirExpr *e = k < s->ndims ? s->dims[k] : s->size[k - s->ndims];
+        exprs = A("%s%s\"%s\"", exprs, k ? ", " : "", size_text(em, e));
+        dims = A("%s%s%s", dims, k ? ", " : "", em_var_dim(em, v, k));
+    }
+    em_line(em, "if (rt_dims_check(\"%s\", (const char *[]){%s}, (int[]){%s}, "
+            "%d, err)) return -1;", c_string_body(em, var->name), exprs, dims,
+            n);
+}
+
+void em_guarded_entry(Emit *em, const char *entry, const char *body,
+                      const char *params, const char *args)
+{
+    em_line(em, "static int %s(%s)", entry, params);
+    em_line(em, "{");
+    em->indent++;
+    em_line(em, "State *S = (State *)&((const Model *)mv)->state;");
+    em_line(em, "jmp_buf oom;");
+    em_line(em, "if (setjmp(oom))");
+    em_line(em, "    return rt_scratch_oom(&S->scratch, err);");
+    em_line(em, "S->scratch.on_fail = &oom;");
+    em_line(em, "int status = %s(%s);", body, args);
+    em_line(em, "S->scratch.on_fail = NULL;");
+    em_line(em, "return status;");
+    em->indent--;
+    em_line(em, "}");
+}

@@ -6,6 +6,7 @@
  * (em_var_count, offsets, bytes) cannot overflow. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "emit.h"
 
@@ -49,9 +50,25 @@ static const char *size_text(Emit *em, const MirExpr *e)
         free(buf);
         return "?";
     }
-    const char *text = c_string_body(em, buf);
+    /* "(N - 1)" as stanc3 shows it: N - 1 */
+    size_t n = strlen(buf);
+    char *text = buf;
+    if (n >= 2 && buf[0] == '(' && buf[n - 1] == ')') {
+        int depth = 0;
+        size_t close = 0;
+        for (size_t i = 0; i < n && !close; i++) {
+            depth += buf[i] == '(' ? 1 : buf[i] == ')' ? -1 : 0;
+            if (depth == 0)
+                close = i;
+        }
+        if (close == n - 1) {
+            buf[n - 1] = '\0';
+            text = buf + 1;
+        }
+    }
+    const char *escaped = c_string_body(em, text);
     free(buf);
-    return text;
+    return escaped;
 }
 
 void em_dims_check(Emit *em, VarId v)

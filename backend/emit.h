@@ -129,6 +129,9 @@ const char *em_dims_array(Emit *em, VarId v, int *rank);
 /* The check of a declared variable's sizes (already in its dimension
  * variables): negative or too many elements returns -1 with err set. */
 void em_dims_check(Emit *em, VarId v);
+/* The check of an intermediate result's shape rows x cols (C int
+ * expressions; NULL: none), unless both are literals. */
+void em_temp_check(Emit *em, const char *rows, const char *cols);
 /* `static int ENTRY(PARAMS)` (PARAMS naming mv and err) calling
  * BODY(ARGS) with the failures of the scratch memory jumping back to it:
  * an allocation that fails returns -1 with "out of memory: ..." in err. */

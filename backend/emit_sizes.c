@@ -89,6 +89,24 @@ void em_dims_check(Emit *em, VarId v)
             n);
 }
 
+/* Whether s is a decimal literal ("1", "12"). */
+static bool is_literal(const char *s)
+{
+    if (!*s)
+        return false;
+    for (; *s; s++)
+        if (*s < '0' || *s > '9')
+            return false;
+    return true;
+}
+
+void em_temp_check(Emit *em, const char *rows, const char *cols)
+{
+    if (!rows || !cols || (is_literal(rows) && is_literal(cols)))
+        return;
+    em_line(em, "if (rt_temp_check(%s, %s, err)) return -1;", rows, cols);
+}
+
 void em_guarded_entry(Emit *em, const char *entry, const char *body,
                       const char *params, const char *args)
 {

@@ -49,6 +49,22 @@ static inline int rt_dims_check(const char *var, const char *const *exprs,
     return 0;
 }
 
+/* The message of rt_temp_check for a shape that fails it; -1. */
+int rt_temp_error(int64_t rows, int64_t cols, RtError *err);
+
+/* The shape rows x cols of an intermediate result (a vector is n x 1),
+ * computed from sizes that may come from data (rep_matrix(x, N, N),
+ * diag_matrix(v), a * b'): both non-negative and at most RT_MAX_ELEMENTS
+ * elements, else -1 with the message in err.  Inline, as rt_dims_check;
+ * callers pass the sizes as 64-bit values, so the product does not wrap. */
+static inline int rt_temp_check(int64_t rows, int64_t cols, RtError *err)
+{
+    if (rows < 0 || cols < 0 || rows > RT_MAX_ELEMENTS
+        || cols > RT_MAX_ELEMENTS || rows * cols > RT_MAX_ELEMENTS)
+        return rt_temp_error(rows, cols, err);
+    return 0;
+}
+
 /* *total += n (n >= 0, *total >= 0) when the sum stays at most
  * RT_MAX_ELEMENTS; 0, or -1 with a message naming what is counted
  * ("outputs") and the variable that overflows it. */

@@ -79,6 +79,16 @@ int rt_dims_error(const char *var, const char *const *exprs, const int *dims,
                     RT_MAX_ELEMENTS);
 }
 
+int rt_temp_error(int64_t rows, int64_t cols, RtError *err)
+{
+    if (rows < 0 || cols < 0)
+        return rt_error(err, "an intermediate result has a negative size: "
+                        "%" PRId64 " x %" PRId64, rows, cols);
+    return rt_error(err, "an intermediate result is too large: %" PRId64 " x "
+                    "%" PRId64 " elements, more than the limit of %d", rows,
+                    cols, RT_MAX_ELEMENTS);
+}
+
 int rt_count_add(int *total, int64_t n, const char *what, const char *var,
                  RtError *err)
 {

@@ -4,7 +4,8 @@
  * gives Stan's message for a negative size and names the variable, its
  * dimensions and the limit for a product over INT_MAX elements (the
  * cases of issue 7: 65536^2, 46341^2, 100000^2, 2000^3); rt_count_add
- * refuses a sum over the limit; a scratch request that cannot be made
+ * refuses a sum over the limit; rt_temp_check an intermediate shape
+ * over it or negative; a scratch request that cannot be made
  * returns NULL without a guard and jumps to one with it, and
  * rt_scratch_oom reports the bytes and the variable; a stack reservation
  * that overflows size_t sets failed instead of wrapping. */
@@ -137,6 +138,22 @@ static void test_count_add(void **state)
     assert_int_equal(total, INT_MAX);
 }
 
+static void test_temp_check(void **state)
+{
+    (void)state;
+    RtError err = {.msg = ""};
+    assert_int_equal(rt_temp_check(46340, 46340, &err), 0);
+    assert_int_equal(rt_temp_check(INT_MAX, 1, &err), 0);
+    assert_int_equal(rt_temp_check(0, INT_MAX, &err), 0);
+    assert_int_equal(rt_temp_check(65536, 65536, &err), -1);
+    assert_string_equal(err.msg, "an intermediate result is too large: 65536 "
+                        "x 65536 elements, more than the limit of 2147483647");
+    assert_int_equal(rt_temp_check(INT64_MAX, INT64_MAX, &err), -1);
+    assert_int_equal(rt_temp_check(-5, 1, &err), -1);
+    assert_string_equal(err.msg, "an intermediate result has a negative size: "
+                        "-5 x 1");
+}
+
 static void test_scratch_fail(void **state)
 {
     (void)state;
@@ -201,6 +218,7 @@ int main(void)
         cmocka_unit_test(test_dims_negative),
         cmocka_unit_test(test_dims_too_large),
         cmocka_unit_test(test_count_add),
+        cmocka_unit_test(test_temp_check),
         cmocka_unit_test(test_scratch_fail),
         cmocka_unit_test(test_stack_overflow),
     };

@@ -16,7 +16,8 @@ echo '{"N": 1000000000}' > big.json
 # NULL instead of an abort) gives the same failed malloc
 limit() {
     if grep -q __asan_init "$1"; then
-        ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}allocator_may_return_null=1:max_allocation_size_mb=2000"
+        limits=allocator_may_return_null=1:max_allocation_size_mb=2000
+        ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}$limits"
         export ASAN_OPTIONS
     else
         ulimit -v 2000000

@@ -10,6 +10,8 @@ generated quantities { vector[N] a; vector[N] b; }
 STAN
 run_expect 0 "" "$PPLBENCH" build two.stan -o two
 echo '{"N": 1100000000}' > n.json
-run_expect 1 "too many outputs: 1100000001 before b and 1100000000 in it make more than the limit of 2147483647" \
+want="too many outputs: 1100000001 before b and 1100000000 in it"
+want="$want make more than the limit of 2147483647"
+run_expect 1 "$want" \
     ./two sample data file=n.json output file=o.csv
 expect_absent o.csv

@@ -16,11 +16,15 @@ model { x ~ normal(0, 1); }
 STAN
 run_expect 0 "" "$PPLBENCH" build td.stan -o td
 echo '{"N": 1, "M": 2000}' > a.json
-run_expect 1 "variable a is too large: its dimensions 2000 x 2000 x 2000 make 8000000000 elements, more than the limit of 2147483647" \
+want="variable a is too large: its dimensions 2000 x 2000 x 2000"
+want="$want make 8000000000 elements, more than the limit of 2147483647"
+run_expect 1 "$want" \
     ./td sample data file=a.json output file=a.csv
 expect_absent a.csv
 echo '{"N": 1291, "M": 1}' > b.json
-run_expect 1 "variable b is too large: its dimensions 1291 x 1291 x 1291 make 2151685171 elements, more than the limit of 2147483647" \
+want="variable b is too large: its dimensions 1291 x 1291 x 1291"
+want="$want make 2151685171 elements, more than the limit of 2147483647"
+run_expect 1 "$want" \
     ./td sample data file=b.json output file=b.csv
 expect_no_output "made b"
 expect_absent b.csv

@@ -1,8 +1,8 @@
 # size_oom: out of memory is an error, not a signal (issue 7, item 4).  A
 # vector[N] with N = 1e9 (8 GB) under a 2 GB address-space limit: before,
 # the unchecked allocation segfaulted; now the message names the bytes and
-# the variable, exit 1, no output file.  The same for an int array output
-# (the outputs' names and storage).
+# the variable, exit 1, no output file.  The same for N = 2^31 - 1 (16 GB)
+# and for an int array output (the outputs' names and storage).
 cat > oom.stan <<'STAN'
 data { int N; }
 transformed data { vector[N] y = rep_vector(1, N); print("sum=", sum(y)); }
@@ -29,6 +29,13 @@ limit() {
  expect_no_output "sum="
  exit $case_failed) || fail "transformed data under ulimit -v"
 expect_absent big.csv
+# the largest size an int holds: 2^31 - 1 doubles
+echo '{"N": 2147483647}' > max.json
+(limit ./oom
+ run_expect 1 "out of memory: cannot allocate 17179869176 bytes for y" \
+     ./oom sample data file=max.json output file=max.csv
+ exit $case_failed) || fail "N = 2^31 - 1 under ulimit -v"
+expect_absent max.csv
 # int elements: 4 bytes each
 cat > ints.stan <<'STAN'
 data { int N; }

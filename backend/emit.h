@@ -133,6 +133,19 @@ void em_write(Emit *em, const MirExpr *x);
 void em_unconstrain(Emit *em, const MirExpr *arg);
 const char *em_dims_array(Emit *em, VarId v, int *rank);
 
+/* emit_sizes.c */
+/* The check of a declared variable's sizes (already in its dimension
+ * variables): negative or too many elements returns -1 with err set. */
+void em_dims_check(Emit *em, VarId v);
+/* The check of an intermediate result's shape rows x cols (C int
+ * expressions; NULL: none), unless both are literals. */
+void em_temp_check(Emit *em, const char *rows, const char *cols);
+/* `static int ENTRY(PARAMS)` (PARAMS naming mv and err) calling
+ * BODY(ARGS) with the failures of the scratch memory jumping back to it:
+ * an allocation that fails returns -1 with "out of memory: ..." in err. */
+void em_guarded_entry(Emit *em, const char *entry, const char *body,
+                      const char *params, const char *args);
+
 /* emit_fun.c */
 /* Every user-defined function, primal and reverse, with prototypes. */
 void em_functions(Emit *em);

@@ -109,8 +109,9 @@ static void check_type(Emit *em, const MirVar *var)
 
 /* ---------------------------------------------------------- declarations */
 
-/* The dimensions of a declared variable, evaluated now. */
-static void declare_dims(Emit *em, VarId v, bool in_model)
+/* The dimensions of a declared variable, evaluated now, and checked
+ * (em_dims_check) unless check is false. */
+static void declare_dims(Emit *em, VarId v, bool in_model, bool check)
 {
     const MirVar *var = &em->p->vars[v];
     const MirSized *s = &var->sized;
@@ -125,6 +126,17 @@ static void declare_dims(Emit *em, VarId v, bool in_model)
         em_line(em, "%s%s = %s;", in_model ? "" : "int ", em_var_dim(em, v, k),
                 d.val);
     }
+    if (check)
+        em_dims_check(em, v);
+}
+
+/* Whether a variable is a parameter or an output: its sizes depend on the
+ * data only and are checked once, in m_create (emit_sizes_and_names), not
+ * again on every call. */
+static bool sizes_checked_at_create(const MirVar *var)
+{
+    return var->kind == MV_PARAM || var->kind == MV_TPARAM
+        || var->kind == MV_GQ;
 }
 
 /* The C type of a variable's elements. */
@@ -143,10 +155,11 @@ static void declare_complex(Emit *em, VarId v, bool in_model)
         em_line(em, "double complex %s[1] = {CMPLX(NAN, NAN)};", val);
         return;
     }
-    declare_dims(em, v, in_model);
-    em_line(em, "%s%s = (double complex *)rt_scratch_doubles(%s, (size_t)2 "
-            "* %s);", in_model ? "" : "double complex *", val,
-            in_model ? "&m->mem" : "&S->scratch", em_var_count(em, v));
+    declare_dims(em, v, in_model, !sizes_checked_at_create(var));
+    em_line(em, "%s%s = (double complex *)rt_scratch_var_doubles(%s, "
+            "(size_t)2 * %s, \"%s\");", in_model ? "" : "double complex *",
+            val, in_model ? "&m->mem" : "&S->scratch", em_var_count(em, v),
+            var->name);
     em_line(em, "for (int k = 0; k < %s; k++) %s[k] = CMPLX(NAN, NAN);",
             em_var_count(em, v), val);
 }
@@ -167,11 +180,12 @@ void em_declare_storage(Emit *em, VarId v)
         em_line(em, is_int ? "int %s[1] = {0};" : "double %s[1] = {NAN};",
                 em_var_val(em, v));
     } else {
-        declare_dims(em, v, in_model);
-        em_line(em, "%s%s = rt_scratch_%s(%s, (size_t)%s);",
+        declare_dims(em, v, in_model, !sizes_checked_at_create(var));
+        em_line(em, "%s%s = rt_scratch_var_%s(%s, (size_t)%s, \"%s\");",
                 in_model ? "" : is_int ? "int *" : "double *",
                 em_var_val(em, v), is_int ? "ints" : "doubles",
-                in_model ? "&m->mem" : "&S->scratch", em_var_count(em, v));
+                in_model ? "&m->mem" : "&S->scratch", em_var_count(em, v),
+                var->name);
         if (!is_int && !em->decl_assigned)
             em_line(em, "for (int k = 0; k < %s; k++) %s[k] = NAN;",
                     em_var_count(em, v), em_var_val(em, v));
@@ -991,6 +1005,7 @@ static const char prelude[] =
     "#undef I   /* complex.h's; complex values are made with CMPLX */\n"
     "\n"
     "#define MAYBE_UNUSED __attribute__((unused))\n"
+    "#define NOINLINE __attribute__((noinline))\n"
     "/* The forward and reverse code share the code that computes values, so\n"
     " * some temporaries go unread on one of the two paths. */\n"
     "#pragma GCC diagnostic ignored \"-Wunused-variable\"\n"
@@ -1047,13 +1062,16 @@ static void emit_sizes_and_names(Emit *em)
             if (!out)
                 continue;
             check_type(em, var);
-            declare_dims(em, s->var, false);
-            em_line(em, "m->num_outputs += %s%s;", em_is_complex_var(var)
-                    ? "2 * " : "", em_var_count(em, s->var));
+            declare_dims(em, s->var, false, true);
+            em_line(em, "if (rt_count_add(&m->num_outputs, %s(int64_t)%s, "
+                    "\"outputs\", \"%s\", err)) return -1;",
+                    em_is_complex_var(var) ? "2 * " : "",
+                    em_var_count(em, s->var), var->name);
         }
         if (s->kind == MS_ASSIGN && is_param_read(s))
-            em_line(em, "m->num_unconstrained += %s;",
-                    em_param_free_size(em, s));
+            em_line(em, "if (rt_count_add(&m->num_unconstrained, %s, "
+                    "\"unconstrained parameters\", \"%s\", err)) return -1;",
+                    em_param_free_size(em, s), p->vars[s->lhs.var].name);
     }
     /* the unconstrained values' names, as CmdStan's log_prob names its
      * gradient columns: a parameter whose transform keeps its shape is
@@ -1138,7 +1156,19 @@ static void emit_create(Emit *em)
     em_line(em, "        rt_rng_free(rng);");
     em_line(em, "        return NULL;");
     em_line(em, "    }");
-    em_line(em, "    int status = create_body(m, data, rng, err);");
+    /* a failed allocation of the data or of transformed data's locals
+     * jumps back here: an error, as create_body's own */
+    em_line(em, "    jmp_buf oom;");
+    em_line(em, "    int status;");
+    em_line(em, "    if (setjmp(oom)) {");
+    em_line(em, "        status = rt_scratch_oom(&m->mem, err);");
+    em_line(em, "        if (!status)");
+    em_line(em, "            status = rt_scratch_oom(&m->state.scratch, err);");
+    em_line(em, "    } else {");
+    em_line(em, "        m->mem.on_fail = m->state.scratch.on_fail = &oom;");
+    em_line(em, "        status = create_body(m, data, rng, err);");
+    em_line(em, "    }");
+    em_line(em, "    m->mem.on_fail = m->state.scratch.on_fail = NULL;");
     em_line(em, "    rt_rng_free(rng);");
     em_line(em, "    if (status) {");
     em_line(em, "        m_destroy(m);");
@@ -1148,12 +1178,22 @@ static void emit_create(Emit *em)
     em_line(em, "}");
 }
 
+/* The entry points' parameters: each is emitted as a body and a guard
+ * (em_guarded_entry) that turns a failed allocation into an error.  The
+ * body is NOINLINE: inlined into the guard, which calls setjmp, its
+ * values could not stay in registers (7% more instructions measured). */
+static const char log_density_params[] =
+    "const void *mv, const double *u, bool jacobian, bool propto, "
+    "RtContext context, double *lp_out, double *grad, RtError *err";
+static const char write_array_params[] =
+    "const void *mv, RtRng *rng, const double *u, double *out, RtError *err";
+static const char unconstrain_params[] =
+    "const void *mv, const RtData *inits, double *u, RtError *err";
+
 static void emit_log_density(Emit *em)
 {
     em->ad = true;
-    em_line(em, "static int m_log_density(const void *mv, const double *u, "
-            "bool jacobian, bool propto, RtContext context, double *lp_out, "
-            "double *grad, RtError *err)");
+    em_line(em, "static NOINLINE int log_density_body(%s)", log_density_params);
     em_line(em, "{");
     em->indent++;
     em_line(em, "const Model *m = mv;");
@@ -1196,13 +1236,16 @@ static void emit_log_density(Emit *em)
     em_line(em, "return 0;");
     em->indent--;
     em_line(em, "}");
+    fputc('\n', em->out);
+    em_guarded_entry(em, "m_log_density", "log_density_body",
+                     log_density_params, "mv, u, jacobian, propto, context, "
+                     "lp_out, grad, err");
 }
 
 static void emit_write_array(Emit *em)
 {
     em->ad = false;
-    em_line(em, "static int m_write_array(const void *mv, RtRng *rng, "
-            "const double *u, double *out, RtError *err)");
+    em_line(em, "static NOINLINE int write_array_body(%s)", write_array_params);
     em_line(em, "{");
     em->indent++;
     em_line(em, "const Model *m = mv;");
@@ -1216,13 +1259,15 @@ static void emit_write_array(Emit *em)
     em_line(em, "return 0;");
     em->indent--;
     em_line(em, "}");
+    fputc('\n', em->out);
+    em_guarded_entry(em, "m_write_array", "write_array_body",
+                     write_array_params, "mv, rng, u, out, err");
 }
 
 static void emit_unconstrain_fn(Emit *em)
 {
     em->ad = false;
-    em_line(em, "static int m_unconstrain(const void *mv, const RtData *inits, "
-            "double *u, RtError *err)");
+    em_line(em, "static NOINLINE int unconstrain_body(%s)", unconstrain_params);
     em_line(em, "{");
     em->indent++;
     em_line(em, "const Model *m = mv;");
@@ -1237,6 +1282,9 @@ static void emit_unconstrain_fn(Emit *em)
     em_line(em, "return 0;");
     em->indent--;
     em_line(em, "}");
+    fputc('\n', em->out);
+    em_guarded_entry(em, "m_unconstrain", "unconstrain_body",
+                     unconstrain_params, "mv, inits, u, err");
 }
 
 static const char epilogue[] =

@@ -39,6 +39,7 @@ Opnd em_new_container(Emit *em, const char *n, const char *rows,
                           const char *cols, bool is_int)
 {
     const char *t = em_fresh(em, "t");
+    em_temp_check(em, rows, cols);
     em_line(em, "%s *%s = rt_scratch_%s(&S->scratch, (size_t)(%s));",
             is_int ? "int" : "double", t, is_int ? "ints" : "doubles", n);
     Opnd o = {t, NULL, n, rows, cols, true, is_int, false};

@@ -823,6 +823,9 @@ static double *log_prob_points(const RtRunConfig *c, const RtModel *model,
     if (c->constrained_params) {
         *rows = 1;
         u = malloc(((size_t)dim + 1) * sizeof *u);
+        if (!u)
+            rt_error(err, "out of memory: cannot allocate %zu bytes for the "
+                     "parameter values", ((size_t)dim + 1) * sizeof *u);
         if (u && model->unconstrain(m, in, u, err) != 0) {
             free(u);
             u = NULL;
@@ -845,6 +848,10 @@ static double *log_prob_points(const RtRunConfig *c, const RtModel *model,
                 dims[0] = found[0];
             *rows = dims[0];
             u = malloc(((size_t)dims[0] * (size_t)dim + 1) * sizeof *u);
+            if (!u)
+                rt_error(err, "out of memory: cannot allocate %zu bytes for "
+                         "params_r", ((size_t)dims[0] * (size_t)dim + 1)
+                         * sizeof *u);
             if (u && rt_data_reals(in, "params_r", nd, nd == 2 ? dims
                                    : dims + 1, u, err) != 0) {
                 free(u);

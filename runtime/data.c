@@ -577,6 +577,13 @@ static int read_variable(const RtData *d, Reader *r)
             return rt_error(r->err, "variable %s: dimension %d is declared"
                                     " with negative size %d",
                             r->name, k + 1, r->dims[k]);
+    /* the elements are counted in int by the callers (rt_sizes.h) */
+    int64_t count = 1;
+    for (int k = 0; k < r->ndims; k++)
+        if (!rt_size_mul(count, r->dims[k], &count) || count > RT_MAX_ELEMENTS)
+            return rt_error(r->err, "variable %s: its declared dimensions "
+                                    "make more than %d elements",
+                            r->name, RT_MAX_ELEMENTS);
     r->top = lookup(d, r->name);
     if (!r->top)
         return rt_error(r->err, "variable %s not found", r->name);

@@ -3,6 +3,7 @@
  *
  * Sections (one file each):
  *   errors          rt_error_*            error.c
+ *   sizes           rt_size_*, rt_dims_*  sizes.c     (checked, 64-bit)
  *   RNG             rt_rng_*              rng.c
  *   data            rt_data_*             data.c      (CmdStan JSON, jansson)
  *   transforms      rt_*_constrain/...    transforms.c, transforms_matrix.c
@@ -27,6 +28,7 @@
 #include "rt_math.h"
 #include "rt_support.h"
 #include "rt_int.h"
+#include "rt_sizes.h"
 #include "rt_scalar.h"
 #include "rt_reduce.h"
 #include "rt_linalg.h"

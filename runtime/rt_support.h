@@ -5,6 +5,7 @@
 #define RT_SUPPORT_H
 
 #include <stdbool.h>
+#include <setjmp.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -30,10 +31,23 @@ struct RtScratchBlock {
 };
 typedef struct RtScratch {
     RtScratchBlock *head;
+    /* Where an allocation that fails jumps (set by the emitted entry points
+     * for the extent of one call), or NULL: it returns NULL.  What failed
+     * is kept here for rt_scratch_oom, not in the jumping frame. */
+    jmp_buf *on_fail;
+    size_t failed_bytes;     /* the request that failed (0: none) */
+    const char *failed_var;  /* its variable, or NULL */
+    const char *what;        /* the variable being allocated, or NULL */
 } RtScratch;
 
-/* A new block for n doubles (zeroed), or NULL when memory runs out. */
+/* A new block for n doubles (zeroed); when memory runs out (or n doubles
+ * do not fit in size_t), records the request and jumps to s->on_fail, or
+ * returns NULL when there is none. */
 double *rt_scratch_grow(RtScratch *s, size_t n);
+/* After a jump to s->on_fail: the message "out of memory: cannot allocate
+ * N bytes for VAR" into err and -1, with s->on_fail cleared; 0 (and
+ * s->on_fail cleared) when s recorded no failure. */
+int rt_scratch_oom(RtScratch *s, RtError *err);
 /* Free every block but the newest (the largest). */
 void rt_scratch_trim(RtScratch *s);
 
@@ -53,8 +67,28 @@ static inline double *rt_scratch_doubles(RtScratch *s, size_t n)
 
 static inline int *rt_scratch_ints(RtScratch *s, size_t n)
 {
-    return (int *)rt_scratch_doubles(s, (n * sizeof(int) + sizeof(double) - 1)
-                                            / sizeof(double));
+    /* doubles for n ints, rounded up, without overflow for any n */
+    size_t per = sizeof(double) / sizeof(int);
+    return (int *)rt_scratch_doubles(s, n / per + (n % per != 0));
+}
+
+/* The same for a declared variable var: a failure names it. */
+static inline double *rt_scratch_var_doubles(RtScratch *s, size_t n,
+                                             const char *var)
+{
+    s->what = var;
+    double *p = rt_scratch_doubles(s, n);
+    s->what = NULL;
+    return p;
+}
+
+static inline int *rt_scratch_var_ints(RtScratch *s, size_t n,
+                                       const char *var)
+{
+    s->what = var;
+    int *p = rt_scratch_ints(s, n);
+    s->what = NULL;
+    return p;
 }
 
 /* Keep the largest block, forget the rest's contents. */

@@ -6,17 +6,36 @@
 
 #include "pplrt.h"
 
+/* An allocation of s that cannot be made: recorded, then the jump. */
+static double *scratch_failed(RtScratch *s, size_t bytes)
+{
+    s->failed_bytes = bytes ? bytes : SIZE_MAX;
+    s->failed_var = s->what;
+    s->what = NULL;
+    if (s->on_fail)
+        longjmp(*s->on_fail, 1);
+    return NULL;
+}
+
 double *rt_scratch_grow(RtScratch *s, size_t n)
 {
     RtScratchBlock *b = s->head;
     size_t k = n ? n : 1;
+    size_t most = (SIZE_MAX - sizeof(RtScratchBlock)) / sizeof(double);
+    if (k > most)
+        return scratch_failed(s, 0);
     if (!b || b->size - b->used < k) {
         size_t size = k > 8192 ? k : 8192;
-        if (b && b->size * 2 > size)
+        if (b && b->size <= most / 2 && b->size * 2 > size)
             size = b->size * 2;
         b = malloc(sizeof(RtScratchBlock) + size * sizeof(double));
+        if (!b && size > k) {
+            /* the doubled block does not fit: the request alone may */
+            size = k;
+            b = malloc(sizeof(RtScratchBlock) + size * sizeof(double));
+        }
         if (!b)
-            return NULL;
+            return scratch_failed(s, k * sizeof(double));
         b->size = size;
         b->used = 0;
         b->next = s->head;
@@ -26,6 +45,24 @@ double *rt_scratch_grow(RtScratch *s, size_t n)
     b->used += k;
     memset(p, 0, n * sizeof(double));
     return p;
+}
+
+int rt_scratch_oom(RtScratch *s, RtError *err)
+{
+    s->on_fail = NULL;
+    s->what = NULL;
+    size_t bytes = s->failed_bytes;
+    if (!bytes)
+        return 0;
+    const char *var = s->failed_var;
+    s->failed_bytes = 0;
+    s->failed_var = NULL;
+    if (bytes == SIZE_MAX)
+        return rt_fatal(err, "out of memory: cannot allocate more than %zu "
+                        "bytes%s%s", SIZE_MAX, var ? " for " : "",
+                        var ? var : "");
+    return rt_fatal(err, "out of memory: cannot allocate %zu bytes%s%s",
+                    bytes, var ? " for " : "", var ? var : "");
 }
 
 void rt_scratch_trim(RtScratch *s)
@@ -50,14 +87,23 @@ void rt_scratch_free(RtScratch *s)
     s->head = NULL;
 }
 
+/* Room for need elements of elem bytes in *p (capacity *cap), doubling;
+ * -1 when memory runs out or the bytes do not fit in size_t. */
 static int grow(void **p, size_t *cap, size_t need, size_t elem)
 {
     if (need <= *cap)
         return 0;
-    size_t cap2 = *cap ? *cap * 2 : 1024;
+    size_t most = SIZE_MAX / elem;
+    if (need > most)
+        return -1;
+    size_t cap2 = *cap ? *cap : 1024;
     while (cap2 < need)
-        cap2 *= 2;
+        cap2 = cap2 <= most / 2 ? cap2 * 2 : most;
     void *q = realloc(*p, cap2 * elem);
+    if (!q && cap2 > need) {
+        cap2 = need;
+        q = realloc(*p, cap2 * elem);
+    }
     if (!q)
         return -1;
     *p = q;
@@ -67,7 +113,8 @@ static int grow(void **p, size_t *cap, size_t need, size_t elem)
 
 int rt_stack_reserve_doubles(RtStack *s, size_t n)
 {
-    if (grow((void **)&s->d, &s->capd, s->nd + n, sizeof(double))) {
+    if (n > SIZE_MAX - s->nd
+        || grow((void **)&s->d, &s->capd, s->nd + n, sizeof(double))) {
         s->failed = 1;
         return -1;
     }
@@ -76,7 +123,8 @@ int rt_stack_reserve_doubles(RtStack *s, size_t n)
 
 int rt_stack_reserve_ints(RtStack *s, size_t n)
 {
-    if (grow((void **)&s->i, &s->capi, s->ni + n, sizeof(int))) {
+    if (n > SIZE_MAX - s->ni
+        || grow((void **)&s->i, &s->capi, s->ni + n, sizeof(int))) {
         s->failed = 1;
         return -1;
     }

@@ -507,6 +507,29 @@ static void test_rng_is_deterministic(void **state)
     rt_rng_free(c);
 }
 
+/* Sizes at the edge of int: a value past it is refused with the
+ * variable's name; declared dimensions whose product passes INT_MAX are
+ * refused before anything is read (issue 7). */
+static void test_int_range_and_huge_dims(void **state)
+{
+    (void)state;
+    assert_ints_error("{\"N\": 2147483648}", "N", 0, NULL,
+                      "int variable N has a value out of the int range: "
+                      "N = 2147483648");
+    assert_ints_error("{\"N\": [1, -2147483649]}", "N", 1, (int[]){2},
+                      "int variable N has a value out of the int range: "
+                      "N[2] = -2147483649");
+    RtData *d = parse_ok("{\"N\": 2147483647}");
+    RtError err = {.msg = ""};
+    int n = 0;
+    assert_int_equal(rt_data_ints(d, "N", 0, NULL, &n, &err), 0);
+    assert_int_equal(n, 2147483647);
+    rt_data_free(d);
+    assert_reals_error("{\"y\": []}", "y", 2, (int[]){65536, 65536},
+                       "variable y: its declared dimensions make more than "
+                       "2147483647 elements");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -532,6 +555,7 @@ int main(void)
         cmocka_unit_test(test_constraint_checks),
         cmocka_unit_test(test_rt_error_may_reuse_its_message),
         cmocka_unit_test(test_rng_is_deterministic),
+        cmocka_unit_test(test_int_range_and_huge_dims),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -24,6 +24,13 @@ check -c $null
 run_expect 2 "pplbench: error writing $full: No space left on device" \
     "$PPLBENCH" --o=$full m.stan
 check -c $full
+# output past stdio's buffer fails during the write, not at the close:
+# the message still carries the reason the write gave
+{ echo 'transformed data {'
+  i=0; while [ $i -lt 400 ]; do echo "  real x$i = $i;"; i=$((i + 1)); done
+  echo '}'; } > big.stan
+run_expect 2 "pplbench: error writing $full: No space left on device" \
+    "$PPLBENCH" --auto-format --o=$full big.stan
 
 full() {
     want=$1; shift

@@ -13,19 +13,11 @@
 
 #include "mir.h"
 
-typedef struct Binding {
-    const char *name;
-    VarId var;
-} Binding;
-
 typedef struct Lower {
     MirProgram *p;
     Arena *a;
     const Program *ast;
-    Binding *scope;
-    int nscope, capscope;
-    int marks[512];
-    int depth;
+    ScopeTable scope;    /* names to VarIds (a hash table: see scope.h) */
     BlockKind block;     /* the AST block being lowered */
     bool in_function;
     bool data_section;   /* generate_quantities, transform_inits: no
@@ -36,37 +28,23 @@ typedef struct Lower {
 
 static void bind(Lower *l, const char *name, VarId v)
 {
-    if (l->nscope == l->capscope) {
-        int cap = l->capscope ? l->capscope * 2 : 64;
-        Binding *b = arena_alloc(l->a, sizeof(Binding) * (size_t)cap);
-        if (l->nscope)
-            memcpy(b, l->scope, sizeof(Binding) * (size_t)l->nscope);
-        l->scope = b;
-        l->capscope = cap;
-    }
-    l->scope[l->nscope].name = name;
-    l->scope[l->nscope].var = v;
-    l->nscope++;
+    scope_declare(&l->scope, name, v);
 }
 
 static void open_scope(Lower *l)
 {
-    if (l->depth >= (int)(sizeof l->marks / sizeof l->marks[0]))
-        ICE("MIR lowering: scopes nested too deeply");
-    l->marks[l->depth++] = l->nscope;
+    scope_push(&l->scope);
 }
 
 static void close_scope(Lower *l)
 {
-    l->nscope = l->marks[--l->depth];
+    scope_pop(&l->scope);
 }
 
 static VarId lookup(const Lower *l, const char *name)
 {
-    for (int i = l->nscope - 1; i >= 0; i--)
-        if (strcmp(l->scope[i].name, name) == 0)
-            return l->scope[i].var;
-    return -1;
+    int v;
+    return scope_lookup(&l->scope, name, &v) ? v : -1;
 }
 
 /* ------------------------------------------------------------ expressions */
@@ -1030,6 +1008,7 @@ MirProgram *mir_lower(Arena *a, const Program *ast, const char *name)
     p->arena = a;
     p->name = name;
     Lower l = {.p = p, .a = a, .ast = ast};
+    scope_init(&l.scope, a);
     open_scope(&l);
     lower_functions(&l);
 

@@ -11,8 +11,7 @@
 
 typedef struct Verifier {
     const MirProgram *p;
-    VarId *scope;
-    int nscope, cap;
+    ScopeTable scope;    /* visible names to their VarIds */
     char *why;
     size_t n;
     bool failed;
@@ -36,31 +35,23 @@ static void fail(Verifier *v, const char *fmt, ...)
     va_end(ap);
 }
 
+/* No two visible variables share a name (declare refuses it), so a
+ * variable is visible when its name finds it. */
 static bool visible(const Verifier *v, VarId id)
 {
-    for (int i = v->nscope - 1; i >= 0; i--)
-        if (v->scope[i] == id)
-            return true;
-    return false;
+    int found;
+    return scope_lookup(&v->scope, v->p->vars[id].name, &found) && found == id;
 }
 
 static void declare(Verifier *v, VarId id)
 {
     const char *name = v->p->vars[id].name;
-    for (int i = 0; i < v->nscope; i++)
-        if (strcmp(v->p->vars[v->scope[i]].name, name) == 0) {
-            fail(v, "'%s' is declared twice in one scope", name);
-            return;
-        }
-    if (v->nscope == v->cap) {
-        int cap = v->cap ? v->cap * 2 : 64;
-        VarId *s = arena_alloc(v->p->arena, sizeof(VarId) * (size_t)cap);
-        if (v->nscope)
-            memcpy(s, v->scope, sizeof(VarId) * (size_t)v->nscope);
-        v->scope = s;
-        v->cap = cap;
+    int found;
+    if (scope_lookup(&v->scope, name, &found)) {
+        fail(v, "'%s' is declared twice in one scope", name);
+        return;
     }
-    v->scope[v->nscope++] = id;
+    scope_declare(&v->scope, name, id);
 }
 
 static void check_expr(Verifier *v, const MirExpr *e)
@@ -134,7 +125,7 @@ static void check_stmt(Verifier *v, const MirStmt *s)
 {
     if (!s || v->failed)
         return;
-    int mark = v->nscope;
+    int mark = scope_count(&v->scope);
     switch (s->kind) {
     case MS_DECL:
         check_sized(v, s->var);
@@ -181,7 +172,7 @@ static void check_stmt(Verifier *v, const MirStmt *s)
             && s->cond->type->kind != TY_REAL)
             fail(v, "condition of type %s", ty_str(v->p->arena, s->cond->type));
         check_stmt(v, s->body);
-        v->nscope = mark;
+        scope_truncate(&v->scope, mark);
         check_stmt(v, s->else_body);
         break;
     case MS_FOR:
@@ -209,35 +200,37 @@ static void check_stmt(Verifier *v, const MirStmt *s)
         fail(v, "statement of unknown kind");
         return;
     }
-    v->nscope = mark;
+    scope_truncate(&v->scope, mark);
 }
 
 static void check_section(Verifier *v, const char *name, const MirStmt *body,
                           int globals)
 {
     v->section = name;
-    v->nscope = globals;
+    scope_truncate(&v->scope, globals);
     check_stmt(v, body);
 }
 
 bool mir_verify(const MirProgram *p, char *why, size_t n)
 {
     Verifier v = {.p = p, .why = why, .n = n};
+    scope_init(&v.scope, p->arena);
+    scope_push(&v.scope);
     if (n)
         why[0] = '\0';
     for (int i = 0; i < p->nfuns && !v.failed; i++) {
         const MirFun *f = &p->funs[i];
         v.section = f->name;
-        v.nscope = 0;
+        scope_truncate(&v.scope, 0);
         for (int k = 0; k < f->nparams; k++)
             declare(&v, f->params[k]);
         check_stmt(&v, f->body);
     }
     /* prepare_data's top-level declarations are visible in every section */
     v.section = "prepare_data";
-    v.nscope = 0;
+    scope_truncate(&v.scope, 0);
     check_stmt(&v, p->prepare_data);
-    int globals = v.nscope;
+    int globals = scope_count(&v.scope);
     check_section(&v, "log_prob", p->log_prob, globals);
     check_section(&v, "generate_quantities", p->generate_quantities, globals);
     check_section(&v, "transform_inits", p->transform_inits, globals);

@@ -18,6 +18,8 @@ typedef struct Lower {
     Arena *a;
     const Program *ast;
     ScopeTable scope;    /* names to VarIds (a hash table: see scope.h) */
+    ScopeTable funs;     /* user function names to indexes in p->funs, one
+                            entry per overload */
     BlockKind block;     /* the AST block being lowered */
     bool in_function;
     bool data_section;   /* generate_quantities, transform_inits: no
@@ -84,19 +86,29 @@ static MirExpr *new_call(Lower *l, MirFnKind k, const char *fn,
     return m;
 }
 
-/* Whether a call of `called` calls the function defined as `defined`:
- * foo_lupdf calls foo_lpdf (and foo_lupmf foo_lpmf). */
-static bool calls_function(const char *defined, const char *called)
+/* The name of the definition a call of `called` calls: foo_lupdf calls
+ * foo_lpdf (and foo_lupmf foo_lpmf). */
+static const char *defined_name(Arena *a, const char *called)
 {
-    if (strcmp(defined, called) == 0)
-        return true;
-    size_t n = strlen(defined);
-    return n > 5 && strlen(called) == n + 1
-        && strncmp(defined, called, n - 5) == 0
-        && (strcmp(defined + n - 5, "_lpdf") == 0
-            || strcmp(defined + n - 5, "_lpmf") == 0)
-        && strncmp(called + n - 5, "_lup", 4) == 0
-        && called[n - 1] == defined[n - 2];
+    size_t n = strlen(called);
+    if (n > 6 && (strcmp(called + n - 6, "_lupdf") == 0
+                  || strcmp(called + n - 6, "_lupmf") == 0))
+        return arena_printf(a, "%.*s_lp%cf", (int)(n - 6), called,
+                            called[n - 2]);
+    return called;
+}
+
+/* The effects of every overload that a call of `called` may call, found
+ * through the table of function names (a scan of all functions per call
+ * made lowering quadratic in their number). */
+static MirEffect callee_effect(const MirProgram *p, const ScopeTable *funs,
+                               const char *called)
+{
+    MirEffect eff = mir_library_effect(called);
+    const char *name = defined_name(p->arena, called);
+    for (int i = scope_find(funs, name); i >= 0; i = scope_older(funs, i))
+        eff |= p->funs[funs->entries[i].value].effect;
+    return eff;
 }
 
 /* The effect of calling a user function is its body's, found when all
@@ -104,11 +116,7 @@ static bool calls_function(const char *defined, const char *called)
  * suffix's. */
 static MirEffect user_effect(const Lower *l, const char *name)
 {
-    MirEffect eff = mir_library_effect(name);
-    for (int i = 0; i < l->p->nfuns; i++)
-        if (calls_function(l->p->funs[i].name, name))
-            eff |= l->p->funs[i].effect;
-    return eff;
+    return callee_effect(l->p, &l->funs, name);
 }
 
 static MirExpr *lower_expr(Lower *l, const Expr *e)
@@ -475,10 +483,7 @@ static void lower_assign(Lower *l, const Stmt *s, StmtList *out)
 
 static bool has_function(const Lower *l, const char *name)
 {
-    for (int i = 0; i < l->p->nfuns; i++)
-        if (strcmp(l->p->funs[i].name, name) == 0)
-            return true;
-    return sig_has_name(sig_table(), name);
+    return scope_find(&l->funs, name) >= 0 || sig_has_name(sig_table(), name);
 }
 
 static MirExpr *neg_infinity(Lower *l)
@@ -540,10 +545,7 @@ static void lower_tilde(Lower *l, const Stmt *s, StmtList *out)
     bool int_variate = ty_base(s->lhs->type)->kind == TY_INT;
     bool discrete = has_function(l, pmf)
         && (!has_function(l, pdf) || int_variate);
-    bool user = false;
-    for (int i = 0; i < l->p->nfuns; i++)
-        if (strcmp(l->p->funs[i].name, discrete ? pmf : pdf) == 0)
-            user = true;
+    bool user = scope_find(&l->funs, discrete ? pmf : pdf) >= 0;
     MirExpr *y = lower_expr(l, s->lhs);
     emit(l, out, target_pe(l, dist_call(l, s, discrete ? "_lupmf" : "_lupdf",
                                         y, user), s->span));
@@ -854,51 +856,49 @@ static MirEffect stmt_effect(const MirStmt *s)
     return eff;
 }
 
-static void refresh_user_effects_expr(MirProgram *p, MirExpr *e);
+static void refresh_user_effects_expr(const Lower *l, MirExpr *e);
 
-static void refresh_user_effects_stmt(MirProgram *p, MirStmt *s)
+static void refresh_user_effects_stmt(const Lower *l, MirStmt *s)
 {
     if (!s)
         return;
-    refresh_user_effects_expr(p, s->rhs);
-    refresh_user_effects_expr(p, s->call);
-    refresh_user_effects_expr(p, s->cond);
-    refresh_user_effects_expr(p, s->lo);
-    refresh_user_effects_expr(p, s->hi);
-    refresh_user_effects_stmt(p, s->body);
-    refresh_user_effects_stmt(p, s->else_body);
+    refresh_user_effects_expr(l, s->rhs);
+    refresh_user_effects_expr(l, s->call);
+    refresh_user_effects_expr(l, s->cond);
+    refresh_user_effects_expr(l, s->lo);
+    refresh_user_effects_expr(l, s->hi);
+    refresh_user_effects_stmt(l, s->body);
+    refresh_user_effects_stmt(l, s->else_body);
     for (int i = 0; i < s->nstmts; i++)
-        refresh_user_effects_stmt(p, s->stmts[i]);
+        refresh_user_effects_stmt(l, s->stmts[i]);
 }
 
-static void refresh_user_effects_expr(MirProgram *p, MirExpr *e)
+static void refresh_user_effects_expr(const Lower *l, MirExpr *e)
 {
     if (!e)
         return;
-    if (e->kind == MX_CALL && e->fn_kind == FNK_USER) {
-        for (int i = 0; i < p->nfuns; i++)
-            if (calls_function(p->funs[i].name, e->fn))
-                e->effect |= p->funs[i].effect;
-    }
+    if (e->kind == MX_CALL && e->fn_kind == FNK_USER)
+        e->effect |= callee_effect(l->p, &l->funs, e->fn);
     for (int i = 0; i < e->nargs; i++)
-        refresh_user_effects_expr(p, e->args[i]);
+        refresh_user_effects_expr(l, e->args[i]);
     for (int i = 0; i < e->nindices; i++) {
-        refresh_user_effects_expr(p, e->indices[i].lo);
-        refresh_user_effects_expr(p, e->indices[i].hi);
+        refresh_user_effects_expr(l, e->indices[i].lo);
+        refresh_user_effects_expr(l, e->indices[i].hi);
     }
 }
 
 /* A function's effect is its body's, through the functions it calls:
  * iterate to a fixed point (recursion), then stamp every call site. */
-static void compute_function_effects(MirProgram *p)
+static void compute_function_effects(const Lower *l)
 {
+    MirProgram *p = l->p;
     for (bool changed = true; changed;) {
         changed = false;
         for (int i = 0; i < p->nfuns; i++) {
             MirFun *f = &p->funs[i];
             if (!f->body)
                 continue;
-            refresh_user_effects_stmt(p, f->body);
+            refresh_user_effects_stmt(l, f->body);
             MirEffect eff = f->effect | stmt_effect(f->body)
                 | mir_library_effect(f->name);
             if (eff != f->effect) {
@@ -919,9 +919,10 @@ static void lower_functions(Lower *l)
     for (int i = 0; i < b->nstmts; i++) {
         const FunDef *fd = b->stmts[i]->fundef;
         MirFun *f = NULL;
-        for (int k = 0; k < l->p->nfuns && !f; k++) {
-            MirFun *g = &l->p->funs[k];
-            if (strcmp(g->name, fd->name) != 0 || g->nparams != fd->nparams)
+        for (int k = scope_find(&l->funs, fd->name); k >= 0 && !f;
+             k = scope_older(&l->funs, k)) {
+            MirFun *g = &l->p->funs[l->funs.entries[k].value];
+            if (g->nparams != fd->nparams)
                 continue;
             bool same = true;
             for (int j = 0; j < fd->nparams; j++)
@@ -932,6 +933,7 @@ static void lower_functions(Lower *l)
                 f = g;
         }
         if (!f) {
+            scope_declare(&l->funs, fd->name, l->p->nfuns);
             f = &l->p->funs[l->p->nfuns++];
             memset(f, 0, sizeof *f);
         }
@@ -962,7 +964,7 @@ static void lower_functions(Lower *l)
         close_scope(l);
         l->in_function = false;
     }
-    compute_function_effects(l->p);
+    compute_function_effects(l);
 }
 
 /* --------------------------------------------------------------- sections */
@@ -1009,6 +1011,8 @@ MirProgram *mir_lower(Arena *a, const Program *ast, const char *name)
     p->name = name;
     Lower l = {.p = p, .a = a, .ast = ast};
     scope_init(&l.scope, a);
+    scope_init(&l.funs, a);
+    scope_push(&l.funs);
     open_scope(&l);
     lower_functions(&l);
 

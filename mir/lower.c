@@ -887,26 +887,128 @@ static void refresh_user_effects_expr(const Lower *l, MirExpr *e)
     }
 }
 
-/* A function's effect is its body's, through the functions it calls:
- * iterate to a fixed point (recursion), then stamp every call site. */
+/* The call graph's edges, callee to caller, for compute_function_effects. */
+typedef struct CallEdges {
+    Arena *a;
+    int *callee, *caller;
+    int n, cap;
+} CallEdges;
+
+static void add_edge(CallEdges *g, int callee, int caller)
+{
+    if (g->n == g->cap) {
+        int cap = g->cap ? g->cap * 2 : 64;
+        int *ce = arena_alloc(g->a, sizeof(int) * (size_t)cap);
+        int *cr = arena_alloc(g->a, sizeof(int) * (size_t)cap);
+        if (g->n) {
+            memcpy(ce, g->callee, sizeof(int) * (size_t)g->n);
+            memcpy(cr, g->caller, sizeof(int) * (size_t)g->n);
+        }
+        g->callee = ce;
+        g->caller = cr;
+        g->cap = cap;
+    }
+    g->callee[g->n] = callee;
+    g->caller[g->n++] = caller;
+}
+
+static void collect_calls_expr(const Lower *l, const MirExpr *e, int caller,
+                               CallEdges *g)
+{
+    if (!e)
+        return;
+    if (e->kind == MX_CALL && e->fn_kind == FNK_USER) {
+        const char *name = defined_name(l->a, e->fn);
+        for (int i = scope_find(&l->funs, name); i >= 0;
+             i = scope_older(&l->funs, i))
+            add_edge(g, l->funs.entries[i].value, caller);
+    }
+    for (int i = 0; i < e->nargs; i++)
+        collect_calls_expr(l, e->args[i], caller, g);
+    for (int i = 0; i < e->nindices; i++) {
+        collect_calls_expr(l, e->indices[i].lo, caller, g);
+        collect_calls_expr(l, e->indices[i].hi, caller, g);
+    }
+}
+
+static void collect_calls_stmt(const Lower *l, const MirStmt *s, int caller,
+                               CallEdges *g)
+{
+    if (!s)
+        return;
+    collect_calls_expr(l, s->rhs, caller, g);
+    collect_calls_expr(l, s->call, caller, g);
+    collect_calls_expr(l, s->cond, caller, g);
+    collect_calls_expr(l, s->lo, caller, g);
+    collect_calls_expr(l, s->hi, caller, g);
+    for (int i = 0; i < s->lhs.nsteps; i++)
+        for (int k = 0; k < s->lhs.steps[i].nindices; k++) {
+            collect_calls_expr(l, s->lhs.steps[i].indices[k].lo, caller, g);
+            collect_calls_expr(l, s->lhs.steps[i].indices[k].hi, caller, g);
+        }
+    collect_calls_stmt(l, s->body, caller, g);
+    collect_calls_stmt(l, s->else_body, caller, g);
+    for (int i = 0; i < s->nstmts; i++)
+        collect_calls_stmt(l, s->stmts[i], caller, g);
+}
+
+/* A function's effect is its body's, through the functions it calls (the
+ * least fixed point, recursion included): each function starts from its
+ * own body, then a worklist passes every change on to the callers, so the
+ * work is linear in the program (iterating over all functions until
+ * nothing changed took as many rounds as the longest call chain:
+ * quadratic).  Then every call site in a body is stamped. */
 static void compute_function_effects(const Lower *l)
 {
     MirProgram *p = l->p;
-    for (bool changed = true; changed;) {
-        changed = false;
-        for (int i = 0; i < p->nfuns; i++) {
-            MirFun *f = &p->funs[i];
-            if (!f->body)
-                continue;
-            refresh_user_effects_stmt(l, f->body);
-            MirEffect eff = f->effect | stmt_effect(f->body)
-                | mir_library_effect(f->name);
-            if (eff != f->effect) {
-                f->effect = eff;
-                changed = true;
+    int n = p->nfuns;
+    if (n == 0)
+        return;
+    CallEdges g = {.a = l->a};
+    for (int i = 0; i < n; i++) {
+        MirFun *f = &p->funs[i];
+        f->effect |= mir_library_effect(f->name);
+        if (!f->body)
+            continue;
+        f->effect |= stmt_effect(f->body);
+        collect_calls_stmt(l, f->body, i, &g);
+    }
+    /* the callers of function j: caller[start[j] .. start[j + 1]) */
+    int *start = arena_alloc(l->a, sizeof(int) * (size_t)(n + 1));
+    int *callers = arena_alloc(l->a, sizeof(int) * (size_t)(g.n + 1));
+    for (int e = 0; e < g.n; e++)
+        start[g.callee[e] + 1]++;
+    for (int j = 0; j < n; j++)
+        start[j + 1] += start[j];
+    int *fill = arena_alloc(l->a, sizeof(int) * (size_t)(n + 1));
+    memcpy(fill, start, sizeof(int) * (size_t)n);
+    for (int e = 0; e < g.n; e++)
+        callers[fill[g.callee[e]]++] = g.caller[e];
+    /* every function on the worklist once to begin with */
+    int *work = arena_alloc(l->a, sizeof(int) * (size_t)n);
+    bool *queued = arena_alloc(l->a, sizeof(bool) * (size_t)n);
+    int nwork = 0;
+    for (int i = n - 1; i >= 0; i--) {
+        work[nwork++] = i;
+        queued[i] = true;
+    }
+    while (nwork > 0) {
+        int j = work[--nwork];
+        queued[j] = false;
+        for (int k = start[j]; k < start[j + 1]; k++) {
+            MirFun *c = &p->funs[callers[k]];
+            MirEffect eff = c->effect | p->funs[j].effect;
+            if (eff != c->effect) {
+                c->effect = eff;
+                if (!queued[callers[k]]) {
+                    queued[callers[k]] = true;
+                    work[nwork++] = callers[k];
+                }
             }
         }
     }
+    for (int i = 0; i < n; i++)
+        refresh_user_effects_stmt(l, p->funs[i].body);
 }
 
 static void lower_functions(Lower *l)

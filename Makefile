@@ -172,7 +172,8 @@ fuzz:
 	    -fsanitize=fuzzer,address,undefined $(FRONTEND_SRC) $(MIR_SRC) \
 	    tests/fuzz/fuzz_frontend.c -o build-fuzz/fuzz_frontend -lm
 	@mkdir -p build-fuzz/corpus
-	cp corpus/*.stan tests/golden/*.stan build-fuzz/corpus/ 2>/dev/null || true
+	cp corpus/*.stan tests/golden/*.stan tests/fuzz/seeds/*.stan build-fuzz/corpus/ \
+	    2>/dev/null || true
 	build-fuzz/fuzz_frontend -max_total_time=$(FUZZ_SECONDS) -timeout=5 \
 	    -max_len=4096 -artifact_prefix=build-fuzz/ build-fuzz/corpus
 	$(MAKE) fuzz-data fuzz-cmdline

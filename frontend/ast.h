@@ -92,9 +92,11 @@ struct Expr {
     Index *indices;      /* EX_INDEX */
     int nindices;
     Span name_span;      /* EX_CALL EX_COND_CALL: the function name */
+    int nesting;         /* levels of expression from this node down to its
+                            deepest leaf (1 for a leaf), set by the parser */
     /* set by the checker */
     bool is_user_fn;     /* EX_CALL: calls a user-defined function */
-    int var_origin;      /* EX_VAR: the Origin of the variable (scope.h) */
+    int var_origin;      /* EX_VAR: the Origin of the variable (tc_internal.h) */
 };
 
 /* Constraints and transforms of a declaration (Reference Manual,

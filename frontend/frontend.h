@@ -10,6 +10,7 @@
 #include "diag.h"
 #include "lexer.h"
 #include "parser.h"
+#include "scope.h"
 #include "sigs.h"
 #include "source.h"
 #include "typecheck.h"

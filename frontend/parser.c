@@ -13,13 +13,27 @@ typedef struct Parser {
     DiagSink *sink;
     const Token *toks;
     int len, pos;
-    int depth;          /* nesting of expressions and statements */
+    int depth;          /* nesting of statements and types */
+    int expr_depth;     /* nesting of expressions being parsed */
     jmp_buf fail;
 } Parser;
 
 /* Deeper nesting than this is refused rather than risking the C stack;
- * no real program comes near it. */
-enum { MAX_NESTING = 100 };
+ * no real program comes near it.  Statements and types nest at most
+ * MAX_NESTING deep.  Expressions at most MAX_EXPR_NESTING levels: every
+ * later stage (checker, formatter, --info, MIR lowering, passes, verifier,
+ * printer, C backend, and the C compiler on the emitted code) walks an
+ * expression recursively, so each level counts, including each operator
+ * of a chain (a+b+c is 3 levels deep: (a+b)+c), each index, transpose
+ * and tuple projection, each prefix operator, parenthesis and call
+ * argument.  A sum written out with 500 terms is allowed.  Measured
+ * within an 8 MB stack (tests/hostile/fe_long_chains.sh checks at the
+ * limit): the checker, formatter, --info and the MIR stages take more than
+ * 10,000 levels; the C backend about 17,000 levels of a binary chain and
+ * 5,000 of nested calls or prefix operators at -O2, but under
+ * -fsanitize=address -O1 (make asan) about 2,900 and 750, its em_value_call
+ * frame being 8 KB there: nested calls are what the limit protects. */
+enum { MAX_NESTING = 100, MAX_EXPR_NESTING = 500 };
 
 /* ---------------------------------------------------------------- tokens */
 
@@ -91,9 +105,49 @@ static const Token *expect(Parser *p, TokKind k, const char *msg)
 static void enter(Parser *p)
 {
     if (++p->depth > MAX_NESTING)
-        fail_at(p, peek(p), "Expressions or statements are nested more than "
+        fail_at(p, peek(p), "Statements or types are nested more than "
                 "%d deep here; pplbench does not accept such programs.",
                 MAX_NESTING);
+}
+
+static _Noreturn void too_deep(Parser *p, const Token *t)
+{
+    fail_at(p, t, "Expression nesting too deep (more than %d levels): each "
+            "operator of a chain, each index, parenthesis, prefix operator "
+            "and call argument counts. Split the expression with local "
+            "variables.", MAX_EXPR_NESTING);
+}
+
+/* Entering a nested expression in the parser's recursion. */
+static void enter_expr(Parser *p)
+{
+    if (++p->expr_depth > MAX_EXPR_NESTING)
+        too_deep(p, peek(p));
+}
+
+static int max_nesting(int n, const Expr *e)
+{
+    return e && e->nesting > n ? e->nesting : n;
+}
+
+/* Set e's nesting from its children's, built iteratively (a left
+ * associative chain, postfix operators), and refuse it past the limit at
+ * the token `t` that made it. */
+static Expr *nest(Parser *p, Expr *e, const Token *t)
+{
+    int n = max_nesting(0, e->lhs);
+    n = max_nesting(n, e->rhs);
+    n = max_nesting(n, e->cond);
+    for (int i = 0; i < e->nargs; i++)
+        n = max_nesting(n, e->args[i]);
+    for (int i = 0; i < e->nindices; i++) {
+        n = max_nesting(n, e->indices[i].lo);
+        n = max_nesting(n, e->indices[i].hi);
+    }
+    e->nesting = n + 1;
+    if (e->nesting > MAX_EXPR_NESTING)
+        too_deep(p, t);
+    return e;
 }
 
 /* An identifier that names something new: reserved words are refused with
@@ -117,6 +171,7 @@ static Expr *parse_expr(Parser *p);
 static Expr *new_expr(Parser *p, ExprKind k, Loc begin)
 {
     Expr *e = ast_new_expr(p->arena, k, from(p, begin));
+    e->nesting = 1;  /* a leaf until nest() counts its children */
     return e;
 }
 
@@ -197,7 +252,7 @@ static Expr *parse_call(Parser *p, const Token *name)
     e->name_span = name->span;
     e->args = (Expr **)v.items;
     e->nargs = v.len;
-    return e;
+    return nest(p, e, name);
 }
 
 /* primary: literal | ident | call | "(" expr ")" | "(" expr "," ... ")"
@@ -254,13 +309,13 @@ static Expr *parse_primary(Parser *p)
             e = new_expr(p, EX_TUPLE_EXPR, begin);
             e->args = (Expr **)v.items;
             e->nargs = v.len;
-            return e;
+            return nest(p, e, t);
         }
         expect(p, P_RPAREN, "Ill-formed expression. Expected \")\" to close "
                             "the parenthesis.");
         e = new_expr(p, EX_PAREN, begin);
         e->lhs = inner;
-        return e;
+        return nest(p, e, t);
     }
     case P_LBRACE:
         next(p);
@@ -271,14 +326,14 @@ static Expr *parse_primary(Parser *p)
         if (e->nargs == 0)
             fail_at(p, &p->toks[p->pos - 1], "Array expressions must "
                     "contain at least one element.");
-        return e;
+        return nest(p, e, t);
     case P_LBRACK:
         next(p);
         e = ast_new_expr(p->arena, EX_ROWVEC_EXPR, t->span);
         e->args = parse_args(p, P_RBRACK, &e->nargs,
                              "in a row vector expression");
         e->span = from(p, begin);
-        return e;
+        return nest(p, e, t);
     default:
         if (t->kind >= K_FUNCTIONS && t->kind <= K_MULTIPLIER)
             fail_at(p, t, "Ill-formed expression. Found reserved keyword "
@@ -296,7 +351,7 @@ static Expr *parse_postfix(Parser *p)
     Expr *e = parse_primary(p);
     for (;;) {
         if (at(p, P_LBRACK)) {
-            next(p);
+            const Token *open = next(p);
             Index *ix = NULL;
             int n = 0, cap = 0;
             for (;;) {
@@ -317,19 +372,19 @@ static Expr *parse_postfix(Parser *p)
             ie->lhs = e;
             ie->indices = ix;
             ie->nindices = n;
-            e = ie;
+            e = nest(p, ie, open);
         } else if (at(p, P_TRANSPOSE)) {
-            next(p);
+            const Token *t = next(p);
             Expr *te = new_expr(p, EX_POSTFIX, begin);
             te->op = OP_TRANSPOSE;
             te->lhs = e;
-            e = te;
+            e = nest(p, te, t);
         } else if (at(p, T_DOT_INT)) {
             const Token *t = next(p);
             Expr *pe = new_expr(p, EX_TUPLE_PROJ, begin);
             pe->lhs = e;
             pe->text = t->text + 1;
-            e = pe;
+            e = nest(p, pe, t);
         } else {
             return e;
         }
@@ -344,15 +399,16 @@ static Expr *parse_exponent(Parser *p)
     Loc begin = peek(p)->span.begin;
     Expr *lhs = parse_postfix(p);
     if (at(p, P_HAT) || at(p, P_ELTPOW)) {
-        Op op = next(p)->kind == P_HAT ? OP_POW : OP_EPOW;
-        enter(p);
+        const Token *t = next(p);
+        Op op = t->kind == P_HAT ? OP_POW : OP_EPOW;
+        enter_expr(p);
         Expr *rhs = parse_unary(p);
-        p->depth--;
+        p->expr_depth--;
         Expr *e = new_expr(p, EX_BINARY, begin);
         e->op = op;
         e->lhs = lhs;
         e->rhs = rhs;
-        return e;
+        return nest(p, e, t);
     }
     return lhs;
 }
@@ -365,14 +421,14 @@ static Expr *parse_unary(Parser *p)
           : at(p, P_PLUS) ? OP_PLUS : OP_NONE;
     if (op == OP_NONE)
         return parse_exponent(p);
-    next(p);
-    enter(p);
+    const Token *t = next(p);
+    enter_expr(p);
     Expr *operand = parse_unary(p);
-    p->depth--;
+    p->expr_depth--;
     Expr *e = new_expr(p, EX_PREFIX, begin);
     e->op = op;
     e->lhs = operand;
-    return e;
+    return nest(p, e, t);
 }
 
 /* Binary operators by precedence level, loosest first (Reference Manual,
@@ -417,13 +473,13 @@ static Expr *parse_binary(Parser *p, int level)
         int l = binop_level(p, &op);
         if (l != level)
             return lhs;
-        next(p);
+        const Token *t = next(p);
         Expr *rhs = parse_binary(p, level + 1);
         Expr *e = new_expr(p, EX_BINARY, begin);
         e->op = op;
         e->lhs = lhs;
         e->rhs = rhs;
-        lhs = e;
+        lhs = nest(p, e, t);
     }
 }
 
@@ -431,9 +487,9 @@ static Expr *parse_ternary(Parser *p);
 
 static Expr *parse_expr(Parser *p)
 {
-    enter(p);
+    enter_expr(p);
     Expr *e = parse_ternary(p);
-    p->depth--;
+    p->expr_depth--;
     return e;
 }
 
@@ -444,7 +500,7 @@ static Expr *parse_ternary(Parser *p)
     Expr *cond = parse_binary(p, 1);
     if (!at(p, P_QMARK))
         return cond;
-    next(p);
+    const Token *t = next(p);
     Expr *yes = parse_expr(p);
     expect(p, P_COLON, "Ill-formed conditional expression. Expected \":\" "
                        "after the first branch of \"?\".");
@@ -453,7 +509,7 @@ static Expr *parse_ternary(Parser *p)
     e->cond = cond;
     e->lhs = yes;
     e->rhs = no;
-    return e;
+    return nest(p, e, t);
 }
 
 /* A bound in <lower=e, upper=e>: an additive expression or tighter, since

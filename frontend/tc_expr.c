@@ -49,18 +49,19 @@ FunKind tc_suffix_kind(const char *name)
 
 const Sym *tc_lookup(const Tc *tc, const char *name)
 {
-    for (int i = tc->nsyms - 1; i >= 0; i--)
-        if (strcmp(tc->syms[i].name, name) == 0)
-            return &tc->syms[i];
-    return NULL;
+    int i;
+    return scope_lookup(&tc->scopes, name, &i) ? &tc->syms[i] : NULL;
+}
+
+const UserFn *tc_user_fn(const Tc *tc, const char *name)
+{
+    int i;
+    return scope_lookup(&tc->fn_names, name, &i) ? tc->fns.items[i] : NULL;
 }
 
 bool tc_user_fn_exists(const Tc *tc, const char *name)
 {
-    for (int i = 0; i < tc->fns.len; i++)
-        if (strcmp(((UserFn *)tc->fns.items[i])->name, name) == 0)
-            return true;
-    return false;
+    return tc_user_fn(tc, name) != NULL;
 }
 
 /* "(real, vector)" for messages. */
@@ -370,10 +371,7 @@ static const UserFn *resolve_user(Tc *tc, const char *name, int nargs,
     int best_cost = -1;
     *ambiguous = false;
     *nfound = 0;
-    for (int i = 0; i < tc->fns.len; i++) {
-        const UserFn *f = tc->fns.items[i];
-        if (strcmp(f->name, name) != 0)
-            continue;
+    for (const UserFn *f = tc_user_fn(tc, name); f; f = f->next_overload) {
         (*nfound)++;
         if (f->type->n != nargs)
             continue;
@@ -401,12 +399,8 @@ static const UserFn *resolve_user(Tc *tc, const char *name, int nargs,
 static char *user_sigs(Tc *tc, const char *name)
 {
     char *s = "";
-    for (int i = 0; i < tc->fns.len; i++) {
-        const UserFn *f = tc->fns.items[i];
-        if (strcmp(f->name, name) == 0)
-            s = arena_printf(tc->arena, "%s\n%s", s,
-                             ty_str(tc->arena, f->type));
-    }
+    for (const UserFn *f = tc_user_fn(tc, name); f; f = f->next_overload)
+        s = arena_printf(tc->arena, "%s\n%s", s, ty_str(tc->arena, f->type));
     return s;
 }
 
@@ -665,20 +659,18 @@ static void check_var(Tc *tc, Expr *e)
         fname = arena_printf(tc->arena, "%.*s_lp%cf", (int)(n - 6), fname,
                              fname[n - 2]);
     }
-    for (int i = 0; i < tc->fns.len; i++) {
-        const UserFn *f = tc->fns.items[i];
-        if (strcmp(f->name, fname) == 0) {
-            if (!tc->fn_value_ok) {
-                e->type = TY(ERROR);
-                tc_error(tc, e->span, "Identifier '%s' is a user-defined "
-                         "function: a function name is not a value, call it "
-                         "with ().", e->name);
-                return;
-            }
-            e->type = f->type;
-            e->ad = AD_DATA;
+    const UserFn *f = tc_user_fn(tc, fname);
+    if (f) {
+        if (!tc->fn_value_ok) {
+            e->type = TY(ERROR);
+            tc_error(tc, e->span, "Identifier '%s' is a user-defined "
+                     "function: a function name is not a value, call it "
+                     "with ().", e->name);
             return;
         }
+        e->type = f->type;
+        e->ad = AD_DATA;
+        return;
     }
     e->type = TY(ERROR);
     if (sig_has_name(tc->sigs, e->name))

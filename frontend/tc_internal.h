@@ -5,6 +5,7 @@
 
 #include "ast.h"
 #include "diag.h"
+#include "scope.h"
 #include "sigs.h"
 #include "typecheck.h"
 
@@ -32,6 +33,7 @@ typedef struct UserFn {
     bool defined;
     bool is_extern;      /* @extern: supplied as C at build time */
     Span span;
+    struct UserFn *next_overload;  /* the next one of the same name */
 } UserFn;
 
 typedef struct Tc {
@@ -39,13 +41,14 @@ typedef struct Tc {
     DiagSink *sink;
     const SigTable *sigs;
     const TcOptions *opts;
-    /* scopes: a stack of symbols, with the start of each open scope */
+    /* scopes: names to indexes of syms, a stack kept in step with them */
+    ScopeTable scopes;
     Sym *syms;
-    int nsyms, capsyms;
-    int scope_start[256];
-    int depth;
-    /* user functions */
+    int capsyms;
+    /* user functions, in the order declared; by name, the index in fns of
+     * the first overload (the others follow through next_overload) */
     PtrVec fns;          /* UserFn * */
+    ScopeTable fn_names;
     /* context */
     BlockKind block;
     bool top_level;      /* at the top level of a program block */
@@ -66,6 +69,8 @@ FunKind tc_suffix_kind(const char *name);
 bool tc_has_suffix(const char *name, const char *suffix);
 const Sym *tc_lookup(const Tc *tc, const char *name);
 bool tc_user_fn_exists(const Tc *tc, const char *name);
+/* The first overload of the user function `name`, or NULL. */
+const UserFn *tc_user_fn(const Tc *tc, const char *name);
 /* Emit a semantic error unless one of the types already failed. */
 void tc_error(Tc *tc, Span at, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

@@ -10,14 +10,12 @@
 
 static void push_scope(Tc *tc)
 {
-    if (tc->depth >= (int)(sizeof tc->scope_start / sizeof tc->scope_start[0]))
-        ICE("scopes nested too deeply");
-    tc->scope_start[tc->depth++] = tc->nsyms;
+    scope_push(&tc->scopes);
 }
 
 static void pop_scope(Tc *tc)
 {
-    tc->nsyms = tc->scope_start[--tc->depth];
+    scope_pop(&tc->scopes);
 }
 
 /* Declare a name in the innermost scope.  Stan allows no shadowing: a
@@ -37,22 +35,25 @@ static bool declare(Tc *tc, const char *name, Span at, const Type *type,
         tc_error(tc, at, "Identifier '%s' is already in use.", name);
         return false;
     }
-    if (tc->nsyms == tc->capsyms) {
+    /* syms is a stack in step with the scope table's entries */
+    int nsyms = scope_count(&tc->scopes);
+    if (nsyms == tc->capsyms) {
         int cap = tc->capsyms ? tc->capsyms * 2 : 64;
         Sym *s = arena_alloc(tc->arena, sizeof(Sym) * (size_t)cap);
-        if (tc->nsyms)
-            memcpy(s, tc->syms, sizeof(Sym) * (size_t)tc->nsyms);
+        if (nsyms)
+            memcpy(s, tc->syms, sizeof(Sym) * (size_t)nsyms);
         tc->syms = s;
         tc->capsyms = cap;
     }
-    Sym *s = &tc->syms[tc->nsyms++];
+    scope_declare(&tc->scopes, name, nsyms);
+    Sym *s = &tc->syms[nsyms];
     s->name = name;
     s->type = type;
     s->origin = origin;
     s->block = tc->block;
     s->ad = ad;
     s->readonly = readonly;
-    s->global = tc->depth == 1 && !tc->fun;
+    s->global = scope_depth(&tc->scopes) == 1 && !tc->fun;
     return true;
 }
 
@@ -781,9 +782,11 @@ static bool same_args(const Type *a, const Type *b)
 static void register_fn(Tc *tc, const FunDef *f)
 {
     const Type *t = fundef_type(tc, f);
-    for (int i = 0; i < tc->fns.len; i++) {
-        UserFn *g = tc->fns.items[i];
-        if (strcmp(g->name, f->name) != 0 || !same_args(g->type, t))
+    UserFn *last = NULL;
+    for (UserFn *g = (UserFn *)tc_user_fn(tc, f->name); g;
+         g = g->next_overload) {
+        last = g;
+        if (!same_args(g->type, t))
             continue;
         if (!ty_equal(g->type->ret, t->ret)) {
             tc_error(tc, f->name_span, "Function '%s' has already been "
@@ -830,6 +833,10 @@ static void register_fn(Tc *tc, const FunDef *f)
     u->defined = f->body != NULL;
     u->is_extern = has_annotation(f->annots, f->nannots, "extern");
     u->span = f->name_span;
+    if (last)
+        last->next_overload = u;
+    else
+        scope_declare(&tc->fn_names, f->name, tc->fns.len);
     vec_push(tc->arena, &tc->fns, u);
 }
 
@@ -927,6 +934,9 @@ bool tc_check_program(Arena *a, DiagSink *sink, Program *p,
                       const TcOptions *opts)
 {
     Tc tc = {.arena = a, .sink = sink, .sigs = sig_table(), .opts = opts};
+    scope_init(&tc.scopes, a);
+    scope_init(&tc.fn_names, a);
+    scope_push(&tc.fn_names);
     int errors_before = sink->nerrors;
     push_scope(&tc);
     for (int b = 0; b < BLK__COUNT; b++) {

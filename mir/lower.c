@@ -13,25 +13,13 @@
 
 #include "mir.h"
 
-typedef struct Binding {
-    const char *name;
-    VarId var;
-    unsigned hash;
-    int next;            /* the next binding of its bucket, or -1 */
-} Binding;
-
 typedef struct Lower {
     MirProgram *p;
     Arena *a;
     const Program *ast;
-    Binding *scope;
-    int nscope, capscope;
-    /* the bindings hashed by name: chains from heads[hash & mask], the
-     * innermost first, so a lookup does not scan the whole scope */
-    int *heads;
-    unsigned mask;
-    int marks[512];
-    int depth;
+    ScopeTable scope;    /* names to VarIds (a hash table: see scope.h) */
+    ScopeTable funs;     /* user function names to indexes in p->funs, one
+                            entry per overload */
     BlockKind block;     /* the AST block being lowered */
     bool in_function;
     bool data_section;   /* generate_quantities, transform_inits: no
@@ -40,72 +28,25 @@ typedef struct Lower {
 
 /* ------------------------------------------------------------------ scope */
 
-static unsigned name_hash(const char *s)
-{
-    unsigned h = 2166136261u;   /* FNV-1a */
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 16777619u;
-    return h;
-}
-
-/* Chain bindings [0, nscope) into a table of `buckets` heads, in order,
- * so each chain runs from the innermost binding out. */
-static void rehash(Lower *l, size_t buckets)
-{
-    l->heads = arena_alloc(l->a, sizeof(int) * buckets);
-    memset(l->heads, 0xff, sizeof(int) * buckets);   /* -1: empty */
-    l->mask = (unsigned)(buckets - 1);
-    for (int i = 0; i < l->nscope; i++) {
-        int *head = &l->heads[l->scope[i].hash & l->mask];
-        l->scope[i].next = *head;
-        *head = i;
-    }
-}
-
 static void bind(Lower *l, const char *name, VarId v)
 {
-    if (l->nscope == l->capscope) {
-        int cap = l->capscope ? l->capscope * 2 : 64;
-        Binding *b = arena_alloc(l->a, sizeof(Binding) * (size_t)cap);
-        if (l->nscope)
-            memcpy(b, l->scope, sizeof(Binding) * (size_t)l->nscope);
-        l->scope = b;
-        l->capscope = cap;
-        rehash(l, 2 * (size_t)cap);   /* at most half full */
-    }
-    Binding *b = &l->scope[l->nscope];
-    b->name = name;
-    b->var = v;
-    b->hash = name_hash(name);
-    b->next = l->heads[b->hash & l->mask];
-    l->heads[b->hash & l->mask] = l->nscope;
-    l->nscope++;
+    scope_declare(&l->scope, name, v);
 }
 
 static void open_scope(Lower *l)
 {
-    if (l->depth >= (int)(sizeof l->marks / sizeof l->marks[0]))
-        ICE("MIR lowering: scopes nested too deeply");
-    l->marks[l->depth++] = l->nscope;
+    scope_push(&l->scope);
 }
 
 static void close_scope(Lower *l)
 {
-    int mark = l->marks[--l->depth];
-    for (int i = l->nscope - 1; i >= mark; i--)
-        l->heads[l->scope[i].hash & l->mask] = l->scope[i].next;
-    l->nscope = mark;
+    scope_pop(&l->scope);
 }
 
 static VarId lookup(const Lower *l, const char *name)
 {
-    if (!l->heads)
-        return -1;
-    unsigned h = name_hash(name);
-    for (int i = l->heads[h & l->mask]; i >= 0; i = l->scope[i].next)
-        if (l->scope[i].hash == h && strcmp(l->scope[i].name, name) == 0)
-            return l->scope[i].var;
-    return -1;
+    int v;
+    return scope_lookup(&l->scope, name, &v) ? v : -1;
 }
 
 /* ------------------------------------------------------------ expressions */
@@ -145,19 +86,29 @@ static MirExpr *new_call(Lower *l, MirFnKind k, const char *fn,
     return m;
 }
 
-/* Whether a call of `called` calls the function defined as `defined`:
- * foo_lupdf calls foo_lpdf (and foo_lupmf foo_lpmf). */
-static bool calls_function(const char *defined, const char *called)
+/* The name of the definition a call of `called` calls: foo_lupdf calls
+ * foo_lpdf (and foo_lupmf foo_lpmf). */
+static const char *defined_name(Arena *a, const char *called)
 {
-    if (strcmp(defined, called) == 0)
-        return true;
-    size_t n = strlen(defined);
-    return n > 5 && strlen(called) == n + 1
-        && strncmp(defined, called, n - 5) == 0
-        && (strcmp(defined + n - 5, "_lpdf") == 0
-            || strcmp(defined + n - 5, "_lpmf") == 0)
-        && strncmp(called + n - 5, "_lup", 4) == 0
-        && called[n - 1] == defined[n - 2];
+    size_t n = strlen(called);
+    if (n > 6 && (strcmp(called + n - 6, "_lupdf") == 0
+                  || strcmp(called + n - 6, "_lupmf") == 0))
+        return arena_printf(a, "%.*s_lp%cf", (int)(n - 6), called,
+                            called[n - 2]);
+    return called;
+}
+
+/* The effects of every overload that a call of `called` may call, found
+ * through the table of function names (a scan of all functions per call
+ * made lowering quadratic in their number). */
+static MirEffect callee_effect(const MirProgram *p, const ScopeTable *funs,
+                               const char *called)
+{
+    MirEffect eff = mir_library_effect(called);
+    const char *name = defined_name(p->arena, called);
+    for (int i = scope_find(funs, name); i >= 0; i = scope_older(funs, i))
+        eff |= p->funs[funs->entries[i].value].effect;
+    return eff;
 }
 
 /* The effect of calling a user function is its body's, found when all
@@ -165,11 +116,7 @@ static bool calls_function(const char *defined, const char *called)
  * suffix's. */
 static MirEffect user_effect(const Lower *l, const char *name)
 {
-    MirEffect eff = mir_library_effect(name);
-    for (int i = 0; i < l->p->nfuns; i++)
-        if (calls_function(l->p->funs[i].name, name))
-            eff |= l->p->funs[i].effect;
-    return eff;
+    return callee_effect(l->p, &l->funs, name);
 }
 
 static MirExpr *lower_expr(Lower *l, const Expr *e)
@@ -539,10 +486,7 @@ static void lower_assign(Lower *l, const Stmt *s, StmtList *out)
 
 static bool has_function(const Lower *l, const char *name)
 {
-    for (int i = 0; i < l->p->nfuns; i++)
-        if (strcmp(l->p->funs[i].name, name) == 0)
-            return true;
-    return sig_has_name(sig_table(), name);
+    return scope_find(&l->funs, name) >= 0 || sig_has_name(sig_table(), name);
 }
 
 static MirExpr *neg_infinity(Lower *l)
@@ -604,10 +548,7 @@ static void lower_tilde(Lower *l, const Stmt *s, StmtList *out)
     bool int_variate = ty_base(s->lhs->type)->kind == TY_INT;
     bool discrete = has_function(l, pmf)
         && (!has_function(l, pdf) || int_variate);
-    bool user = false;
-    for (int i = 0; i < l->p->nfuns; i++)
-        if (strcmp(l->p->funs[i].name, discrete ? pmf : pdf) == 0)
-            user = true;
+    bool user = scope_find(&l->funs, discrete ? pmf : pdf) >= 0;
     MirExpr *y = lower_expr(l, s->lhs);
     emit(l, out, target_pe(l, dist_call(l, s, discrete ? "_lupmf" : "_lupdf",
                                         y, user), s->span));
@@ -918,59 +859,159 @@ static MirEffect stmt_effect(const MirStmt *s)
     return eff;
 }
 
-static void refresh_user_effects_expr(MirProgram *p, MirExpr *e);
+static void refresh_user_effects_expr(const Lower *l, MirExpr *e);
 
-static void refresh_user_effects_stmt(MirProgram *p, MirStmt *s)
+static void refresh_user_effects_stmt(const Lower *l, MirStmt *s)
 {
     if (!s)
         return;
-    refresh_user_effects_expr(p, s->rhs);
-    refresh_user_effects_expr(p, s->call);
-    refresh_user_effects_expr(p, s->cond);
-    refresh_user_effects_expr(p, s->lo);
-    refresh_user_effects_expr(p, s->hi);
-    refresh_user_effects_stmt(p, s->body);
-    refresh_user_effects_stmt(p, s->else_body);
+    refresh_user_effects_expr(l, s->rhs);
+    refresh_user_effects_expr(l, s->call);
+    refresh_user_effects_expr(l, s->cond);
+    refresh_user_effects_expr(l, s->lo);
+    refresh_user_effects_expr(l, s->hi);
+    refresh_user_effects_stmt(l, s->body);
+    refresh_user_effects_stmt(l, s->else_body);
     for (int i = 0; i < s->nstmts; i++)
-        refresh_user_effects_stmt(p, s->stmts[i]);
+        refresh_user_effects_stmt(l, s->stmts[i]);
 }
 
-static void refresh_user_effects_expr(MirProgram *p, MirExpr *e)
+static void refresh_user_effects_expr(const Lower *l, MirExpr *e)
+{
+    if (!e)
+        return;
+    if (e->kind == MX_CALL && e->fn_kind == FNK_USER)
+        e->effect |= callee_effect(l->p, &l->funs, e->fn);
+    for (int i = 0; i < e->nargs; i++)
+        refresh_user_effects_expr(l, e->args[i]);
+    for (int i = 0; i < e->nindices; i++) {
+        refresh_user_effects_expr(l, e->indices[i].lo);
+        refresh_user_effects_expr(l, e->indices[i].hi);
+    }
+}
+
+/* The call graph's edges, callee to caller, for compute_function_effects. */
+typedef struct CallEdges {
+    Arena *a;
+    int *callee, *caller;
+    int n, cap;
+} CallEdges;
+
+static void add_edge(CallEdges *g, int callee, int caller)
+{
+    if (g->n == g->cap) {
+        int cap = g->cap ? g->cap * 2 : 64;
+        int *ce = arena_alloc(g->a, sizeof(int) * (size_t)cap);
+        int *cr = arena_alloc(g->a, sizeof(int) * (size_t)cap);
+        if (g->n) {
+            memcpy(ce, g->callee, sizeof(int) * (size_t)g->n);
+            memcpy(cr, g->caller, sizeof(int) * (size_t)g->n);
+        }
+        g->callee = ce;
+        g->caller = cr;
+        g->cap = cap;
+    }
+    g->callee[g->n] = callee;
+    g->caller[g->n++] = caller;
+}
+
+static void collect_calls_expr(const Lower *l, const MirExpr *e, int caller,
+                               CallEdges *g)
 {
     if (!e)
         return;
     if (e->kind == MX_CALL && e->fn_kind == FNK_USER) {
-        for (int i = 0; i < p->nfuns; i++)
-            if (calls_function(p->funs[i].name, e->fn))
-                e->effect |= p->funs[i].effect;
+        const char *name = defined_name(l->a, e->fn);
+        for (int i = scope_find(&l->funs, name); i >= 0;
+             i = scope_older(&l->funs, i))
+            add_edge(g, l->funs.entries[i].value, caller);
     }
     for (int i = 0; i < e->nargs; i++)
-        refresh_user_effects_expr(p, e->args[i]);
+        collect_calls_expr(l, e->args[i], caller, g);
     for (int i = 0; i < e->nindices; i++) {
-        refresh_user_effects_expr(p, e->indices[i].lo);
-        refresh_user_effects_expr(p, e->indices[i].hi);
+        collect_calls_expr(l, e->indices[i].lo, caller, g);
+        collect_calls_expr(l, e->indices[i].hi, caller, g);
     }
 }
 
-/* A function's effect is its body's, through the functions it calls:
- * iterate to a fixed point (recursion), then stamp every call site. */
-static void compute_function_effects(MirProgram *p)
+static void collect_calls_stmt(const Lower *l, const MirStmt *s, int caller,
+                               CallEdges *g)
 {
-    for (bool changed = true; changed;) {
-        changed = false;
-        for (int i = 0; i < p->nfuns; i++) {
-            MirFun *f = &p->funs[i];
-            if (!f->body)
-                continue;
-            refresh_user_effects_stmt(p, f->body);
-            MirEffect eff = f->effect | stmt_effect(f->body)
-                | mir_library_effect(f->name);
-            if (eff != f->effect) {
-                f->effect = eff;
-                changed = true;
+    if (!s)
+        return;
+    collect_calls_expr(l, s->rhs, caller, g);
+    collect_calls_expr(l, s->call, caller, g);
+    collect_calls_expr(l, s->cond, caller, g);
+    collect_calls_expr(l, s->lo, caller, g);
+    collect_calls_expr(l, s->hi, caller, g);
+    for (int i = 0; i < s->lhs.nsteps; i++)
+        for (int k = 0; k < s->lhs.steps[i].nindices; k++) {
+            collect_calls_expr(l, s->lhs.steps[i].indices[k].lo, caller, g);
+            collect_calls_expr(l, s->lhs.steps[i].indices[k].hi, caller, g);
+        }
+    collect_calls_stmt(l, s->body, caller, g);
+    collect_calls_stmt(l, s->else_body, caller, g);
+    for (int i = 0; i < s->nstmts; i++)
+        collect_calls_stmt(l, s->stmts[i], caller, g);
+}
+
+/* A function's effect is its body's, through the functions it calls (the
+ * least fixed point, recursion included): each function starts from its
+ * own body, then a worklist passes every change on to the callers, so the
+ * work is linear in the program (iterating over all functions until
+ * nothing changed took as many rounds as the longest call chain:
+ * quadratic).  Then every call site in a body is stamped. */
+static void compute_function_effects(const Lower *l)
+{
+    MirProgram *p = l->p;
+    int n = p->nfuns;
+    if (n == 0)
+        return;
+    CallEdges g = {.a = l->a};
+    for (int i = 0; i < n; i++) {
+        MirFun *f = &p->funs[i];
+        f->effect |= mir_library_effect(f->name);
+        if (!f->body)
+            continue;
+        f->effect |= stmt_effect(f->body);
+        collect_calls_stmt(l, f->body, i, &g);
+    }
+    /* the callers of function j: caller[start[j] .. start[j + 1]) */
+    int *start = arena_alloc(l->a, sizeof(int) * (size_t)(n + 1));
+    int *callers = arena_alloc(l->a, sizeof(int) * (size_t)(g.n + 1));
+    for (int e = 0; e < g.n; e++)
+        start[g.callee[e] + 1]++;
+    for (int j = 0; j < n; j++)
+        start[j + 1] += start[j];
+    int *fill = arena_alloc(l->a, sizeof(int) * (size_t)(n + 1));
+    memcpy(fill, start, sizeof(int) * (size_t)n);
+    for (int e = 0; e < g.n; e++)
+        callers[fill[g.callee[e]]++] = g.caller[e];
+    /* every function on the worklist once to begin with */
+    int *work = arena_alloc(l->a, sizeof(int) * (size_t)n);
+    bool *queued = arena_alloc(l->a, sizeof(bool) * (size_t)n);
+    int nwork = 0;
+    for (int i = n - 1; i >= 0; i--) {
+        work[nwork++] = i;
+        queued[i] = true;
+    }
+    while (nwork > 0) {
+        int j = work[--nwork];
+        queued[j] = false;
+        for (int k = start[j]; k < start[j + 1]; k++) {
+            MirFun *c = &p->funs[callers[k]];
+            MirEffect eff = c->effect | p->funs[j].effect;
+            if (eff != c->effect) {
+                c->effect = eff;
+                if (!queued[callers[k]]) {
+                    queued[callers[k]] = true;
+                    work[nwork++] = callers[k];
+                }
             }
         }
     }
+    for (int i = 0; i < n; i++)
+        refresh_user_effects_stmt(l, p->funs[i].body);
 }
 
 static void lower_functions(Lower *l)
@@ -983,9 +1024,10 @@ static void lower_functions(Lower *l)
     for (int i = 0; i < b->nstmts; i++) {
         const FunDef *fd = b->stmts[i]->fundef;
         MirFun *f = NULL;
-        for (int k = 0; k < l->p->nfuns && !f; k++) {
-            MirFun *g = &l->p->funs[k];
-            if (strcmp(g->name, fd->name) != 0 || g->nparams != fd->nparams)
+        for (int k = scope_find(&l->funs, fd->name); k >= 0 && !f;
+             k = scope_older(&l->funs, k)) {
+            MirFun *g = &l->p->funs[l->funs.entries[k].value];
+            if (g->nparams != fd->nparams)
                 continue;
             bool same = true;
             for (int j = 0; j < fd->nparams; j++)
@@ -996,6 +1038,7 @@ static void lower_functions(Lower *l)
                 f = g;
         }
         if (!f) {
+            scope_declare(&l->funs, fd->name, l->p->nfuns);
             f = &l->p->funs[l->p->nfuns++];
             memset(f, 0, sizeof *f);
         }
@@ -1026,7 +1069,7 @@ static void lower_functions(Lower *l)
         close_scope(l);
         l->in_function = false;
     }
-    compute_function_effects(l->p);
+    compute_function_effects(l);
 }
 
 /* --------------------------------------------------------------- sections */
@@ -1072,6 +1115,9 @@ MirProgram *mir_lower(Arena *a, const Program *ast, const char *name)
     p->arena = a;
     p->name = name;
     Lower l = {.p = p, .a = a, .ast = ast};
+    scope_init(&l.scope, a);
+    scope_init(&l.funs, a);
+    scope_push(&l.funs);
     open_scope(&l);
     lower_functions(&l);
 

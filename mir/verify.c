@@ -11,14 +11,7 @@
 
 typedef struct Verifier {
     const MirProgram *p;
-    VarId *scope;
-    int nscope, cap;
-    /* the names in scope, hashed: chains through next[] (parallel to
-     * scope[], innermost first) from heads[hash & mask]; and per variable
-     * whether it is in scope, so both questions take constant time */
-    int *next, *heads;
-    unsigned mask;
-    unsigned char *live;
+    ScopeTable scope;    /* visible names to their VarIds */
     char *why;
     size_t n;
     bool failed;
@@ -42,30 +35,14 @@ static void fail(Verifier *v, const char *fmt, ...)
     va_end(ap);
 }
 
+/* No two visible variables share a name (declare refuses it), so a
+ * variable is visible when its name finds it. */
 static bool visible(const Verifier *v, VarId id)
 {
-    return id >= 0 && id < v->p->nvars && v->live[id];
-}
-
-static unsigned name_hash(const char *s)
-{
-    unsigned h = 2166136261u;   /* FNV-1a */
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 16777619u;
-    return h;
-}
-
-/* Leave the scopes opened since mark: the names declared after it are
- * no longer visible. */
-static void pop_to(Verifier *v, int mark)
-{
-    for (int i = v->nscope - 1; i >= mark; i--) {
-        VarId id = v->scope[i];
-        v->live[id] = 0;
-        v->heads[name_hash(v->p->vars[id].name) & v->mask] = v->next[i];
-    }
-    if (mark < v->nscope)
-        v->nscope = mark;
+    if (id < 0 || id >= v->p->nvars)
+        return false;
+    int found;
+    return scope_lookup(&v->scope, v->p->vars[id].name, &found) && found == id;
 }
 
 static void declare(Verifier *v, VarId id)
@@ -75,28 +52,12 @@ static void declare(Verifier *v, VarId id)
         return;
     }
     const char *name = v->p->vars[id].name;
-    unsigned h = name_hash(name) & v->mask;
-    for (int i = v->heads[h]; i >= 0; i = v->next[i])
-        if (strcmp(v->p->vars[v->scope[i]].name, name) == 0) {
-            fail(v, "'%s' is declared twice in one scope", name);
-            return;
-        }
-    if (v->nscope == v->cap) {
-        int cap = v->cap ? v->cap * 2 : 64;
-        VarId *s = arena_alloc(v->p->arena, sizeof(VarId) * (size_t)cap);
-        int *nx = arena_alloc(v->p->arena, sizeof(int) * (size_t)cap);
-        if (v->nscope) {
-            memcpy(s, v->scope, sizeof(VarId) * (size_t)v->nscope);
-            memcpy(nx, v->next, sizeof(int) * (size_t)v->nscope);
-        }
-        v->scope = s;
-        v->next = nx;
-        v->cap = cap;
+    int found;
+    if (scope_lookup(&v->scope, name, &found)) {
+        fail(v, "'%s' is declared twice in one scope", name);
+        return;
     }
-    v->next[v->nscope] = v->heads[h];
-    v->heads[h] = v->nscope;
-    v->live[id] = 1;
-    v->scope[v->nscope++] = id;
+    scope_declare(&v->scope, name, id);
 }
 
 static void check_expr(Verifier *v, const MirExpr *e)
@@ -170,7 +131,7 @@ static void check_stmt(Verifier *v, const MirStmt *s)
 {
     if (!s || v->failed)
         return;
-    int mark = v->nscope;
+    int mark = scope_count(&v->scope);
     switch (s->kind) {
     case MS_DECL:
         check_sized(v, s->var);
@@ -217,7 +178,7 @@ static void check_stmt(Verifier *v, const MirStmt *s)
             && s->cond->type->kind != TY_REAL)
             fail(v, "condition of type %s", ty_str(v->p->arena, s->cond->type));
         check_stmt(v, s->body);
-        pop_to(v, mark);
+        scope_truncate(&v->scope, mark);
         check_stmt(v, s->else_body);
         break;
     case MS_FOR:
@@ -245,44 +206,37 @@ static void check_stmt(Verifier *v, const MirStmt *s)
         fail(v, "statement of unknown kind");
         return;
     }
-    pop_to(v, mark);
+    scope_truncate(&v->scope, mark);
 }
 
 static void check_section(Verifier *v, const char *name, const MirStmt *body,
                           int globals)
 {
     v->section = name;
-    pop_to(v, globals);
+    scope_truncate(&v->scope, globals);
     check_stmt(v, body);
 }
 
 bool mir_verify(const MirProgram *p, char *why, size_t n)
 {
     Verifier v = {.p = p, .why = why, .n = n};
+    scope_init(&v.scope, p->arena);
+    scope_push(&v.scope);
     if (n)
         why[0] = '\0';
-    /* at most every variable is in scope at once: a quarter-full table */
-    size_t buckets = 64;
-    while (buckets < 4 * (size_t)p->nvars)
-        buckets *= 2;
-    v.mask = (unsigned)(buckets - 1);
-    v.heads = arena_alloc(p->arena, sizeof(int) * buckets);
-    memset(v.heads, 0xff, sizeof(int) * buckets);   /* -1: empty */
-    v.live = arena_alloc(p->arena, (size_t)p->nvars + 1);
-    memset(v.live, 0, (size_t)p->nvars + 1);
     for (int i = 0; i < p->nfuns && !v.failed; i++) {
         const MirFun *f = &p->funs[i];
         v.section = f->name;
-        pop_to(&v, 0);
+        scope_truncate(&v.scope, 0);
         for (int k = 0; k < f->nparams; k++)
             declare(&v, f->params[k]);
         check_stmt(&v, f->body);
     }
     /* prepare_data's top-level declarations are visible in every section */
     v.section = "prepare_data";
-    pop_to(&v, 0);
+    scope_truncate(&v.scope, 0);
     check_stmt(&v, p->prepare_data);
-    int globals = v.nscope;
+    int globals = scope_count(&v.scope);
     check_section(&v, "log_prob", p->log_prob, globals);
     check_section(&v, "generate_quantities", p->generate_quantities, globals);
     check_section(&v, "transform_inits", p->transform_inits, globals);

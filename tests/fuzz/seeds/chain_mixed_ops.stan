@@ -1,0 +1,6 @@
+data { vector[3] v; int k; }
+transformed data {
+  int s = k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k*k+k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k-k<k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k&&k;
+}
+parameters { real mu; }
+model { mu ~ normal(s, 1); }

@@ -1,0 +1,47 @@
+transformed data {
+  vector[3] v = [1, 2, 3]';
+  real s = fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(
+      fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(
+      fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(
+      fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(
+      fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(
+      fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(
+      fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(
+      fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(
+      fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(
+      fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(
+      fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(
+      fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(
+      fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(
+      fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(
+      fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(
+      fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(
+      fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(
+      fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(
+      fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(
+      fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(
+      fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(
+      fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(
+      fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(
+      fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(
+      fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(
+      fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(
+      fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(
+      fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(
+      fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(
+      fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(
+      fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(
+      fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(
+      fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(fabs(
+      fabs(fabs(fabs(fabs(fabs(fabs(1.0))))))))))))))))))))))))))))))))))))))))))))))))))
+      ))))))))))))))))))))))))))))))))))))))))))))))))))
+      ))))))))))))))))))))))))))))))))))))))))))))))))))
+      ))))))))))))))))))))))))))))))))))))))))))))))))))
+      ))))))))))))))))))))))))))))))))))))))))))))))))))
+      ))))))))))))))))))))))))))))))))))))))))))))))))))
+      ))))))))))))))))))))))))))))))))))))))))))))))))))
+      ))))))))))))))))))))))))))))))))))))))))))))))))))
+      ))))))))))))))))))))))))))))))))))))))))))))))))))
+      ))))))))))))))))))))))))))))))))))))))))))))))))))
+      );
+}

@@ -9,6 +9,7 @@
 
 #include "backend.h"
 #include "mir.h"
+#include "scope.h"
 
 /* A compiled expression: where its value is (a scalar C expression, or a
  * pointer to its elements) and, for values that carry derivatives, where
@@ -38,6 +39,11 @@ typedef struct Emit {
     const char **json_names;
     int njson_names;
     Arena *a;
+    /* the user functions by definition name (values: indices into
+     * p->funs), built on the first call to resolve: a scan per call made
+     * emission quadratic in the number of functions */
+    ScopeTable funs;
+    bool funs_ready;
     bool ad;                /* generating derivative code (log_prob) */
     bool data_section;      /* prepare_data: variables live in the model */
     jmp_buf fail;

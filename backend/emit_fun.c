@@ -251,9 +251,12 @@ static bool try_emit(Emit *em, int fi, bool rev, char *why, size_t n)
     return ok;
 }
 
+static void index_functions(Emit *em);
+
 void em_functions(Emit *em)
 {
     const MirProgram *p = em->p;
+    index_functions(em);
     em->fun_why = arena_alloc(em->a, sizeof(char *) * (size_t)(p->nfuns + 1));
     em->rev_why = arena_alloc(em->a, sizeof(char *) * (size_t)(p->nfuns + 1));
     /* prototypes first: functions may call each other in any order */
@@ -310,17 +313,44 @@ void em_functions(Emit *em)
 
 /* The overload of `name` that a call with these argument types means:
  * the least promotion cost, as the typechecker chose. */
+/* The name of the definition a call of `called` calls: foo_lupdf calls
+ * foo_lpdf (and foo_lupmf foo_lpmf). */
+static const char *definition_name(Arena *a, const char *called)
+{
+    size_t n = strlen(called);
+    if (n > 6 && (strcmp(called + n - 6, "_lupdf") == 0
+                  || strcmp(called + n - 6, "_lupmf") == 0))
+        return arena_printf(a, "%.*s_lp%s", (int)(n - 6), called,
+                            called + n - 2);
+    return called;
+}
+
+/* em->funs, once: em_functions builds it before it copies em into the
+ * emitters of the bodies, so that they share it. */
+static void index_functions(Emit *em)
+{
+    if (em->funs_ready)
+        return;
+    scope_init(&em->funs, em->a);
+    scope_push(&em->funs);
+    for (int fi = 0; fi < em->p->nfuns; fi++)
+        scope_declare(&em->funs, em->p->funs[fi].name, fi);
+    em->funs_ready = true;
+}
+
 int em_resolve_fun(Emit *em, const MirExpr *call)
 {
     const MirProgram *p = em->p;
+    index_functions(em);
+    /* the overload that needs the fewest promotions; among equals the
+     * first defined */
     int best = -1, best_cost = 1 << 30;
-    for (int fi = 0; fi < p->nfuns; fi++) {
+    const char *name = definition_name(em->a, call->fn);
+    for (int e = scope_find(&em->funs, name); e >= 0;
+         e = scope_older(&em->funs, e)) {
+        int fi = em->funs.entries[e].value;
         const MirFun *f = &p->funs[fi];
-        size_t n = strlen(f->name);
-        bool named = strcmp(f->name, call->fn) == 0
-            || (n > 5 && strncmp(f->name, call->fn, n - 5) == 0
-                && strncmp(call->fn + n - 5, "_lup", 4) == 0);
-        if (!named || f->nparams != call->nargs)
+        if (f->nparams != call->nargs)
             continue;
         int cost = 0;
         for (int i = 0; i < f->nparams && cost >= 0; i++) {
@@ -328,7 +358,7 @@ int em_resolve_fun(Emit *em, const MirExpr *call)
                                       p->vars[f->params[i]].sized.type);
             cost = c < 0 ? -1 : cost + c;
         }
-        if (cost >= 0 && cost < best_cost) {
+        if (cost >= 0 && (cost < best_cost || (cost == best_cost && fi < best))) {
             best = fi;
             best_cost = cost;
         }

@@ -19,6 +19,10 @@
 #                           runner checks after the case that none changed
 #   expect_absent PATH...   each PATH does not exist
 #   check COND-WORDS...     runs `test COND-WORDS` and fails if false
+#   device_nodes            sets $null and $full to a null and a full
+#                           device: nodes of the case's own in $W when it
+#                           can make them (as root a regression must not
+#                           replace the system's /dev/null), else /dev/*
 #   fail MESSAGE            fails the case with MESSAGE
 #
 # A case passes when it ran to its end without a failure.
@@ -82,4 +86,14 @@ expect_absent() {
 
 check() {
     test "$@" || fail "check failed: $*"
+}
+
+device_nodes() {
+    if [ "$(id -u)" -eq 0 ] && mknod null c 1 3 2>/dev/null &&
+        mknod full c 1 7 2>/dev/null; then
+        null=null full=full
+    else
+        rm -f null full
+        null=/dev/null full=/dev/full
+    fi
 }

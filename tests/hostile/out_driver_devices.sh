@@ -2,15 +2,9 @@
 # a write error on standard output or on --o (a full device) is exit 2
 # with a message naming it and the reason, for every command: --info,
 # --auto-format, --version, --help, summary; and the sampler's echo.
-# As root a regression would replace the system's /dev/null: use nodes of
-# our own in $W when they can be made.
-if [ "$(id -u)" -eq 0 ] && mknod null c 1 3 2>/dev/null &&
-    mknod full c 1 7 2>/dev/null; then
-    null=null full=full
-else
-    rm -f null full
-    null=/dev/null full=/dev/full
-fi
+# As root a regression would replace the system's /dev/null: nodes of our
+# own (lib.sh).
+device_nodes
 cat > m.stan <<'STAN'
 data { int N; vector[N] y; }
 parameters { real mu; }

@@ -180,7 +180,7 @@ static int find_runtime(const char *exe_dir, char **include_dir,
 /* -------------------------------------------------------- link flags */
 
 /* Append the words of `pkg-config --libs gsl jansson`, or the fallback
- * when pkg-config is missing, fails or prints nothing. */
+ * when pkg-config is missing, fails or prints nothing, then -pthread. */
 static bool push_link_libs(ArgList *a)
 {
     char out[1024];
@@ -196,9 +196,11 @@ static bool push_link_libs(ArgList *a)
     size_t before = a->len;
     if (!args_push_words(a, out))
         return false;
-    if (a->len == before)
-        return args_push_words(a, fallback_libs);
-    return true;
+    if (a->len == before && !args_push_words(a, fallback_libs))
+        return false;
+    /* the runtime runs the algorithm on a thread of its own (stack.c):
+     * glibc before 2.34 keeps pthread_create out of libc */
+    return args_push_words(a, "-pthread");
 }
 
 /* ------------------------------------------------- running a program */

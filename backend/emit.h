@@ -146,6 +146,9 @@ void em_dims_check(Emit *em, VarId v);
 /* The check of an intermediate result's shape rows x cols (C int
  * expressions; NULL: none), unless both are literals. */
 void em_temp_check(Emit *em, const char *rows, const char *cols);
+/* The size a + b of a concatenation, into a fresh int checked by
+ * rt_shape_sum (an int sum of two sizes could wrap); its name. */
+const char *em_size_sum(Emit *em, const char *a, const char *b);
 /* `static int ENTRY(PARAMS)` (PARAMS naming mv and err) calling
  * BODY(ARGS) with the failures of the scratch memory jumping back to it:
  * an allocation that fails returns -1 with "out of memory: ..." in err. */

@@ -755,7 +755,7 @@ Opnd em_value_call(Emit *em, const MirExpr *e)
         && e->type->kind == TY_VECTOR) {
         Opnd a = em_value(em, e->args[0]), b = em_value(em, e->args[1]);
         const char *na = a.container ? a.n : "1", *nb = b.container ? b.n : "1";
-        const char *n = A("(%s + %s)", na, nb);
+        const char *n = em_size_sum(em, na, nb);
         Opnd o = em_new_container(em, n, n, "1", false);
         em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s;", na, o.val,
                 em_elem(em, a));

@@ -397,7 +397,7 @@ static bool copies(Emit *em, const MirExpr *e, Opnd *out)
     if (is(e, "append_row", 2) && e->type->kind == TY_COMPLEX_VECTOR) {
         Opnd a = em_value(em, e->args[0]), b = em_value(em, e->args[1]);
         const char *na = a.container ? a.n : "1", *nb = b.container ? b.n : "1";
-        const char *n = A("(%s + %s)", na, nb);
+        const char *n = em_size_sum(em, na, nb);
         Opnd o = em_new_complex(em, n, n, "1");
         em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s;", na, o.val,
                 em_elem(em, a));

@@ -307,14 +307,14 @@ static void describe(Emit *em, const MirExpr *e, Gather *g)
                     "rows of A (%%d) and rows of B (%%d) must match in size\", "
                     "(int)(%s), (int)(%s));", ra, rb, ra, rb);
             g->R = ra;
-            g->C = A("(%s + %s)", ca, cb);
+            g->C = em_size_sum(em, ca, cb);
             g->expr = A("(c < %s ? r * %s + c : %s + r * %s + (c - %s))", ca,
                         ca, x.n, cb, ca);
         } else {
             em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"append_row: "
                     "columns of A (%%d) and columns of B (%%d) must match in "
                     "size\", (int)(%s), (int)(%s));", ca, cb, ca, cb);
-            g->R = A("(%s + %s)", ra, rb);
+            g->R = em_size_sum(em, ra, rb);
             g->C = ca;
             g->expr = A("r * %s + c", ca);
         }

@@ -83,6 +83,14 @@ void em_temp_check(Emit *em, const char *rows, const char *cols)
     em_line(em, "if (rt_temp_check(%s, %s, err)) return -1;", rows, cols);
 }
 
+const char *em_size_sum(Emit *em, const char *a, const char *b)
+{
+    const char *sum = em_fresh(em, "n");
+    em_line(em, "int %s = 0;", sum);
+    em_line(em, "if (rt_shape_sum(%s, %s, &%s, err)) return -1;", a, b, sum);
+    return sum;
+}
+
 void em_guarded_entry(Emit *em, const char *entry, const char *body,
                       const char *params, const char *args)
 {

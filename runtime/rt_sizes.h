@@ -65,6 +65,21 @@ static inline int rt_temp_check(int64_t rows, int64_t cols, RtError *err)
     return 0;
 }
 
+/* The message of rt_shape_sum for sizes that fail it; -1. */
+int rt_shape_sum_error(int64_t a, int64_t b, RtError *err);
+
+/* *out = a + b, the size of a concatenation (append_row, append_col) of
+ * parts of a and b (ints, so the sum cannot wrap in 64 bits), when it is
+ * at most RT_MAX_ELEMENTS; else -1 with the message in err. */
+static inline int rt_shape_sum(int64_t a, int64_t b, int *out, RtError *err)
+{
+    int64_t sum = a + b;
+    if (a < 0 || b < 0 || sum > RT_MAX_ELEMENTS)
+        return rt_shape_sum_error(a, b, err);
+    *out = (int)sum;
+    return 0;
+}
+
 /* *total += n (n >= 0, *total >= 0) when the sum stays at most
  * RT_MAX_ELEMENTS; 0, or -1 with a message naming what is counted
  * ("outputs") and the variable that overflows it. */

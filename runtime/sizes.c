@@ -89,6 +89,16 @@ int rt_temp_error(int64_t rows, int64_t cols, RtError *err)
                     cols, RT_MAX_ELEMENTS);
 }
 
+int rt_shape_sum_error(int64_t a, int64_t b, RtError *err)
+{
+    if (a < 0 || b < 0)
+        return rt_error(err, "a concatenation has a negative size: %" PRId64
+                        " + %" PRId64, a, b);
+    return rt_fatal(err, "a concatenation is too large: %" PRId64 " + %"
+                    PRId64 " = %" PRId64 " elements along it, more than the "
+                    "limit of %d", a, b, a + b, RT_MAX_ELEMENTS);
+}
+
 int rt_count_add(int *total, int64_t n, const char *what, const char *var,
                  RtError *err)
 {

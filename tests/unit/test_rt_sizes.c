@@ -154,6 +154,33 @@ static void test_temp_check(void **state)
                         "-5 x 1");
 }
 
+/* append_row/append_col: the int sum of two sizes is computed in 64 bits
+ * and checked (it wrapped to a negative size before) */
+static void test_shape_sum(void **state)
+{
+    (void)state;
+    RtError err = {.msg = ""};
+    int n = -1;
+    assert_int_equal(rt_shape_sum(3, 4, &n, &err), 0);
+    assert_int_equal(n, 7);
+    assert_int_equal(rt_shape_sum(INT_MAX - 1, 1, &n, &err), 0);
+    assert_int_equal(n, INT_MAX);
+    n = -1;
+    assert_int_equal(rt_shape_sum(1073741825, 1073741825, &n, &err), -1);
+    assert_int_equal(n, -1);
+    assert_true(err.fatal);
+    assert_string_equal(err.msg, "a concatenation is too large: 1073741825 + "
+                        "1073741825 = 2147483650 elements along it, more "
+                        "than the limit of 2147483647");
+    RtError e2 = {.msg = ""};
+    assert_int_equal(rt_shape_sum(INT_MAX, INT_MAX, &n, &e2), -1);
+    assert_true(e2.fatal);
+    RtError e3 = {.msg = ""};
+    assert_int_equal(rt_shape_sum(-1, 2, &n, &e3), -1);
+    assert_false(e3.fatal);
+    assert_string_equal(e3.msg, "a concatenation has a negative size: -1 + 2");
+}
+
 static void test_scratch_fail(void **state)
 {
     (void)state;
@@ -219,6 +246,7 @@ int main(void)
         cmocka_unit_test(test_dims_too_large),
         cmocka_unit_test(test_count_add),
         cmocka_unit_test(test_temp_check),
+        cmocka_unit_test(test_shape_sum),
         cmocka_unit_test(test_scratch_fail),
         cmocka_unit_test(test_stack_overflow),
     };

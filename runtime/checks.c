@@ -155,7 +155,7 @@ int rt_check_cov_matrix(const char *name, const double *x, int K,
     if ((size_t)K * K > 64) {
         work = malloc(sizeof *work * (size_t)K * K);
         if (!work)
-            return rt_error(err, "%s: out of memory", name);
+            return rt_fatal(err, "%s: out of memory", name);
     }
     bool ok = rt_ldlt_is_positive(x, K, work, &last);
     if (work != local)

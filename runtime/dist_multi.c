@@ -177,7 +177,7 @@ double rt_multi_normal_lpdf(RtMat y, RtMat mu, RtMat Sigma, bool propto,
     if (!work) {
         own = malloc(sizeof *own * rt_multi_normal_work_size(K));
         if (!own) {
-            rt_error(err, "%s: out of memory", fn);
+            rt_fatal(err, "%s: out of memory", fn);
             return NAN;
         }
         work = own;
@@ -232,7 +232,7 @@ double rt_multi_normal_cholesky_lpdf(RtMat y, RtMat mu, RtMat L, bool propto,
         } else {
             own = malloc(sizeof *own * rt_multi_normal_cholesky_work_size(K));
             if (!own) {
-                rt_error(err, "%s: out of memory", fn);
+                rt_fatal(err, "%s: out of memory", fn);
                 return NAN;
             }
             work = own;
@@ -450,7 +450,7 @@ double rt_lkj_corr_lpdf(RtMat y, RtArg eta, bool propto, double adj,
     if (!work) {
         own = malloc(sizeof *own * rt_lkj_corr_work_size(K));
         if (!own)
-            return rt_error(err, "%s: out of memory", fn), NAN;
+            return rt_fatal(err, "%s: out of memory", fn), NAN;
         work = own;
     }
     double *L = work, *inv = work + (size_t)K * K;
@@ -558,7 +558,7 @@ int rt_multi_normal_rng(const double *mu, const double *Sigma, int K,
     if (!work) {
         own = malloc(sizeof *own * ((size_t)K * K + 1));
         if (!own)
-            return rt_error(err, "%s: out of memory", fn);
+            return rt_fatal(err, "%s: out of memory", fn);
         work = own;
     }
     if (rt_cholesky_factor(Sigma, K, work))

@@ -38,7 +38,7 @@ static double *scratch(double *work, size_t n, double **own)
 
 static double out_of_memory(const char *fn, RtError *err)
 {
-    rt_error(err, "%s: out of memory", fn);
+    rt_fatal(err, "%s: out of memory", fn);
     return NAN;
 }
 

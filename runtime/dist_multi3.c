@@ -314,7 +314,7 @@ int rt_multi_student_t_rng(double nu, const double *mu, const double *Sigma,
     if (!work) {
         own = malloc(sizeof *own * KK(K));
         if (!own)
-            return rt_error(err, "%s: out of memory", fn);
+            return rt_fatal(err, "%s: out of memory", fn);
         work = own;
     }
     if (rt_cholesky_factor(Sigma, K, work))
@@ -412,7 +412,7 @@ int rt_wishart_rng(double nu, const double *Sigma, int K, RtRng *rng,
     int rc = -1;
     fill_nan(out, KK(K));
     if (!L)
-        return rt_error(err, "%s: out of memory", fn);
+        return rt_fatal(err, "%s: out of memory", fn);
     if (!wishart_scale(fn, nu, Sigma, K, L, err)) {
         bartlett(nu, K, rng, out);
         lower_times_lower(L, K, out);
@@ -450,7 +450,7 @@ int rt_inv_wishart_rng(double nu, const double *Sigma, int K, RtRng *rng,
     int rc = -1;
     fill_nan(out, KK(K));
     if (!w)
-        return rt_error(err, "%s: out of memory", fn);
+        return rt_fatal(err, "%s: out of memory", fn);
     double *L = w, *Sinv = w + KK(K);
     if (!wishart_scale(fn, nu, Sigma, K, L, err)) {
         rt_chol_inverse(L, K, Sinv);
@@ -484,7 +484,7 @@ int rt_inv_wishart_cholesky_rng(double nu, const double *L_S, int K,
         return -1;
     w = rng_work(work, 2 * KK(K), &own);
     if (!w)
-        return rt_error(err, "%s: out of memory", fn);
+        return rt_fatal(err, "%s: out of memory", fn);
     double *A = w, *B = w + KK(K);
     int rc = -1;
     rt_chol_inverse(L_S, K, A);                 /* S^-1 */
@@ -518,7 +518,7 @@ int rt_lkj_corr_rng(int K, double eta, RtRng *rng, double *out, double *work,
                         "positive!", fn, eta);
     double *own, *L = rng_work(work, KK(K), &own);
     if (!L)
-        return rt_error(err, "%s: out of memory", fn);
+        return rt_fatal(err, "%s: out of memory", fn);
     int rc = rt_lkj_corr_cholesky_rng(K, eta, rng, L, err);
     if (!rc) {
         rt_multiply_lower_tri_self_transpose(L, K, K, out);

@@ -230,7 +230,7 @@ int rt_hmm_hidden_state_prob(const double *log_omega, const double *Gamma,
         return 0;
     double *scratch = malloc(3 * (size_t)K * sizeof *scratch);
     if (!scratch)
-        return rt_error(err, "%s: out of memory", fn);
+        return rt_fatal(err, "%s: out of memory", fn);
     double *beta = scratch, *u = beta + K, *w = u + K;
     double lp = forward(log_omega, Gamma, rho, K, N, out, N, 1, u);
     if (!isfinite(lp)) {
@@ -290,7 +290,7 @@ int rt_hmm_latent_rng(const double *log_omega, const double *Gamma,
         return 0;
     double *alpha = malloc(((size_t)K * N + K) * sizeof *alpha);
     if (!alpha)
-        return rt_error(err, "%s: out of memory", fn);
+        return rt_fatal(err, "%s: out of memory", fn);
     double *p = alpha + (size_t)K * N;
     double lp = forward(log_omega, Gamma, rho, K, N, alpha, 1, K, p);
     if (!isfinite(lp)) {

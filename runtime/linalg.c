@@ -875,7 +875,7 @@ int rt_eigen_sym(const char *fn, const double *A, int n, double *vals,
         gsl_matrix_free(v);
         gsl_eigen_symmv_free(w);
         fill_nan(vals, (size_t)n);
-        return rt_error(err, "%s: out of memory", fn);
+        return rt_fatal(err, "%s: out of memory", fn);
     }
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++)

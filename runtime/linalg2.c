@@ -590,7 +590,7 @@ int rt_svd(const char *fn, const double *A, int m, int n, double *U,
             gsl_vector_free(sv);
         if (w)
             gsl_vector_free(w);
-        return rt_error(err, "%s: out of memory", fn);
+        return rt_fatal(err, "%s: out of memory", fn);
     }
     for (int i = 0; i < R; i++)
         for (int j = 0; j < k; j++)

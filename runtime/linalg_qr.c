@@ -38,7 +38,7 @@ static int qr_factor(const char *fn, const double *A, int M, int N,
     size_t mn = (size_t)M * N;
     f->buffer = malloc((mn + min + M) * sizeof *f->buffer);
     if (!f->buffer)
-        return rt_error(err, "%s: out of memory", fn);
+        return rt_fatal(err, "%s: out of memory", fn);
     for (size_t i = 0; i < mn; i++)
         f->buffer[i] = A[i];
     f->qr = gsl_matrix_view_array(f->buffer, M, N);

@@ -380,7 +380,7 @@ static int ode_rk45(const char *fn, const RtOdeSystem *sys, const double *y0,
     size_t scratch = m ? n + n * n + n * p : 0;
     double *mem = calloc(11 * size + scratch, sizeof *mem);
     if (!mem)
-        return rt_error(err, "%s: out of memory", fn);
+        return rt_fatal(err, "%s: out of memory", fn);
 
     Dopri d = {.size = c.size, .t = t0, .t_old = t0, .dt = FIRST_STEP};
     double **vectors[] = {&d.x, &d.dxdt, &d.x_old, &d.dxdt_old, &d.k2,

@@ -802,7 +802,7 @@ int rt_sum_to_zero_matrix_unconstrain(const double *y, int M, int N,
      * pass into x */
     double *t = malloc(sizeof *t * (size_t)(M - 1) * (size_t)N);
     if (!t)
-        return rt_error(err, "sum_to_zero_matrix_free: out of memory");
+        return rt_fatal(err, "sum_to_zero_matrix_free: out of memory");
     for (int c = 0; c < N; c++)
         stz_free_strided(y + c, N, M - 1, t + c, N);
     for (int r = 0; r < M - 1; r++)

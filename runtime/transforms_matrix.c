@@ -294,7 +294,7 @@ int rt_corr_matrix_unconstrain(const double *y, int K, double *x,
         return 0;
     double *l = malloc(sizeof *l * (size_t)K * (size_t)K);
     if (!l)
-        return rt_error(err, "%s: out of memory", fn);
+        return rt_fatal(err, "%s: out of memory", fn);
     if (!cholesky(y, K, l)) {
         free(l);
         return rt_error(err, "%s: y is not positive definite", fn);
@@ -473,7 +473,7 @@ int rt_cov_matrix_unconstrain(const double *y, int K, double *x,
         return 0;
     double *l = malloc(sizeof *l * (size_t)K * (size_t)K);
     if (!l)
-        return rt_error(err, "%s: out of memory", fn);
+        return rt_fatal(err, "%s: out of memory", fn);
     if (!cholesky(y, K, l)) {
         free(l);
         return rt_error(err, "%s: y is not positive definite", fn);

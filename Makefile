@@ -169,7 +169,8 @@ FUZZ_SECONDS ?= 600
 fuzz:
 	@mkdir -p build-fuzz
 	clang -std=c11 -D_XOPEN_SOURCE=700 -O1 -g -Ifrontend -Imir \
-	    -fsanitize=fuzzer,address,undefined $(FRONTEND_SRC) $(MIR_SRC) \
+	    -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+	    $(FRONTEND_SRC) $(MIR_SRC) \
 	    tests/fuzz/fuzz_frontend.c -o build-fuzz/fuzz_frontend -lm
 	@mkdir -p build-fuzz/corpus
 	cp corpus/*.stan tests/golden/*.stan tests/fuzz/seeds/*.stan build-fuzz/corpus/ \

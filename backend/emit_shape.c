@@ -324,6 +324,8 @@ static void describe(Emit *em, const MirExpr *e, Gather *g)
 /* The map of offsets; *n gets the element count. */
 static const char *emit_map(Emit *em, const Gather *g, const char **n)
 {
+    /* the shape first: its product below is an int */
+    em_temp_check(em, g->R, g->C);
     const char *cnt = em_fresh(em, "n");
     em_line(em, "int %s = (%s) * (%s);", cnt, g->R, g->C);
     const char *map = em_fresh(em, "map");

@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "pplrt.h"
+#include "rt_test_files.h"
 
 /* A fresh path in a private directory; the directory is removed by
  * teardown. */
@@ -35,19 +36,6 @@ static int setup_scratch(void **state)
     snprintf(s->path, sizeof s->path, "%s/out.csv", s->dir);
     *state = s;
     return 0;
-}
-
-/* The number of entries in DIR (a temporary beside the output counts). */
-static int count_entries(const char *dir)
-{
-    DIR *d = opendir(dir);
-    int n = 0;
-    for (struct dirent *e; d && (e = readdir(d));)
-        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
-            n++;
-    if (d)
-        closedir(d);
-    return n;
 }
 
 static int teardown_scratch(void **state)

@@ -23,6 +23,7 @@
 #include <cmocka.h>
 
 #include "pplrt.h"
+#include "rt_test_files.h"
 
 /* A private folder, removed with everything in it by teardown. */
 typedef struct Scratch {
@@ -66,18 +67,6 @@ static const char *at(Scratch *s, const char *name)
     snprintf(tmp, sizeof tmp, "%s/%s", s->dir, name);
     memcpy(b, tmp, sizeof tmp);
     return b;
-}
-
-static int count_entries(const char *dir)
-{
-    DIR *d = opendir(dir);
-    int n = 0;
-    for (struct dirent *e; d && (e = readdir(d));)
-        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
-            n++;
-    if (d)
-        closedir(d);
-    return n;
 }
 
 /* A character device like SYSTEM (major, minor) as NAME in the scratch

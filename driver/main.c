@@ -25,8 +25,9 @@
 #include "passes.h"
 #include "pplrt.h"
 #include "summary.h"
+#include "report.h"
+#include "validate.h"
 
-#define PPLBENCH_VERSION "0.1.0"
 
 enum { EXIT_OK = 0, EXIT_MODEL = 1, EXIT_USAGE = 2, EXIT_INTERNAL = 3 };
 
@@ -60,6 +61,15 @@ typedef struct Cli {
     const PassInfo *passes[DRV_MAX_PASSES];
     int npasses;
     bool passes_given;
+    /* the validator (a folder) */
+    PassLevel levels[2];
+    int nlevels;
+    bool pairs, posterior;
+    const char *report, *baseline;
+    int workers, shard_k, shard_n, points, seed;
+    bool sample_mode;         /* `pplbench sample DIR`: build and sample */
+    int argc;
+    char **argv;
     FeOptions fe;
     FmtOptions fmt;
     PtrVec include_paths;
@@ -153,6 +163,18 @@ static void list_passes(FILE *out)
             fprintf(out, "%s%s", i ? "," : " ", pipe[i]->name);
         fprintf(out, "%s\n", n ? "" : " (no passes)");
     }
+}
+
+/* A whole decimal number in [lo, hi]. */
+static bool parse_count(const char *v, long lo, long hi, int *out)
+{
+    char *end;
+    errno = 0;
+    long n = strtol(v, &end, 10);
+    if (!*v || *end || errno || n < lo || n > hi)
+        return false;
+    *out = (int)n;
+    return true;
 }
 
 static int usage_error(const char *fmt, const char *arg)
@@ -291,6 +313,52 @@ static int parse_cli(Cli *c, int argc, char **argv)
         } else if (strcmp(a, "--Oexperimental") == 0
                    || strcmp(a, "--O") == 0) {
             c->level = PASS_OEXPERIMENTAL;
+        } else if ((v = option_value(a, "--levels"))) {
+            c->nlevels = 0;
+            for (const char *p = v; *p;) {
+                size_t k = strcspn(p, ",");
+                if (k == 2 && strncmp(p, "O1", 2) == 0 && c->nlevels < 2)
+                    c->levels[c->nlevels++] = PASS_O1;
+                else if (k == 13 && strncmp(p, "Oexperimental", 13) == 0
+                         && c->nlevels < 2)
+                    c->levels[c->nlevels++] = PASS_OEXPERIMENTAL;
+                else
+                    return usage_error("--levels takes O1, Oexperimental or "
+                                       "both, comma-separated; got '%s'", v);
+                p += k + (p[k] == ',');
+            }
+        } else if (strcmp(a, "--pairs") == 0) {
+            c->pairs = true;
+        } else if (strcmp(a, "--posterior") == 0) {
+            c->posterior = true;
+        } else if ((v = option_value(a, "--report"))) {
+            c->report = v;
+        } else if ((v = option_value(a, "--baseline"))) {
+            c->baseline = v;
+        } else if ((v = option_value(a, "--points"))) {
+            if (!parse_count(v, 1, 1000, &c->points))
+                return usage_error("--points takes a number from 1 to 1000; "
+                                   "got '%s'", v);
+        } else if ((v = option_value(a, "--seed"))) {
+            if (!parse_count(v, 0, 2147483647, &c->seed))
+                return usage_error("--seed takes a number from 0 to "
+                                   "2147483647; got '%s'", v);
+        } else if (strcmp(a, "-j") == 0 || strncmp(a, "-j", 2) == 0
+                   || (v = option_value(a, "--jobs"))) {
+            const char *n = strncmp(a, "--jobs=", 7) == 0 ? a + 7
+                : a[2] ? a + 2 : i + 1 < argc ? argv[++i] : "";
+            if (!parse_count(n, 1, 64, &c->workers))
+                return usage_error("-j takes a number of parallel workers "
+                                   "from 1 to 64; got '%s'", n);
+        } else if ((v = option_value(a, "--shard"))) {
+            int k, n;
+            char extra;
+            if (sscanf(v, "%d/%d%c", &k, &n, &extra) != 2 || n < 1
+                || n > 100000 || k < 1 || k > n)
+                return usage_error("--shard takes K/N with 1 <= K <= N; "
+                                   "got '%s'", v);
+            c->shard_k = k;
+            c->shard_n = n;
         } else if (strcmp(a, "--list-passes") == 0) {
             list_passes(stdout);
             return EXIT_OK;
@@ -692,6 +760,56 @@ static int run_folder(Cli *c)
     return t.nerr || t.failed ? EXIT_MODEL : EXIT_OK;
 }
 
+/* The validator over a folder: every model, each job (validate.h). */
+static int run_validate(Cli *c)
+{
+    PtrVec files = {0};
+    if (!find_models(c, &files))
+        return EXIT_USAGE;
+    DrvBatchOptions bo = {0};
+    batch_inputs(c, &files, &bo);
+    DrvJobSpec *jobs = arena_alloc(&c->arena, sizeof *jobs * DRV_MAX_JOBS);
+    char why[1024];
+    int njobs = drv_validate_jobs(c->passes, c->npasses, c->levels,
+                                  c->nlevels, c->pairs, jobs, DRV_MAX_JOBS,
+                                  why, sizeof why);
+    if (njobs < 0)
+        return usage_error("%s", why);
+    if (c->posterior)
+        return usage_error("%s", "--posterior (short NUTS runs of both "
+                           "programs) is not built yet");
+    /* the command line, for the report */
+    size_t len = 1;
+    for (int i = 0; i < c->argc; i++)
+        len += strlen(c->argv[i]) + 1;
+    char *flags = arena_alloc(&c->arena, len);
+    for (int i = 0; i < c->argc; i++) {
+        strcat(flags, c->argv[i]);
+        if (i + 1 < c->argc)
+            strcat(flags, " ");
+    }
+    DrvValidateOptions o = {
+        .outdir = c->outdir ? c->outdir : "out",
+        .report = c->report,
+        .baseline = c->baseline,
+        .jobs = jobs,
+        .njobs = njobs,
+        .points = c->points ? c->points : 8,
+        .seed = c->seed ? c->seed : 1,
+        .workers = c->workers ? c->workers : 1,
+        .shard_k = c->shard_n ? c->shard_k : 1,
+        .shard_n = c->shard_n ? c->shard_n : 1,
+        .timeout_seconds = c->timeout_given ? c->timeout_seconds
+                                            : DRV_BATCH_TIMEOUT_SECONDS,
+        .posterior = c->posterior,
+        .flags = flags,
+        .inputs = bo.inputs,
+        .ninputs = bo.ninputs,
+        .fe = &c->fe,
+    };
+    return drv_validate(&o, (char *const *)files.items, files.len);
+}
+
 /* Every command's standard output is checked at the end: a write error
  * there (a full disk, /dev/full) is an I/O error, not a success with a
  * truncated result. */
@@ -724,18 +842,23 @@ static int run_command(int argc, char **argv)
     if (argc > 1 && strcmp(argv[1], "build") == 0)
         return run_build(argc - 1, argv + 1);
     Cli c = {0};
-    int status = parse_cli(&c, argc, argv);
+    bool sample = argc > 1 && strcmp(argv[1], "sample") == 0;
+    int status = sample ? parse_cli(&c, argc - 1, argv + 1)
+                        : parse_cli(&c, argc, argv);
+    c.sample_mode = sample;
+    c.argc = argc;
+    c.argv = argv;
+    if (status < 0 && sample) {
+        struct stat st;
+        if (stat(c.input, &st) != 0 || !S_ISDIR(st.st_mode))
+            status = usage_error("sample takes a folder of models; '%s' is "
+                                 "not one", c.input);
+    }
     if (status < 0) {
         struct stat st;
-        if (stat(c.input, &st) == 0 && S_ISDIR(st.st_mode)
-            && (c.passes_given || c.level != PASS_O0))
-            /* refused rather than ignored until the validator lands */
-            status = usage_error("--passes and the levels validate passes "
-                                 "over a folder, which is not built yet; "
-                                 "give one model ('%s' is a folder)",
-                                 c.input);
-        else if (stat(c.input, &st) == 0 && S_ISDIR(st.st_mode))
-            status = run_folder(&c);
+        if (stat(c.input, &st) == 0 && S_ISDIR(st.st_mode))
+            status = c.sample_mode || c.check_only ? run_folder(&c)
+                                                   : run_validate(&c);
         else if (c.timeout_given)
             status = usage_error("--timeout is for the batch mode (a "
                                  "folder); '%s' is not a folder", c.input);

@@ -16,6 +16,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* The tool's version, as --version prints it and reports record it. */
+#define PPLBENCH_VERSION "0.1.0"
+
 typedef enum DrvCaseStatus {
     DRV_CASE_PASSED,
     DRV_CASE_FAILED,    /* <failure>: the pass changed what a user sees */

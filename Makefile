@@ -254,4 +254,4 @@ clean:
 .PHONY: fuzz-data fuzz-cmdline
 
 -include $(FRONTEND_OBJ:.o=.d) $(DRIVER_OBJ:.o=.d) $(RUNTIME_OBJ:.o=.d) \
-    $(MIR_OBJ:.o=.d) $(BACKEND_OBJ:.o=.d)
+    $(MIR_OBJ:.o=.d) $(BACKEND_OBJ:.o=.d) $(UNIT_BIN:=.d)

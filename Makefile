@@ -9,8 +9,8 @@ SAN      ?=
 
 # Debian packages the build needs, and the pkg-config names that prove them.
 DEB_PKGS = build-essential pkg-config libcmocka-dev libjansson-dev \
-           libgsl-dev libgraphviz-dev libxml2-dev
-PC_PKGS  = cmocka jansson gsl
+           libgsl-dev libgraphviz-dev libxml2-dev libxml2-utils
+PC_PKGS  = cmocka jansson gsl libxml-2.0
 
 WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Werror
@@ -26,6 +26,10 @@ RT_CFLAGS = $$(pkg-config --cflags gsl jansson)
 # keeps its own level
 RT_OPT   ?= -O3
 RT_LIBS   = $$(pkg-config --libs gsl jansson)
+
+# libxml2: the driver's report (driver/report.c) writes and reads JUnit XML
+XML_CFLAGS = $$(pkg-config --cflags libxml-2.0)
+XML_LIBS   = $$(pkg-config --libs libxml-2.0)
 
 # ---- sources, per folder ----
 RUNTIME_SRC  = $(sort $(wildcard runtime/*.c))
@@ -79,10 +83,12 @@ $(BUILD)/libbackend.a: $(BACKEND_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
+$(DRIVER_OBJ): CFLAGS += $(XML_CFLAGS)
+
 # The driver links the runtime for its output files (rt_out_*, outfile.c).
 $(BUILD)/pplbench: $(DRIVER_OBJ) $(BUILD)/libbackend.a $(BUILD)/libmir.a \
     $(BUILD)/libfrontend.a $(BUILD)/libpplrt.a
-	$(CC) $(LDFLAGS) -o $@ $^ $(RT_LIBS) $(LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(RT_LIBS) $(XML_LIBS) $(LDLIBS)
 
 # Unit tests of the runtime (test_rt_*) link libpplrt; the others the
 # frontend, and libpplrt below it as the driver does (test_build compiles
@@ -101,6 +107,11 @@ $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libbackend.a $(BUILD)/libmir.a \
 	    $(BUILD)/libbackend.a $(BUILD)/libmir.a $(BUILD)/libfrontend.a \
 	    $(BUILD)/libpplrt.a $$(pkg-config --libs cmocka) $(RT_LIBS) \
 	    $(LDLIBS)
+
+# test_report includes the driver's report.c, baseline.c and merge.c
+$(BUILD)/tests/test_report: CFLAGS += $(XML_CFLAGS)
+$(BUILD)/tests/test_report: LDLIBS += $(XML_LIBS)
+$(BUILD)/tests/test_report: driver/report.c driver/baseline.c driver/merge.c
 
 # ---- set-up: install missing Debian packages (as root), then build ----
 deps:
@@ -132,6 +143,7 @@ test: deps
 	sh tests/run/posterior.sh $(BUILD) || status=1; \
 	sh tests/run/sampler.sh $(BUILD) || status=1; \
 	sh tests/hostile/run.sh $(BUILD) || status=1; \
+	sh tests/report/run.sh $(BUILD) || status=1; \
 	exit $$status
 
 units: $(UNIT_BIN)
@@ -254,4 +266,4 @@ clean:
 .PHONY: fuzz-data fuzz-cmdline
 
 -include $(FRONTEND_OBJ:.o=.d) $(DRIVER_OBJ:.o=.d) $(RUNTIME_OBJ:.o=.d) \
-    $(MIR_OBJ:.o=.d) $(BACKEND_OBJ:.o=.d)
+    $(MIR_OBJ:.o=.d) $(BACKEND_OBJ:.o=.d) $(UNIT_BIN:=.d)

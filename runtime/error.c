@@ -52,6 +52,13 @@ int rt_msg_fatal(RtMsg *m, RtError *err)
     return rc;
 }
 
+const char *rt_error_class(const RtError *err)
+{
+    if (err->fatal)
+        return "fatal";
+    return err->kind == RT_ERROR_REJECT ? "reject" : "error";
+}
+
 /* -------------------------------------------- int arithmetic (rt_int.h) */
 
 int rt_int_overflow(RtError *err, const char *op, int a, int b)

@@ -125,7 +125,7 @@ deps:
 # ---- the main job on the shipped corpus ----
 run: deps
 	$(MAKE) all
-	$(BUILD)/pplbench corpus/
+	$(BUILD)/pplbench corpus/ -j 2 --out=out --report=out/report.xml
 
 # ---- tests ----
 test: deps

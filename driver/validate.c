@@ -893,6 +893,26 @@ static void run_model(const Run *r, int idx)
     arena_free(&a);
 }
 
+/* --baseline OLD.xml: new failures, fixed ones and slower jobs, on stderr
+ * and into the report. */
+static int compare_baseline(const char *path, DrvReport *rep)
+{
+    DrvReport old;
+    drv_report_init(&old);
+    char why[1024];
+    int rc = drv_report_read(&old, path, why, sizeof why);
+    DrvBaseline b = {0};
+    if (rc == 0)
+        rc = drv_report_baseline(rep, &old, path, &b, why, sizeof why);
+    if (rc != 0)
+        fprintf(stderr, "pplbench: --baseline: %s\n", why);
+    for (int i = 0; i < b.nlines; i++)
+        fprintf(stderr, "%s\n", b.lines[i]);
+    drv_baseline_free(&b);
+    drv_report_free(&old);
+    return rc;
+}
+
 /* Wait for every lane; a stop signal of the run is passed on to them. */
 static void wait_lanes(pid_t *lanes, int n)
 {
@@ -1023,6 +1043,8 @@ int drv_validate(const DrvValidateOptions *o, char *const *models, int n)
     const char *report = o->report ? o->report
         : arena_printf(&a, "%s/report.xml", o->outdir);
     int status = 0;
+    if (o->baseline && compare_baseline(o->baseline, &rep) != 0)
+        status = 2;
     if (drv_report_write(&rep, report, o->inputs, o->ninputs, why,
                          sizeof why) != 0) {
         fprintf(stderr, "pplbench: %s\n", why);

@@ -17,8 +17,8 @@
  *   OUT/MODEL/JOB/diff.txt     the unified diff of the two
  *   OUT/MODEL/JOB/NN-PASS.mir  for a level or composition: the MIR after
  *                              each pass of its pipeline
- *   OUT/MODEL/JOB/*.log        the C compiler's and the sampler's console
- *   OUT/MODEL/*.probe.json     the probes
+ *   OUT/MODEL/JOB/TAG.*.log     the C compiler's and the sampler's console
+ *   OUT/MODEL/HASH.probe.json   the probes
  * and the report (OUT/report.xml unless --report names another file). */
 #ifndef PPL_VALIDATE_H
 #define PPL_VALIDATE_H

@@ -17,7 +17,7 @@ done
 protect in/..stan in/...stan in/b.stan
 run_expect 2 \
     "    write FAILED: the file name '..stan' leaves no name for its product folder" \
-    "$PPLBENCH" in --out=out
+    "$PPLBENCH" sample in --out=out
 expect_output "    write FAILED: the file name '...stan' leaves no name for its product folder"
 tally="samplers: 1 built and sampled, 0 not compiled by the backend yet,"
 expect_output "$tally 0 failed (0 timed out), 2 not written; products in out/"

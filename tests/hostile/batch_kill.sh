@@ -22,7 +22,7 @@ model {
   y ~ normal(0, 1);
 }
 STAN
-run_expect 0 "-> out/a/a.csv" "$PPLBENCH" in --out=out
+run_expect 0 "-> out/a/a.csv" "$PPLBENCH" sample in --out=out
 protect out/a/a.csv out/a/a.log out/a/a.summary.txt
 cat > in/a.stan <<'STAN'
 transformed data {
@@ -37,7 +37,7 @@ model {
 }
 STAN
 cp in/a.stan in/b.stan
-"$PPLBENCH" in --out=out >kill.out 2>&1 &
+"$PPLBENCH" sample in --out=out >kill.out 2>&1 &
 batch=$!
 i=0
 while [ -z "$(mine ' sample num_warmup=')" ] && [ $i -lt 600 ]; do

@@ -28,7 +28,7 @@ STAN
 protect a.stan a.data.json a.data.json.stan
 msg="    write FAILED: refusing to write ./a.data.json: it is the same file"
 run_expect 2 "$msg as the input ./a.data.json" \
-    "$PPLBENCH" . --out=.
+    "$PPLBENCH" sample . --out=.
 expect_output "-> ./a/a.csv"
 tally="samplers: 1 built and sampled, 0 not compiled by the backend yet,"
 expect_output "$tally 0 failed (0 timed out), 1 not written; products in ./"
@@ -40,7 +40,7 @@ grep -q '^y  *[12]\.' a/a.summary.txt ||
     fail "y's mean is not near 2: $(grep '^y ' a/a.summary.txt)"
 tally="samplers: 2 built and sampled, 0 not compiled by the backend yet,"
 run_expect 0 "$tally 0 failed (0 timed out), 0 not written; products in out/" \
-    "$PPLBENCH" . --out=out
+    "$PPLBENCH" sample . --out=out
 for p in a/a a/a.csv a.data.json/a.data.json a.data.json/a.data.json.c \
          a.data.json/a.data.json.csv a.data.json/a.data.json.summary.txt; do
     check -f "out/$p"
@@ -56,4 +56,4 @@ echo "not a folder" > out/a
 protect out/a
 msg="    write FAILED: cannot put the products in out/a/: it exists and is not"
 run_expect 2 "$msg a folder; remove it or give another --out" \
-    "$PPLBENCH" . --out=out
+    "$PPLBENCH" sample . --out=out

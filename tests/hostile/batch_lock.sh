@@ -16,7 +16,7 @@ model {
 STAN
 protect in/a.stan
 mkfifo in/a.data.json
-"$PPLBENCH" in --out=out --timeout=100 >first.out 2>&1 &
+"$PPLBENCH" sample in --out=out --timeout=100 >first.out 2>&1 &
 first=$!
 # the first batch holds the lock once it has written the C file
 i=0
@@ -24,7 +24,7 @@ while [ ! -f out/a/a.c ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
 check -f out/a/a.c
 msg="pplbench: another pplbench batch is writing to out (it holds the lock"
 msg="$msg out/.pplbench.lock); wait until it ends or give another --out"
-run_expect 2 "$msg" "$PPLBENCH" in --out=out
+run_expect 2 "$msg" "$PPLBENCH" sample in --out=out
 expect_no_output "a.stan"
 # let the first batch's sampler read its data from the fifo, and end
 timeout 60 sh -c 'echo "{\"mu\": 1.5}" > in/a.data.json' ||

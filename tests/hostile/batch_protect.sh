@@ -19,7 +19,7 @@ ln -s ../a.stan a/a.c
 protect a.stan a.data.json a/a.c
 run_expect 2 \
     "write FAILED: refusing to write ./a/a.c: it is the same file as the input ./a.stan" \
-    "$PPLBENCH" . --out=.
+    "$PPLBENCH" sample . --out=.
 expect_output "0 failed (0 timed out), 1 not written"
 rm a/a.c
 rm -f "$W/.protected"
@@ -27,7 +27,7 @@ ln a.data.json a/a.csv
 protect a.stan a.data.json a/a.csv
 run_expect 2 \
     "write FAILED: refusing to write ./a/a.csv: it is the same file as the input ./a.data.json" \
-    "$PPLBENCH" . --out=.
+    "$PPLBENCH" sample . --out=.
 left=$(find a -regextype posix-extended \
     -regex '.*/(\.job\..*|.*\.tmp|.*\.[A-Za-z0-9]{6})')
 [ -z "$left" ] || fail "left behind: $left"

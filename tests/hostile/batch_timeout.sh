@@ -36,7 +36,7 @@ STAN
 protect a_spin.stan b_fine.stan
 run_expect 1 \
     "    sampling timed out after 10 s and was stopped: see out/a_spin/a_spin.log" \
-    "$PPLBENCH" . --out=out --timeout=10
+    "$PPLBENCH" sample . --out=out --timeout=10
 tally="samplers: 1 built and sampled, 0 not compiled by the backend yet,"
 expect_output "$tally 1 failed (1 timed out), 0 not written"
 expect_output "-> out/b_fine/b_fine.csv"
@@ -54,7 +54,7 @@ left=$(find out -regextype posix-extended \
 # the flag is checked
 run_expect 2 \
     "pplbench: --timeout takes a number of seconds (0 for no limit); got '2s'" \
-    "$PPLBENCH" . --out=out --timeout=2s
+    "$PPLBENCH" sample . --out=out --timeout=2s
 run_expect 2 \
     "pplbench: --timeout is for the batch mode (a folder); 'a_spin.stan' is not a folder" \
     "$PPLBENCH" a_spin.stan --timeout=2

@@ -11,7 +11,7 @@ model {
   y ~ normal(0, 1);
 }
 STAN
-run_expect 0 "-> out/a/a.csv" "$PPLBENCH" . --out=out
+run_expect 0 "-> out/a/a.csv" "$PPLBENCH" sample . --out=out
 protect out/a/a.c out/a/a.csv out/a/a.log out/a/a.summary.txt out/a/a
 sed -i 's/normal(0, 1)/normal(1, 2)/' a.stan
 run_expect 2 "    write FAILED: error writing out/a/a.c: File too large" \
@@ -24,4 +24,4 @@ left=$(find out -regextype posix-extended \
 [ -z "$left" ] || fail "left behind: $left"
 # an --out that cannot be made: a path under a file
 run_expect 2 "Error: cannot create 'a.stan/sub': Not a directory" \
-    "$PPLBENCH" . --out=a.stan/sub
+    "$PPLBENCH" sample . --out=a.stan/sub

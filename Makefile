@@ -144,6 +144,7 @@ test: deps
 	sh tests/run/sampler.sh $(BUILD) || status=1; \
 	sh tests/hostile/run.sh $(BUILD) || status=1; \
 	sh tests/report/run.sh $(BUILD) || status=1; \
+	sh tests/validate/run.sh $(BUILD)/pplbench || status=1; \
 	exit $$status
 
 units: $(UNIT_BIN)

@@ -112,6 +112,8 @@ $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libbackend.a $(BUILD)/libmir.a \
 $(BUILD)/tests/test_report: CFLAGS += $(XML_CFLAGS)
 $(BUILD)/tests/test_report: LDLIBS += $(XML_LIBS)
 $(BUILD)/tests/test_report: driver/report.c driver/baseline.c driver/merge.c
+# test_udiff includes the driver's udiff.c
+$(BUILD)/tests/test_udiff: driver/udiff.c driver/udiff.h
 
 # ---- set-up: install missing Debian packages (as root), then build ----
 deps:

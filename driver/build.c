@@ -402,9 +402,13 @@ static bool build_command(ArgList *argv, const DrvBuildOptions *o,
     ok = ok && args_push(argv, BUILD_SANITIZE);
 #endif
     ok = ok && args_push(argv, "-I") && args_push(argv, include_dir) &&
+         (!o->compile_only || args_push(argv, "-c")) &&
          args_push(argv, "-o") && args_push(argv, tmp_out) &&
-         args_push(argv, c_file) && args_push(argv, lib_file) &&
-         push_link_libs(argv);
+         args_push(argv, c_file);
+    for (int i = 0; ok && i < o->nmore_inputs; i++)
+        ok = args_push(argv, o->more_inputs[i]);
+    if (!o->compile_only)
+        ok = ok && args_push(argv, lib_file) && push_link_libs(argv);
     free(lib_file);
     return ok;
 }
@@ -456,7 +460,8 @@ int drv_compile_c(const char *c_file, const char *exe_out,
     /* the compiler writes the executable: it is given the unique
      * temporary of rt_out_open as its output (or a device, directly), so
      * exe_out is the old file or a complete new one, and never an input */
-    const char **inputs = malloc(((size_t)o->nprotect + 1) * sizeof *inputs);
+    int ninputs = 1 + o->nprotect + o->nmore_inputs;
+    const char **inputs = malloc((size_t)ninputs * sizeof *inputs);
     if (!inputs) {
         fprintf(err, "Error: out of memory building %s\n", c_file);
         return 1;
@@ -464,8 +469,10 @@ int drv_compile_c(const char *c_file, const char *exe_out,
     inputs[0] = c_file;
     for (int i = 0; i < o->nprotect; i++)
         inputs[i + 1] = o->protect[i];
+    for (int i = 0; i < o->nmore_inputs; i++)
+        inputs[1 + o->nprotect + i] = o->more_inputs[i];
     RtError rt_err = {.msg = ""};
-    RtOutFile *exe = rt_out_open(exe_out, inputs, o->nprotect + 1, &rt_err);
+    RtOutFile *exe = rt_out_open(exe_out, inputs, ninputs, &rt_err);
     free(inputs);
     if (!exe) {
         fprintf(err, "Error: %s\n", rt_err.msg);

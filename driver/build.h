@@ -3,6 +3,7 @@
 #ifndef PPL_BUILD_H
 #define PPL_BUILD_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 /* How to build.  Zero-initialize and set what you need; a NULL field takes
@@ -48,6 +49,9 @@ typedef struct DrvBuildOptions {
                                         includes) the executable must not
                                         replace; c_file always counts */
     int nprotect;
+    bool compile_only;               /* -c: an object file, not linked */
+    const char *const *more_inputs;  /* further C or object files, after */
+    int nmore_inputs;                /* c_file on the command line */
 } DrvBuildOptions;
 
 /* Compile c_file (which includes only "pplrt.h") and link it with libpplrt
@@ -63,7 +67,9 @@ typedef struct DrvBuildOptions {
  * instrumented.  o may be NULL for every default.  On success the
  * compiler's output (warnings) is dropped and 0 returned; otherwise a
  * message goes to err, with the compiler's output if it ran, and the result
- * is non-zero. */
+ * is non-zero.  With o->compile_only the command is -c and names no
+ * library: exe_out is then an object file.  o->more_inputs follow c_file
+ * (the validator links two models' objects with its timing harness). */
 int drv_compile_c(const char *c_file, const char *exe_out,
                   const DrvBuildOptions *o, FILE *err);
 

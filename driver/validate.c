@@ -135,6 +135,7 @@ typedef struct ModelRun {
     Arena *a;                   /* u.arena */
     MirProgram *o0;
     char *o0_mir;               /* its pretty text (malloc'd) */
+    char o0_hash[17];           /* its C text's hash */
     const char *o0_probe;       /* the reference probe, or NULL */
     const char *o0_error;       /* why the reference could not be made */
     DrvReport rep;
@@ -290,10 +291,17 @@ static bool protected_step(Step *s)
 
 /* ------------------------------------------------- compile and probe jobs */
 
+static void describe_end(const DrvJobResult *r, int timeout, char *out,
+                         size_t n);
+static char *console_tail(const char *path, size_t n);
+
 typedef struct CompileJob {
     const char *cfile, *exe, *console, *tmpdir;
     const char *const *protect;
     int nprotect;
+    bool compile_only;
+    const char *const *more;
+    int nmore;
 } CompileJob;
 
 static int compile_body(void *arg)
@@ -304,9 +312,28 @@ static int compile_body(void *arg)
         return 127;
     if (j->tmpdir)
         setenv("TMPDIR", j->tmpdir, 1);
-    DrvBuildOptions bo = {.protect = j->protect, .nprotect = j->nprotect};
+    DrvBuildOptions bo = {.protect = j->protect, .nprotect = j->nprotect,
+                          .compile_only = j->compile_only,
+                          .more_inputs = j->more, .nmore_inputs = j->nmore};
     int rc = drv_compile_c(j->cfile, j->exe, &bo, console);
     return fclose(console) == 0 && rc == 0 ? 0 : 1;
+}
+
+/* Run one compile (or link) as a job; 0, or -1 with why and the console's
+ * tail in *details. */
+static int compile_job(const ModelRun *m, CompileJob *j, char *why,
+                       size_t nwhy, char **details)
+{
+    DrvJobResult r;
+    drv_job_run(compile_body, j, m->o->timeout_seconds, &r);
+    if (r.end == DRV_JOB_EXITED && r.code == 0)
+        return 0;
+    char end[256];
+    describe_end(&r, m->o->timeout_seconds, end, sizeof end);
+    snprintf(why, nwhy, "the C compiler %s on %s (its messages are in %s)",
+             end, j->cfile, j->console);
+    *details = console_tail(j->console, 4000);
+    return -1;
 }
 
 typedef struct ProbeJob {
@@ -375,34 +402,59 @@ static void describe_end(const DrvJobResult *r, int timeout, char *out,
     }
 }
 
-/* The executable of C text (hash), compiled into the cache unless it is
- * there already.  0, or -1 with a message in why and the compiler's
- * console tail in *details (malloc'd). */
+/* The object of the C text `hash` in a role ("ref": the O0 program,
+ * "cand": a job's): OUT/.cache/HASH.ROLE.o, compiled from HASH.ROLE.c,
+ * which includes HASH.c with its main renamed pplbench_ROLE_main and adds
+ * pplbench_ROLE_model(), so that the timing harness can link a reference
+ * and a candidate into one process.  Compiled only when not cached. */
+static int ensure_object(const ModelRun *m, const char *c_text, size_t c_len,
+                         const char *hash, const char *role,
+                         const char *console, char *why, size_t nwhy,
+                         char **details)
+{
+    const char *obj = arena_printf(m->a, "%s/%s.%s.o", m->cache, hash, role);
+    if (access(obj, R_OK) == 0)
+        return 0;
+    const char *cfile = arena_printf(m->a, "%s/%s.c", m->cache, hash);
+    const char *unit = arena_printf(m->a, "%s/%s.%s.c", m->cache, hash, role);
+    const char *text = arena_printf(
+        m->a, "/* %s in the role %s (pplbench's validator) */\n"
+        "#define main pplbench_%s_main\n#include \"%s.c\"\n#undef main\n"
+        "const RtModel *pplbench_%s_model(void);\n"
+        "const RtModel *pplbench_%s_model(void)\n{\n    return &model;\n}\n",
+        hash, role, role, hash, role, role);
+    if (write_text(m, cfile, c_text, c_len, why, nwhy) != 0
+        || write_text(m, unit, text, strlen(text), why, nwhy) != 0)
+        return -1;
+    CompileJob j = {.cfile = unit, .exe = obj, .console = console,
+                    .tmpdir = m->cache, .protect = m->protect,
+                    .nprotect = m->nprotect, .compile_only = true};
+    return compile_job(m, &j, why, nwhy, details);
+}
+
+/* The executable of C text (hash): its object in the role, linked with
+ * the role's main (OUT/.cache/stub.ROLE.o, made at the start of the run).
+ * 0, or -1 with a message in why and the compiler's console tail in
+ * *details (malloc'd). */
 static int ensure_exe(ModelRun *m, const char *c_text, size_t c_len,
-                      const char *hash, const char *console,
-                      const char **exe_out, char *why, size_t nwhy,
-                      char **details)
+                      const char *hash, const char *role,
+                      const char *console, const char **exe_out, char *why,
+                      size_t nwhy, char **details)
 {
     const char *exe = arena_printf(m->a, "%s/%s", m->cache, hash);
-    const char *cfile = arena_printf(m->a, "%s/%s.c", m->cache, hash);
     *exe_out = exe;
     if (access(exe, X_OK) == 0)
         return 0;
-    if (write_text(m, cfile, c_text, c_len, why, nwhy) != 0)
+    if (ensure_object(m, c_text, c_len, hash, role, console, why, nwhy,
+                      details) != 0)
         return -1;
-    CompileJob j = {.cfile = cfile, .exe = exe, .console = console,
+    const char *obj = arena_printf(m->a, "%s/%s.%s.o", m->cache, hash, role);
+    const char *stub = arena_printf(m->a, "%s/stub.%s.o", m->cache, role);
+    const char *more[] = {obj};
+    CompileJob j = {.cfile = stub, .exe = exe, .console = console,
                     .tmpdir = m->cache, .protect = m->protect,
-                    .nprotect = m->nprotect};
-    DrvJobResult r;
-    drv_job_run(compile_body, &j, m->o->timeout_seconds, &r);
-    if (r.end == DRV_JOB_EXITED && r.code == 0)
-        return 0;
-    char end[256];
-    describe_end(&r, m->o->timeout_seconds, end, sizeof end);
-    snprintf(why, nwhy, "the C compiler %s (the emitted C is %s; its "
-             "messages are in %s)", end, cfile, console);
-    *details = console_tail(console, 4000);
-    return -1;
+                    .nprotect = m->nprotect, .more = more, .nmore = 1};
+    return compile_job(m, &j, why, nwhy, details);
 }
 
 /* Run exe's probe method into probe_path. */
@@ -440,6 +492,193 @@ static int run_probe(ModelRun *m, const char *exe, const char *probe_path,
     return -1;
 }
 
+/* ------------------------------------------------------- timing harness */
+
+/* The sources the run compiles once into OUT/.cache: each role's main,
+ * and the timing harness that links a reference's and a candidate's
+ * objects into one process and times their gradients interleaved, as
+ * tests/bench/grad_bench.c does against hand-written C. */
+static const char stub_source[] =
+    "/* the sampler's main for a model object in the role %s */\n"
+    "int pplbench_%s_main(int argc, char **argv);\n"
+    "int main(int argc, char **argv);\n"
+    "int main(int argc, char **argv)\n"
+    "{\n"
+    "    return pplbench_%s_main(argc, argv);\n"
+    "}\n";
+
+static const char timing_source[] =
+    "/* timing.c - pplbench's validator: the gradient time of a candidate\n"
+    " * program over its reference's, both linked into this process and\n"
+    " * timed in alternating blocks (the fastest block of each side: noise on\n"
+    " * a shared machine only ever adds time).\n"
+    " *   time [DATA.json]  ->  speed_ratio=R ref_ns=A cand_ns=B */\n"
+    "#define _POSIX_C_SOURCE 200809L\n"
+    "#include <math.h>\n"
+    "#include <stdio.h>\n"
+    "#include <stdlib.h>\n"
+    "#include <time.h>\n"
+    "#include \"pplrt.h\"\n"
+    "const RtModel *pplbench_ref_model(void);\n"
+    "const RtModel *pplbench_cand_model(void);\n"
+    "enum { ROUNDS = 11 };\n"
+    "static volatile double sink;\n"
+    "static double now(void)\n"
+    "{\n"
+    "    struct timespec t;\n"
+    "    clock_gettime(CLOCK_MONOTONIC, &t);\n"
+    "    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;\n"
+    "}\n"
+    "static double block(const RtModel *m, void *s, const double *u,\n"
+    "                    double *g, long n)\n"
+    "{\n"
+    "    RtError err = {.msg = \"\"};\n"
+    "    double lp, acc = 0, t0 = now();\n"
+    "    for (long i = 0; i < n; i++) {\n"
+    "        if (m->log_density(s, u, true, true, RT_JOINT, &lp, g, &err))\n"
+    "            return -1;\n"
+    "        acc += lp;\n"
+    "    }\n"
+    "    sink = acc;\n"
+    "    return now() - t0;\n"
+    "}\n"
+    "static int cmp(const void *a, const void *b)\n"
+    "{\n"
+    "    double x = *(const double *)a, y = *(const double *)b;\n"
+    "    return (x > y) - (x < y);\n"
+    "}\n"
+    "int main(int argc, char **argv)\n"
+    "{\n"
+    "    RtError err = {.msg = \"\"};\n"
+    "    RtData *d = argc > 1 ? rt_data_load(argv[1], &err)\n"
+    "                         : rt_data_parse(\"{}\", &err);\n"
+    "    if (!d) {\n"
+    "        printf(\"speed_error=data: %s\\n\", err.msg);\n"
+    "        return 1;\n"
+    "    }\n"
+    "    const RtModel *m[2] = {pplbench_ref_model(), pplbench_cand_model()};\n"
+    "    void *s[2];\n"
+    "    for (int k = 0; k < 2; k++)\n"
+    "        if (!(s[k] = m[k]->create(d, 1, &err))) {\n"
+    "            printf(\"speed_error=create: %s\\n\", err.msg);\n"
+    "            return 1;\n"
+    "        }\n"
+    "    int dim = m[0]->num_unconstrained(s[0]);\n"
+    "    if (dim != m[1]->num_unconstrained(s[1])) {\n"
+    "        printf(\"speed_error=the dimensions differ\\n\");\n"
+    "        return 1;\n"
+    "    }\n"
+    "    double *u = calloc((size_t)dim + 1, sizeof *u);\n"
+    "    double *g = calloc((size_t)dim + 1, sizeof *g);\n"
+    "    if (!u || !g)\n"
+    "        return 1;\n"
+    "    /* a point both evaluate: u = 0.3 sin(i + 1), else scaled down */\n"
+    "    double scale = 0.3;\n"
+    "    for (int tries = 0;; tries++) {\n"
+    "        for (int i = 0; i < dim; i++)\n"
+    "            u[i] = scale * sin(i + 1.0);\n"
+    "        if (block(m[0], s[0], u, g, 1) >= 0\n"
+    "            && block(m[1], s[1], u, g, 1) >= 0)\n"
+    "            break;\n"
+    "        if (tries == 8) {\n"
+    "            printf(\"speed_error=no point where both evaluate\\n\");\n"
+    "            return 1;\n"
+    "        }\n"
+    "        scale /= 4;\n"
+    "    }\n"
+    "    long n = 1;\n"
+    "    while (n < (1L << 40)) {\n"
+    "        double t = block(m[0], s[0], u, g, n);\n"
+    "        if (t >= 0.005)\n"
+    "            break;\n"
+    "        n *= t > 0.0005 ? 2 : 10;\n"
+    "    }\n"
+    "    double t[2][ROUNDS];\n"
+    "    for (int r = 0; r < ROUNDS; r++)\n"
+    "        for (int k = 0; k < 2; k++) {\n"
+    "            int side = (r % 2) ? 1 - k : k;\n"
+    "            t[side][r] = block(m[side], s[side], u, g, n);\n"
+    "            if (t[side][r] < 0) {\n"
+    "                printf(\"speed_error=an evaluation failed\\n\");\n"
+    "                return 1;\n"
+    "            }\n"
+    "        }\n"
+    "    qsort(t[0], ROUNDS, sizeof(double), cmp);\n"
+    "    qsort(t[1], ROUNDS, sizeof(double), cmp);\n"
+    "    double a = t[0][0] / (double)n, b = t[1][0] / (double)n;\n"
+    "    printf(\"speed_ratio=%.3f ref_ns=%.0f cand_ns=%.0f\\n\", b / a, a * 1e9,\n"
+    "           b * 1e9);\n"
+    "    return 0;\n"
+    "}\n";
+
+/* Compile a fixed source of the run into OUT/.cache/NAME.o (unless it is
+ * there); 0, or -1 after a message. */
+static int prepare_object(const ModelRun *m, const char *name,
+                          const char *text)
+{
+    const char *src = arena_printf(m->a, "%s/%s.c", m->cache, name);
+    const char *obj = arena_printf(m->a, "%s/%s.o", m->cache, name);
+    if (access(obj, R_OK) == 0)
+        return 0;
+    const char *console = arena_printf(m->a, "%s/%s.log", m->cache, name);
+    char why[1024];
+    char *details = NULL;
+    if (write_text(m, src, text, strlen(text), why, sizeof why) == 0) {
+        CompileJob j = {.cfile = src, .exe = obj, .console = console,
+                        .tmpdir = m->cache, .protect = m->protect,
+                        .nprotect = m->nprotect, .compile_only = true};
+        if (compile_job(m, &j, why, sizeof why, &details) == 0)
+            return 0;
+    }
+    fprintf(stderr, "pplbench: %s\n%s", why, details ? details : "");
+    free(details);
+    return -1;
+}
+
+/* The candidate's gradient time over the reference's, measured by the
+ * timing harness; 0 with the ratio, or -1 with why. */
+static int measure_speed(ModelRun *m, const char *cand_hash, const char *dir,
+                         double *ratio, char *why, size_t nwhy)
+{
+    const char *exe = arena_printf(m->a, "%s/time-%s-%s", m->cache,
+                                   m->o0_hash, cand_hash);
+    const char *console = arena_printf(m->a, "%s/speed.log", dir);
+    char *details = NULL;
+    if (access(exe, X_OK) != 0) {
+        const char *more[] = {
+            arena_printf(m->a, "%s/%s.ref.o", m->cache, m->o0_hash),
+            arena_printf(m->a, "%s/%s.cand.o", m->cache, cand_hash)};
+        CompileJob j = {.cfile = arena_printf(m->a, "%s/timing.o", m->cache),
+                        .exe = exe, .console = console, .tmpdir = m->cache,
+                        .protect = m->protect, .nprotect = m->nprotect,
+                        .more = more, .nmore = 2};
+        if (compile_job(m, &j, why, nwhy, &details) != 0) {
+            free(details);
+            return -1;
+        }
+    }
+    char *argv[3] = {(char *)exe, (char *)m->data, NULL};
+    ProbeJob pj = {.argv = argv, .console = console};
+    DrvJobResult r;
+    drv_job_run(probe_body, &pj, m->o->timeout_seconds, &r);
+    char *out = console_tail(console, 512);
+    const char *at = out ? strstr(out, "speed_ratio=") : NULL;
+    int rc = -1;
+    if (r.end == DRV_JOB_EXITED && r.code == 0 && at
+        && sscanf(at, "speed_ratio=%lf", ratio) == 1) {
+        rc = 0;
+    } else {
+        const char *e = out ? strstr(out, "speed_error=") : NULL;
+        snprintf(why, nwhy, "the timing harness failed: %.300s",
+                 e ? e + 12 : out ? out : "no output");
+        char *nl = strchr(why, '\n');
+        if (nl)
+            *nl = '\0';
+    }
+    free(out);
+    return rc;
+}
+
 /* ----------------------------------------------------------- candidates */
 
 typedef enum Outcome {
@@ -457,6 +696,7 @@ typedef struct Candidate {
     DrvComparison cmp;
     bool have_cmp;
     char *mir;          /* the candidate's MIR text (malloc'd) */
+    char hash[17];      /* its C text's hash */
 } Candidate;
 
 static void candidate_free(Candidate *c)
@@ -506,7 +746,13 @@ static void evaluate(ModelRun *m, const PassInfo *const *passes, int n,
     text_hash(c_text, c_len, hash);
     const char *exe;
     const char *console = arena_printf(m->a, "%s/%s.compile.log", dir, tag);
-    if (ensure_exe(m, c_text, c_len, hash, console, &exe, c->why,
+    snprintf(c->hash, sizeof c->hash, "%s", hash);
+    if (strcmp(hash, m->o0_hash) == 0) {
+        free(c_text);
+        c->outcome = OUT_SAME;
+        return;
+    }
+    if (ensure_exe(m, c_text, c_len, hash, "cand", console, &exe, c->why,
                    sizeof c->why, &c->details) != 0) {
         free(c_text);
         c->outcome = OUT_ERROR;
@@ -515,10 +761,6 @@ static void evaluate(ModelRun *m, const PassInfo *const *passes, int n,
     }
     free(c_text);
     const char *probe = arena_printf(m->a, "%s/%s.probe.json", m->dir, hash);
-    if (m->o0_probe && strcmp(probe, m->o0_probe) == 0) {
-        c->outcome = OUT_SAME;
-        return;
-    }
     if (access(probe, R_OK) != 0) {
         const char *pcon = arena_printf(m->a, "%s/%s.probe.log", dir, tag);
         if (run_probe(m, exe, probe, pcon, c->why, sizeof c->why,
@@ -632,12 +874,26 @@ static void run_job(ModelRun *m, const DrvJobSpec *job)
         candidate_free(&c);
         return;
     }
+    snprintf(prop, sizeof prop, "speed:%s", job->name);
     if (c.outcome == OUT_SAME) {
+        /* the same C as O0: the same speed */
+        drv_suite_prop(m->suite, prop, "1.000", why, sizeof why);
         for (int k = 0; k < DRV_CHECK_COUNT; k++)
             add_case(m, job->name, drv_check_name((DrvCheck)k),
                      DRV_CASE_PASSED, k == 0 ? secs : 0, NULL, NULL);
         candidate_free(&c);
         return;
+    }
+    double ratio;
+    char speed_why[512];
+    if (measure_speed(m, c.hash, dir, &ratio, speed_why,
+                      sizeof speed_why) == 0) {
+        char val[32];
+        snprintf(val, sizeof val, "%.3f", ratio);
+        drv_suite_prop(m->suite, prop, val, why, sizeof why);
+    } else {
+        snprintf(prop, sizeof prop, "speed_error:%s", job->name);
+        drv_suite_prop(m->suite, prop, speed_why, why, sizeof why);
     }
     const char *culprit = NULL;
     if (!drv_comparison_passed(&c.cmp) && job->npasses > 1) {
@@ -693,7 +949,8 @@ static void make_reference(ModelRun *m)
     text_hash(c_text, c_len, hash);
     const char *exe;
     char *details = NULL;
-    if (ensure_exe(m, c_text, c_len, hash,
+    snprintf(m->o0_hash, sizeof m->o0_hash, "%s", hash);
+    if (ensure_exe(m, c_text, c_len, hash, "ref",
                    arena_printf(m->a, "%s/compile.log", dir), &exe, why,
                    sizeof why, &details) != 0) {
         free(c_text);
@@ -970,6 +1227,20 @@ int drv_validate(const DrvValidateOptions *o, char *const *models, int n)
             "\n", r.nchosen, r.nchosen == 1 ? "" : "s", o->njobs,
             o->njobs == 1 ? "" : "s", o->shard_k, o->shard_n, o->workers);
     double t0 = now_seconds();
+    /* the objects every model links: each role's main, the harness */
+    ModelRun prep = {.o = o, .cache = r.cache, .a = &a,
+                     .protect = (const char **)o->inputs,
+                     .nprotect = o->ninputs};
+    if (prepare_object(&prep, "stub.ref", arena_printf(&a, stub_source,
+                                                      "ref", "ref", "ref"))
+        || prepare_object(&prep, "stub.cand",
+                          arena_printf(&a, stub_source, "cand", "cand",
+                                       "cand"))
+        || prepare_object(&prep, "timing", timing_source)) {
+        close(lock);
+        arena_free(&a);
+        return 2;
+    }
     int workers = o->workers < 1 ? 1 : o->workers;
     if (workers > r.nchosen)
         workers = r.nchosen > 0 ? r.nchosen : 1;

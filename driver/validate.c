@@ -1094,7 +1094,15 @@ static int error_suite(const Run *r, const char *name, const char *dir,
     return rc;
 }
 
-/* One model, isolated; a line of progress on stderr. */
+/* Whether a model's stem can name its folder under OUT. */
+static bool usable_stem(const char *stem)
+{
+    return stem[0] && strcmp(stem, ".") != 0 && strcmp(stem, "..") != 0
+        && strcmp(stem, ".cache") != 0;
+}
+
+/* One model, isolated: its suite lands in OUT/NAME/suite.xml (an error
+ * suite when its process did not finish). */
 static void run_model(const Run *r, int idx)
 {
     const char *path = r->models[idx];
@@ -1107,19 +1115,12 @@ static void run_model(const Run *r, int idx)
     m.data = data_of(&a, path);
     char why[1024];
     const char *suite = arena_printf(&a, "%s/suite.xml", m.dir);
-    if (strcmp(m.name, ".") == 0 || strcmp(m.name, "..") == 0
-        || strcmp(m.name, ".cache") == 0 || m.name[0] == '\0') {
-        fprintf(stderr, "%-32s skipped: the name cannot be a folder\n", path);
-        arena_free(&a);
-        return;
-    }
     if (make_dir(m.dir, why, sizeof why) != 0) {
-        fprintf(stderr, "%-32s error: %s\n", m.name, why);
+        fprintf(stderr, "%s: %s\n", m.name, why);
         arena_free(&a);
         return;
     }
     unlink(suite);
-    double t0 = now_seconds();
     DrvJobResult res;
     double limit = r->o->timeout_seconds > 0
         ? (double)r->o->timeout_seconds * (4.0 + 4.0 * r->o->njobs) : 0;
@@ -1137,17 +1138,61 @@ static void run_model(const Run *r, int idx)
                  end);
         error_suite(r, m.name, m.dir, msg);
     }
-    DrvReport rep;
-    drv_report_init(&rep);
-    DrvReportCounts n = {0};
-    if (drv_report_read(&rep, suite, why, sizeof why) == 0)
-        n = drv_report_counts(&rep);
-    drv_report_free(&rep);
-    fprintf(stderr, "%-32s %3d checks: %d passed, %d failed, %d errors "
-            "(%.1f s)\n", m.name, n.tests,
-            n.tests - n.failures - n.errors - n.skipped, n.failures,
-            n.errors, now_seconds() - t0);
     arena_free(&a);
+}
+
+/* What the run has seen finish, for the progress lines. */
+typedef struct Progress {
+    bool *seen;
+    int done;
+    int failures, errors;
+    double t0;
+    bool tty;
+} Progress;
+
+/* Print a line for each model whose suite appeared since the last call,
+ * and on a terminal the status line (models done, failures so far,
+ * elapsed and remaining time). */
+static void show_progress(const Run *r, Progress *p, Arena *a)
+{
+    for (int i = 0; i < r->nchosen; i++) {
+        if (p->seen[i])
+            continue;
+        const char *stem = stem_of(a, r->models[r->chosen[i]]);
+        const char *suite = arena_printf(a, "%s/%s/suite.xml", r->o->outdir,
+                                         stem);
+        if (access(suite, R_OK) != 0)
+            continue;
+        DrvReport rep;
+        drv_report_init(&rep);
+        char why[512];
+        DrvReportCounts n = {0};
+        double secs = 0;
+        if (drv_report_read(&rep, suite, why, sizeof why) != 0)
+            continue;      /* not complete yet: it is renamed into place */
+        n = drv_report_counts(&rep);
+        if (rep.nsuites > 0)
+            secs = rep.suites[0].seconds;
+        drv_report_free(&rep);
+        p->seen[i] = true;
+        p->done++;
+        p->failures += n.failures;
+        p->errors += n.errors;
+        fprintf(stderr, "%s%-32s %3d checks: %d passed, %d failed, %d errors "
+                "(%.1f s)\n", p->tty ? "\r\033[K" : "", stem, n.tests,
+                n.tests - n.failures - n.errors - n.skipped, n.failures,
+                n.errors, secs);
+    }
+    if (p->tty) {
+        double el = now_seconds() - p->t0;
+        double left = p->done ? el / p->done * (r->nchosen - p->done) : 0;
+        fprintf(stderr, "\r\033[K[%d/%d models] %d failed, %d errors, "
+                "%.0f s elapsed%s", p->done, r->nchosen, p->failures,
+                p->errors, el, p->done ? "" : "");
+        if (p->done && p->done < r->nchosen)
+            fprintf(stderr, ", about %.0f s left", left);
+        fflush(stderr);
+    }
 }
 
 /* --baseline OLD.xml: new failures, fixed ones and slower jobs, on stderr
@@ -1170,12 +1215,19 @@ static int compare_baseline(const char *path, DrvReport *rep)
     return rc;
 }
 
-/* Wait for every lane; a stop signal of the run is passed on to them. */
-static void wait_lanes(pid_t *lanes, int n)
+/* Wait for every lane, showing progress; a stop signal of the run is
+ * passed on to them. */
+static void wait_lanes(const Run *r, Progress *p, Arena *a, pid_t *lanes,
+                       int n)
 {
     int left = n;
     bool told = false;
+    double shown = 0;
     while (left > 0) {
+        if (now_seconds() - shown >= 0.5) {
+            show_progress(r, p, a);
+            shown = now_seconds();
+        }
         int st;
         pid_t pid = waitpid(-1, &st, WNOHANG);
         if (pid > 0) {
@@ -1220,9 +1272,15 @@ int drv_validate(const DrvValidateOptions *o, char *const *models, int n)
     }
     drv_job_catch_signals();
     r.chosen = arena_alloc(&a, sizeof(int) * ((size_t)n + 1));
-    for (int i = 0; i < n; i++)
-        if (i % o->shard_n == o->shard_k - 1)
+    for (int i = 0; i < n; i++) {
+        if (i % o->shard_n != o->shard_k - 1)
+            continue;
+        if (usable_stem(stem_of(&a, models[i])))
             r.chosen[r.nchosen++] = i;
+        else
+            fprintf(stderr, "%s: skipped: its name cannot name a folder\n",
+                    models[i]);
+    }
     fprintf(stderr, "validating %d model%s x %d job%s (shard %d/%d, -j %d)"
             "\n", r.nchosen, r.nchosen == 1 ? "" : "s", o->njobs,
             o->njobs == 1 ? "" : "s", o->shard_k, o->shard_n, o->workers);
@@ -1244,27 +1302,33 @@ int drv_validate(const DrvValidateOptions *o, char *const *models, int n)
     int workers = o->workers < 1 ? 1 : o->workers;
     if (workers > r.nchosen)
         workers = r.nchosen > 0 ? r.nchosen : 1;
+    Progress prog = {.t0 = t0, .tty = isatty(2) == 1};
+    prog.seen = arena_alloc(&a, sizeof(bool) * ((size_t)r.nchosen + 1));
+    for (int i = 0; i < r.nchosen; i++)
+        unlink(arena_printf(&a, "%s/%s/suite.xml", o->outdir,
+                            stem_of(&a, models[r.chosen[i]])));
     fflush(NULL);
-    if (workers == 1) {
-        for (int i = 0; i < r.nchosen && !drv_job_stop_signal(); i++)
-            run_model(&r, r.chosen[i]);
-    } else {
-        pid_t lanes[64];
-        int nl = 0;
-        for (int w = 0; w < workers && w < 64; w++) {
-            pid_t pid = fork();
-            if (pid == 0) {
-                for (int i = w; i < r.nchosen && !drv_job_stop_signal();
-                     i += workers)
-                    run_model(&r, r.chosen[i]);
-                fflush(NULL);
-                _exit(0);
-            }
-            if (pid > 0)
-                lanes[nl++] = pid;
+    pid_t lanes[64];
+    int nl = 0;
+    for (int w = 0; w < workers && w < 64; w++) {
+        pid_t pid = fork();
+        if (pid == 0) {
+            for (int i = w; i < r.nchosen && !drv_job_stop_signal();
+                 i += workers)
+                run_model(&r, r.chosen[i]);
+            fflush(NULL);
+            _exit(0);
         }
-        wait_lanes(lanes, nl);
+        if (pid > 0)
+            lanes[nl++] = pid;
+        else
+            fprintf(stderr, "pplbench: cannot start a worker: %s\n",
+                    strerror(errno));
     }
+    wait_lanes(&r, &prog, &a, lanes, nl);
+    show_progress(&r, &prog, &a);
+    if (prog.tty)
+        fputs("\r\033[K", stderr);
     /* the report: every finished model's suite, in model order */
     DrvReport rep;
     drv_report_init(&rep);

@@ -129,6 +129,21 @@ COMPILER_LIBS = $(BUILD)/libbackend.a $(BUILD)/libanalyses.a \
 $(BUILD)/pplbench: $(DRIVER_OBJ) $(COMPILER_LIBS) $(BUILD)/libpplrt.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(RT_LIBS) $(LDLIBS)
 
+# A test build of pplbench: the test hooks of driver/pipeline.c compiled in
+# (PPLBENCH_TEST_ICE, an internal error on demand, for the hostile cases),
+# beside build/pplbench so that it finds the runtime as pplbench does;
+# build/pplbench itself has no hook.
+TEST_DRIVER_OBJ = $(filter-out $(BUILD)/driver/pipeline.o,$(DRIVER_OBJ)) \
+    $(BUILD)/tests/driver/pipeline.o
+
+$(BUILD)/tests/driver/pipeline.o: driver/pipeline.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(DRIVER_INC) -DPPLBENCH_TEST_HOOKS -c $< -o $@
+
+$(BUILD)/pplbench_test: $(TEST_DRIVER_OBJ) $(COMPILER_LIBS) \
+    $(BUILD)/libpplrt.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(RT_LIBS) $(LDLIBS)
+
 # Unit tests of the runtime (test_rt_*) link libpplrt; the others the
 # frontend, and libpplrt below it as the driver does (test_build compiles
 # and runs a program against libpplrt, and its driver code writes through
@@ -178,7 +193,7 @@ test: deps
 	CC="$(CC)" sh tests/layering.sh || status=1; \
 	exit $$status
 
-units: $(UNIT_BIN)
+units: $(UNIT_BIN) $(BUILD)/pplbench_test
 
 # docs/library.md is generated from the signature table; `make test` checks
 # that the committed copy is current.
@@ -316,4 +331,4 @@ clean:
 
 -include $(FRONTEND_OBJ:.o=.d) $(DRIVER_OBJ:.o=.d) $(RUNTIME_OBJ:.o=.d) \
     $(MIR_OBJ:.o=.d) $(BACKEND_OBJ:.o=.d) $(SUPPORT_OBJ:.o=.d) \
-    $(PASSES_OBJ:.o=.d) $(ANALYSES_OBJ:.o=.d)
+    $(PASSES_OBJ:.o=.d) $(ANALYSES_OBJ:.o=.d) $(BUILD)/tests/driver/pipeline.d

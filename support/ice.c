@@ -34,6 +34,11 @@ _Noreturn void diag_ice(const char *file, int line, const char *fmt, ...)
         n = 0;
     vsnprintf(ice_message + n, sizeof ice_message - (size_t)n, fmt, ap);
     va_end(ap);
+    diag_ice_rethrow();
+}
+
+_Noreturn void diag_ice_rethrow(void)
+{
     if (ice_target)
         longjmp(*ice_target, 1);
     /* No compilation to abandon: a bug outside any unit. */

@@ -22,5 +22,23 @@ jmp_buf *diag_set_ice_target(jmp_buf *target);
 /* The message of the last internal error on this thread ("FILE:LINE:
  * what"). */
 const char *diag_ice_message(void);
+/* Raise the last internal error again, its message unchanged, to the
+ * recovery point now set.  For a function that holds what a jump past it
+ * would leak (a memory stream, a scratch arena): it sets its own recovery
+ * point, frees what it holds after the jump, restores the outer point and
+ * rethrows:
+ *
+ *     jmp_buf recover;
+ *     jmp_buf *outer = diag_set_ice_target(&recover);
+ *     volatile bool ice = false;
+ *     if (setjmp(recover) != 0)
+ *         ice = true;
+ *     else
+ *         ...work...
+ *     diag_set_ice_target(outer);
+ *     ...free...
+ *     if (ice)
+ *         diag_ice_rethrow();                                          */
+_Noreturn void diag_ice_rethrow(void);
 
 #endif

@@ -23,11 +23,11 @@ typedef struct Held {
 } Held;
 
 #ifdef PPLBENCH_TEST_HOOKS
-/* Test builds only ($(BUILD)/pplbench_test; build/pplbench has no
- * such hook): PPLBENCH_TEST_ICE=STAGE:FILE raises an internal error at
- * STAGE (lower, transform, or emit: with the C's stream open) of the model
- * whose file's base name is FILE, so that a test can show what an internal
- * error does to a batch (tests/hostile/batch_ice.sh). */
+/* Test builds only ($(BUILD)/pplbench_test; build/pplbench has no such
+ * hook): PPLBENCH_TEST_ICE=STAGE:FILE raises an internal error at STAGE
+ * (lower, transform, optimize, or emit: with the C's stream open) of the
+ * model whose file's base name is FILE, so that a test can show what an
+ * internal error does to a batch (tests/hostile/batch_ice.sh). */
 static void test_hook(const DrvPipeline *pl, const char *stage)
 {
     const char *want = getenv("PPLBENCH_TEST_ICE");
@@ -99,6 +99,12 @@ static DrvPipelineStatus run_stages(FeUnit *u, DrvPipeline *pl, Held *h)
     if (!mir_verify(pl->program, why, sizeof why))
         return internal(pl, "transformed", why);
     if (pl->stop == DRV_PIPELINE_TRANSFORMED)
+        return print_mir(pl);
+    test_hook(pl, "optimize");
+    if (!pass_run(pl->program, pl->passes, pl->npasses, NULL, NULL, pl->why,
+                  sizeof pl->why))
+        return DRV_PIPELINE_INTERNAL;
+    if (pl->stop == DRV_PIPELINE_OPTIMIZED)
         return print_mir(pl);
     return emit(pl, h);
 }

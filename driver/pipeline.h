@@ -1,5 +1,6 @@
 /* pipeline.h - one model's compilation after the frontend, protected:
- * lower to MIR, verify, transform, verify, emit C.
+ * lower to MIR, verify, transform, verify, optimize (the passes given, each
+ * followed by mir_refresh and mir_verify: pass_run), emit C.
  *
  * An internal error anywhere below (an ICE(), or a MIR that mir_verify
  * rejects) ends this model's pipeline with DRV_PIPELINE_INTERNAL and its
@@ -15,12 +16,14 @@
 
 #include "frontend.h"
 #include "mir.h"
+#include "passes.h"
 
 /* How far to go. */
 typedef enum DrvPipelineStop {
     DRV_PIPELINE_LOWERED,      /* the MIR as lowered (--debug-mir-pretty) */
     DRV_PIPELINE_TRANSFORMED,  /* after the backend's transformations */
-    DRV_PIPELINE_EMITTED       /* the C, in memory */
+    DRV_PIPELINE_OPTIMIZED,    /* after the passes */
+    DRV_PIPELINE_EMITTED       /* the C of the optimized MIR, in memory */
 } DrvPipelineStop;
 
 typedef enum DrvPipelineStatus {
@@ -38,6 +41,8 @@ typedef struct DrvPipeline {
     const char *name;          /* the model's name in the C
                                   (emit_model_name_valid) */
     DrvPipelineStop stop;
+    const PassInfo *const *passes;  /* the optimization: these npasses in */
+    int npasses;                    /* order (none: the program as written) */
     FILE *mir_out;             /* not NULL: the MIR of the last stage is
                                   printed here (mir_pretty) */
     /* out */

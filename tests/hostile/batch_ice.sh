@@ -24,7 +24,7 @@ protect models/a.stan models/b.stan
 # the batch: a has the internal error, b is still built and sampled
 ice="Internal compiler error: driver/pipeline.c:"
 tally="samplers: 1 built and sampled, 0 not compiled by the backend yet,"
-for stage in lower transform emit; do
+for stage in lower transform optimize emit; do
     rm -rf out
     PPLBENCH_TEST_ICE=$stage:a.stan \
         run_expect 1 "    not built: an internal compiler error in models/a.stan:" \

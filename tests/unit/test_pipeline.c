@@ -76,11 +76,12 @@ static void test_stages(void **state)
 static void test_internal_error(void **state)
 {
     (void)state;
-    static const char *const stages[] = {"lower", "transform", "emit"};
+    static const char *const stages[] = {"lower", "transform", "optimize",
+                                         "emit"};
     check();
     jmp_buf mine;
     jmp_buf *before = diag_set_ice_target(&mine);
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < 4; i++) {
         char want[64];
         snprintf(want, sizeof want, "%s:m.stan", stages[i]);
         assert_int_equal(setenv("PPLBENCH_TEST_ICE", want, 1), 0);

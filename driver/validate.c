@@ -30,6 +30,7 @@
 #include "build.h"
 #include "compare.h"
 #include "job.h"
+#include "pipeline.h"
 #include "pplrt.h"
 #include "report.h"
 #include "udiff.h"
@@ -1001,27 +1002,14 @@ static int model_body(void *arg)
                  "the model does not check", buf);
         free(buf);
     } else {
-        jmp_buf recover;
-        jmp_buf *outer = diag_set_ice_target(&recover);
-        if (setjmp(recover) == 0) {
-            m->o0 = mir_lower(m->a, m->u.prog, emit_model_name(m->a,
-                                                               m->name));
-            if (mir_verify(m->o0, why, sizeof why)) {
-                mir_transform(m->o0);
-                if (!mir_verify(m->o0, why, sizeof why))
-                    m->o0 = NULL;
-            } else {
-                m->o0 = NULL;
-            }
-            if (!m->o0)
-                m->o0_error = arena_printf(m->a, "Internal compiler error: "
-                                           "the MIR is invalid: %s", why);
-        } else {
-            m->o0 = NULL;
+        DrvPipeline pl = {.path = m->path,
+                          .name = emit_model_name(m->a, m->name),
+                          .stop = DRV_PIPELINE_TRANSFORMED};
+        if (drv_pipeline_run(&m->u, &pl) == DRV_PIPELINE_OK)
+            m->o0 = pl.program;
+        else
             m->o0_error = arena_printf(m->a, "Internal compiler error: %s",
-                                       diag_ice_message());
-        }
-        diag_set_ice_target(outer);
+                                       pl.why);
         if (m->o0) {
             m->o0_mir = mir_text(m->o0);
             make_reference(m);

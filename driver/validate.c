@@ -833,8 +833,9 @@ static void run_job(ModelRun *m, const DrvJobSpec *job)
         return;
     }
     if (m->o0_error) {
-        add_case(m, job->name, "run", DRV_CASE_ERROR, 0,
-                 "the O0 reference could not be made", m->o0_error);
+        add_case(m, job->name, "run", DRV_CASE_SKIPPED, 0,
+                 "the O0 reference could not be made (see O0:reference)",
+                 NULL);
         return;
     }
     Candidate c;
@@ -1014,6 +1015,14 @@ static int model_body(void *arg)
             m->o0_mir = mir_text(m->o0);
             make_reference(m);
         }
+        if (m->o0_error) {
+            /* the message is its first line, the details all of it */
+            char line[512];
+            snprintf(line, sizeof line, "%s", m->o0_error);
+            line[strcspn(line, "\n")] = '\0';
+            add_case(m, "O0", "reference", DRV_CASE_ERROR, 0, line,
+                     m->o0_error);
+        }
         for (int i = 0; i < m->o->njobs; i++)
             run_job(m, &m->o->jobs[i]);
     }
@@ -1159,9 +1168,14 @@ static void show_progress(const Run *r, Progress *p, Arena *a)
         if (drv_report_read(&rep, suite, why, sizeof why) != 0)
             continue;      /* not complete yet: it is renamed into place */
         n = drv_report_counts(&rep);
-        if (rep.nsuites > 0)
+        const DrvCase *first = NULL;
+        if (rep.nsuites > 0) {
             secs = rep.suites[0].seconds;
-        drv_report_free(&rep);
+            for (int k = 0; k < rep.suites[0].ncases && !first; k++)
+                if (rep.suites[0].cases[k].status == DRV_CASE_FAILED
+                    || rep.suites[0].cases[k].status == DRV_CASE_ERROR)
+                    first = &rep.suites[0].cases[k];
+        }
         p->seen[i] = true;
         p->done++;
         p->failures += n.failures;
@@ -1170,6 +1184,11 @@ static void show_progress(const Run *r, Progress *p, Arena *a)
                 "(%.1f s)\n", p->tty ? "\r\033[K" : "", stem, n.tests,
                 n.tests - n.failures - n.errors - n.skipped, n.failures,
                 n.errors, secs);
+        if (first)
+            fprintf(stderr, "    %s %s: %s\n", first->name,
+                    first->status == DRV_CASE_FAILED ? "failed" : "error",
+                    first->message ? first->message : "");
+        drv_report_free(&rep);
     }
     if (p->tty) {
         double el = now_seconds() - p->t0;

@@ -28,7 +28,7 @@ for stage in lower transform optimize emit; do
     rm -rf out
     PPLBENCH_TEST_ICE=$stage:a.stan \
         run_expect 1 "    not built: an internal compiler error in models/a.stan:" \
-        "$T" models --out=out
+        "$T" sample models --out=out
     expect_output "    $ice"
     expect_output "PPLBENCH_TEST_ICE: an internal error at the $stage stage of a.stan"
     expect_output "-> out/b/b.csv"
@@ -48,7 +48,25 @@ PPLBENCH_TEST_ICE=lower:a.stan \
 
 # without the hook's variable the test build is pplbench: both models build
 rm -rf out
-run_expect 0 "samplers: 2 built and sampled" "$T" models --out=out
+run_expect 0 "samplers: 2 built and sampled" "$T" sample models --out=out
+
+# the validator: a's internal error is a's error in the report, b is
+# validated, the run goes on (exit 1: an error, no failure)
+for stage in lower transform; do
+    rm -rf vout
+    PPLBENCH_TEST_ICE=$stage:a.stan \
+        run_expect 1 "1 errors" "$T" models --out=vout --levels=O1
+    expect_output "PPLBENCH_TEST_ICE: an internal error at the $stage stage of a.stan"
+    check -s vout/report.xml
+    if ! grep -q 'message="Internal compiler error: driver/pipeline.c:[0-9]*: PPLBENCH_TEST_ICE: an internal error at the '$stage' stage of a.stan"' vout/report.xml
+    then
+        fail "the report has no error for a ($stage)"
+    fi
+    if ! grep -q '<testcase name="O1:gradient" classname="b"' vout/report.xml
+    then
+        fail "b was not validated after a's internal error ($stage)"
+    fi
+done
 # and build/pplbench has no such hook
 PPLBENCH_TEST_ICE=emit:a.stan run_expect 0 "" "$PPLBENCH" models/a.stan --o=a.c
 check -s a.c

@@ -15,7 +15,7 @@ run_expect 0 "-> out/a/a.csv" "$PPLBENCH" sample . --out=out
 protect out/a/a.c out/a/a.csv out/a/a.log out/a/a.summary.txt out/a/a
 sed -i 's/normal(0, 1)/normal(1, 2)/' a.stan
 run_expect 2 "    write FAILED: error writing out/a/a.c: File too large" \
-    bash -c 'trap "" XFSZ; ulimit -f 1; exec "$0" . --out=out' "$PPLBENCH"
+    bash -c 'trap "" XFSZ; ulimit -f 1; exec "$0" sample . --out=out' "$PPLBENCH"
 tally="samplers: 0 built and sampled, 0 not compiled by the backend yet,"
 expect_output "$tally 0 failed (0 timed out), 1 not written"
 expect_no_output "cannot write the C file"

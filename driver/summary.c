@@ -1196,6 +1196,30 @@ static int summarize(FILE *out, FILE *err, Arena *a, const char **paths,
     return SUMMARY_OK;
 }
 
+int drv_summary_columns(Arena *a, const char *path, DrvColumnStats **cols,
+                        int *ncols, FILE *err)
+{
+    CsvRun run;
+    int status = read_csv(a, path, &run, err);
+    if (status)
+        return status;
+    int n = run.ndraws;
+    SumWork *w = work_new(a, 1, n);
+    double *column = arena_alloc(a, ((size_t)n + 1) * sizeof(double));
+    DrvColumnStats *out = arena_alloc(a, ((size_t)run.ncols + 1)
+                                         * sizeof *out);
+    for (int j = 0; j < run.ncols; j++) {
+        for (int i = 0; i < n; i++)
+            column[i] = run.draws[(size_t)i * run.ncols + j];
+        SumStats st;
+        summarize_column(w, column, 1, n, 0, &st);
+        out[j] = (DrvColumnStats){run.names[j], st.mean, st.mcse};
+    }
+    *cols = out;
+    *ncols = run.ncols;
+    return SUMMARY_OK;
+}
+
 int drv_summary(int argc, char **argv, FILE *out, FILE *err)
 {
     int sig_figs = DEFAULT_SIG_FIGS, npaths = 0;

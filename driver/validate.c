@@ -15,6 +15,7 @@
  * list is K-1 modulo N. */
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdint.h>
@@ -33,6 +34,7 @@
 #include "pipeline.h"
 #include "pplrt.h"
 #include "report.h"
+#include "summary.h"
 #include "udiff.h"
 #include "validate.h"
 
@@ -138,6 +140,8 @@ typedef struct ModelRun {
     char *o0_mir;               /* its pretty text (malloc'd) */
     char o0_hash[17];           /* its C text's hash */
     const char *o0_probe;       /* the reference probe, or NULL */
+    const char *o0_exe;         /* the reference sampler */
+    const char *o0_chain;       /* --posterior: its chain, or NULL */
     const char *o0_error;       /* why the reference could not be made */
     DrvReport rep;
     DrvSuite *suite;
@@ -680,6 +684,114 @@ static int measure_speed(ModelRun *m, const char *cand_hash, const char *dir,
     return rc;
 }
 
+/* ------------------------------------------------------------ posterior */
+
+/* --posterior: a short chain of each program, compared column by column. */
+enum { POSTERIOR_WARMUP = 300, POSTERIOR_DRAWS = 300 };
+/* How many Monte Carlo standard errors two means may be apart: with a few
+ * hundred columns per model, 5 keeps a false alarm rarer than 1 in 10^4
+ * per model while a real change of a posterior moves its means by many. */
+static const double POSTERIOR_Z = 5.0;
+
+/* Run exe's NUTS chain into csv (unless it is there). */
+static int run_chain(ModelRun *m, const char *exe, const char *csv,
+                     const char *console, char *why, size_t nwhy,
+                     char **details)
+{
+    if (access(csv, R_OK) == 0)
+        return 0;
+    char warm[32], draws[32], seed[32];
+    snprintf(warm, sizeof warm, "num_warmup=%d", POSTERIOR_WARMUP);
+    snprintf(draws, sizeof draws, "num_samples=%d", POSTERIOR_DRAWS);
+    snprintf(seed, sizeof seed, "seed=%d", m->o->seed);
+    char *argv[14];
+    int k = 0;
+    argv[k++] = (char *)exe;
+    argv[k++] = "sample";
+    argv[k++] = warm;
+    argv[k++] = draws;
+    argv[k++] = "random";
+    argv[k++] = seed;
+    if (m->data) {
+        argv[k++] = "data";
+        argv[k++] = arena_printf(m->a, "file=%s", m->data);
+    }
+    argv[k++] = "output";
+    argv[k++] = arena_printf(m->a, "file=%s", csv);
+    argv[k] = NULL;
+    ProbeJob j = {.argv = argv, .console = console};
+    DrvJobResult r;
+    drv_job_run(probe_body, &j, m->o->timeout_seconds, &r);
+    if (r.end == DRV_JOB_EXITED && r.code == 0)
+        return 0;
+    char end[256];
+    describe_end(&r, m->o->timeout_seconds, end, sizeof end);
+    snprintf(why, nwhy, "the sampler's chain %s (its console is %s)", end,
+             console);
+    *details = console_tail(console, 4000);
+    return -1;
+}
+
+/* Compare two chains' means: true when every model column (not the
+ * sampler's name__ columns, nor lp__, which may drop a constant) is within
+ * POSTERIOR_Z standard errors; else false with the first column that is
+ * not in msg.  -1 when a chain cannot be read (msg says why). */
+static int compare_chains(ModelRun *m, const char *ref, const char *cand,
+                          char *msg, size_t nmsg)
+{
+    char *errs = NULL;
+    size_t nerrs = 0;
+    FILE *err = open_memstream(&errs, &nerrs);
+    if (!err) {
+        snprintf(msg, nmsg, "out of memory");
+        return -1;
+    }
+    DrvColumnStats *a, *b;
+    int na, nb;
+    int rc = drv_summary_columns(m->a, ref, &a, &na, err) == 0
+          && drv_summary_columns(m->a, cand, &b, &nb, err) == 0 ? 1 : -1;
+    fclose(err);
+    if (rc < 0) {
+        snprintf(msg, nmsg, "%s", errs ? errs : "cannot read a chain");
+        msg[strcspn(msg, "\n")] = '\0';
+        free(errs);
+        return -1;
+    }
+    free(errs);
+    if (na != nb) {
+        snprintf(msg, nmsg, "the chains have %d and %d columns", na, nb);
+        return 0;
+    }
+    for (int j = 0; j < na; j++) {
+        size_t len = strlen(a[j].name);
+        if (strcmp(a[j].name, b[j].name) != 0) {
+            snprintf(msg, nmsg, "column %d is %s in O0 and %s in the "
+                     "candidate", j + 1, a[j].name, b[j].name);
+            return 0;
+        }
+        if (len > 2 && strcmp(a[j].name + len - 2, "__") == 0)
+            continue;
+        double d = fabs(a[j].mean - b[j].mean);
+        double se = sqrt(a[j].mcse * a[j].mcse + b[j].mcse * b[j].mcse);
+        bool ok;
+        if (isfinite(se) && se > 0)
+            ok = d <= POSTERIOR_Z * se;
+        else    /* a constant column, or one that is not finite */
+            ok = d <= 1e-8 * fmax(fabs(a[j].mean), fabs(b[j].mean))
+                 || (isnan(a[j].mean) && isnan(b[j].mean))
+                 || a[j].mean == b[j].mean;
+        if (!ok) {
+            snprintf(msg, nmsg, "the posterior mean of %s differs: O0 %.6g "
+                     "(MCSE %.2g) vs candidate %.6g (MCSE %.2g), %.1f "
+                     "standard errors apart (at most %.0f)", a[j].name,
+                     a[j].mean, a[j].mcse, b[j].mean, b[j].mcse,
+                     se > 0 ? d / se : INFINITY, POSTERIOR_Z);
+            return 0;
+        }
+    }
+    return 1;
+}
+
 /* ----------------------------------------------------------- candidates */
 
 typedef enum Outcome {
@@ -698,6 +810,7 @@ typedef struct Candidate {
     bool have_cmp;
     char *mir;          /* the candidate's MIR text (malloc'd) */
     char hash[17];      /* its C text's hash */
+    const char *exe;    /* its sampler */
 } Candidate;
 
 static void candidate_free(Candidate *c)
@@ -761,6 +874,7 @@ static void evaluate(ModelRun *m, const PassInfo *const *passes, int n,
         return;
     }
     free(c_text);
+    c->exe = exe;
     const char *probe = arena_printf(m->a, "%s/%s.probe.json", m->dir, hash);
     if (access(probe, R_OK) != 0) {
         const char *pcon = arena_printf(m->a, "%s/%s.probe.log", dir, tag);
@@ -822,6 +936,30 @@ static void add_case(ModelRun *m, const char *job, const char *check,
 
 static const char *const before_name = "before.mir";
 
+/* --posterior: the candidate's chain against O0's, as one testcase. */
+static void posterior_case(ModelRun *m, const DrvJobSpec *job,
+                           const Candidate *c, const char *dir)
+{
+    double t0 = now_seconds();
+    char why[1024];
+    char *details = NULL;
+    const char *csv = arena_printf(m->a, "%s/%s.chain.csv", m->dir, c->hash);
+    if (run_chain(m, c->exe, csv, arena_printf(m->a, "%s/chain.log", dir),
+                  why, sizeof why, &details) != 0) {
+        add_case(m, job->name, "posterior", DRV_CASE_ERROR,
+                 now_seconds() - t0, why, details);
+        free(details);
+        return;
+    }
+    int same = compare_chains(m, m->o0_chain, csv, why, sizeof why);
+    char msg[1400];
+    snprintf(msg, sizeof msg, "%s, job %s: %s", m->name, job->name, why);
+    add_case(m, job->name, "posterior",
+             same > 0 ? DRV_CASE_PASSED : same == 0 ? DRV_CASE_FAILED
+                                                    : DRV_CASE_ERROR,
+             now_seconds() - t0, same > 0 ? NULL : msg, NULL);
+}
+
 /* One job on the model: dumps, candidate, checks. */
 static void run_job(ModelRun *m, const DrvJobSpec *job)
 {
@@ -878,11 +1016,14 @@ static void run_job(ModelRun *m, const DrvJobSpec *job)
     }
     snprintf(prop, sizeof prop, "speed:%s", job->name);
     if (c.outcome == OUT_SAME) {
-        /* the same C as O0: the same speed */
+        /* the same C as O0: the same speed, the same chain */
         drv_suite_prop(m->suite, prop, "1.000", why, sizeof why);
         for (int k = 0; k < DRV_CHECK_COUNT; k++)
             add_case(m, job->name, drv_check_name((DrvCheck)k),
                      DRV_CASE_PASSED, k == 0 ? secs : 0, NULL, NULL);
+        if (m->o->posterior)
+            add_case(m, job->name, "posterior", DRV_CASE_PASSED, 0, NULL,
+                     NULL);
         candidate_free(&c);
         return;
     }
@@ -897,6 +1038,8 @@ static void run_job(ModelRun *m, const DrvJobSpec *job)
         snprintf(prop, sizeof prop, "speed_error:%s", job->name);
         drv_suite_prop(m->suite, prop, speed_why, why, sizeof why);
     }
+    if (m->o->posterior)
+        posterior_case(m, job, &c, dir);
     const char *culprit = NULL;
     if (!drv_comparison_passed(&c.cmp) && job->npasses > 1) {
         int k = bisect(m, job, dir);
@@ -971,6 +1114,18 @@ static void make_reference(ModelRun *m)
         return;
     }
     m->o0_probe = probe;
+    m->o0_exe = exe;
+    if (m->o->posterior) {
+        const char *csv = arena_printf(m->a, "%s/%s.chain.csv", m->dir, hash);
+        if (run_chain(m, exe, csv, arena_printf(m->a, "%s/chain.log", dir),
+                      why, sizeof why, &details) != 0) {
+            m->o0_error = arena_printf(m->a, "%s\n%s", why,
+                                       details ? details : "");
+            free(details);
+            return;
+        }
+        m->o0_chain = csv;
+    }
 }
 
 /* The model's whole validation, in its own process: the suite goes to

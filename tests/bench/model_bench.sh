@@ -18,8 +18,10 @@
 #     and 1000 draws, seed 1: wall seconds, total leapfrog steps, minimum
 #     bulk ESS and ESS per 1000 gradients.
 #
-# One line per model, `bench NAME grad_ratio=R compile_s=S` (or why it was
-# skipped), after its detail lines; then two tables beside Stan's figures.
+# One line per model and level, `bench NAME level=L grad_ratio=R
+# compile_s=S` (L in O0, O1, Oexperimental: 5. emits with --O1 and
+# --Oexperimental and repeats 1-2 once), or why it was skipped, after its
+# detail lines; then two tables (O0) beside Stan's figures.
 # Files go to BUILD_DIR/bench/NAME/, the table rows to
 # BUILD_DIR/bench/results.txt.  Models the backend does not compile yet are
 # reported and skipped.  Timings are figures, never checked: the exit status
@@ -132,6 +134,44 @@ run_nuts() {
          "$(field iterations "$nuts") iterations, min ESS_bulk $min_ess," \
          "$per1000 ESS per 1000 gradients"
     nuts_row="nuts_wall=$wall $nuts min_ess=$min_ess ess_per_1000=$per1000"
+}
+
+# One optimization level of one model (MODEL DATA DIR NAME LEVEL): emit
+# with --LEVEL, time the C compile once, time the gradient against handc
+# as step 2 does; prints `bench NAME level=LEVEL grad_ratio=R compile_s=S`.
+level_figures() {
+    model=$1 data=$2 dir=$3 name=$4 level=$5
+    c=$dir/$name.$level.c
+    if ! "$pplbench" "--$level" --o="$c" "$model" >"$dir/emit.$level.log" 2>&1
+    then
+        echo "bench $name level=$level FAILED to emit C" \
+             "($(head -1 "$dir/emit.$level.log"))"
+        return 1
+    fi
+    t0=$(now_ns)
+    # shellcheck disable=SC2086  # words on purpose
+    if ! $cc -std=c11 $model_cflags -I"$root/runtime" -c "$c" \
+            -o "$dir/$name.$level.o" 2>"$dir/cc.$level.log"; then
+        echo "bench $name level=$level FAILED: the emitted C does not compile"
+        return 1
+    fi
+    lcompile=$(awk -v t="$(( $(now_ns) - t0 ))" 'BEGIN { printf "%.2f", t / 1e9 }')
+    lratio=n/a
+    if [ -f "$dir/handc.o" ]; then
+        # shellcheck disable=SC2086  # words on purpose
+        if $cc -std=c11 $model_cflags -g -I"$root/runtime" \
+                -DMODEL_C="\"$c\"" "$root/tests/bench/grad_bench.c" \
+                "$dir/handc.o" "$dir/handc_json.o" "$build/libpplrt.a" \
+                $libs -o "$dir/grad_bench.$level" 2>>"$dir/harness.log"; then
+            "$dir/grad_bench.$level" time "$data" >"$dir/grad.$level.log" 2>&1 \
+                || { echo "  $level: the gradient disagrees with handc";
+                     return 1; }
+            line=$(grep '^grad_ns_' "$dir/grad.$level.log")
+            [ -n "$line" ] && lratio=$(awk -v r="$(field grad_ratio "$line")" \
+                                       'BEGIN { printf "%.2f", r }')
+        fi
+    fi
+    echo "bench $name level=$level grad_ratio=$lratio compile_s=$lcompile"
 }
 
 status=0
@@ -260,7 +300,11 @@ for model in "$bench"/models/*.stan; do
     nuts_row=""
     run_nuts "$model" "$data" "$dir" "$name" || status=1
     echo "$row $nuts_row" >>"$results"
-    echo "bench $name grad_ratio=$ratio compile_s=$compile_s"
+    echo "bench $name level=O0 grad_ratio=$ratio compile_s=$compile_s"
+    # ---- 5. the optimization levels: the same gradient timing ----
+    for level in O1 Oexperimental; do
+        level_figures "$model" "$data" "$dir" "$name" "$level" || status=1
+    done
 done
 
 mv "$results" "$out/results.txt" || exit 2

@@ -20,6 +20,7 @@
 #include "backend.h"
 #include "batch.h"
 #include "build.h"
+#include "gendata.h"
 #include "job.h"
 #include "mir.h"
 #include "pplrt.h"
@@ -39,7 +40,9 @@ typedef enum Mode {
     MODE_MIR,               /* --debug-mir-pretty: as lowered */
     MODE_TRANSFORMED_MIR,   /* --debug-transformed-mir-pretty */
     MODE_OPTIMIZED_MIR,     /* --debug-optimized-mir-pretty */
-    MODE_EMIT_C             /* --o=FILE.c: the model as C */
+    MODE_EMIT_C,            /* --o=FILE.c: the model as C */
+    MODE_GEN_DATA,          /* --debug-generate-data */
+    MODE_GEN_INITS          /* --debug-generate-inits */
 } Mode;
 
 typedef struct Cli {
@@ -51,6 +54,7 @@ typedef struct Cli {
     bool check_only;          /* --check-only: the batch mode only checks */
     int timeout_seconds;      /* --timeout: per batch job, 0 for none */
     bool timeout_given;
+    DrvGenOptions gen;        /* --seed, --debug-data-file */
     FeOptions fe;
     FmtOptions fmt;
     PtrVec include_paths;
@@ -113,6 +117,17 @@ static const char usage_text[] =
     "                           (--O0, the only level so far: no passes, so\n"
     "                           the same as the transformed MIR)\n"
     "  --O0                     no optimization (the default)\n"
+    "  --debug-generate-data    print random data for the data block as\n"
+    "                           JSON (CmdStan's format): small sizes, every\n"
+    "                           declared constraint satisfied\n"
+    "  --debug-generate-inits   print random initial values of the\n"
+    "                           parameters (constrained) as JSON, for the\n"
+    "                           data --debug-generate-data gives with the\n"
+    "                           same seed, or --debug-data-file's\n"
+    "  --debug-data-file=FILE   with --debug-generate-*: the values of data\n"
+    "                           variables to use (the others are generated)\n"
+    "  --seed=N                 the seed of --debug-generate-* (default 1234);\n"
+    "                           the same seed gives the same file\n"
     "\n"
     "Exit codes: 0 success, 1 the model has errors (the batch mode: or a\n"
     "build or sampler run failed or timed out), 2 usage or I/O error (the\n"
@@ -176,6 +191,7 @@ static int parse_cli(Cli *c, int argc, char **argv)
 {
     c->fmt.max_line_length = 78;
     c->timeout_seconds = DRV_BATCH_TIMEOUT_SECONDS;
+    c->gen.seed = DRV_GEN_DEFAULT_SEED;
     bool canonicalize_given = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
@@ -250,6 +266,21 @@ static int parse_cli(Cli *c, int argc, char **argv)
             c->mode = MODE_TRANSFORMED_MIR;
         } else if (strcmp(a, "--debug-optimized-mir-pretty") == 0) {
             c->mode = MODE_OPTIMIZED_MIR;
+        } else if (strcmp(a, "--debug-generate-data") == 0) {
+            c->mode = MODE_GEN_DATA;
+        } else if (strcmp(a, "--debug-generate-inits") == 0) {
+            c->mode = MODE_GEN_INITS;
+        } else if ((v = option_value(a, "--debug-data-file"))) {
+            c->gen.data_file = v;
+        } else if ((v = option_value(a, "--seed"))
+                   || (strcmp(a, "--seed") == 0 && (v = argv[++i]))) {
+            char *end;
+            errno = 0;
+            unsigned long long n = strtoull(v, &end, 10);
+            if (!isdigit((unsigned char)*v) || *end || errno)
+                return usage_error("--seed takes a non-negative integer; "
+                                   "got '%s'", v);
+            c->gen.seed = n;
         } else if (strcmp(a, "--O0") == 0) {
             /* the default and, until the passes land, the only level */
         } else if (a[0] == '-' && a[1] != '\0') {
@@ -277,7 +308,7 @@ static int parse_cli(Cli *c, int argc, char **argv)
 static RtOutFile *open_output(const Cli *c, const FeUnit *u)
 {
     int n = u->sm.files.len;
-    const char **inputs = malloc(((size_t)n + 1) * sizeof *inputs);
+    const char **inputs = malloc(((size_t)n + 2) * sizeof *inputs);
     if (!inputs) {
         fprintf(stderr, "pplbench: out of memory\n");
         return NULL;
@@ -285,8 +316,11 @@ static RtOutFile *open_output(const Cli *c, const FeUnit *u)
     inputs[0] = c->input;
     for (int i = 0; i < n; i++)
         inputs[i + 1] = src_file(&u->sm, i)->path;
+    int ninputs = n + 1;
+    if (c->gen.data_file)       /* --debug-data-file is an input too */
+        inputs[ninputs++] = c->gen.data_file;
     RtError err = {.msg = ""};
-    RtOutFile *o = rt_out_open(c->output, inputs, n + 1, &err);
+    RtOutFile *o = rt_out_open(c->output, inputs, ninputs, &err);
     free(inputs);
     if (!o)
         fprintf(stderr, "pplbench: %s\n", err.msg);
@@ -335,6 +369,16 @@ static int print_mir_stages(const Cli *c, FeUnit *u, FILE *out)
         fprintf(stderr, "Internal compiler error: the lowered MIR is "
                 "invalid: %s\n", why);
         return EXIT_INTERNAL;
+    }
+    if (c->mode == MODE_GEN_DATA || c->mode == MODE_GEN_INITS) {
+        DrvGenOptions o = c->gen;
+        o.what = c->mode == MODE_GEN_DATA ? DRV_GEN_DATA : DRV_GEN_INITS;
+        RtError err = {.msg = ""};
+        if (drv_gen_write(out, p, &o, &err) != 0) {
+            fprintf(stderr, "Error: %s\n", err.msg);
+            return EXIT_MODEL;
+        }
+        return EXIT_OK;
     }
     if (c->mode != MODE_MIR) {
         mir_transform(p);

@@ -229,9 +229,11 @@ static int int_binary(Gen *g, Op op, int64_t a, int64_t b, Value *out)
         return rt_error(g->err, "the operator '%s' is not evaluated here",
                         ast_op_str(op));
     }
-    if (over)
+    /* Stan's int is 32 bits */
+    if (over || r < INT32_MIN || r > INT32_MAX)
         return rt_error(g->err, "integer overflow in %" PRId64 " %s %"
-                        PRId64, a, ast_op_str(op), b);
+                        PRId64 " (Stan's int has 32 bits)", a,
+                        ast_op_str(op), b);
     *out = int_value(r);
     return 0;
 }

@@ -22,6 +22,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "gendata.h"
 
@@ -126,6 +127,7 @@ typedef struct Gen {
     uint64_t rng;
     Known *known;           /* by VarId */
     const char *var;        /* the variable being generated */
+    const RtData *given;    /* --debug-data-file, or NULL */
     RtError *err;
 } Gen;
 
@@ -888,6 +890,47 @@ static int gen_block(Gen *g, const Shape *sh, int64_t base, double *x)
     }
 }
 
+/* ------------------------------------------------- values from a file */
+
+/* *out = "path.key" (malloc'd); 0, or -1 out of memory. */
+static int asprintf_path(char **out, const char *path, const char *key)
+{
+    size_t n = strlen(path) + strlen(key) + 2;
+    *out = malloc(n);
+    if (!*out)
+        return -1;
+    snprintf(*out, n, "%s.%s", path, key);
+    return 0;
+}
+
+/* The numbers of `path` in the data file, read as the sampler reads them
+ * (rt_data: CmdStan's JSON, the declared shape sh). */
+static int read_given(Gen *g, const Shape *sh, const char *path,
+                      int64_t *ints, double *reals)
+{
+    int dims[GEN_MAX_DIMS + 2];
+    for (int d = 0; d < sh->nall; d++) {
+        if (sh->dims[d] > INT32_MAX)
+            return rt_error(g->err, "variable %s: a size above %d", path,
+                            INT32_MAX);
+        dims[d] = (int)sh->dims[d];
+    }
+    if (sh->kind == TY_INT) {
+        int *buf = malloc((size_t)sh->total * sizeof *buf + 1);
+        if (!buf)
+            return rt_error(g->err, "out of memory");
+        int rc = rt_data_ints(g->given, path, sh->nall, dims, buf, g->err);
+        for (int64_t k = 0; rc == 0 && k < sh->total; k++)
+            ints[k] = buf[k];
+        free(buf);
+        return rc;
+    }
+    if (is_complex_kind(sh->kind))
+        return rt_data_complexes(g->given, path, sh->nall, dims, reals,
+                                 g->err);
+    return rt_data_reals(g->given, path, sh->nall, dims, reals, g->err);
+}
+
 /* ---------------------------------------------------------- the JSON */
 
 static json_t *new_json_array(Gen *g)
@@ -896,6 +939,17 @@ static json_t *new_json_array(Gen *g)
     if (!a)
         rt_error(g->err, "out of memory");
     return a;
+}
+
+/* A real as JSON; the non-finite ones (from a data file) as the strings
+ * CmdStan reads, since JSON has no numbers for them. */
+static json_t *real_json(double x)
+{
+    if (isnan(x))
+        return json_string("NaN");
+    if (isinf(x))
+        return json_string(x > 0 ? "Inf" : "-Inf");
+    return json_real(x);
 }
 
 /* The numbers from *pos on, shaped by dims[d..nall) (a complex is a
@@ -908,8 +962,9 @@ static json_t *shape_json(Gen *g, const Shape *sh, int d, const int64_t *ints,
         if (ints)
             return json_integer(ints[k]);
         if (!is_complex_kind(sh->kind))
-            return json_real(reals[k]);
-        return json_pack("[ff]", reals[2 * k], reals[2 * k + 1]);
+            return real_json(reals[k]);
+        return json_pack("[oo]", real_json(reals[2 * k]),
+                         real_json(reals[2 * k + 1]));
     }
     json_t *a = new_json_array(g);
     for (int64_t i = 0; a && i < sh->dims[d]; i++) {
@@ -922,10 +977,12 @@ static json_t *shape_json(Gen *g, const Shape *sh, int d, const int64_t *ints,
     return a;
 }
 
-static json_t *gen_sized(Gen *g, const MirSized *s, Known *keep);
+static json_t *gen_sized(Gen *g, const MirSized *s, Known *keep,
+                         const char *path);
 
-/* A tuple: an object with members "1", "2", ... */
-static json_t *gen_tuple(Gen *g, const MirSized *s)
+/* A tuple: an object with members "1", "2", ...; path: its name in the
+ * data file ("x", "x.2"), or NULL inside an array. */
+static json_t *gen_tuple(Gen *g, const MirSized *s, const char *path)
 {
     json_t *o = json_object();
     if (!o) {
@@ -935,7 +992,14 @@ static json_t *gen_tuple(Gen *g, const MirSized *s)
     for (int i = 0; i < s->nitems; i++) {
         char key[16];
         snprintf(key, sizeof key, "%d", i + 1);
-        json_t *item = gen_sized(g, s->items[i], NULL);
+        char *item_path = NULL;
+        if (path && asprintf_path(&item_path, path, key) != 0) {
+            json_decref(o);
+            rt_error(g->err, "out of memory");
+            return NULL;
+        }
+        json_t *item = gen_sized(g, s->items[i], NULL, item_path);
+        free(item_path);
         if (!item || json_object_set_new(o, key, item) != 0) {
             json_decref(o);
             return NULL;
@@ -949,7 +1013,7 @@ static json_t *gen_tuple_array(Gen *g, const MirSized *s, const int64_t *dims,
                                int d, int ndims)
 {
     if (d == ndims)
-        return gen_tuple(g, s);
+        return gen_tuple(g, s, NULL);
     json_t *a = new_json_array(g);
     for (int64_t i = 0; a && i < dims[d]; i++) {
         json_t *item = gen_tuple_array(g, s, dims, d + 1, ndims);
@@ -961,10 +1025,24 @@ static json_t *gen_tuple_array(Gen *g, const MirSized *s, const int64_t *dims,
     return a;
 }
 
-/* The value of one declaration; its numbers go into *keep (when not NULL)
- * if it is of int or real shape. */
-static json_t *gen_sized(Gen *g, const MirSized *s, Known *keep)
+/* The value of one declaration: from the data file when it has path
+ * (the variable's name, or "x.1" for a tuple's slot; NULL: generate),
+ * else generated.  Its numbers go into *keep (when not NULL) if it is of
+ * int or real shape. */
+static json_t *gen_sized(Gen *g, const MirSized *s, Known *keep,
+                         const char *path)
 {
+    bool from_file = path && g->given && rt_data_has(g->given, path);
+    if (s->nitems > 0 && from_file && s->ndims > 0) {
+        rt_error(g->err, "'%s' in %s: reading an array of tuples from a "
+                 "data file is not supported", path, "the data file");
+        return NULL;
+    }
+    if (s->nitems > 0 && s->ndims == 0) {
+        if (keep)
+            keep->why = "a tuple";
+        return gen_tuple(g, s, path);
+    }
     if (s->nitems > 0) {
         int64_t dims[GEN_MAX_DIMS];
         int64_t total = 1;
@@ -1000,7 +1078,14 @@ static json_t *gen_sized(Gen *g, const MirSized *s, Known *keep)
         return NULL;
     }
     int rc = 0;
-    if (is_int) {
+    if (from_file && read_given(g, &sh, path, ints, reals) != 0) {
+        char why[sizeof g->err->msg];
+        snprintf(why, sizeof why, "%s", g->err->msg);
+        rc = rt_error(g->err, "cannot read '%s' from the data file: %s",
+                      path, why);
+    } else if (from_file) {
+        /* read */
+    } else if (is_int) {
         for (int64_t k = 0; k < sh.total && rc == 0; k++)
             rc = gen_int(g, &sh, k, &ints[k]);
     } else if (cplx) {
@@ -1040,141 +1125,67 @@ static json_t *gen_sized(Gen *g, const MirSized *s, Known *keep)
     return j;
 }
 
-/* ------------------------------------------------- values from a file */
-
-/* Read the numbers of a JSON value (nested arrays of numbers) into *keep;
- * false (leaving it unset) for any other shape. */
-static bool count_json(const json_t *j, int depth, Value *v, bool *is_int)
-{
-    /* the first path down sets the dimensions; every leaf must sit at
-     * that depth (a ragged or mixed value is not read) */
-    if (json_is_array(j)) {
-        if (depth >= GEN_MAX_DIMS + 2)
-            return false;
-        int64_t n = (int64_t)json_array_size(j);
-        if (v->ndims <= depth) {
-            v->ndims = depth + 1;
-            v->dims[depth] = n;
-        } else if (v->dims[depth] != n) {
-            return false;       /* ragged */
-        }
-        for (size_t i = 0; i < json_array_size(j); i++)
-            if (!count_json(json_array_get(j, i), depth + 1, v, is_int))
-                return false;
-        return true;
-    }
-    if (depth != v->ndims)
-        return false;
-    if (!json_is_integer(j))
-        *is_int = false;
-    return json_is_number(j) || json_is_string(j);
-}
-
-static void fill_json(const json_t *j, int64_t *ints, double *reals,
-                      int64_t *pos)
-{
-    if (json_is_array(j)) {
-        for (size_t i = 0; i < json_array_size(j); i++)
-            fill_json(json_array_get(j, i), ints, reals, pos);
-        return;
-    }
-    int64_t k = (*pos)++;
-    if (ints)
-        ints[k] = json_integer_value(j);
-    else if (json_is_number(j))
-        reals[k] = json_number_value(j);
-    else
-        reals[k] = strtod(json_string_value(j), NULL);  /* "inf", "NaN" */
-}
-
-static void keep_json(const json_t *j, Known *keep)
-{
-    Value v = {.is_int = true};
-    bool is_int = true;
-    if (!count_json(j, 0, &v, &is_int)) {
-        keep->why = "a value of the data file of another shape";
-        return;
-    }
-    v.n = 1;
-    for (int d = 0; d < v.ndims; d++)
-        if (__builtin_mul_overflow(v.n, v.dims[d], &v.n)
-            || v.n > GEN_MAX_ELEMENTS) {
-            keep->why = "too large a value in the data file";
-            return;
-        }
-    int64_t *ints = is_int ? malloc((size_t)v.n * sizeof *ints + 1) : NULL;
-    double *reals = is_int ? NULL : malloc((size_t)v.n * sizeof *reals + 1);
-    if (!ints && !reals) {
-        keep->why = "a value the generator had no memory for";
-        return;
-    }
-    int64_t pos = 0;
-    fill_json(j, ints, reals, &pos);
-    v.is_int = is_int;
-    v.ints = ints;
-    v.reals = reals;
-    if (v.ndims == 0) {
-        v.i = ints ? ints[0] : 0;
-        v.r = ints ? (double)ints[0] : reals[0];
-    }
-    keep->set = true;
-    keep->v = v;
-    keep->storage = ints ? (void *)ints : (void *)reals;
-}
-
 /* ------------------------------------------------------------- driver */
 
 /* The values of vars[0..n) as members of out, in order. */
-static int gen_vars(Gen *g, const VarId *vars, int n, const json_t *given,
-                    json_t *out)
+static int gen_vars(Gen *g, const VarId *vars, int n, json_t *out)
 {
     for (int i = 0; i < n; i++) {
         const MirVar *var = &g->p->vars[vars[i]];
         g->var = var->name;
-        json_t *j = given ? json_object_get(given, var->name) : NULL;
-        if (j) {
-            keep_json(j, &g->known[vars[i]]);
-            json_incref(j);
-        } else if (!(j = gen_sized(g, &var->sized, &g->known[vars[i]]))) {
+        json_t *j = gen_sized(g, &var->sized, &g->known[vars[i]], var->name);
+        if (!j)
             return -1;
-        }
         if (json_object_set_new(out, var->name, j) != 0)
             return rt_error(g->err, "out of memory");
     }
     return 0;
 }
 
-/* The generated object (data or parameters). */
-static json_t *generate(Gen *g, const DrvGenOptions *o)
+/* The values of --debug-data-file, read by the sampler's reader (CmdStan's
+ * JSON, NaN and Inf included); a regular file only, so that a fifo cannot
+ * block.  NULL after a message. */
+static RtData *load_data_file(Gen *g, const char *path)
 {
-    json_t *given = NULL;
-    if (o->data_file) {
-        json_error_t jerr;
-        given = json_load_file(o->data_file, 0,
-                               &jerr);
-        if (!given) {
-            rt_error(g->err, "cannot read the data file %s: %s (line %d)",
-                     o->data_file, jerr.text, jerr.line);
-            return NULL;
-        }
-        if (!json_is_object(given)) {
-            json_decref(given);
-            rt_error(g->err, "the data file %s is not a JSON object",
-                     o->data_file);
-            return NULL;
-        }
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        rt_error(g->err, "cannot read the data file %s: %s", path,
+                 strerror(errno));
+        return NULL;
     }
+    if (!S_ISREG(st.st_mode)) {
+        rt_error(g->err, "the data file %s is not a regular file", path);
+        return NULL;
+    }
+    RtError why = {.msg = ""};
+    RtData *d = rt_data_load(path, &why);
+    if (!d)
+        rt_error(g->err, "cannot read the data file: %s", why.msg);
+    return d;
+}
+
+/* The generated object (data or parameters); NULL after a message, with
+ * *bad_file set when the data file was the trouble. */
+static json_t *generate(Gen *g, const DrvGenOptions *o, bool *bad_file)
+{
+    RtData *given = NULL;
+    if (o->data_file && !(given = load_data_file(g, o->data_file))) {
+        *bad_file = true;
+        return NULL;
+    }
+    g->given = given;
     const MirProgram *p = g->p;
     json_t *data = json_object(), *params = json_object();
     int rc = data && params ? 0 : rt_error(g->err, "out of memory");
     if (rc == 0)
-        rc = gen_vars(g, p->input_vars, p->ninput, given, data);
+        rc = gen_vars(g, p->input_vars, p->ninput, data);
+    g->given = NULL;        /* the data file holds data, not inits */
     if (rc == 0 && o->what == DRV_GEN_INITS) {
         for (int i = 0; i < p->noutput && rc == 0; i++)
             if (p->vars[p->output_vars[i]].kind == MV_PARAM)
-                rc = gen_vars(g, &p->output_vars[i], 1, NULL, params);
+                rc = gen_vars(g, &p->output_vars[i], 1, params);
     }
-    json_decref(given);
+    rt_data_free(given);
     json_t *keep = o->what == DRV_GEN_INITS ? params : data;
     json_t *drop = o->what == DRV_GEN_INITS ? data : params;
     json_decref(drop);
@@ -1192,8 +1203,9 @@ int drv_gen_write(FILE *out, const MirProgram *p, const DrvGenOptions *o,
     g.known = calloc((size_t)p->nvars + 1, sizeof *g.known);
     if (!g.known)
         return rt_error(err, "out of memory");
-    json_t *obj = generate(&g, o);
-    int rc = obj ? 0 : -1;
+    bool bad_file = false;
+    json_t *obj = generate(&g, o, &bad_file);
+    int rc = obj ? 0 : bad_file ? -2 : -1;
     /* one variable per line; 15 significant digits keep the rounded
      * numbers short and every constraint far inside its tolerance */
     char *text = NULL;

@@ -42,9 +42,11 @@ typedef struct DrvGenOptions {
 } DrvGenOptions;
 
 /* Write the generated JSON object to out, one variable per line.  p is
- * the lowered (or transformed) MIR of a checked program.  Returns 0, or -1
- * with the reason in err (which names the variable); nothing is written
- * then.  A write error is left to the caller (ferror(out)). */
+ * the lowered (or transformed) MIR of a checked program.  Returns 0; -1
+ * when a value cannot be generated, or -2 when o->data_file cannot be read
+ * or is not a JSON object, with the reason in err (which names the
+ * variable or the file); nothing is written then.  A write error is left
+ * to the caller (ferror(out)). */
 int drv_gen_write(FILE *out, const MirProgram *p, const DrvGenOptions *o,
                   RtError *err);
 

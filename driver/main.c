@@ -117,17 +117,12 @@ static const char usage_text[] =
     "                           (--O0, the only level so far: no passes, so\n"
     "                           the same as the transformed MIR)\n"
     "  --O0                     no optimization (the default)\n"
-    "  --debug-generate-data    print random data for the data block as\n"
-    "                           JSON (CmdStan's format): small sizes, every\n"
-    "                           declared constraint satisfied\n"
-    "  --debug-generate-inits   print random initial values of the\n"
-    "                           parameters (constrained) as JSON, for the\n"
-    "                           data --debug-generate-data gives with the\n"
-    "                           same seed, or --debug-data-file's\n"
-    "  --debug-data-file=FILE   with --debug-generate-*: the values of data\n"
-    "                           variables to use (the others are generated)\n"
-    "  --seed=N                 the seed of --debug-generate-* (default 1234);\n"
-    "                           the same seed gives the same file\n"
+    "  --debug-generate-data    print seeded random data for the data block\n"
+    "                           (JSON), every declared constraint satisfied\n"
+    "  --debug-generate-inits   print random constrained parameter values\n"
+    "                           for that data (JSON)\n"
+    "  --debug-data-file=FILE   data values for --debug-generate-* to use\n"
+    "  --seed=N                 the seed of --debug-generate-* (default 1234)\n"
     "\n"
     "Exit codes: 0 success, 1 the model has errors (the batch mode: or a\n"
     "build or sampler run failed or timed out), 2 usage or I/O error (the\n"
@@ -193,6 +188,7 @@ static int parse_cli(Cli *c, int argc, char **argv)
     c->timeout_seconds = DRV_BATCH_TIMEOUT_SECONDS;
     c->gen.seed = DRV_GEN_DEFAULT_SEED;
     bool canonicalize_given = false;
+    const char *gen_option = NULL;  /* given: --seed, --debug-data-file */
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
         if (strcmp(a, "--help") == 0) {
@@ -272,8 +268,12 @@ static int parse_cli(Cli *c, int argc, char **argv)
             c->mode = MODE_GEN_INITS;
         } else if ((v = option_value(a, "--debug-data-file"))) {
             c->gen.data_file = v;
+            gen_option = "--debug-data-file";
         } else if ((v = option_value(a, "--seed"))
-                   || (strcmp(a, "--seed") == 0 && (v = argv[++i]))) {
+                   || strcmp(a, "--seed") == 0) {
+            if (!v && !(v = i + 1 < argc ? argv[++i] : NULL))
+                return usage_error("%s", "--seed takes a non-negative "
+                                   "integer");
             char *end;
             errno = 0;
             unsigned long long n = strtoull(v, &end, 10);
@@ -281,6 +281,7 @@ static int parse_cli(Cli *c, int argc, char **argv)
                 return usage_error("--seed takes a non-negative integer; "
                                    "got '%s'", v);
             c->gen.seed = n;
+            gen_option = "--seed";
         } else if (strcmp(a, "--O0") == 0) {
             /* the default and, until the passes land, the only level */
         } else if (a[0] == '-' && a[1] != '\0') {
@@ -293,6 +294,9 @@ static int parse_cli(Cli *c, int argc, char **argv)
     }
     if (!c->input)
         return usage_error("%s", "no model file or folder given");
+    if (gen_option && c->mode != MODE_GEN_DATA && c->mode != MODE_GEN_INITS)
+        return usage_error("%s is for --debug-generate-data and "
+                           "--debug-generate-inits", gen_option);
     if (canonicalize_given && c->mode != MODE_FORMAT)
         c->mode = MODE_FORMAT;
     if (c->output && c->mode == MODE_CHECK)
@@ -374,9 +378,10 @@ static int print_mir_stages(const Cli *c, FeUnit *u, FILE *out)
         DrvGenOptions o = c->gen;
         o.what = c->mode == MODE_GEN_DATA ? DRV_GEN_DATA : DRV_GEN_INITS;
         RtError err = {.msg = ""};
-        if (drv_gen_write(out, p, &o, &err) != 0) {
+        int rc = drv_gen_write(out, p, &o, &err);
+        if (rc != 0) {
             fprintf(stderr, "Error: %s\n", err.msg);
-            return EXIT_MODEL;
+            return rc == -2 ? EXIT_USAGE : EXIT_MODEL;
         }
         return EXIT_OK;
     }

@@ -673,29 +673,25 @@ static int gen_int(Gen *g, const Shape *sh, int64_t k, int64_t *out)
     if (sh->hi.given && bound_at(g, &sh->hi, "upper bound", k, sh->total,
                                  1, &hi) != 0)
         return -1;
-    lo = ceil(lo);
-    hi = floor(hi);
-    const double limit = 9.0e18;    /* well inside int64_t */
-    if ((isfinite(lo) && fabs(lo) > limit) || (isfinite(hi)
-                                               && fabs(hi) > limit))
-        return rt_error(g->err, "cannot generate a value for '%s': its "
-                        "bounds are beyond the integers", g->var);
+    /* Stan's int has 32 bits: the value must be one */
+    lo = fmax(ceil(lo), INT32_MIN);
+    hi = fmin(floor(hi), INT32_MAX);
     if (lo > hi)
-        return rt_error(g->err, "cannot generate a value for '%s': its "
-                        "lower bound %.0f is above its upper bound %.0f",
-                        g->var, lo, hi);
-    int64_t v;
-    if (isfinite(lo) && isfinite(hi)) {
-        int64_t span = (int64_t)(hi - lo);
-        v = (int64_t)lo + rng_below(&g->rng, (span < 4 ? span : 4) + 1);
-    } else if (isfinite(lo)) {
-        v = (int64_t)lo + 1 + rng_below(&g->rng, 4);
-    } else if (isfinite(hi)) {
-        v = (int64_t)hi - rng_below(&g->rng, 4);
-    } else {
+        return rt_error(g->err, "cannot generate a value for '%s': no "
+                        "32-bit integer lies within its bounds (lower %.0f, "
+                        "upper %.0f)", g->var, lo, hi);
+    bool has_lo = sh->lo.given && lo > INT32_MIN;
+    bool has_hi = sh->hi.given && hi < INT32_MAX;
+    int64_t a = (int64_t)lo, b = (int64_t)hi, v;
+    if (has_lo && has_hi)
+        v = a + rng_below(&g->rng, (b - a < 4 ? b - a : 4) + 1);
+    else if (has_lo)
+        v = a + 1 + rng_below(&g->rng, 4);
+    else if (has_hi)
+        v = b - rng_below(&g->rng, 4);
+    else
         v = 2 + rng_below(&g->rng, 4);
-    }
-    *out = v;
+    *out = v < a ? a : v > b ? b : v;
     return 0;
 }
 

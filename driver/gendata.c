@@ -477,18 +477,11 @@ static int eval(Gen *g, const MirExpr *e, Value *out)
 {
     Value a;
     switch (e->kind) {
-    case MX_INT: {
-        errno = 0;
-        char *end;
-        long long v = strtoll(e->text, &end, 10);
-        if (errno || *end)
-            return rt_error(g->err, "the integer %s is out of range",
-                            e->text);
-        *out = int_value(v);
+    case MX_INT:
+        *out = int_value(e->ival);
         return 0;
-    }
     case MX_REAL:
-        *out = real_value(strtod(e->text, NULL));
+        *out = real_value(e->rval);
         return 0;
     case MX_VAR:
         return eval_var(g, e->var, out);

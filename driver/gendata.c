@@ -114,13 +114,25 @@ static Value real_value(double r)
 }
 
 /* What is known of a variable: its numbers once generated (int and real
- * shapes only), or why it has none. */
-typedef struct Known {
+ * shapes only), or why it has none; a tuple's slots (x.1, x.2) each have
+ * their own. */
+typedef struct Known Known;
+struct Known {
     bool set;
     Value v;
     void *storage;          /* owns v.ints or v.reals */
     const char *why;        /* not set: why not (NULL: not yet chosen) */
-} Known;
+    Known *slots;           /* a tuple (not in an array): nslots items */
+    int nslots;
+};
+
+static void known_free(Known *k)
+{
+    free(k->storage);
+    for (int i = 0; i < k->nslots; i++)
+        known_free(&k->slots[i]);
+    free(k->slots);
+}
 
 typedef struct Gen {
     const MirProgram *p;
@@ -182,6 +194,10 @@ static int eval_var(Gen *g, VarId id, Value *out)
         *out = k->v;
         return 0;
     }
+    if (k->nslots)
+        return rt_error(g->err, "'%s' is a tuple: only its slots (%s.1, "
+                                "...) are evaluated here", var->name,
+                        var->name);
     if (k->why)
         return rt_error(g->err, "'%s' is %s, which the generator does not "
                                 "read", var->name, k->why);
@@ -197,6 +213,38 @@ static int eval_var(Gen *g, VarId id, Value *out)
     default:
         return rt_error(g->err, "'%s' has no value yet", var->name);
     }
+}
+
+/* What is known of a variable or a tuple slot of one (x.1.2); NULL for
+ * any other expression or a slot that does not exist. */
+static const Known *known_of(const Gen *g, const MirExpr *e)
+{
+    if (e->kind == MX_VAR)
+        return e->var >= 0 && e->var < g->p->nvars ? &g->known[e->var]
+                                                   : NULL;
+    if (e->kind != MX_TUPLE_PROJ)
+        return NULL;
+    const Known *base = known_of(g, e->args[0]);
+    if (!base || e->slot < 1 || e->slot > base->nslots)
+        return NULL;
+    return &base->slots[e->slot - 1];
+}
+
+static int eval_tuple_slot(Gen *g, const MirExpr *e, Value *out)
+{
+    const Known *k = known_of(g, e);
+    if (k && k->set) {
+        *out = k->v;
+        return 0;
+    }
+    if (k && k->why)
+        return rt_error(g->err, "a tuple slot that is %s, which the "
+                                "generator does not read", k->why);
+    const Known *base = known_of(g, e->args[0]);
+    if (e->args[0]->kind == MX_VAR && base && !base->nslots)
+        return eval_var(g, e->args[0]->var, out);   /* says why not */
+    return rt_error(g->err, "only slots of tuple variables (not in an "
+                            "array) are evaluated here");
 }
 
 /* int op int, overflow-checked. */
@@ -516,6 +564,8 @@ static int eval(Gen *g, const MirExpr *e, Value *out)
         return 0;
     case MX_INDEXED:
         return eval_indexed(g, e, out);
+    case MX_TUPLE_PROJ:
+        return eval_tuple_slot(g, e, out);
     default:
         return rt_error(g->err, "a %s expression is not evaluated here",
                         mir_expr_kind_name(e->kind));
@@ -971,13 +1021,18 @@ static json_t *gen_sized(Gen *g, const MirSized *s, Known *keep,
 
 /* A tuple: an object with members "1", "2", ...; path: its name in the
  * data file ("x", "x.2"), or NULL inside an array. */
-static json_t *gen_tuple(Gen *g, const MirSized *s, const char *path)
+static json_t *gen_tuple(Gen *g, const MirSized *s, const char *path,
+                         Known *keep)
 {
     json_t *o = json_object();
+    if (keep && !(keep->slots = calloc((size_t)s->nitems, sizeof(Known))))
+        json_decref(o), o = NULL;
     if (!o) {
         rt_error(g->err, "out of memory");
         return NULL;
     }
+    if (keep)
+        keep->nslots = s->nitems;
     for (int i = 0; i < s->nitems; i++) {
         char key[16];
         snprintf(key, sizeof key, "%d", i + 1);
@@ -987,7 +1042,8 @@ static json_t *gen_tuple(Gen *g, const MirSized *s, const char *path)
             rt_error(g->err, "out of memory");
             return NULL;
         }
-        json_t *item = gen_sized(g, s->items[i], NULL, item_path);
+        json_t *item = gen_sized(g, s->items[i],
+                                 keep ? &keep->slots[i] : NULL, item_path);
         free(item_path);
         if (!item || json_object_set_new(o, key, item) != 0) {
             json_decref(o);
@@ -1002,7 +1058,7 @@ static json_t *gen_tuple_array(Gen *g, const MirSized *s, const int64_t *dims,
                                int d, int ndims)
 {
     if (d == ndims)
-        return gen_tuple(g, s, NULL);
+        return gen_tuple(g, s, NULL, NULL);
     json_t *a = new_json_array(g);
     for (int64_t i = 0; a && i < dims[d]; i++) {
         json_t *item = gen_tuple_array(g, s, dims, d + 1, ndims);
@@ -1027,11 +1083,8 @@ static json_t *gen_sized(Gen *g, const MirSized *s, Known *keep,
                  "data file is not supported", path, "the data file");
         return NULL;
     }
-    if (s->nitems > 0 && s->ndims == 0) {
-        if (keep)
-            keep->why = "a tuple";
-        return gen_tuple(g, s, path);
-    }
+    if (s->nitems > 0 && s->ndims == 0)
+        return gen_tuple(g, s, path, keep);
     if (s->nitems > 0) {
         int64_t dims[GEN_MAX_DIMS];
         int64_t total = 1;
@@ -1052,7 +1105,7 @@ static json_t *gen_sized(Gen *g, const MirSized *s, Known *keep,
             }
         }
         if (keep)
-            keep->why = "a tuple";
+            keep->why = "an array of tuples";
         return gen_tuple_array(g, s, dims, 0, s->ndims);
     }
     Shape sh;
@@ -1226,7 +1279,7 @@ int drv_gen_write(FILE *out, const MirProgram *p, const DrvGenOptions *o,
     free(text);
     json_decref(obj);
     for (int i = 0; i < p->nvars; i++)
-        free(g.known[i].storage);
+        known_free(&g.known[i]);
     free(g.known);
     return rc;
 }

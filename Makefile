@@ -131,6 +131,7 @@ test: deps
 	sh tests/run/gradcheck.sh $(BUILD) || status=1; \
 	sh tests/run/posterior.sh $(BUILD) || status=1; \
 	sh tests/run/sampler.sh $(BUILD) || status=1; \
+	sh tests/run/probe.sh $(BUILD) || status=1; \
 	sh tests/hostile/run.sh $(BUILD) || status=1; \
 	exit $$status
 

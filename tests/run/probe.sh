@@ -8,7 +8,8 @@
 #                with the log_prob method at the probe's points
 #   printed      a model's print text is recorded per evaluation, and
 #                transformed data's once
-#   rejections   reject, a library function's error and fatal_error are
+#   rejections   reject, a library function's error, an index out of
+#                range and fatal_error are
 #                recorded with their class at the points where they
 #                happen; a generated quantities reject and a transformed
 #                data reject likewise (the file is still written, exit 0)
@@ -121,8 +122,12 @@ generated quantities {
 }
 EOF
 cat >domain.stan <<'EOF'
-parameters { real a; }
-model { a ~ normal(0, a > 0 ? 1 : -1); }
+parameters { real a; real b; }
+model {
+  array[2] real x = {a, b};
+  a ~ normal(0, a > 0 ? 1 : -1);
+  target += x[b > 0 ? 3 : 1];
+}
 generated quantities { real n = not_a_number(); real i = negative_infinity(); }
 EOF
 cat >fixed.stan <<'EOF'
@@ -286,34 +291,39 @@ if build_model norm && build_model loud; then
     fi
 fi
 
-# -------------------------------------------- a library function's error
+# ------------------------- a library function's error, an index's error
+# domain: a <= 0 is a bad scale for normal (class error), else b > 0 an
+# index out of range (class index)
 if build_model domain; then
-    if ! probe domain 5 8 dom.json >/dev/null 2>&1; then
-        fail domain-error "the probe exited non-zero"
+    if ! probe domain 5 12 dom.json >/dev/null 2>&1; then
+        fail domain-index "the probe exited non-zero"
     else
         bad=$(flat dom.json | awk -F '\t' '
             { v[$1] = $2 }
             END {
-                for (k = 0; k < 8; k++) {
+                for (k = 0; k < 12; k++) {
                     e = "evaluations." k "."
-                    cls = v[e "u.0"] > 0 ? "" : "\"error\""
+                    cls = v[e "u.0"] <= 0 ? "\"error\"" \
+                          : v[e "u.1"] > 0 ? "\"index\"" : ""
                     c = v[e "log_density.rejection.class"]
                     m = v[e "log_density.rejection.message"]
                     if (c != cls)
                         { print "point " k ": class " c " not " cls; exit }
-                    if (cls != "" && m !~ /normal/)
+                    if ((cls == "\"error\"" && m !~ /normal/) \
+                        || (cls == "\"index\"" && m !~ /index 3 out of range/))
                         { print "point " k ": message " m; exit }
-                    x = v[e "outputs.values.1"]; y = v[e "outputs.values.2"]
+                    x = v[e "outputs.values.2"]; y = v[e "outputs.values.3"]
                     if (x != "\"nan\"" || y != "\"-inf\"")
                         { print "point " k ": NaN and -inf written as " x ", " y; exit }
                     n[cls]++
                 }
-                if (!n[""] || !n["\"error\""]) print "seed 5 does not reach both signs"
+                if (!n[""] || !n["\"error\""] || !n["\"index\""])
+                    print "seed 5 does not reach every case (change the seed)"
             }')
         if [ -n "$bad" ]; then
-            fail domain-error "$bad"
+            fail domain-index "$bad"
         else
-            pass domain-error
+            pass domain-index
         fi
     fi
 fi

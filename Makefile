@@ -202,6 +202,8 @@ test: deps
 	sh tests/run/gradcheck.sh $(BUILD) || status=1; \
 	sh tests/run/posterior.sh $(BUILD) || status=1; \
 	sh tests/run/sampler.sh $(BUILD) || status=1; \
+	sh tests/run/gendata.sh $(BUILD) || status=1; \
+	sh tests/run/probe.sh $(BUILD) || status=1; \
 	sh tests/hostile/run.sh $(BUILD) || status=1; \
 	CC="$(CC)" sh tests/layering.sh || status=1; \
 	sh tests/report/run.sh $(BUILD) || status=1; \
@@ -346,4 +348,5 @@ clean:
 
 -include $(FRONTEND_OBJ:.o=.d) $(DRIVER_OBJ:.o=.d) $(RUNTIME_OBJ:.o=.d) \
     $(MIR_OBJ:.o=.d) $(BACKEND_OBJ:.o=.d) $(SUPPORT_OBJ:.o=.d) \
-    $(PASSES_OBJ:.o=.d) $(ANALYSES_OBJ:.o=.d) $(BUILD)/tests/driver/pipeline.d $(UNIT_BIN:=.d)
+    $(PASSES_OBJ:.o=.d) $(ANALYSES_OBJ:.o=.d) $(BUILD)/tests/driver/pipeline.d \
+    $(UNIT_BIN:=.d)

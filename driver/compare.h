@@ -17,8 +17,8 @@
  *   rejections            whether transformed data and each evaluation
  *                         (log_density, log_density_jacobian, outputs) of
  *                         each point failed, the error's class ("reject",
- *                         "error", "fatal") and, under the exact policy,
- *                         its message
+ *                         "error", "index", "fatal": rt_error_class) and,
+ *                         under the exact policy, its message
  *   printed               what transformed data and each evaluation
  *                         printed: the exact text, under every policy
  *   outputs               the output names, and the constrained

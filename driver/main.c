@@ -6,6 +6,7 @@
  * The driver is the only place that knows about files, folders and exit
  * codes: 0 success, 1 an error in a model, 2 usage or I/O error, 3 internal
  * compiler error (raised by ICE() below the driver). */
+#define _GNU_SOURCE     /* fopencookie: standard output's write errors */
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
@@ -19,6 +20,7 @@
 #include "backend.h"
 #include "batch.h"
 #include "build.h"
+#include "gendata.h"
 #include "job.h"
 #include "mir.h"
 #include "passes.h"
@@ -42,7 +44,9 @@ typedef enum Mode {
     MODE_MIR,               /* --debug-mir-pretty: as lowered */
     MODE_TRANSFORMED_MIR,   /* --debug-transformed-mir-pretty */
     MODE_OPTIMIZED_MIR,     /* --debug-optimized-mir-pretty */
-    MODE_EMIT_C             /* --o=FILE.c: the model as C */
+    MODE_EMIT_C,            /* --o=FILE.c: the model as C */
+    MODE_GEN_DATA,          /* --debug-generate-data */
+    MODE_GEN_INITS          /* --debug-generate-inits */
 } Mode;
 
 /* The most passes one --passes list may name. */
@@ -57,6 +61,7 @@ typedef struct Cli {
     bool check_only;          /* --check-only: the batch mode only checks */
     int timeout_seconds;      /* --timeout: per batch job, 0 for none */
     bool timeout_given;
+    DrvGenOptions gen;        /* --seed, --debug-data-file */
     /* the optimization: a level's pipeline, or --passes in that order */
     PassLevel level;
     const PassInfo *passes[DRV_MAX_PASSES];
@@ -188,6 +193,9 @@ static const char usage_text[] =
     "                           model; see --list-passes)\n"
     "  --list-passes            print every pass with its level and what it\n"
     "                           does\n"
+    "  --debug-generate-data    print random data for the data block (JSON)\n"
+    "  --debug-generate-inits   print random parameter values (JSON); both\n"
+    "                           take --seed=N (1234), --debug-data-file=FILE\n"
     "\n"
     "Exit codes: 0 success, 1 the model has errors (the batch mode: or a\n"
     "build or sampler run failed or timed out, or a model met an internal\n"
@@ -283,7 +291,9 @@ static int parse_cli(Cli *c, int argc, char **argv)
 {
     c->fmt.max_line_length = 78;
     c->timeout_seconds = DRV_BATCH_TIMEOUT_SECONDS;
+    c->gen.seed = DRV_GEN_DEFAULT_SEED;
     bool canonicalize_given = false;
+    const char *gen_option = NULL;  /* given: --seed, --debug-data-file */
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
         if (strcmp(a, "--help") == 0) {
@@ -357,6 +367,28 @@ static int parse_cli(Cli *c, int argc, char **argv)
             c->mode = MODE_TRANSFORMED_MIR;
         } else if (strcmp(a, "--debug-optimized-mir-pretty") == 0) {
             c->mode = MODE_OPTIMIZED_MIR;
+        } else if (strcmp(a, "--debug-generate-data") == 0) {
+            c->mode = MODE_GEN_DATA;
+        } else if (strcmp(a, "--debug-generate-inits") == 0) {
+            c->mode = MODE_GEN_INITS;
+        } else if ((v = option_value(a, "--debug-data-file"))) {
+            c->gen.data_file = v;
+            gen_option = "--debug-data-file";
+        } else if ((v = option_value(a, "--seed"))
+                   || strcmp(a, "--seed") == 0) {
+            if (!v && !(v = i + 1 < argc ? argv[++i] : NULL))
+                return usage_error("%s", "--seed takes a non-negative "
+                                   "integer");
+            char *end;
+            errno = 0;
+            unsigned long long n = strtoull(v, &end, 10);
+            if (!isdigit((unsigned char)*v) || *end || errno)
+                return usage_error("--seed takes a non-negative integer; "
+                                   "got '%s'", v);
+            c->gen.seed = n;
+            /* the validator's seed (points, RNG) is a sampler's: 31 bits */
+            c->seed = n <= 2147483647 ? (int)n : -1;
+            gen_option = "--seed";
         } else if (strcmp(a, "--O0") == 0) {
             c->level = PASS_O0;
         } else if (strcmp(a, "--O1") == 0) {
@@ -390,10 +422,6 @@ static int parse_cli(Cli *c, int argc, char **argv)
             if (!parse_count(v, 1, 1000, &c->points))
                 return usage_error("--points takes a number from 1 to 1000; "
                                    "got '%s'", v);
-        } else if ((v = option_value(a, "--seed"))) {
-            if (!parse_count(v, 0, 2147483647, &c->seed))
-                return usage_error("--seed takes a number from 0 to "
-                                   "2147483647; got '%s'", v);
         } else if (strcmp(a, "-j") == 0 || strncmp(a, "-j", 2) == 0
                    || (v = option_value(a, "--jobs"))) {
             const char *n = strncmp(a, "--jobs=", 7) == 0 ? a + 7
@@ -431,6 +459,19 @@ static int parse_cli(Cli *c, int argc, char **argv)
     }
     if (!c->input)
         return usage_error("%s", "no model file or folder given");
+    struct stat in_st;
+    bool folder = stat(c->input, &in_st) == 0 && S_ISDIR(in_st.st_mode);
+    bool gen = c->mode == MODE_GEN_DATA || c->mode == MODE_GEN_INITS;
+    bool seed = gen_option && strcmp(gen_option, "--seed") == 0;
+    if (gen_option && !gen && !(folder && seed))
+        return usage_error(seed ? "%s is for --debug-generate-data, "
+                                  "--debug-generate-inits and the validator "
+                                  "(a folder)"
+                                : "%s is for --debug-generate-data and "
+                                  "--debug-generate-inits", gen_option);
+    if (folder && !gen && c->seed < 0)
+        return usage_error("%s", "the validator's --seed is at most "
+                           "2147483647");
     if (canonicalize_given && c->mode != MODE_FORMAT)
         c->mode = MODE_FORMAT;
     if (c->output && c->mode == MODE_CHECK)
@@ -446,7 +487,7 @@ static int parse_cli(Cli *c, int argc, char **argv)
 static RtOutFile *open_output(const Cli *c, const FeUnit *u)
 {
     int n = u->sm.files.len;
-    const char **inputs = malloc(((size_t)n + 1) * sizeof *inputs);
+    const char **inputs = malloc(((size_t)n + 2) * sizeof *inputs);
     if (!inputs) {
         fprintf(stderr, "pplbench: out of memory\n");
         return NULL;
@@ -454,8 +495,11 @@ static RtOutFile *open_output(const Cli *c, const FeUnit *u)
     inputs[0] = c->input;
     for (int i = 0; i < n; i++)
         inputs[i + 1] = src_file(&u->sm, i)->path;
+    int ninputs = n + 1;
+    if (c->gen.data_file)       /* --debug-data-file is an input too */
+        inputs[ninputs++] = c->gen.data_file;
     RtError err = {.msg = ""};
-    RtOutFile *o = rt_out_open(c->output, inputs, n + 1, &err);
+    RtOutFile *o = rt_out_open(c->output, inputs, ninputs, &err);
     free(inputs);
     if (!o)
         fprintf(stderr, "pplbench: %s\n", err.msg);
@@ -481,11 +525,12 @@ static const char *model_name(const Cli *c, Arena *a)
 static int print_mir(const Cli *c, FeUnit *u, FILE *out)
 {
     DrvPipeline pl = {.path = c->input, .name = model_name(c, &u->arena)};
-    pl.stop = c->mode == MODE_MIR ? DRV_PIPELINE_LOWERED
+    bool gen = c->mode == MODE_GEN_DATA || c->mode == MODE_GEN_INITS;
+    pl.stop = c->mode == MODE_MIR || gen ? DRV_PIPELINE_LOWERED
             : c->mode == MODE_TRANSFORMED_MIR ? DRV_PIPELINE_TRANSFORMED
             : c->mode == MODE_OPTIMIZED_MIR ? DRV_PIPELINE_OPTIMIZED
             : DRV_PIPELINE_EMITTED;
-    pl.mir_out = c->mode == MODE_EMIT_C ? NULL : out;
+    pl.mir_out = c->mode == MODE_EMIT_C || gen ? NULL : out;
     /* the optimization: --passes in that order, or the level's pipeline */
     const PassInfo *pipe[DRV_MAX_PASSES];
     pl.passes = c->passes;
@@ -503,6 +548,17 @@ static int print_mir(const Cli *c, FeUnit *u, FILE *out)
         return EXIT_MODEL;
     case DRV_PIPELINE_OK:
         break;
+    }
+    if (gen) {      /* from the declarations of the lowered MIR */
+        DrvGenOptions o = c->gen;
+        o.what = c->mode == MODE_GEN_DATA ? DRV_GEN_DATA : DRV_GEN_INITS;
+        RtError err = {.msg = ""};
+        int rc = drv_gen_write(out, pl.program, &o, &err);
+        if (rc != 0) {
+            fprintf(stderr, "Error: %s\n", err.msg);
+            return rc == -2 ? EXIT_USAGE : EXIT_MODEL;
+        }
+        return EXIT_OK;
     }
     /* a write that fails is reported by the caller (rt_out_commit, or the
      * check of standard output), with the reason the stream recorded */
@@ -837,16 +893,45 @@ static int run_validate(Cli *c)
     return drv_validate(&o, (char *const *)files.items, files.len);
 }
 
+/* Standard output is written through a stream that keeps the first
+ * failed write's errno: stdio forgets it once the output passes its
+ * buffer, and the check at the end would say "Input/output error" for a
+ * full disk. */
+typedef struct StdoutSink {
+    int write_errno;    /* 0 if none */
+} StdoutSink;
+
+static ssize_t stdout_write(void *cookie, const char *buf, size_t n)
+{
+    StdoutSink *sink = cookie;
+    size_t done = 0;
+    while (done < n) {
+        ssize_t w = write(STDOUT_FILENO, buf + done, n - done);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            if (!sink->write_errno)
+                sink->write_errno = w < 0 ? errno : EIO;
+            return done ? (ssize_t)done : -1;
+        }
+        done += (size_t)w;
+    }
+    return (ssize_t)n;
+}
+
 /* Every command's standard output is checked at the end: a write error
  * there (a full disk, /dev/full) is an I/O error, not a success with a
  * truncated result. */
-static int finish_stdout(int status)
+static int finish_stdout(int status, const StdoutSink *sink)
 {
     RtError err = {.msg = ""};
     int rc = rt_out_check_stream(stdout, "standard output", &err);
     if (fclose(stdout) != 0 && rc == 0)
         rc = rt_error(&err, "error writing standard output: %s",
                       strerror(errno));
+    if (rc != 0 && sink->write_errno)
+        rt_error(&err, "error writing standard output: %s",
+                 strerror(sink->write_errno));
     if (rc != 0) {
         fprintf(stderr, "pplbench: %s\n", err.msg);
         if (status < EXIT_USAGE)
@@ -859,7 +944,12 @@ static int run_command(int argc, char **argv);
 
 int main(int argc, char **argv)
 {
-    return finish_stdout(run_command(argc, argv));
+    StdoutSink sink = {0};
+    cookie_io_functions_t io = {.write = stdout_write};
+    FILE *out = isatty(STDOUT_FILENO) ? NULL : fopencookie(&sink, "w", io);
+    if (out)
+        stdout = out;   /* a terminal keeps its line buffering */
+    return finish_stdout(run_command(argc, argv), &sink);
 }
 
 static int run_command(int argc, char **argv)

@@ -30,6 +30,7 @@
 #include "batch.h"
 #include "build.h"
 #include "compare.h"
+#include "gendata.h"
 #include "job.h"
 #include "pipeline.h"
 #include "pplrt.h"
@@ -1128,6 +1129,36 @@ static void make_reference(ModelRun *m)
     }
 }
 
+/* A model without NAME.data.json gets seeded random data from its data
+ * block's declarations and constraints (gendata.h), in
+ * OUT/NAME/generated.data.json; the suite records that it did. */
+static void generate_data(ModelRun *m)
+{
+    const char *path = arena_printf(m->a, "%s/generated.data.json", m->dir);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    RtError err = {.msg = ""};
+    DrvGenOptions go = {.what = DRV_GEN_DATA, .seed = (uint64_t)m->o->seed};
+    char why[1024];
+    int rc = f ? drv_gen_write(f, m->o0, &go, &err) : -1;
+    if (f && fclose(f) != 0 && rc == 0)
+        rc = -1;
+    if (rc != 0) {
+        m->o0_error = arena_printf(m->a, "no %s.data.json beside the model "
+                                   "and no data can be generated: %s",
+                                   m->name, f ? err.msg : "out of memory");
+    } else if (write_text(m, path, buf, len, why, sizeof why) != 0) {
+        m->o0_error = arena_strdup(m->a, why);
+    } else {
+        m->data = path;
+        drv_suite_prop(m->suite, "data", "generated (no NAME.data.json): "
+                       "seeded random values within the declared "
+                       "constraints", why, sizeof why);
+    }
+    free(buf);
+}
+
 /* The model's whole validation, in its own process: the suite goes to
  * OUT/NAME/suite.xml. */
 static int model_body(void *arg)
@@ -1166,9 +1197,12 @@ static int model_body(void *arg)
         else
             m->o0_error = arena_printf(m->a, "Internal compiler error: %s",
                                        pl.why);
+        if (m->o0 && !m->data && m->o0->ninput > 0)
+            generate_data(m);
         if (m->o0) {
             m->o0_mir = mir_text(m->o0);
-            make_reference(m);
+            if (!m->o0_error)
+                make_reference(m);
         }
         if (m->o0_error) {
             /* the message is its first line, the details all of it */

@@ -44,6 +44,18 @@ int rt_fatal(RtError *err, const char *fmt, ...)
     return -1;
 }
 
+int rt_index_error(RtError *err, const char *fmt, ...)
+{
+    if (!err)
+        return -1;
+    va_list ap;
+    va_start(ap, fmt);
+    error_format(err, fmt, ap);
+    va_end(ap);
+    err->kind = RT_ERROR_INDEX;
+    return -1;
+}
+
 int rt_msg_fatal(RtMsg *m, RtError *err)
 {
     int rc = rt_msg_reject(m, err);
@@ -56,7 +68,11 @@ const char *rt_error_class(const RtError *err)
 {
     if (err->fatal)
         return "fatal";
-    return err->kind == RT_ERROR_REJECT ? "reject" : "error";
+    switch (err->kind) {
+    case RT_ERROR_REJECT: return "reject";
+    case RT_ERROR_INDEX: return "index";
+    default: return "error";
+    }
 }
 
 /* -------------------------------------------- int arithmetic (rt_int.h) */

@@ -53,9 +53,11 @@
  * whoever declares an RtError starts it cleared (RtError e = {.msg = ""}). */
 typedef enum RtErrorKind {
     RT_ERROR_DOMAIN,     /* a library function or a check refused its
-                          * arguments (Stan's domain_error; the size and
-                          * index checks of emitted code too, for now) */
-    RT_ERROR_REJECT      /* reject(...) or fatal_error(...) in the program */
+                          * arguments (Stan's domain_error; size checks
+                          * too, for now) */
+    RT_ERROR_REJECT,     /* reject(...) or fatal_error(...) in the program */
+    RT_ERROR_INDEX       /* an index out of range (Stan's out_of_range):
+                          * rt_index_error */
 } RtErrorKind;
 
 typedef struct RtError {
@@ -73,12 +75,15 @@ int rt_error(RtError *err, const char *fmt, ...)
 /* rt_error, and mark the error fatal. */
 int rt_fatal(RtError *err, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* rt_error, and mark the error an index out of range (RT_ERROR_INDEX). */
+int rt_index_error(RtError *err, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 /* fatal_error(...): the message into err, marked fatal; returns -1. */
 int rt_msg_fatal(RtMsg *m, RtError *err);
 /* The class of an error, as the probe method writes it: "fatal" (marked
  * fatal: fatal_error, a recursion too deep, memory running out), "reject"
- * (a reject statement) or "error" (any other: a library function or a
- * check refused). */
+ * (a reject statement), "index" (an index out of range) or "error" (any
+ * other: a library function or a check refused). */
 const char *rt_error_class(const RtError *err);
 
 /* ------------------------------------------------------ printed output */

@@ -103,6 +103,17 @@ fault fault-plus-minus eight_schools_noncentered "differs"
 fault fault-drop-print effects_in_functions "print"
 fault fault-both-arms ternary_reject "reject"
 
+# ---- a model without data gets generated data
+mkdir "$work/nodata"
+cp "$root/corpus/ar1.stan" "$work/nodata/"
+"$PPL" "$work/nodata" --levels=O1 --out="$work/o_nd" >/dev/null 2>&1
+rc=$?
+if [ $rc -eq 0 ] && [ -s "$work/o_nd/ar1/generated.data.json" ] \
+    && grep -q '<property name="data" value="generated' "$work/o_nd/report.xml"
+then ok; else
+    bad "a model without data: exit $rc, or no generated data in the report"
+fi
+
 # ---- 4. usage
 "$PPL" "$work/sub" --passes=no-such-pass --out="$work/u" >/dev/null 2>&1
 if [ $? -eq 2 ]; then ok; else bad "an unknown pass is not a usage error"; fi

@@ -244,21 +244,7 @@ static MirStmt *read_element(Tup *t, VarId c, const char *path)
     a->lhs.type = s->type;
     a->rhs = mir_call_internal(arena(t), FN_READ_DATA, s->type, n, args);
     t->em->json_names[c] = path;
-    const char *check = NULL;
-    switch (s->tr) {
-    case TR_LOWER: check = "greater_or_equal"; break;
-    case TR_UPPER: check = "less_or_equal"; break;
-    case TR_LOWER_UPPER: check = "bounded"; break;
-    case TR_SIMPLEX: check = "simplex"; break;
-    case TR_UNIT_VECTOR: check = "unit_vector"; break;
-    case TR_ORDERED: check = "ordered"; break;
-    case TR_POSITIVE_ORDERED: check = "positive_ordered"; break;
-    case TR_CHOLESKY_CORR: check = "cholesky_factor_corr"; break;
-    case TR_CHOLESKY_COV: check = "cholesky_factor"; break;
-    case TR_CORR_MATRIX: check = "corr_matrix"; break;
-    case TR_COV_MATRIX: check = "cov_matrix"; break;
-    default: break;
-    }
+    const char *check = mir_check_name(s->tr);
     if (!check)
         return a;
     MirExpr **cargs = arena_alloc(arena(t), sizeof(MirExpr *) * 5);

@@ -203,6 +203,13 @@ MirProgram *mir_lower(Arena *a, const Program *p, const char *name);
  * (--debug-transformed-mir-pretty). */
 void mir_transform(MirProgram *p);
 
+/* --- transform.c, untuple.c, exits.c, depend.c: lowering for the backend --- */
+/* The check (stanc3's name, for FnCheck__) of a value declared with the
+ * constraint k, or NULL when k constrains nothing (offset, multiplier):
+ * the one table for data, transformed parameters, generated quantities
+ * and the elements of data tuples. */
+const char *mir_check_name(TransformKind k);
+
 /* --- pretty.c --- */
 /* The stanc3-style pretty form, the same text for every MIR dump. */
 void mir_pretty(FILE *out, const MirProgram *p);

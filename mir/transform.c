@@ -57,9 +57,7 @@ static const char *transform_name(TransformKind k)
     return "?";
 }
 
-/* The constraint a value of data or a transformed parameter is checked
- * against, by stanc3's check names. */
-static const char *check_name(TransformKind k)
+const char *mir_check_name(TransformKind k)
 {
     switch (k) {
     case TR_LOWER: return "greater_or_equal";
@@ -167,7 +165,7 @@ static void read_data(Xform *x, VarId id)
 static void check_var(Xform *x, VarId id)
 {
     const MirVar *v = &x->p->vars[id];
-    const char *check = check_name(v->sized.tr);
+    const char *check = mir_check_name(v->sized.tr);
     if (!check)
         return;
     MirExpr **args = arena_alloc(x->a, sizeof(MirExpr *) * 6);

@@ -189,6 +189,9 @@ typedef struct MirProgram {
     int noutput;
     Arena *arena;
     int fresh;              /* counter for generated names (sym1__) */
+    bool backend_forms;     /* mir_transform ran: tuples are taken apart
+                               and derivative code has no exits (the
+                               invariants mir_verify then checks) */
 } MirProgram;
 
 /* --- lower.c --- */
@@ -199,8 +202,10 @@ MirProgram *mir_lower(Arena *a, const Program *p, const char *name);
 /* The backend's transformations: data reads with size and constraint
  * checks in prepare_data, parameter reads through the constraining
  * transforms in log_prob, writes of the outputs in generate_quantities,
- * the inverse transforms in transform_inits
- * (--debug-transformed-mir-pretty). */
+ * the inverse transforms in transform_inits; then the forms the C backend
+ * compiles: tuples taken apart (mir_untuple), return, break and continue
+ * of derivative code as flags (mir_structure_exits).  What
+ * --debug-transformed-mir-pretty prints is what the backend emits. */
 void mir_transform(MirProgram *p);
 
 /* --- transform.c, untuple.c, exits.c, depend.c: lowering for the backend --- */
@@ -209,6 +214,19 @@ void mir_transform(MirProgram *p);
  * the one table for data, transformed parameters, generated quantities
  * and the elements of data tuples. */
 const char *mir_check_name(TransformKind k);
+/* untuple.c: take the program's tuples apart (see the file's comment);
+ * the last step but one of mir_transform. */
+void mir_untuple(MirProgram *p);
+/* exits.c: return, break and continue of the log density and the user
+ * functions as flags (see the file's comment); the last step of
+ * mir_transform.  mir_has_exits: whether s has a return before its end
+ * (tail: s is in tail position), a break or a continue. */
+void mir_structure_exits(MirProgram *p);
+bool mir_has_exits(const MirStmt *s, bool tail);
+/* Whether mir_structure_exits leaves f's exits as they are: a function
+ * returning a container before its end (the backend refuses its
+ * derivatives). */
+bool mir_keeps_exits(const MirFun *f);
 
 /* --- pretty.c --- */
 /* The stanc3-style pretty form, the same text for every MIR dump. */
@@ -217,8 +235,12 @@ void mir_pretty_expr(FILE *out, const MirProgram *p, const MirExpr *e);
 
 /* --- verify.c --- */
 /* Check the program's invariants (types, scopes, unique names, every
- * declaration sized); returns false and writes the first violation into
- * why (size n) if one fails. */
+ * declaration sized, break and continue inside loops, return inside
+ * functions; after mir_transform also its backend forms: no exits in the
+ * log density, none before the end of a function but one returning a
+ * container, no data tuple left whole, no projection of a tuple built
+ * in place); returns false and writes the first violation into why
+ * (size n) if one fails. */
 bool mir_verify(const MirProgram *p, char *why, size_t n);
 
 /* --- effects.c --- */

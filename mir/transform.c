@@ -298,4 +298,7 @@ void mir_transform(MirProgram *p)
     p->generate_quantities = transform_section(&x, p->generate_quantities,
                                                SEC_GQ);
     p->transform_inits = transform_section(&x, p->transform_inits, SEC_INITS);
+    mir_untuple(p);
+    mir_structure_exits(p);
+    p->backend_forms = true;
 }

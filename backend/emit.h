@@ -69,6 +69,7 @@ typedef struct Emit {
     bool *cx_data;
     int ncx_data;
     bool cx_any;
+    MirDepends depends;     /* which variables depend on parameters */
 } Emit;
 
 /* Forget the remembered values: a new statement, or variables changed. */
@@ -281,7 +282,8 @@ bool em_is_complex_var(const MirVar *var);
  * depend on parameters (em->cx_data). */
 void em_complex_scan(Emit *em);
 /* Whether e's value depends on parameters, seeing through the complex
- * variables that em_complex_scan found to be data. */
+ * variables that em_complex_scan found to be data (mir_depends, for an
+ * expression marked with derivatives). */
 bool em_depends(const Emit *em, const MirExpr *e);
 /* Refuse a complex variable or expression whose value depends on
  * parameters in derivative code. */

@@ -208,7 +208,8 @@ MirProgram *mir_lower(Arena *a, const Program *p, const char *name);
  * --debug-transformed-mir-pretty prints is what the backend emits. */
 void mir_transform(MirProgram *p);
 
-/* --- transform.c, untuple.c, exits.c, depend.c: lowering for the backend --- */
+/* --- transform.c, untuple.c, exits.c: lowering for the backend;
+ *     depend.c --- */
 /* The check (stanc3's name, for FnCheck__) of a value declared with the
  * constraint k, or NULL when k constrains nothing (offset, multiplier):
  * the one table for data, transformed parameters, generated quantities
@@ -227,6 +228,15 @@ bool mir_has_exits(const MirStmt *s, bool tail);
  * returning a container before its end (the backend refuses its
  * derivatives). */
 bool mir_keeps_exits(const MirFun *f);
+/* depend.c: which variables' values depend on the parameters (see the
+ * file's comment); var[v] for 0 <= v < nvars. */
+typedef struct MirDepends {
+    const bool *var;
+    int nvars;
+} MirDepends;
+MirDepends mir_param_dependence(const MirProgram *p, Arena *a);
+/* Whether e's value depends on the parameters. */
+bool mir_depends(const MirDepends *d, const MirExpr *e);
 
 /* --- pretty.c --- */
 /* The stanc3-style pretty form, the same text for every MIR dump. */

@@ -188,6 +188,57 @@ static void test_verify_catches_data_tuple_left(void **state)
     expect_invalid(p, "the data tuple 'pair' is not taken apart");
 }
 
+static VarId var_named(const MirProgram *p, const char *name)
+{
+    for (int v = 0; v < p->nvars; v++)
+        if (strcmp(p->vars[v].name, name) == 0)
+            return v;
+    fail_msg("no variable %s", name);
+    return -1;
+}
+
+/* mir/depend.c: through assignments, indices, loops and functions; not
+ * through the per-node ad marks (every model-block local has one) */
+static void test_param_dependence(void **state)
+{
+    (void)state;
+    MirProgram *p = transformed(
+        "functions {\n"
+        "  real scale(real x, data real k) { real y = k; return x * y; }\n"
+        "}\n"
+        "data { int N; }\n"
+        "parameters { real mu; vector[2] v; }\n"
+        "transformed parameters { real tp = 2 * mu; }\n"
+        "model {\n"
+        "  real r = 2.0;\n"
+        "  complex z = to_complex(r, 1);\n"
+        "  for (i in 1:N) r = r + i;\n"
+        "  array[2] real a;\n"
+        "  a[1] = 1;\n"
+        "  a[2] = v[1];\n"
+        "  array[2] real b = {1.0, 2.0};\n"
+        "  int k = 1;\n"
+        "  real c = b[k];\n"
+        "  real s = scale(r, 2.0);\n"
+        "  if (mu > 0) c = 3;\n"
+        "  target += r + c + s + a[1] + tp + get_real(z);\n"
+        "}\n");
+    MirDepends d = mir_param_dependence(p, p->arena);
+    assert_int_equal(d.nvars, p->nvars);
+    const char *depend[] = {"mu", "v", "tp", "a", "x"};
+    const char *data[] = {"r", "z", "b", "k", "c", "y"};
+    for (size_t i = 0; i < sizeof depend / sizeof depend[0]; i++)
+        if (!d.var[var_named(p, depend[i])])
+            fail_msg("'%s' should depend on the parameters", depend[i]);
+    for (size_t i = 0; i < sizeof data / sizeof data[0]; i++)
+        if (d.var[var_named(p, data[i])])
+            fail_msg("'%s' should not depend on the parameters", data[i]);
+    /* s = scale(r, 2.0): the function's argument x depends (any call may
+     * pass a parameter), its result only through the arguments */
+    assert_false(d.var[var_named(p, "s")]);
+    assert_true(p->vars[var_named(p, "r")].ad == AD_AUTODIFF);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -201,6 +252,7 @@ int main(void)
                                   teardown),
         cmocka_unit_test_teardown(test_verify_catches_data_tuple_left,
                                   teardown),
+        cmocka_unit_test_teardown(test_param_dependence, teardown),
     };
     return cmocka_run_group_tests_name("mir_backend", tests, NULL, NULL);
 }

@@ -337,8 +337,15 @@ MirEffect mir_expr_effect(MirExpr *e);
 MirEffect mir_stmt_effect(MirStmt *s);
 
 /* --- effects.c --- */
-/* The effect class of a call of a library function, by name. */
+/* The effect class of a function by its name's suffix (_rng, _lp), for
+ * user and library functions alike. */
+MirEffect mir_name_effect(const char *name);
+/* The effect class of a call of a library function: by name alone (may
+ * reject unless it cannot whatever its arguments), or of the call with
+ * its arguments' types (the one table in effects.c; the backend asks it
+ * too). */
 MirEffect mir_library_effect(const char *name);
+MirEffect mir_library_call_effect(const MirExpr *call);
 MirEffect mir_internal_effect(MirInternal fn);
 const char *mir_internal_name(MirInternal fn);
 

@@ -301,4 +301,7 @@ void mir_transform(MirProgram *p)
     mir_untuple(p);
     mir_structure_exits(p);
     p->backend_forms = true;
+    /* the calls made here and by lowering's constraints (sizes, bounds)
+     * get their effects from the program as it is now */
+    mir_refresh_effects(p);
 }

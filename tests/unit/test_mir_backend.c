@@ -239,6 +239,103 @@ static void test_param_dependence(void **state)
     assert_true(p->vars[var_named(p, "r")].ad == AD_AUTODIFF);
 }
 
+/* The first call of fn in s (and its operands', depth first). */
+static const MirExpr *find_call(const MirExpr *e, const char *fn)
+{
+    if (!e)
+        return NULL;
+    if (e->kind == MX_CALL && e->fn && strcmp(e->fn, fn) == 0)
+        return e;
+    for (int i = 0; i < e->nargs; i++) {
+        const MirExpr *c = find_call(e->args[i], fn);
+        if (c)
+            return c;
+    }
+    return NULL;
+}
+
+static const MirExpr *call_in(const MirStmt *s, const char *fn)
+{
+    if (!s)
+        return NULL;
+    const MirExpr *c = find_call(s->rhs, fn);
+    if (!c)
+        c = find_call(s->call, fn);
+    if (!c)
+        c = find_call(s->cond, fn);
+    if (!c)
+        c = call_in(s->body, fn);
+    if (!c)
+        c = call_in(s->else_body, fn);
+    for (int i = 0; i < s->nstmts && !c; i++)
+        c = call_in(s->stmts[i], fn);
+    return c;
+}
+
+/* mir/effects.c: library calls that may reject are EFF_REJECTS (the
+ * passes may neither delete them nor hoist them out of a condition); pure
+ * arithmetic on reals is not */
+static void test_library_effects(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *stmt, *fn;
+        bool rejects;
+    } cases[] = {
+        {"r = log(x) + exp(x);", "log", false},
+        {"r = log(x) + exp(x);", "add", false},
+        {"r = x * 2.5 - x / 3;", "divide", false},
+        {"r = fmax(x, 1) + square(x);", "fmax", false},
+        {"w = v * x;", "multiply", false},
+        {"r = sum(v) + rows(v);", "sum", false},
+        {"r = log1p(x);", "log1p", true},
+        {"r = inv_Phi(x);", "inv_Phi", true},
+        {"k = n %/% m;", "idivide", true},
+        {"k = n / m;", "divide", true},
+        {"k = n % m;", "modulus", true},
+        {"k = n < m;", "logical_lt", false},
+        {"k = n * m;", "multiply", true},
+        {"k = -n;", "minus", true},
+        {"w = v + v;", "add", true},
+        {"r = v' * v;", "multiply", true},
+        {"r = normal_lpdf(x | 0, 1);", "normal_lpdf", true},
+        {"L = cholesky_decompose(M);", "cholesky_decompose", true},
+        {"r = mean(v);", "mean", true},
+        {"r = normal_rng(0, 1);", "normal_rng", true},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[1024];
+        snprintf(text, sizeof text,
+                 "data { int n; int m; vector[3] v; matrix[3, 3] M; }\n"
+                 "transformed data {\n"
+                 "  real x = 0.5; real r; int k; vector[3] w;\n"
+                 "  matrix[3, 3] L;\n"
+                 "  %s\n"
+                 "}\n", cases[i].stmt);
+        MirProgram *p = transformed(text);
+        const MirExpr *c = call_in(p->prepare_data, cases[i].fn);
+        if (!c)
+            fail_msg("no call of %s in '%s'", cases[i].fn, cases[i].stmt);
+        bool rejects = (c->effect & EFF_REJECTS) != 0;
+        if (rejects != cases[i].rejects)
+            fail_msg("%s in '%s': %s", cases[i].fn, cases[i].stmt,
+                     rejects ? "may reject, but cannot" : "cannot reject, "
+                     "but may");
+        if ((mir_library_call_effect(c) & EFF_REJECTS) != (c->effect
+                                                           & EFF_REJECTS))
+            fail_msg("%s: the cached effect is stale", cases[i].fn);
+        fe_unit_free(&unit);
+    }
+    /* by name alone: what cannot reject whatever its arguments */
+    assert_int_equal(mir_library_effect("exp"), EFF_PURE);
+    assert_int_equal(mir_library_effect("add"), EFF_REJECTS);
+    assert_int_equal(mir_library_effect("bernoulli_rng"),
+                     EFF_RNG | EFF_REJECTS);
+    /* a user function's name says only _rng / _lp */
+    assert_int_equal(mir_name_effect("my_helper"), EFF_PURE);
+    assert_int_equal(mir_name_effect("my_lp"), EFF_TARGET);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -253,6 +350,7 @@ int main(void)
         cmocka_unit_test_teardown(test_verify_catches_data_tuple_left,
                                   teardown),
         cmocka_unit_test_teardown(test_param_dependence, teardown),
+        cmocka_unit_test_teardown(test_library_effects, teardown),
     };
     return cmocka_run_group_tests_name("mir_backend", tests, NULL, NULL);
 }

@@ -21,7 +21,7 @@
  * temporary that lowering makes for `(a, b) = f(x)` is never stored: its
  * uses become projections of f(x).  Data tuples are read element by
  * element by their JSON paths (FnReadData__("beta_prior.2", ...)), each
- * element's constraint checked (mir_check_name, the one table).
+ * element's constraint checked (transform.c checks a tuple by its elements).
  *
  * Left whole (the backend then refuses them by name): arrays of tuples,
  * tuple arguments of user functions, tuple parameters and outputs, and a
@@ -285,8 +285,9 @@ static MirStmt *list(Tup *t, MirStmt **items, int n)
     return mir_block(t->a, MS_SLIST, n, copy);
 }
 
-/* The read of data element c (of a tuple read by its JSON path), then
- * the check of its constraint. */
+/* The read of data element c (of a tuple read by its JSON path); the
+ * check of its constraint comes after the tuple's reads (transform.c
+ * checks the tuple element by element). */
 static MirStmt *read_element(Tup *t, VarId c, const char *path)
 {
     const MirVar *v = &t->p->vars[c];
@@ -304,22 +305,7 @@ static MirStmt *read_element(Tup *t, VarId c, const char *path)
     a->lhs.var = c;
     a->lhs.type = s->type;
     a->rhs = mir_call_internal(t->a, FN_READ_DATA, s->type, n, args);
-    const char *check = mir_check_name(s->tr);
-    if (!check)
-        return a;
-    MirExpr **cargs = arena_alloc(t->a, sizeof(MirExpr *) * 5);
-    int m = 0;
-    cargs[m++] = mir_str(t->a, check);
-    cargs[m++] = mir_str(t->a, path);
-    cargs[m++] = mir_var(t->p, c);
-    if (s->tr_a)
-        cargs[m++] = s->tr_a;
-    if (s->tr_b)
-        cargs[m++] = s->tr_b;
-    MirStmt *k = mir_new_stmt(t->a, MS_CALL, v->span);
-    k->call = mir_call_internal(t->a, FN_CHECK, TY(VOID), m, cargs);
-    MirStmt *both[2] = {a, k};
-    return list(t, both, 2);
+    return a;
 }
 
 /* lhs = rhs for a tuple variable v taken apart: element by element.  A

@@ -1,9 +1,10 @@
 // The backend's forms of tuples (mir/untuple.c), as
 // --debug-transformed-mir-pretty shows what the C backend compiles: data
-// tuples read element by element by their JSON paths with each element's
-// constraint checked, tuple locals as one variable per element, unpacking
-// through a function split into one function per element, a whole tuple
-// as FnMakeTuple__ of its elements, and a tuple-valued ?: left whole.
+// tuples read element by element by their JSON paths, each element's
+// constraint checked (transformed data's too), tuple locals as one
+// variable per element, unpacking through a function split into one
+// function per element, a whole tuple as FnMakeTuple__ of its elements,
+// and a tuple-valued ?: left whole.
 functions {
   tuple(real, vector) moments(vector x, real shift) {
     int n = rows(x);
@@ -21,7 +22,7 @@ data {
 }
 transformed data {
   int k = cfg.2.1;
-  tuple(real, vector[3]) copy = (cfg.1, cfg.2.2);
+  tuple(real<lower=0>, vector[3]) copy = (cfg.1, cfg.2.2);
   tuple(real, real) either = k > 1 ? (1.0, 2.0) : (3.0, 4.0);
 }
 parameters {

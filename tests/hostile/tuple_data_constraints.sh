@@ -5,7 +5,7 @@
 # which lacked sum_to_zero (and the stochastic matrices), so
 # tuple(sum_to_zero_vector[3], real) accepted [5, 1, 1].  One case per
 # kind of check the backend compiles: bounds, the vector constraints, a
-# matrix constraint.
+# matrix constraint; and the same for a tuple of transformed data.
 #
 # case NAME DECL BAD GOOD: data { tuple(DECL, real) t; DECL z; }, read
 # once with t.1 = BAD, z = GOOD and once the other way round.
@@ -44,3 +44,32 @@ case_constraint lower 'real<lower=0>' '-1' '1'
 case_constraint bounded 'vector<lower=0, upper=1>[2]' '[0.5, 2]' '[0.5, 1]'
 case_constraint chol_corr 'cholesky_factor_corr[2]' '[[1, 0], [0.5, 0.5]]' \
     '[[1, 0], [0.6, 0.8]]'
+
+# Transformed data: a tuple's constrained elements are checked at the end
+# of the block as a plain variable is (they once were not checked at all).
+cat > td.stan <<'STAN'
+data { real a; real b; }
+transformed data {
+  tuple(real<lower=0>, tuple(int, simplex[2])) t = (a, (1, [0.5, 0.5]'));
+  real<lower=0> z = b;
+}
+parameters { real mu; }
+model { mu ~ normal(0, 1); }
+STAN
+run_expect 0 "built" "$PPLBENCH" build td.stan -o td
+echo '{"a": 1, "b": 1}' > td_ok.json
+echo '{"a": -1, "b": 1}' > td_t.json
+echo '{"a": 1, "b": -1}' > td_z.json
+run_expect 0 "Elapsed Time" ./td sample num_samples=10 num_warmup=10 \
+    data file=td_ok.json output file=td_ok.csv
+run_expect 1 "Error in the data or transformed data of td_model:" \
+    ./td sample num_samples=10 num_warmup=10 data file=td_z.json \
+    output file=td_z.csv
+plain=$(sed -n '/^Error in the data/,$p' "$W/.out")
+run_expect 1 "Error in the data or transformed data of td_model:" \
+    ./td sample num_samples=10 num_warmup=10 data file=td_t.json \
+    output file=td_t.csv
+in_tuple=$(sed -n '/^Error in the data/,$p' "$W/.out" | sed 's/t\.1/z/g')
+[ -n "$plain" ] && [ "$plain" = "$in_tuple" ] ||
+    fail "td: in a tuple: '$in_tuple'; on its own: '$plain'"
+expect_absent td_t.csv td_z.csv

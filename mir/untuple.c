@@ -14,7 +14,8 @@
  *   qr_thin(X).1                    ->  qr_thin_Q(X)
  *
  * A user function returning a tuple becomes one function per element
- * (the same body, returning that element; nested tuples recursively), so
+ * (the same body, returning that element; nested tuples recursively; the
+ * function itself goes when nothing calls it any more), so
  * each element has an ordinary result with an ordinary reverse function;
  * the body runs once per element used, which is only sound for functions
  * that neither draw, print nor touch target: those are not split.  The
@@ -666,6 +667,58 @@ static bool attempt(Tup *t)
     return true;
 }
 
+typedef struct Calls {
+    const char *name;
+    bool found;
+} Calls;
+
+static bool find_call(MirExpr *e, void *ctx)
+{
+    Calls *c = ctx;
+    if (e->kind == MX_CALL && e->fn_kind == FNK_USER
+        && strcmp(e->fn, c->name) == 0)
+        c->found = true;
+    return !c->found;
+}
+
+/* Whether a function of this name is called by the sections or by a
+ * function that stays. */
+static bool called(MirProgram *p, const bool *dropped, const char *name)
+{
+    Calls c = {name, false};
+    MirVisitor v = {.expr = find_call, .ctx = &c, .decl_sizes = true, .p = p};
+    for (int f = 0; f < p->nfuns && !c.found; f++)
+        if (!dropped[f])
+            mir_visit_stmt(p->funs[f].body, &v);
+    for (int s = 0; s < MIR__NSECTIONS && !c.found; s++)
+        mir_visit_stmt(*mir_section(p, (MirSection)s), &v);
+    return c.found;
+}
+
+/* A split function (and a split element function) that nothing calls
+ * any more goes: all its uses were projected onto its element
+ * functions (dropping one may leave another uncalled: to a fixed
+ * point). */
+static void drop_split_functions(Tup *t)
+{
+    MirProgram *p = t->p;
+    bool *dropped = arena_alloc(t->a, sizeof(bool) * (size_t)(p->nfuns + 1));
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int f = 0; f < p->nfuns; f++)
+            if (!dropped[f] && t->split[f] >= 0
+                && !called(p, dropped, p->funs[f].name)) {
+                dropped[f] = true;
+                changed = true;
+            }
+    }
+    int n = 0;
+    for (int f = 0; f < p->nfuns; f++)
+        if (!dropped[f])
+            p->funs[n++] = p->funs[f];
+    p->nfuns = n;
+}
+
 void mir_untuple(MirProgram *p)
 {
     if (!has_tuples(p))
@@ -676,4 +729,5 @@ void mir_untuple(MirProgram *p)
      * the attempts end */
     while (!attempt(&t))
         ;
+    drop_split_functions(&t);
 }

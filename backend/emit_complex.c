@@ -70,14 +70,20 @@ bool em_depends(const Emit *em, const MirExpr *e)
 void em_complex_scan(Emit *em)
 {
     const MirProgram *p = em->p;
-    em->depends = mir_param_dependence(p, em->a);
     em->ncx_data = p->nvars;
     em->cx_data = arena_alloc(em->a, sizeof(bool) * (size_t)(p->nvars + 1));
+    bool any = false;
     for (int v = 0; v < p->nvars; v++) {
         const MirVar *var = &p->vars[v];
         em->cx_data[v] = em_is_complex_var(var) && var->ad == AD_AUTODIFF
-            && var->kind != MV_ARG && var->kind != MV_PARAM
-            && !em->depends.var[v];
+            && var->kind != MV_ARG && var->kind != MV_PARAM;
+        any = any || em->cx_data[v];
+    }
+    if (!any)
+        return;     /* no complex value in derivative code: nothing to ask */
+    em->depends = mir_param_dependence(p, em->a);
+    for (int v = 0; v < p->nvars; v++) {
+        em->cx_data[v] = em->cx_data[v] && !em->depends.var[v];
         em->cx_any = em->cx_any || em->cx_data[v];
     }
 }

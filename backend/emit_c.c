@@ -1341,7 +1341,14 @@ bool emit_c(FILE *out, const MirProgram *p, char *why, size_t nwhy)
     Arena scratch = {0};
     Emit em = {.out = mem, .p = p, .a = &scratch, .why = why, .nwhy = nwhy};
     bool ok = false;
-    if (setjmp(em.fail) == 0) {
+    /* an internal error below frees the stream and the scratch arena
+     * here, then goes on to the caller's recovery point */
+    jmp_buf recover;
+    jmp_buf *outer = diag_set_ice_target(&recover);
+    volatile bool ice = false;
+    if (setjmp(recover) != 0) {
+        ice = true;
+    } else if (setjmp(em.fail) == 0) {
         em_complex_scan(&em);
         fputs(prelude, mem);
         /* the name is data, never code: a file name cannot end the
@@ -1361,6 +1368,7 @@ bool emit_c(FILE *out, const MirProgram *p, char *why, size_t nwhy)
         fputs(epilogue, mem);
         ok = true;
     }
+    diag_set_ice_target(outer);
     fclose(mem);
     if (ok && fwrite(buf, 1, len, out) != len) {
         snprintf(why, nwhy, "cannot write the C file");
@@ -1368,5 +1376,7 @@ bool emit_c(FILE *out, const MirProgram *p, char *why, size_t nwhy)
     }
     free(buf);
     arena_free(&scratch);
+    if (ice)
+        diag_ice_rethrow();
     return ok;
 }

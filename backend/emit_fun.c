@@ -236,7 +236,13 @@ static bool try_emit(Emit *em, int fi, bool rev, char *why, size_t n)
     sub.why = why;
     sub.nwhy = n;
     volatile bool ok = false;
-    if (setjmp(sub.fail) == 0) {
+    /* an internal error below frees the stream here (ice.h) */
+    jmp_buf recover;
+    jmp_buf *outer = diag_set_ice_target(&recover);
+    volatile bool ice = false;
+    if (setjmp(recover) != 0) {
+        ice = true;
+    } else if (setjmp(sub.fail) == 0) {
         check_signature(&sub, &em->p->funs[fi]);
         if (rev)
             emit_reverse(&sub, fi);
@@ -244,7 +250,12 @@ static bool try_emit(Emit *em, int fi, bool rev, char *why, size_t n)
             emit_primal(&sub, fi);
         ok = true;
     }
+    diag_set_ice_target(outer);
     fclose(mem);
+    if (ice) {
+        free(buf);
+        diag_ice_rethrow();
+    }
     em->tmp = sub.tmp;
     if (ok)
         fwrite(buf, 1, len, em->out);

@@ -9,7 +9,6 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
-#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +22,7 @@
 #include "job.h"
 #include "mir.h"
 #include "passes.h"
+#include "pipeline.h"
 #include "pplrt.h"
 #include "summary.h"
 
@@ -130,11 +130,12 @@ static const char usage_text[] =
     "                           does\n"
     "\n"
     "Exit codes: 0 success, 1 the model has errors (the batch mode: or a\n"
-    "build or sampler run failed or timed out), 2 usage or I/O error (the\n"
-    "batch mode: OUT is locked by another batch, or a product could not be\n"
-    "written), 3 internal compiler error; the batch mode stopped by SIGINT,\n"
-    "SIGTERM, SIGHUP or SIGPIPE exits 130, 143, 129 or 141 (128 + the\n"
-    "signal).\n";
+    "build or sampler run failed or timed out, or a model met an internal\n"
+    "compiler error: the batch goes on to the next model), 2 usage or I/O\n"
+    "error (the batch mode: OUT is locked by another batch, or a product\n"
+    "could not be written), 3 internal compiler error (one model); the\n"
+    "batch mode stopped by SIGINT, SIGTERM, SIGHUP or SIGPIPE exits 130,\n"
+    "143, 129 or 141 (128 + the signal).\n";
 
 /* --list-passes: name, level, tolerance and what each pass does. */
 static void list_passes(FILE *out)
@@ -356,68 +357,40 @@ static const char *model_name(const Cli *c, Arena *a)
     return emit_model_name(a, arena_strndup(a, base, n));
 }
 
-/* Lower (and transform) the checked program and print its MIR; the MIR is
- * verified after each stage, and a violation is an internal error. */
-static int print_mir_stages(const Cli *c, FeUnit *u, FILE *out);
-
+/* Lower (and transform) the checked program, then print its MIR or write
+ * its C, through the protected pipeline (pipeline.h): the MIR is verified
+ * after each stage, and a violation or an ICE() is an internal error. */
 static int print_mir(const Cli *c, FeUnit *u, FILE *out)
 {
-    jmp_buf recover;
-    jmp_buf *outer = diag_set_ice_target(&recover);
-    volatile int status;
-    if (setjmp(recover) == 0) {
-        status = print_mir_stages(c, u, out);
-    } else {
-        fprintf(stderr, "Internal compiler error: %s\nThis should never "
-                "happen. Please report it as a bug in pplbench.\n",
-                diag_ice_message());
-        status = EXIT_INTERNAL;
+    DrvPipeline pl = {.path = c->input, .name = model_name(c, &u->arena)};
+    pl.stop = c->mode == MODE_MIR ? DRV_PIPELINE_LOWERED
+            : c->mode == MODE_TRANSFORMED_MIR ? DRV_PIPELINE_TRANSFORMED
+            : c->mode == MODE_OPTIMIZED_MIR ? DRV_PIPELINE_OPTIMIZED
+            : DRV_PIPELINE_EMITTED;
+    pl.mir_out = c->mode == MODE_EMIT_C ? NULL : out;
+    /* the optimization: --passes in that order, or the level's pipeline */
+    const PassInfo *pipe[DRV_MAX_PASSES];
+    pl.passes = c->passes;
+    pl.npasses = c->npasses;
+    if (!c->passes_given) {
+        pl.npasses = pass_pipeline(c->level, pipe, DRV_MAX_PASSES);
+        pl.passes = pipe;
     }
-    diag_set_ice_target(outer);
-    return status;
-}
-
-static int print_mir_stages(const Cli *c, FeUnit *u, FILE *out)
-{
-    MirProgram *p = mir_lower(&u->arena, u->prog, model_name(c, &u->arena));
-    char why[512];
-    if (!mir_verify(p, why, sizeof why)) {
-        fprintf(stderr, "Internal compiler error: the lowered MIR is "
-                "invalid: %s\n", why);
+    switch (drv_pipeline_run(u, &pl)) {
+    case DRV_PIPELINE_INTERNAL:
+        drv_pipeline_print_internal(stderr, "", pl.why);
         return EXIT_INTERNAL;
+    case DRV_PIPELINE_NOT_COMPILED:
+        fprintf(stderr, "Error: %s.\n", pl.why);
+        return EXIT_MODEL;
+    case DRV_PIPELINE_OK:
+        break;
     }
-    if (c->mode != MODE_MIR) {
-        mir_transform(p);
-        if (!mir_verify(p, why, sizeof why)) {
-            fprintf(stderr, "Internal compiler error: the transformed MIR "
-                    "is invalid: %s\n", why);
-            return EXIT_INTERNAL;
-        }
-    }
-    if (c->mode == MODE_OPTIMIZED_MIR || c->mode == MODE_EMIT_C) {
-        const PassInfo *pipe[DRV_MAX_PASSES];
-        const PassInfo *const *passes = c->passes;
-        int n = c->npasses;
-        if (!c->passes_given) {
-            n = pass_pipeline(c->level, pipe, DRV_MAX_PASSES);
-            passes = pipe;
-        }
-        if (!pass_run(p, passes, n, NULL, NULL, why, sizeof why)) {
-            fprintf(stderr, "Internal compiler error: %s\n", why);
-            return EXIT_INTERNAL;
-        }
-    }
-    if (c->mode == MODE_EMIT_C) {
-        char reason[512];
-        if (!emit_c(out, p, reason, sizeof reason)) {
-            if (ferror(out))    /* the caller names the file and why */
-                return EXIT_USAGE;
-            fprintf(stderr, "Error: %s.\n", reason);
-            return EXIT_MODEL;
-        }
-        return EXIT_OK;
-    }
-    mir_pretty(out, p);
+    /* a write that fails is reported by the caller (rt_out_commit, or the
+     * check of standard output), with the reason the stream recorded */
+    if (pl.c_code)
+        fwrite(pl.c_code, 1, pl.c_len, out);
+    free(pl.c_code);
     return EXIT_OK;
 }
 
@@ -582,15 +555,17 @@ static void batch_inputs(Cli *c, const PtrVec *files, DrvBatchOptions *bo)
 /* What the batch's models came to. */
 typedef struct BatchTally {
     int nok, nwarn, nerr;
-    int sampled, not_compiled, failed, timed_out, write_failed;
+    int sampled, not_compiled, failed, timed_out, internal, write_failed;
 } BatchTally;
 
 static void tally(BatchTally *t, int r)
 {
     t->sampled += r == DRV_BATCH_SAMPLED;
     t->not_compiled += r == DRV_BATCH_NOT_COMPILED;
-    t->failed += r == DRV_BATCH_FAILED || r == DRV_BATCH_TIMED_OUT;
+    t->failed += r == DRV_BATCH_FAILED || r == DRV_BATCH_TIMED_OUT
+                 || r == DRV_BATCH_INTERNAL_ERROR;
     t->timed_out += r == DRV_BATCH_TIMED_OUT;
+    t->internal += r == DRV_BATCH_INTERNAL_ERROR;
     t->write_failed += r == DRV_BATCH_WRITE_FAILED;
 }
 
@@ -678,11 +653,16 @@ static int run_folder(Cli *c)
                drv_job_signal_name(sig), done, files.len);
     printf("%d models: %d ok, %d with warnings, %d with errors\n",
            t.nok + t.nwarn + t.nerr, t.nok, t.nwarn, t.nerr);
-    if (!c->check_only)
+    if (!c->check_only) {
+        char internal[64] = "";
+        if (t.internal)
+            snprintf(internal, sizeof internal, ", %d internal compiler "
+                     "error%s", t.internal, t.internal == 1 ? "" : "s");
         printf("samplers: %d built and sampled, %d not compiled by the "
-               "backend yet, %d failed (%d timed out), %d not written; "
+               "backend yet, %d failed (%d timed out%s), %d not written; "
                "products in %s/\n", t.sampled, t.not_compiled, t.failed,
-               t.timed_out, t.write_failed, bo.outdir);
+               t.timed_out, internal, t.write_failed, bo.outdir);
+    }
     if (lock >= 0)
         close(lock);
     if (sig)

@@ -215,8 +215,8 @@ void mir_transform(MirProgram *p);
  *     depend.c --- */
 /* The check (stanc3's name, for FnCheck__) of a value declared with the
  * constraint k, or NULL when k constrains nothing (offset, multiplier):
- * the one table for data, transformed parameters, generated quantities
- * and the elements of data tuples. */
+ * the one table for data, transformed data, transformed parameters,
+ * generated quantities and the elements of their tuples. */
 const char *mir_check_name(TransformKind k);
 /* untuple.c: take the program's tuples apart (see the file's comment);
  * the last step but one of mir_transform. */

@@ -500,6 +500,33 @@ static MirStmt *rw_stmt(Tup *t, const MirStmt *s)
     return c;
 }
 
+/* A declaration's sizes and constraint arguments, rewritten (new nodes:
+ * z's own are left as they were). */
+static void rw_sized(Tup *t, MirSized *z)
+{
+    if (z->ndims) {
+        MirExpr **dims = arena_alloc(t->a, sizeof(MirExpr *)
+                                     * (size_t)(z->ndims + 1));
+        for (int i = 0; i < z->ndims; i++)
+            dims[i] = rw_expr(t, z->dims[i]);
+        z->dims = dims;
+    }
+    for (int i = 0; i < z->nsizes && i < 2; i++)
+        z->size[i] = rw_expr(t, z->size[i]);
+    z->tr_a = rw_expr(t, z->tr_a);
+    z->tr_b = rw_expr(t, z->tr_b);
+    if (z->nitems) {
+        MirSized **items = arena_alloc(t->a, sizeof(MirSized *)
+                                       * (size_t)(z->nitems + 1));
+        for (int i = 0; i < z->nitems; i++) {
+            items[i] = NEW(t->a, MirSized);
+            *items[i] = *z->items[i];
+            rw_sized(t, items[i]);
+        }
+        z->items = items;
+    }
+}
+
 /* Internal tuple temporaries (lowering's `(a, b) = f(x)`) assigned once
  * at the top of a statement list: their uses become projections of the
  * value. */
@@ -654,10 +681,20 @@ static bool attempt(Tup *t)
     MirStmt *log_prob = rw_stmt(t, p->log_prob);
     MirStmt *gq = rw_stmt(t, p->generate_quantities);
     MirStmt *inits = rw_stmt(t, p->transform_inits);
+    /* declared sizes and bounds read tuples too (vector[t.1] x): their
+     * rewritten copies, put in place only when everything succeeded */
+    MirSized *sized = arena_alloc(t->a, sizeof(MirSized)
+                                  * (size_t)(p->nvars + 1));
+    for (int v = 0; v < p->nvars; v++) {
+        sized[v] = p->vars[v].sized;
+        rw_sized(t, &sized[v]);
+    }
     if (t->failed) {
         *p = saved;     /* the variables and functions made are forgotten */
         return false;
     }
+    for (int v = 0; v < p->nvars; v++)
+        p->vars[v].sized = sized[v];
     for (int f = 0; f < p->nfuns; f++)
         p->funs[f].body = bodies[f];
     p->prepare_data = prepare;

@@ -189,8 +189,9 @@ static void emit_reverse(Emit *em, int fi)
 {
     const MirFun *f = &em->p->funs[fi];
     const MirStmt *body = f->body;
-    if (em_has_exits(body, true))
-        body = em_structure_exits(em, body, f);
+    if (mir_has_exits(body, true))   /* mir_structure_exits left them */
+        em_unsupported(em, "derivatives of %s yet: a return of a container "
+                       "before the end of the function", f->name);
     if (f->effect & EFF_RNG)
         em_unsupported(em, "derivatives of %s: it uses the RNG", f->name);
     em->ad = true;

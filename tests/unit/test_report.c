@@ -4,6 +4,8 @@
  * --baseline comparison.
  *
  * The driver's files are not in a library, so they are included whole.
+ * `test_report --write DIR` writes the reports of these tests into DIR
+ * instead, for tests/report/run.sh to validate with xmllint and merge.
  * REPORT_TEST_LOCALE (tests/report/run.sh sets it, with LOCPATH, to a
  * de_DE.UTF-8 it builds) makes the locale test fail instead of skipping
  * when that locale cannot be set. */
@@ -330,9 +332,9 @@ static void test_write_read_back(void **state)
     drv_report_free(&back);
 }
 
-static void test_hostile_strings(void **state)
+/* A report whose every string is hostile. */
+static void hostile_report(DrvReport *r)
 {
-    Fixture *fx = *state;
     char every[256];
     for (int i = 1; i < 256; i++)
         every[i - 1] = (char)i;
@@ -347,15 +349,13 @@ static void test_hostile_strings(void **state)
         every,
     };
     int nh = (int)(sizeof hostile / sizeof *hostile);
-    DrvReport r, back;
-    drv_report_init(&r);
-    drv_report_init(&back);
+    drv_report_init(r);
     for (int i = 0; i < nh; i++) {
         char model[600];
         snprintf(model, sizeof model, "%d %s", i, hostile[i]);
-        assert_int_equal(drv_report_prop(&r, hostile[i], hostile[i], why,
+        assert_int_equal(drv_report_prop(r, hostile[i], hostile[i], why,
                                          sizeof why), 0);
-        DrvSuite *s = drv_report_suite(&r, model, NULL, why, sizeof why);
+        DrvSuite *s = drv_report_suite(r, model, NULL, why, sizeof why);
         assert_non_null(s);
         assert_clean(s->name, true);
         assert_int_equal(drv_suite_prop(s, hostile[i], hostile[i], why,
@@ -372,13 +372,22 @@ static void test_hostile_strings(void **state)
             assert_clean(c->details, false);
         }
     }
+}
+
+static void test_hostile_strings(void **state)
+{
+    Fixture *fx = *state;
+    DrvReport r, back;
+    hostile_report(&r);
+    drv_report_init(&back);
     /* what is kept of a hostile string */
     assert_string_equal(r.suites[1].name, "1 new line  and tab");
     assert_string_equal(r.props[1].value, "new\nline\r\nand\ttab");
     assert_string_equal(r.props[3].value,
                         "controls \xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd[31m"
                         "\xef\xbf\xbd \xef\xbf\xbd\xef\xbf\xbd \xef\xbf\xbd");
-    assert_string_equal(r.props[4].value, hostile[4]);
+    assert_string_equal(r.props[4].value, "fine \xc3\xa9 \xe2\x82\xac "
+                        "\xf0\x9f\x98\x80 \xef\xbf\xbd");
     assert_int_equal(drv_report_write(&r, at(fx, "h.xml"), NULL, 0, why,
                                       sizeof why), 0);
     assert_well_formed(at(fx, "h.xml"));
@@ -864,8 +873,54 @@ static void test_baseline(void **state)
     drv_report_free(&cur);
 }
 
-int main(void)
+/* Write the reports of the tests into dir, for tests/report/run.sh to
+ * check against tests/report.xsd with xmllint and to merge with pplbench
+ * merge: whole.xml, its shards shard1.xml and shard2.xml, hostile.xml,
+ * baseline.xml (compared with whole.xml), in the caller's locale. */
+static int write_samples(const char *dir)
 {
+    setlocale(LC_ALL, "");
+    DrvReport whole, shard, hostile, cur;
+    char path[512];
+    run_report(&whole, 0);
+    snprintf(path, sizeof path, "%s/whole.xml", dir);
+    int rc = drv_report_write(&whole, path, NULL, 0, why, sizeof why);
+    for (int k = 1; k <= 2 && rc == 0; k++) {
+        run_report(&shard, k);
+        snprintf(path, sizeof path, "%s/shard%d.xml", dir, k);
+        rc = drv_report_write(&shard, path, NULL, 0, why, sizeof why);
+        drv_report_free(&shard);
+    }
+    hostile_report(&hostile);
+    snprintf(path, sizeof path, "%s/hostile.xml", dir);
+    if (rc == 0)
+        rc = drv_report_write(&hostile, path, NULL, 0, why, sizeof why);
+    static const char *const jobs[] = {"lcm", "crash"};
+    drv_report_init(&cur);
+    add_model(&cur, "a", jobs, 2);
+    set_speed(&cur, "a", "lcm", "1.5");
+    DrvBaseline b = {0};
+    snprintf(path, sizeof path, "%s/baseline.xml", dir);
+    if (rc == 0)
+        rc = drv_report_baseline(&cur, &whole, "whole.xml", &b, why,
+                                 sizeof why);
+    if (rc == 0)
+        rc = drv_report_write(&cur, path, NULL, 0, why, sizeof why);
+    for (int i = 0; rc == 0 && i < b.nlines; i++)
+        printf("%s\n", b.lines[i]);
+    if (rc != 0)
+        fprintf(stderr, "test_report --write: %s\n", why);
+    drv_baseline_free(&b);
+    drv_report_free(&whole);
+    drv_report_free(&hostile);
+    drv_report_free(&cur);
+    return rc == 0 ? 0 : 1;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 3 && strcmp(argv[1], "--write") == 0)
+        return write_samples(argv[2]);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_build_and_counts),
         cmocka_unit_test(test_duplicates_refused),

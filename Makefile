@@ -15,7 +15,7 @@ PC_PKGS  = cmocka jansson gsl libxml-2.0
 WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Werror
 CFLAGS  += -std=c11 -D_XOPEN_SOURCE=700 $(OPT) $(SAN) $(WARN) \
-           -MMD -MP -Ifrontend -Imir -Ibackend -Iruntime
+           -MMD -MP -Ifrontend -Imir -Imir/passes -Ibackend -Iruntime
 LDFLAGS += $(SAN)
 LDLIBS  += -lm
 
@@ -34,7 +34,7 @@ XML_LIBS   = $$(pkg-config --libs libxml-2.0)
 # ---- sources, per folder ----
 RUNTIME_SRC  = $(sort $(wildcard runtime/*.c))
 FRONTEND_SRC = $(sort $(wildcard frontend/*.c))
-MIR_SRC      = $(sort $(wildcard mir/*.c))
+MIR_SRC      = $(sort $(wildcard mir/*.c mir/passes/*.c))
 BACKEND_SRC  = $(sort $(wildcard backend/*.c))
 DRIVER_SRC   = $(sort $(wildcard driver/*.c))
 UNIT_SRC     = $(sort $(wildcard tests/unit/test_*.c))

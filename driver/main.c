@@ -22,6 +22,7 @@
 #include "build.h"
 #include "job.h"
 #include "mir.h"
+#include "passes.h"
 #include "pplrt.h"
 #include "report.h"
 #include "summary.h"
@@ -43,6 +44,9 @@ typedef enum Mode {
     MODE_EMIT_C             /* --o=FILE.c: the model as C */
 } Mode;
 
+/* The most passes one --passes list may name. */
+#define DRV_MAX_PASSES 64
+
 typedef struct Cli {
     Mode mode;
     const char *input;
@@ -52,6 +56,11 @@ typedef struct Cli {
     bool check_only;          /* --check-only: the batch mode only checks */
     int timeout_seconds;      /* --timeout: per batch job, 0 for none */
     bool timeout_given;
+    /* the optimization: a level's pipeline, or --passes in that order */
+    PassLevel level;
+    const PassInfo *passes[DRV_MAX_PASSES];
+    int npasses;
+    bool passes_given;
     FeOptions fe;
     FmtOptions fmt;
     PtrVec include_paths;
@@ -114,9 +123,15 @@ static const char usage_text[] =
     "                           constraining transforms)\n"
     "  --debug-optimized-mir-pretty\n"
     "                           print the MIR after the optimization level\n"
-    "                           (--O0, the only level so far: no passes, so\n"
-    "                           the same as the transformed MIR)\n"
+    "                           or the --passes (with neither, the same as\n"
+    "                           the transformed MIR)\n"
     "  --O0                     no optimization (the default)\n"
+    "  --O1                     stanc3's level 1 passes, in its order\n"
+    "  --Oexperimental, --O     every pass, in stanc3's order\n"
+    "  --passes=A,B             exactly these passes, in this order (one\n"
+    "                           model; see --list-passes)\n"
+    "  --list-passes            print every pass with its level and what it\n"
+    "                           does\n"
     "\n"
     "Exit codes: 0 success, 1 the model has errors (the batch mode: or a\n"
     "build or sampler run failed or timed out), 2 usage or I/O error (the\n"
@@ -124,6 +139,25 @@ static const char usage_text[] =
     "written), 3 internal compiler error; the batch mode stopped by SIGINT,\n"
     "SIGTERM, SIGHUP or SIGPIPE exits 130, 143, 129 or 141 (128 + the\n"
     "signal).\n";
+
+/* --list-passes: name, level, tolerance and what each pass does. */
+static void list_passes(FILE *out)
+{
+    for (const PassInfo *p = pass_table; p->name; p++) {
+        if (p->level == PASS_TEST_ONLY)
+            continue;
+        fprintf(out, "%-16s %-14s %s\n", p->name, pass_level_name(p->level),
+                p->desc);
+    }
+    for (PassLevel l = PASS_O1; l <= PASS_OEXPERIMENTAL; l++) {
+        const PassInfo *pipe[DRV_MAX_PASSES];
+        int n = pass_pipeline(l, pipe, DRV_MAX_PASSES);
+        fprintf(out, "--%s:", pass_level_name(l));
+        for (int i = 0; i < n; i++)
+            fprintf(out, "%s%s", i ? "," : " ", pipe[i]->name);
+        fprintf(out, "%s\n", n ? "" : " (no passes)");
+    }
+}
 
 static int usage_error(const char *fmt, const char *arg)
 {
@@ -255,7 +289,23 @@ static int parse_cli(Cli *c, int argc, char **argv)
         } else if (strcmp(a, "--debug-optimized-mir-pretty") == 0) {
             c->mode = MODE_OPTIMIZED_MIR;
         } else if (strcmp(a, "--O0") == 0) {
-            /* the default and, until the passes land, the only level */
+            c->level = PASS_O0;
+        } else if (strcmp(a, "--O1") == 0) {
+            c->level = PASS_O1;
+        } else if (strcmp(a, "--Oexperimental") == 0
+                   || strcmp(a, "--O") == 0) {
+            c->level = PASS_OEXPERIMENTAL;
+        } else if (strcmp(a, "--list-passes") == 0) {
+            list_passes(stdout);
+            return EXIT_OK;
+        } else if ((v = option_value(a, "--passes"))) {
+            char why[512];
+            int n = pass_parse_list(v, c->passes, DRV_MAX_PASSES, why,
+                                    sizeof why);
+            if (n < 0)
+                return usage_error("%s", why);
+            c->npasses = n;
+            c->passes_given = true;
         } else if (a[0] == '-' && a[1] != '\0') {
             return usage_error("unknown option '%s'", a);
         } else if (c->input) {
@@ -348,6 +398,19 @@ static int print_mir_stages(const Cli *c, FeUnit *u, FILE *out)
             return EXIT_INTERNAL;
         }
     }
+    if (c->mode == MODE_OPTIMIZED_MIR || c->mode == MODE_EMIT_C) {
+        const PassInfo *pipe[DRV_MAX_PASSES];
+        const PassInfo *const *passes = c->passes;
+        int n = c->npasses;
+        if (!c->passes_given) {
+            n = pass_pipeline(c->level, pipe, DRV_MAX_PASSES);
+            passes = pipe;
+        }
+        if (!pass_run(p, passes, n, NULL, NULL, why, sizeof why)) {
+            fprintf(stderr, "Internal compiler error: %s\n", why);
+            return EXIT_INTERNAL;
+        }
+    }
     if (c->mode == MODE_EMIT_C) {
         char reason[512];
         if (!emit_c(out, p, reason, sizeof reason)) {
@@ -368,20 +431,27 @@ static int run_one(const Cli *c);
 static int run_build(int argc, char **argv)
 {
     const char *model = NULL, *exe = NULL;
+    PassLevel level = PASS_O0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
             exe = argv[++i];
         else if (strncmp(argv[i], "-o=", 3) == 0)
             exe = argv[i] + 3;
         else if (strcmp(argv[i], "--O0") == 0)
-            continue;
+            level = PASS_O0;
+        else if (strcmp(argv[i], "--O1") == 0)
+            level = PASS_O1;
+        else if (strcmp(argv[i], "--Oexperimental") == 0
+                 || strcmp(argv[i], "--O") == 0)
+            level = PASS_OEXPERIMENTAL;
         else if (argv[i][0] == '-')
             return usage_error("build: unknown option '%s'", argv[i]);
         else
             model = argv[i];
     }
     if (!model || !exe)
-        return usage_error("%s", "usage: pplbench build MODEL.stan -o EXE");
+        return usage_error("%s", "usage: pplbench build MODEL.stan -o EXE "
+                           "[--O0|--O1|--Oexperimental]");
     char cfile[4096];
     if (snprintf(cfile, sizeof cfile, "%s.c", exe) >= (int)sizeof cfile)
         return usage_error("build: the path '%.80s...' is too long", exe);
@@ -395,6 +465,7 @@ static int run_build(int argc, char **argv)
     }
     Cli c = {0};
     c.mode = MODE_EMIT_C;
+    c.level = level;
     c.input = model;
     c.output = cfile;
     c.fmt.max_line_length = 78;
@@ -662,7 +733,14 @@ static int run_command(int argc, char **argv)
     int status = parse_cli(&c, argc, argv);
     if (status < 0) {
         struct stat st;
-        if (stat(c.input, &st) == 0 && S_ISDIR(st.st_mode))
+        if (stat(c.input, &st) == 0 && S_ISDIR(st.st_mode)
+            && (c.passes_given || c.level != PASS_O0))
+            /* refused rather than ignored until the validator lands */
+            status = usage_error("--passes and the levels validate passes "
+                                 "over a folder, which is not built yet; "
+                                 "give one model ('%s' is a folder)",
+                                 c.input);
+        else if (stat(c.input, &st) == 0 && S_ISDIR(st.st_mode))
             status = run_folder(&c);
         else if (c.timeout_given)
             status = usage_error("--timeout is for the batch mode (a "

@@ -112,7 +112,7 @@ static MirEffect callee_effect(const MirProgram *p, const ScopeTable *funs,
 }
 
 /* The effect of calling a user function is its body's, found when all
- * functions are lowered (compute_function_effects); until then, the
+ * functions are lowered (mir_refresh_effects); until then, the
  * suffix's. */
 static MirEffect user_effect(const Lower *l, const char *name)
 {
@@ -135,6 +135,7 @@ static MirExpr *lower_expr(Lower *l, const Expr *e)
          * backend writes it as C through em_c_string */
         m->text = e->kind == EX_STRING
             ? arena_strndup(l->a, e->text + 1, strlen(e->text) - 2) : e->text;
+        mir_literal_value(m);
         m->ad = AD_DATA;
         return m;
     case EX_VAR: {
@@ -525,8 +526,10 @@ static MirExpr *dist_call(Lower *l, const Stmt *s, const char *suffix,
 
 static MirExpr *binop(Lower *l, Op op, const Type *t, MirExpr *a, MirExpr *b)
 {
+    /* an int result (a comparison) never carries a derivative */
     MirExpr *m = new_call(l, FNK_STANLIB, ast_op_name(op, false), t,
-                          a->ad == AD_AUTODIFF || b->ad == AD_AUTODIFF
+                          ty_base(t)->kind != TY_INT
+                          && (a->ad == AD_AUTODIFF || b->ad == AD_AUTODIFF)
                               ? AD_AUTODIFF : AD_DATA,
                           2, NULL, a->span);
     m->args = arena_alloc(l->a, sizeof(MirExpr *) * 2);
@@ -829,191 +832,6 @@ static void lower_stmt(Lower *l, const Stmt *s, StmtList *out, bool top)
 
 /* -------------------------------------------------------------- functions */
 
-static MirEffect expr_effect(const MirExpr *e)
-{
-    if (!e)
-        return EFF_PURE;
-    MirEffect eff = e->kind == MX_CALL ? e->effect : EFF_PURE;
-    for (int i = 0; i < e->nargs; i++)
-        eff |= expr_effect(e->args[i]);
-    for (int i = 0; i < e->nindices; i++)
-        eff |= expr_effect(e->indices[i].lo) | expr_effect(e->indices[i].hi);
-    return eff;
-}
-
-static MirEffect stmt_effect(const MirStmt *s)
-{
-    if (!s)
-        return EFF_PURE;
-    MirEffect eff = expr_effect(s->rhs) | expr_effect(s->call)
-        | expr_effect(s->cond) | expr_effect(s->lo) | expr_effect(s->hi)
-        | stmt_effect(s->body) | stmt_effect(s->else_body);
-    if (s->kind == MS_TARGET_PE || s->kind == MS_JACOBIAN_PE)
-        eff |= EFF_TARGET;
-    for (int i = 0; i < s->lhs.nsteps; i++)
-        for (int k = 0; k < s->lhs.steps[i].nindices; k++)
-            eff |= expr_effect(s->lhs.steps[i].indices[k].lo)
-                 | expr_effect(s->lhs.steps[i].indices[k].hi);
-    for (int i = 0; i < s->nstmts; i++)
-        eff |= stmt_effect(s->stmts[i]);
-    return eff;
-}
-
-static void refresh_user_effects_expr(const Lower *l, MirExpr *e);
-
-static void refresh_user_effects_stmt(const Lower *l, MirStmt *s)
-{
-    if (!s)
-        return;
-    refresh_user_effects_expr(l, s->rhs);
-    refresh_user_effects_expr(l, s->call);
-    refresh_user_effects_expr(l, s->cond);
-    refresh_user_effects_expr(l, s->lo);
-    refresh_user_effects_expr(l, s->hi);
-    refresh_user_effects_stmt(l, s->body);
-    refresh_user_effects_stmt(l, s->else_body);
-    for (int i = 0; i < s->nstmts; i++)
-        refresh_user_effects_stmt(l, s->stmts[i]);
-}
-
-static void refresh_user_effects_expr(const Lower *l, MirExpr *e)
-{
-    if (!e)
-        return;
-    if (e->kind == MX_CALL && e->fn_kind == FNK_USER)
-        e->effect |= callee_effect(l->p, &l->funs, e->fn);
-    for (int i = 0; i < e->nargs; i++)
-        refresh_user_effects_expr(l, e->args[i]);
-    for (int i = 0; i < e->nindices; i++) {
-        refresh_user_effects_expr(l, e->indices[i].lo);
-        refresh_user_effects_expr(l, e->indices[i].hi);
-    }
-}
-
-/* The call graph's edges, callee to caller, for compute_function_effects. */
-typedef struct CallEdges {
-    Arena *a;
-    int *callee, *caller;
-    int n, cap;
-} CallEdges;
-
-static void add_edge(CallEdges *g, int callee, int caller)
-{
-    if (g->n == g->cap) {
-        int cap = g->cap ? g->cap * 2 : 64;
-        int *ce = arena_alloc(g->a, sizeof(int) * (size_t)cap);
-        int *cr = arena_alloc(g->a, sizeof(int) * (size_t)cap);
-        if (g->n) {
-            memcpy(ce, g->callee, sizeof(int) * (size_t)g->n);
-            memcpy(cr, g->caller, sizeof(int) * (size_t)g->n);
-        }
-        g->callee = ce;
-        g->caller = cr;
-        g->cap = cap;
-    }
-    g->callee[g->n] = callee;
-    g->caller[g->n++] = caller;
-}
-
-static void collect_calls_expr(const Lower *l, const MirExpr *e, int caller,
-                               CallEdges *g)
-{
-    if (!e)
-        return;
-    if (e->kind == MX_CALL && e->fn_kind == FNK_USER) {
-        const char *name = defined_name(l->a, e->fn);
-        for (int i = scope_find(&l->funs, name); i >= 0;
-             i = scope_older(&l->funs, i))
-            add_edge(g, l->funs.entries[i].value, caller);
-    }
-    for (int i = 0; i < e->nargs; i++)
-        collect_calls_expr(l, e->args[i], caller, g);
-    for (int i = 0; i < e->nindices; i++) {
-        collect_calls_expr(l, e->indices[i].lo, caller, g);
-        collect_calls_expr(l, e->indices[i].hi, caller, g);
-    }
-}
-
-static void collect_calls_stmt(const Lower *l, const MirStmt *s, int caller,
-                               CallEdges *g)
-{
-    if (!s)
-        return;
-    collect_calls_expr(l, s->rhs, caller, g);
-    collect_calls_expr(l, s->call, caller, g);
-    collect_calls_expr(l, s->cond, caller, g);
-    collect_calls_expr(l, s->lo, caller, g);
-    collect_calls_expr(l, s->hi, caller, g);
-    for (int i = 0; i < s->lhs.nsteps; i++)
-        for (int k = 0; k < s->lhs.steps[i].nindices; k++) {
-            collect_calls_expr(l, s->lhs.steps[i].indices[k].lo, caller, g);
-            collect_calls_expr(l, s->lhs.steps[i].indices[k].hi, caller, g);
-        }
-    collect_calls_stmt(l, s->body, caller, g);
-    collect_calls_stmt(l, s->else_body, caller, g);
-    for (int i = 0; i < s->nstmts; i++)
-        collect_calls_stmt(l, s->stmts[i], caller, g);
-}
-
-/* A function's effect is its body's, through the functions it calls (the
- * least fixed point, recursion included): each function starts from its
- * own body, then a worklist passes every change on to the callers, so the
- * work is linear in the program (iterating over all functions until
- * nothing changed took as many rounds as the longest call chain:
- * quadratic).  Then every call site in a body is stamped. */
-static void compute_function_effects(const Lower *l)
-{
-    MirProgram *p = l->p;
-    int n = p->nfuns;
-    if (n == 0)
-        return;
-    CallEdges g = {.a = l->a};
-    for (int i = 0; i < n; i++) {
-        MirFun *f = &p->funs[i];
-        f->effect |= mir_library_effect(f->name);
-        if (!f->body)
-            continue;
-        f->effect |= stmt_effect(f->body);
-        collect_calls_stmt(l, f->body, i, &g);
-    }
-    /* the callers of function j: caller[start[j] .. start[j + 1]) */
-    int *start = arena_alloc(l->a, sizeof(int) * (size_t)(n + 1));
-    int *callers = arena_alloc(l->a, sizeof(int) * (size_t)(g.n + 1));
-    for (int e = 0; e < g.n; e++)
-        start[g.callee[e] + 1]++;
-    for (int j = 0; j < n; j++)
-        start[j + 1] += start[j];
-    int *fill = arena_alloc(l->a, sizeof(int) * (size_t)(n + 1));
-    memcpy(fill, start, sizeof(int) * (size_t)n);
-    for (int e = 0; e < g.n; e++)
-        callers[fill[g.callee[e]]++] = g.caller[e];
-    /* every function on the worklist once to begin with */
-    int *work = arena_alloc(l->a, sizeof(int) * (size_t)n);
-    bool *queued = arena_alloc(l->a, sizeof(bool) * (size_t)n);
-    int nwork = 0;
-    for (int i = n - 1; i >= 0; i--) {
-        work[nwork++] = i;
-        queued[i] = true;
-    }
-    while (nwork > 0) {
-        int j = work[--nwork];
-        queued[j] = false;
-        for (int k = start[j]; k < start[j + 1]; k++) {
-            MirFun *c = &p->funs[callers[k]];
-            MirEffect eff = c->effect | p->funs[j].effect;
-            if (eff != c->effect) {
-                c->effect = eff;
-                if (!queued[callers[k]]) {
-                    queued[callers[k]] = true;
-                    work[nwork++] = callers[k];
-                }
-            }
-        }
-    }
-    for (int i = 0; i < n; i++)
-        refresh_user_effects_stmt(l, p->funs[i].body);
-}
-
 static void lower_functions(Lower *l)
 {
     const Block *b = &l->ast->blocks[BLK_FUNCTIONS];
@@ -1069,7 +887,6 @@ static void lower_functions(Lower *l)
         close_scope(l);
         l->in_function = false;
     }
-    compute_function_effects(l);
 }
 
 /* --------------------------------------------------------------- sections */
@@ -1172,5 +989,7 @@ MirProgram *mir_lower(Arena *a, const Program *ast, const char *name)
     lower_block(&l, BLK_PARAMETERS, &ti);
     p->transform_inits = as_block(&l, &ti, MS_SLIST, (Span){{0}, {0}});
     close_scope(&l);
+    /* what each function and call may do, now that every body is here */
+    mir_refresh_effects(p);
     return p;
 }

@@ -1,6 +1,8 @@
 /* mir.c - MIR constructors and the variable table. */
 #include "mir.h"
 
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *const expr_names[] = {
@@ -76,7 +78,44 @@ MirExpr *mir_int(Arena *a, int v)
 {
     MirExpr *e = mir_new_expr(a, MX_INT, TY(INT), no_span);
     e->text = arena_printf(a, "%d", v);
+    e->ival = v;
     return e;
+}
+
+MirExpr *mir_real(Arena *a, double v)
+{
+    MirExpr *e = mir_new_expr(a, MX_REAL, TY(REAL), no_span);
+    char buf[64];
+    for (int digits = 1; digits <= 17; digits++) {
+        snprintf(buf, sizeof buf, "%.*g", digits, v);
+        if (strtod(buf, NULL) == v)
+            break;
+    }
+    /* a real literal needs a '.' or an exponent to read back as real */
+    if (isfinite(v) && !strpbrk(buf, ".e"))
+        e->text = arena_printf(a, "%s.0", buf);
+    else
+        e->text = arena_strdup(a, buf);
+    e->rval = v;
+    return e;
+}
+
+void mir_literal_value(MirExpr *e)
+{
+    if (!e->text)
+        return;
+    switch (e->kind) {
+    case MX_INT:
+        e->ival = strtoll(e->text, NULL, 10);
+        break;
+    case MX_REAL:
+    case MX_IMAG:
+        /* the C library reads Stan's forms: 1., .5, 1e3, 1.5E-2 */
+        e->rval = strtod(e->text, NULL);
+        break;
+    default:
+        break;
+    }
 }
 
 MirExpr *mir_str(Arena *a, const char *content)

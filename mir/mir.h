@@ -74,8 +74,11 @@ struct MirExpr {
     const Type *type;
     AdLevel ad;
     MemPattern mem;
-    const char *text;   /* MX_INT MX_REAL MX_IMAG: the literal; MX_STR: the
-                           string's content, without quotes */
+    const char *text;   /* MX_INT MX_REAL MX_IMAG: the literal as written
+                           (for printing); MX_STR: the string's content,
+                           without quotes */
+    long long ival;     /* MX_INT: the value (the text is its source) */
+    double rval;        /* MX_REAL: the value; MX_IMAG: the imaginary part */
     VarId var;          /* MX_VAR */
     /* MX_CALL */
     MirFnKind fn_kind;
@@ -214,6 +217,86 @@ void mir_pretty_expr(FILE *out, const MirProgram *p, const MirExpr *e);
  * why (size n) if one fails. */
 bool mir_verify(const MirProgram *p, char *why, size_t n);
 
+/* --- walk.c: the one generic walker that passes and analyses share --- */
+
+/* The sections of the program, in the order the walker visits them. */
+typedef enum MirSection {
+    MIR_PREPARE_DATA,
+    MIR_LOG_PROB,
+    MIR_GENERATE_QUANTITIES,
+    MIR_TRANSFORM_INITS,
+    MIR__NSECTIONS
+} MirSection;
+MirStmt **mir_section(MirProgram *p, MirSection sec);
+const char *mir_section_name(MirSection sec);
+
+/* A visitor: expr / stmt are called before an expression's operands or a
+ * statement's parts (return false to skip them), expr_post / stmt_post
+ * after; any may be NULL.  A statement's expressions are visited in the
+ * order they are evaluated: a declaration's sizes and constraint
+ * arguments (only when decl_sizes is set; p gives the variable table),
+ * the indices of an assignment's left-hand side, loop bounds, condition,
+ * right-hand side, call; then its sub-statements (body, else, list). */
+typedef struct MirVisitor {
+    bool (*expr)(MirExpr *e, void *ctx);
+    void (*expr_post)(MirExpr *e, void *ctx);
+    bool (*stmt)(MirStmt *s, void *ctx);
+    void (*stmt_post)(MirStmt *s, void *ctx);
+    void *ctx;
+    bool decl_sizes;
+    MirProgram *p;
+} MirVisitor;
+void mir_visit_expr(MirExpr *e, const MirVisitor *v);
+void mir_visit_stmt(MirStmt *s, const MirVisitor *v);
+/* Only the expressions a statement holds itself (not its sub-statements'):
+ * what a flowgraph node evaluates. */
+void mir_visit_stmt_exprs(MirStmt *s, const MirVisitor *v);
+/* Every function body, then every section. */
+void mir_visit_program(MirProgram *p, const MirVisitor *v);
+
+/* A rewriter, bottom-up: expr gets an expression whose operands are
+ * already rewritten and returns its replacement (or itself); stmt the
+ * same for statements, after their expressions and sub-statements.
+ * expr_pre / stmt_pre may return false to leave a subtree alone.  With p
+ * set, a replaced model block is followed (p->model_block). */
+typedef struct MirRewriter {
+    MirExpr *(*expr)(MirExpr *e, void *ctx);
+    bool (*expr_pre)(MirExpr *e, void *ctx);
+    MirStmt *(*stmt)(MirStmt *s, void *ctx);
+    bool (*stmt_pre)(MirStmt *s, void *ctx);
+    void *ctx;
+    bool decl_sizes;
+    MirProgram *p;
+} MirRewriter;
+MirExpr *mir_rewrite_expr(MirExpr *e, const MirRewriter *r);
+MirStmt *mir_rewrite_stmt(MirStmt *s, const MirRewriter *r);
+void mir_rewrite_stmt_exprs(MirStmt *s, const MirRewriter *r);
+void mir_rewrite_program(MirProgram *p, const MirRewriter *r);
+
+/* --- clone.c --- */
+/* A deep copy of p in the arena a (nodes, lists, the variable and
+ * function tables; types, names and annotations are shared, being
+ * immutable): an O0 program kept beside each pass's own copy. */
+MirProgram *mir_clone(Arena *a, const MirProgram *p);
+MirExpr *mir_clone_expr(Arena *a, const MirExpr *e);
+MirStmt *mir_clone_stmt(Arena *a, const MirStmt *s);
+
+/* --- refresh.c --- */
+/* Recompute the caches every node carries: the effect of every call and
+ * function (mir_refresh_effects) and the AD level of every expression
+ * (mir_refresh_ad), from the program as it is.  Run after every pass. */
+void mir_refresh(MirProgram *p);
+void mir_refresh_effects(MirProgram *p);
+void mir_refresh_ad(MirProgram *p);
+/* The AD level e has by the typechecker's rules, from its operands' (and
+ * for a variable, its declaration's); a parameter read has section_ad
+ * (AD_AUTODIFF in log_prob, AD_DATA elsewhere). */
+AdLevel mir_expr_ad(const MirProgram *p, const MirExpr *e, AdLevel section_ad);
+/* What evaluating e (or running s) may do: the effects of every call in
+ * it, and target changes. */
+MirEffect mir_expr_effect(MirExpr *e);
+MirEffect mir_stmt_effect(MirStmt *s);
+
 /* --- effects.c --- */
 /* The effect class of a call of a library function, by name. */
 MirEffect mir_library_effect(const char *name);
@@ -228,6 +311,13 @@ const char *mir_fresh_name(MirProgram *p, const char *prefix);
 MirExpr *mir_new_expr(Arena *a, MirExprKind k, const Type *type, Span span);
 MirStmt *mir_new_stmt(Arena *a, MirStmtKind k, Span span);
 MirExpr *mir_int(Arena *a, int v);
+/* A real literal of value v, printed in the shortest form that reads back
+ * as v (17 significant digits at most; "inf", "nan" cannot be literals:
+ * the caller folds only finite values). */
+MirExpr *mir_real(Arena *a, double v);
+/* Set e's typed value (ival, rval) from its text: the lowering calls it
+ * for every literal; a pass builds literals with mir_int / mir_real. */
+void mir_literal_value(MirExpr *e);
 /* A string whose content (no quotes, no escapes) is content. */
 MirExpr *mir_str(Arena *a, const char *content);
 MirExpr *mir_var(const MirProgram *p, VarId v);

@@ -852,14 +852,15 @@ static int read_suite(const Reader *rd, const xmlNode *n, DrvReport *r)
     xmlFree(stamp);
     if (!s || read_seconds(rd, n, &s->seconds) != 0)
         return -1;
-    bool had_cases = false;
+    bool had_cases = false, had_props = false;
     for (const xmlNode *c = n->children; c; c = c->next) {
         if (c->type != XML_ELEMENT_NODE || ignored_element(c))
             continue;
         int rc;
-        if (is_element(c, "properties") && !had_cases && s->nprops == 0)
+        if (is_element(c, "properties") && !had_cases && !had_props) {
             rc = read_props(rd, c, &s->props, &s->nprops, &s->capprops);
-        else if (is_element(c, "testcase"))
+            had_props = true;
+        } else if (is_element(c, "testcase"))
             rc = read_case(rd, c, s);
         else
             rc = read_fail(rd, c, "<%s> in <testsuite>", c->name);
@@ -885,14 +886,15 @@ static int read_root(const Reader *rd, const xmlNode *root, DrvReport *r)
         if (!r->name)
             return read_fail(rd, root, "out of memory");
     }
-    bool had_suites = false;
+    bool had_suites = false, had_props = false;
     for (const xmlNode *c = root->children; c; c = c->next) {
         if (c->type != XML_ELEMENT_NODE)
             continue;
         int rc;
-        if (is_element(c, "properties") && !had_suites && r->nprops == 0)
+        if (is_element(c, "properties") && !had_suites && !had_props) {
             rc = read_props(rd, c, &r->props, &r->nprops, &r->capprops);
-        else if (is_element(c, "testsuite"))
+            had_props = true;
+        } else if (is_element(c, "testsuite"))
             rc = read_suite(rd, c, r);
         else
             rc = read_fail(rd, c, "<%s> in <testsuites>", c->name);

@@ -560,6 +560,10 @@ static void test_read_untrusted(void **state)
          "</testsuites>", "not an ISO 8601"},
         {"<testsuites><properties><x/></properties></testsuites>",
          "<x> in <properties>"},
+        {"<testsuites><properties/><properties/></testsuites>",
+         "<properties> in <testsuites>"},
+        {"<testsuites><testsuite name=\"m\"><properties/><testcase name=\"a\"/>"
+         "<properties/></testsuite></testsuites>", "<properties> in <testsuite>"},
         {"<testsuites><properties><property value=\"v\"/></properties>"
          "</testsuites>", "has no name"},
         {"<testsuites><testsuite name=\"m\"><blob/></testsuite></testsuites>",

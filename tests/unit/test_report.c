@@ -648,7 +648,7 @@ static void run_report(DrvReport *r, int shard)
     assert_int_equal(drv_report_prop(r, "passes", "lcm,bad", why, sizeof why),
                      0);
     if (shard > 0) {
-        char k[8];
+        char k[16];
         snprintf(k, sizeof k, "%d/2", shard);
         assert_int_equal(drv_report_prop(r, "shard", k, why, sizeof why), 0);
         assert_int_equal(drv_report_prop(r, "baseline:summary", k, why,

@@ -206,8 +206,8 @@ test: deps
 	sh tests/run/probe.sh $(BUILD) || status=1; \
 	sh tests/hostile/run.sh $(BUILD) || status=1; \
 	CC="$(CC)" sh tests/layering.sh || status=1; \
-	sh tests/report/run.sh $(BUILD) || status=1; \
 	sh tests/validate/run.sh $(BUILD)/pplbench || status=1; \
+	sh tests/report/run.sh $(BUILD) || status=1; \
 	exit $$status
 
 units: $(UNIT_BIN) $(BUILD)/pplbench_test

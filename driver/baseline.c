@@ -9,10 +9,10 @@
 
 #include "report.h"
 
-static int fail(char *why, size_t nwhy, const char *fmt, ...)
+static int baseline_fail(char *why, size_t nwhy, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-static int fail(char *why, size_t nwhy, const char *fmt, ...)
+static int baseline_fail(char *why, size_t nwhy, const char *fmt, ...)
 {
     if (why && nwhy > 0) {
         va_list ap;
@@ -33,9 +33,10 @@ void drv_baseline_free(DrvBaseline *b)
 
 /* Format into a new string; NULL when out of memory.  Called in the C
  * locale (drv_report_baseline), so ratios print with a point. */
-static char *format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static char *new_string(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
 
-static char *format(const char *fmt, ...)
+static char *new_string(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -57,12 +58,12 @@ static int note(DrvBaseline *b, DrvReport *r, char *line, const char *prop,
 {
     int rc = 0;
     if (!line || (prop && !value)) {
-        rc = fail(why, nwhy, "out of memory comparing with the baseline");
+        rc = baseline_fail(why, nwhy, "out of memory comparing with the baseline");
     } else if (b->nlines == b->caplines) {
         int cap = b->caplines ? 2 * b->caplines : 16;
         char **lines = realloc(b->lines, (size_t)cap * sizeof *lines);
         if (!lines)
-            rc = fail(why, nwhy, "out of memory comparing with the baseline");
+            rc = baseline_fail(why, nwhy, "out of memory comparing with the baseline");
         else {
             b->lines = lines;
             b->caplines = cap;
@@ -97,7 +98,7 @@ static double speed_ratio(const DrvProperty *p)
     return *end == '\0' && isfinite(x) && x > 0 ? x : 0;
 }
 
-static const DrvProperty *find_prop(const DrvSuite *s, const char *name)
+static const DrvProperty *suite_prop_named(const DrvSuite *s, const char *name)
 {
     for (int i = 0; s && i < s->nprops; i++)
         if (strcmp(s->props[i].name, name) == 0)
@@ -117,15 +118,15 @@ static int compare_cases(DrvReport *cur, const DrvReport *old, DrvBaseline *b,
             int rc = 0;
             if (failing(c) && !failing(was)) {
                 b->new_failures++;
-                rc = note(b, cur, format("new failure: %s %s: %s", s->name,
+                rc = note(b, cur, new_string("new failure: %s %s: %s", s->name,
                                          c->name, c->message),
                           "baseline:new-failure",
-                          format("%s %s", s->name, c->name), why, nwhy);
+                          new_string("%s %s", s->name, c->name), why, nwhy);
             } else if (c->status == DRV_CASE_PASSED && failing(was)) {
                 b->fixed++;
-                rc = note(b, cur, format("fixed: %s %s (was: %s)", s->name,
+                rc = note(b, cur, new_string("fixed: %s %s (was: %s)", s->name,
                                          c->name, was->message),
-                          "baseline:fixed", format("%s %s", s->name, c->name),
+                          "baseline:fixed", new_string("%s %s", s->name, c->name),
                           why, nwhy);
             }
             if (rc != 0)
@@ -142,17 +143,17 @@ static int compare_speed(DrvReport *cur, const DrvReport *old,
         const DrvSuite *s = &cur->suites[i];
         const DrvSuite *o = drv_report_find(old, s->name);
         for (int j = 0; o && j < s->nprops; j++) {
-            const DrvProperty *p = &s->props[j], *q = find_prop(o, p->name);
+            const DrvProperty *p = &s->props[j], *q = suite_prop_named(o, p->name);
             double now = speed_ratio(p), then = q ? speed_ratio(q) : 0;
             if (now == 0 || then == 0 || !(now > then * DRV_BASELINE_SLOWER))
                 continue;
             b->slower++;
             const char *job = p->name + 6;
-            if (note(b, cur, format("slower: %s %s: gradient time ratio "
+            if (note(b, cur, new_string("slower: %s %s: gradient time ratio "
                                     "%.3f -> %.3f (+%.1f%%)", s->name, job,
                                     then, now, 100 * (now / then - 1)),
                      "baseline:slower",
-                     format("%s %s %.3f -> %.3f", s->name, job, then, now),
+                     new_string("%s %s %.3f -> %.3f", s->name, job, then, now),
                      why, nwhy) != 0)
                 return -1;
         }
@@ -166,7 +167,7 @@ int drv_report_baseline(DrvReport *cur, const DrvReport *old,
 {
     locale_t c = newlocale(LC_ALL_MASK, "C", (locale_t)0);
     if (c == (locale_t)0)
-        return fail(why, nwhy, "cannot make the C locale");
+        return baseline_fail(why, nwhy, "cannot make the C locale");
     locale_t was = uselocale(c);
     int rc = drv_report_prop(cur, "baseline", label, why, nwhy);
     if (rc == 0)
@@ -174,11 +175,11 @@ int drv_report_baseline(DrvReport *cur, const DrvReport *old,
     if (rc == 0)
         rc = compare_speed(cur, old, b, why, nwhy);
     if (rc == 0) {
-        char *summary = format("%d new failure%s, %d fixed, %d slower by "
+        char *summary = new_string("%d new failure%s, %d fixed, %d slower by "
                                "more than %.0f%%", b->new_failures,
                                b->new_failures == 1 ? "" : "s", b->fixed,
                                b->slower, 100 * (DRV_BASELINE_SLOWER - 1));
-        char *line = summary ? format("baseline %s: %s", label, summary)
+        char *line = summary ? new_string("baseline %s: %s", label, summary)
                              : NULL;
         rc = note(b, cur, line, "baseline:summary", summary, why, nwhy);
     }

@@ -846,6 +846,26 @@ static int run_folder(Cli *c)
     return t.nerr || t.failed ? EXIT_MODEL : EXIT_OK;
 }
 
+/* "a,b": the --passes given. */
+static const char *passes_text(Cli *c)
+{
+    const char *t = "";
+    for (int i = 0; i < c->npasses; i++)
+        t = arena_printf(&c->arena, "%s%s%s", t, i ? "," : "",
+                         c->passes[i]->name);
+    return t;
+}
+
+/* "O1,Oexperimental": the --levels given. */
+static const char *levels_text(Cli *c)
+{
+    const char *t = "";
+    for (int i = 0; i < c->nlevels; i++)
+        t = arena_printf(&c->arena, "%s%s%s", t, i ? "," : "",
+                         pass_level_name(c->levels[i]));
+    return t;
+}
+
 /* The validator over a folder: every model, each job (validate.h). */
 static int run_validate(Cli *c)
 {
@@ -861,16 +881,20 @@ static int run_validate(Cli *c)
                                   why, sizeof why);
     if (njobs < 0)
         return usage_error("%s", why);
-    /* the command line, for the report */
-    size_t len = 1;
-    for (int i = 0; i < c->argc; i++)
-        len += strlen(c->argv[i]) + 1;
-    char *flags = arena_alloc(&c->arena, len);
-    for (int i = 0; i < c->argc; i++) {
-        strcat(flags, c->argv[i]);
-        if (i + 1 < c->argc)
-            strcat(flags, " ");
-    }
+    /* what the run validates, for the report: the options that decide
+     * the results (not where they go, nor the shard: every shard of a run
+     * records the same, so that their reports merge) */
+    char *flags = arena_printf(&c->arena, "%s%s%s%s --points=%d --seed=%d"
+                               "%s%s", c->passes_given ? "--passes=" : "",
+                               c->passes_given ? passes_text(c) : "",
+                               c->nlevels ? " --levels=" : "",
+                               c->nlevels ? levels_text(c) : "",
+                               c->points ? c->points : 8,
+                               c->seed > 0 ? c->seed : 1,
+                               c->pairs ? " --pairs" : "",
+                               c->posterior ? " --posterior" : "");
+    if (flags[0] == ' ')
+        flags++;
     DrvValidateOptions o = {
         .outdir = c->outdir ? c->outdir : "out",
         .report = c->report,

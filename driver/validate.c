@@ -1530,6 +1530,9 @@ int drv_validate(const DrvValidateOptions *o, char *const *models, int n)
     drv_report_init(&rep);
     drv_report_prop(&rep, "version", PPLBENCH_VERSION, why, sizeof why);
     drv_report_prop(&rep, "flags", o->flags ? o->flags : "", why, sizeof why);
+    char shard[64];
+    snprintf(shard, sizeof shard, "%d/%d", o->shard_k, o->shard_n);
+    drv_report_prop(&rep, "shard", shard, why, sizeof why);
     char buf[64];
     snprintf(buf, sizeof buf, "%d", o->seed);
     drv_report_prop(&rep, "seed", buf, why, sizeof why);

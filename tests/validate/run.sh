@@ -63,7 +63,7 @@ fi
 # ---- 2. shards merged equal the unsharded run
 norm() {
     sed -e 's/ time="[^"]*"//g' -e 's/ timestamp="[^"]*"//g' "$1" \
-        | grep -v '<property name="flags"'
+        | grep -v '<property name="shard"\|<property name="speed'
 }
 "$PPL" "$work/sub" --levels=O1 --out="$work/o_all" --report="$work/all.xml" \
     >/dev/null 2>&1

@@ -319,6 +319,7 @@ static int compile_body(void *arg)
     if (j->tmpdir)
         setenv("TMPDIR", j->tmpdir, 1);
     DrvBuildOptions bo = {.protect = j->protect, .nprotect = j->nprotect,
+                          .opt_flags = DRV_VALIDATE_CFLAGS,
                           .compile_only = j->compile_only,
                           .more_inputs = j->more, .nmore_inputs = j->nmore};
     int rc = drv_compile_c(j->cfile, j->exe, &bo, console);

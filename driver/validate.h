@@ -28,6 +28,14 @@
 #include "frontend.h"
 #include "passes.h"
 
+/* The flags the validator compiles both programs with: IEEE arithmetic in
+ * the order the C states it (no reassociation, no contraction into fused
+ * multiply-adds), so that a pass that only moves or deletes code gives the
+ * same bits and "exact" means exact.  pplbench build's flags
+ * (DRV_MODEL_CFLAGS) let the C compiler reassociate sums, which turns any
+ * change of a loop's shape into a difference in the last bits. */
+#define DRV_VALIDATE_CFLAGS "-O2 -ffp-contract=off"
+
 /* The most jobs one run may have per model (--pairs of every pass). */
 #define DRV_MAX_JOBS 512
 

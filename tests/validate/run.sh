@@ -80,7 +80,7 @@ if norm "$work/all.xml" >"$work/a.n" && norm "$work/merged.xml" >"$work/m.n" \
 fi
 
 # ---- 3. fault injection: each wrong pass is caught
-fault() {   # fault PASS MODEL EXPECTED-QUANTITY
+fault() {   # fault PASS MODEL WHERE WHAT: the first failure names them
     d="$work/f_$1"
     mkdir -p "$d/in"
     cp "$root/corpus/$2.stan" "$root/corpus/$2.data.json" "$d/in/"
@@ -94,14 +94,14 @@ fault() {   # fault PASS MODEL EXPECTED-QUANTITY
     fi
     msg=$(grep -o '<failure message="[^"]*"' "$d/r.xml" | head -1)
     case $msg in
-    *"$2, job $1"*"point "*"$3"*) ok ;;
-    *) bad "fault $1 on $2: the first failure does not name the model, the pass, a point and $3: $msg" ;;
+    *"$2, job $1: $3"*"$4"*) ok ;;
+    *) bad "fault $1 on $2: the first failure does not name the model, the pass, $3 and $4: $msg" ;;
     esac
 }
-fault fault-drop-target eight_schools_noncentered "log_density"
-fault fault-plus-minus eight_schools_noncentered "differs"
-fault fault-drop-print effects_in_functions "print"
-fault fault-both-arms ternary_reject "reject"
+fault fault-drop-target eight_schools_noncentered "point " "log density"
+fault fault-plus-minus ar1 "point " "log density"
+fault fault-drop-print effects_in_functions "point " "printed output differs"
+fault fault-both-arms ternary_reject "" "transformed data failed in the candidate only"
 
 # ---- a model without data gets generated data
 mkdir "$work/nodata"

@@ -157,6 +157,10 @@ typedef struct MirVar {
     const Annotation *annots;
     int nannots;
     Span span;
+    /* passb (the soa pass): why the variable is MEM_AOS, or NULL when it
+     * is MEM_SOA or was never considered (no derivatives, not a vector or
+     * matrix) */
+    const char *mem_reason;
 } MirVar;
 
 typedef struct MirFun {
@@ -296,6 +300,18 @@ AdLevel mir_expr_ad(const MirProgram *p, const MirExpr *e, AdLevel section_ad);
  * it, and target changes. */
 MirEffect mir_expr_effect(MirExpr *e);
 MirEffect mir_stmt_effect(MirStmt *s);
+
+/* --- depend.c: data dependence (passb: adlevel, soa) --- */
+/* Whether e itself is a source of the dependence (a parameter read, say);
+ * its operands are asked separately. */
+typedef bool (*MirDependSource)(const MirExpr *e, void *ctx);
+/* dep[v] (room for every variable; the caller's seeds set) becomes true
+ * for every variable that an assignment in s gives a value read from a
+ * source or from a dependent variable, to the fixed point. */
+void mir_depend(MirStmt *s, MirDependSource source, void *ctx, bool *dep);
+/* Whether e reads a source or a variable with dep[v]. */
+bool mir_depend_expr(MirExpr *e, MirDependSource source, void *ctx,
+                     const bool *dep);
 
 /* --- effects.c --- */
 /* The effect class of a call of a library function, by name. */

@@ -64,7 +64,7 @@ for model in "$@"; do
     o0=
     for pass in $(echo "$passes" | tr , ' '); do
         tol=1e-12
-        [ "$pass" = vectorize-loops ] && tol=1e-9
+        [ "$pass" = vectorize-loops ] && tol=1e-8
         c=$tmp/$name.$pass.c
         if ! "$bin" --passes="$pass" --o="$c" "$model" >"$tmp/emit" 2>&1; then
             failed=$((failed + 1))

@@ -597,6 +597,8 @@ static MirStmt *lower_returns(Copy *c, MirStmt *s)
             parts[n++] = mir_new_stmt(a, MS_BREAK, s->span);
         if (n == 0)
             return mir_new_stmt(a, MS_SKIP, s->span);
+        if (n == 1)
+            return parts[0];
         MirStmt **ss = arena_alloc(a, sizeof(MirStmt *) * (size_t)(n + 1));
         memcpy(ss, parts, sizeof(MirStmt *) * (size_t)n);
         return mir_block(a, MS_SLIST, n, ss);
@@ -649,6 +651,10 @@ static void inline_call(Inliner *in, MirExpr **slot, int fun, MirStmt ***out,
         const Type *pt = p->vars[f->params[k]].sized.type;
         if ((arg->kind == MX_VAR || literal(arg)) && ty_equal(arg->type, pt)) {
             c.arg[k] = arg;
+            continue;
+        }
+        if (arg->kind == MX_INT && pt->kind == TY_REAL) {
+            c.arg[k] = mir_real(a, (double)arg->ival);   /* promoted */
             continue;
         }
         VarId t = mir_new_var(p, mir_fresh_name(p, "inline_sym"), MV_INTERNAL,
@@ -705,7 +711,17 @@ static void inline_call(Inliner *in, MirExpr **slot, int fun, MirStmt ***out,
         }
         body = once;
     }
-    PUT(body);
+    bool declares = body->kind != MS_BLOCK;
+    for (int i = 0; !declares && i < body->nstmts; i++)
+        declares = body->stmts[i]->kind == MS_DECL
+            || body->stmts[i]->kind == MS_SLIST;
+    if (declares) {
+        PUT(body);
+    } else {
+        /* nothing to scope: the statements straight at the call site */
+        for (int i = 0; i < body->nstmts; i++)
+            PUT(body->stmts[i]);
+    }
 #undef PUT
     *slot = c.result >= 0 ? mir_var(p, c.result) : NULL;
     in->changed = true;
@@ -776,9 +792,11 @@ static MirStmt *process(Inliner *in, MirStmt *s, bool in_list)
     MirExpr **slot;
     bool keep = true;
     while (in->left > 0 && keep && (slot = find_call(in, s, &fun))) {
+        int from = n;
         inline_call(in, slot, fun, &out, &n, &cap);
         /* the copied body may call other functions in turn */
-        out[n - 1] = process(in, out[n - 1], false);
+        for (int i = from; i < n; i++)
+            out[i] = process(in, out[i], false);
         if (s->kind == MS_CALL && !s->call)
             keep = false;      /* the void call itself was inlined */
     }

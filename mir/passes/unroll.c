@@ -128,8 +128,7 @@ static MirStmt *unroll_stmt(MirStmt *s, void *ctx)
         }
     }
     u->changed = true;
-    if (n == 0)
-        return mir_new_stmt(u->a, MS_SKIP, s->span);
+    /* no trips: an empty list, spliced away (a skip at the top of a body) */
     MirStmt *list = mir_block(u->a, MS_SLIST, n, out);
     list->span = s->span;
     if (u->nmade == u->capmade) {

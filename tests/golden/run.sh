@@ -18,6 +18,10 @@
 #   NAME.ast    pplbench --debug-ast NAME.stan
 #   NAME.mir    pplbench --debug-mir-pretty NAME.stan
 #   NAME.tmir   pplbench --debug-transformed-mir-pretty NAME.stan
+#   NAME.opt.mir  pplbench --debug-optimized-mir-pretty NAME.stan: the MIR
+#               after the passes NAME.args names (--passes=inline), or a
+#               level's (--O1); the test-only passes are allowed here
+#               (PPLBENCH_TEST_PASSES=1)
 # An expected file is the transcript of stdout and stderr followed by a line
 # "[exit N]".  NAME.args, if present, holds one line of extra options that go
 # before the file name.  pplbench runs inside tests/golden/ on the bare file
@@ -61,6 +65,7 @@ trap 'exit 130' INT TERM
 
 passed=0
 failed=0
+testpasses=
 
 fail() {
     echo "FAIL $1"
@@ -72,7 +77,7 @@ fail() {
 run() {
     # $args is split into words on purpose: it holds options.
     # shellcheck disable=SC2086
-    "$bin" $1 $args "$2.stan" >"$3" 2>&1
+    PPLBENCH_TEST_PASSES=$testpasses "$bin" $1 $args "$2.stan" >"$3" 2>&1
     status=$?
     echo "[exit $status]" >>"$3"
 }
@@ -126,6 +131,9 @@ check() {
         ast) run --debug-ast "$1" "$actual" ;;
         mir) run --debug-mir-pretty "$1" "$actual" ;;
         tmir) run --debug-transformed-mir-pretty "$1" "$actual" ;;
+        opt.mir) testpasses=1
+            run --debug-optimized-mir-pretty "$1" "$actual"
+            testpasses= ;;
         *) run "" "$1" "$actual" ;;
     esac
     ok=1
@@ -165,7 +173,7 @@ for stan in *.stan; do
         read -r args <"$name.args" || :    # a last line without newline
     fi
     found=0
-    for ext in err warn fmt info ast mir tmir; do
+    for ext in err warn fmt info ast mir tmir opt.mir; do
         if [ -f "$name.$ext" ]; then
             found=1
             check "$name" "$ext"
@@ -173,7 +181,7 @@ for stan in *.stan; do
     done
     [ $found -eq 1 ] && continue
     if [ $update -eq 0 ]; then
-        fail "$stan: no expected output (NAME.err, .warn, .fmt, .info, .ast, .mir or .tmir)"
+        fail "$stan: no expected output (NAME.err, .warn, .fmt, .info, .ast, .mir, .tmir or .opt.mir)"
         continue
     fi
     run "" "$name" "$tmp/new"

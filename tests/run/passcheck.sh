@@ -38,7 +38,7 @@ compile() {
 compare() {
     awk -v tol="$3" '
         NR == FNR { want[$1] = $2; order[n++] = $1; next }
-        { got[$1] = $2 }
+        { got[$1] = $2; if (!($1 in want)) { print "  extra " $0; bad = 1 } }
         END {
             for (i = 0; i < n; i++) {
                 k = order[i]

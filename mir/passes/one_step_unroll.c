@@ -123,6 +123,42 @@ static MirExpr *once(Peel *u, MirExpr *bound, const MirStmt *loop,
     return mir_var(p, t);
 }
 
+/* Whether a declaration in s is sized by an expression that reads v: its
+ * copies would share one variable-table entry, so v cannot be replaced
+ * in them (such a loop is left alone). */
+typedef struct SizeReads {
+    const MirProgram *p;
+    VarId var;
+    bool found;
+} SizeReads;
+
+static bool size_expr(MirExpr *e, void *ctx)
+{
+    SizeReads *r = ctx;
+    if (e->kind == MX_VAR && e->var == r->var)
+        r->found = true;
+    return !r->found;
+}
+
+static bool decl_stmt(MirStmt *s, void *ctx)
+{
+    SizeReads *r = ctx;
+    if (s->kind == MS_DECL && s->var >= 0) {
+        MirVisitor v = {.expr = size_expr, .ctx = r, .decl_sizes = true,
+                        .p = (MirProgram *)r->p};
+        mir_visit_stmt_exprs(s, &v);
+    }
+    return !r->found;
+}
+
+static bool sizes_read(const MirProgram *p, MirStmt *s, VarId var)
+{
+    SizeReads r = {p, var, false};
+    MirVisitor v = {.stmt = decl_stmt, .ctx = &r};
+    mir_visit_stmt(s, &v);
+    return r.found;
+}
+
 typedef struct Subst {
     VarId var;
     MirExpr *value;
@@ -154,7 +190,7 @@ static MirStmt *peel_for(Peel *u, MirStmt *s)
     MirExpr *hi = once(u, s->hi, s, pre, &npre);
     MirStmt *first = mir_clone_stmt(u->a, s->body);
     Subst sub = {s->var, lo, u->a};
-    MirRewriter r = {.expr = subst, .ctx = &sub, .p = u->p, .decl_sizes = true};
+    MirRewriter r = {.expr = subst, .ctx = &sub, .p = u->p};
     first = mir_rewrite_stmt(first, &r);
     MirStmt *rest = mir_new_stmt(u->a, MS_FOR, s->span);
     rest->var = s->var;
@@ -204,6 +240,8 @@ static MirStmt *peel(MirStmt *s, void *ctx)
 {
     Peel *u = ctx;
     if ((s->kind != MS_FOR && s->kind != MS_WHILE) || exits_loop(s->body))
+        return s;
+    if (s->kind == MS_FOR && sizes_read(u->p, s->body, s->var))
         return s;
     if (s->kind == MS_WHILE && !quiet(s->cond))
         return s;

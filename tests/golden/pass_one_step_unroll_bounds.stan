@@ -2,7 +2,8 @@
 // effectful bound twice): a bound that calls a function that prints or
 // may reject, or reads a variable the body assigns, goes into a
 // temporary; a while loop is peeled only when its condition can neither
-// act nor fail; a loop that breaks is left alone.
+// act nor fail; a loop that breaks is left alone, and so is one whose
+// body declares a variable sized by the loop variable.
 functions {
   int noisy(int n) {
     print("bound ", n);
@@ -37,5 +38,9 @@ transformed data {
   for (i in 1:N) {
     real z = i;
     x += i;
+  }
+  for (i in 1:3) {
+    vector[i] v = rep_vector(1, i);
+    x += num_elements(v);
   }
 }

@@ -1,7 +1,9 @@
 // Static loop unrolling: a body that declares keeps a block per copy (each
 // iteration's scope); an empty range vanishes; nested literal loops
 // unroll innermost first.  Not unrolled: more than 8 trips, bounds that
-// are not literals, a body that breaks or continues the loop.
+// are not literals, a body that breaks or continues the loop, a body
+// declaring a variable sized by the loop variable (the copies would share
+// one declaration).
 data {
   int N;
 }
@@ -30,5 +32,9 @@ transformed data {
       break;
     }
     s += i;
+  }
+  for (i in 1:3) {
+    vector[i] v = rep_vector(1, i);
+    s += sum(v);
   }
 }

@@ -11,6 +11,8 @@
 # Ends with "passcheck: N passed (N compiled and run), N failed".
 #
 #   sh tests/run/passcheck.sh BUILD_DIR PASS[,PASS...] [MODEL.stan ...]
+#
+# A job A+B applies A then B (a composition, as the validator's jobs).
 build=${1:-build}
 passes=${2:?usage: passcheck.sh BUILD_DIR PASSES [MODEL.stan ...]}
 shift 2
@@ -64,9 +66,10 @@ for model in "$@"; do
     o0=
     for pass in $(echo "$passes" | tr , ' '); do
         tol=1e-12
-        [ "$pass" = vectorize-loops ] && tol=1e-8
+        case $pass in *vectorize-loops*) tol=1e-8 ;; esac
         c=$tmp/$name.$pass.c
-        if ! "$bin" --passes="$pass" --o="$c" "$model" >"$tmp/emit" 2>&1; then
+        if ! "$bin" --passes="$(echo "$pass" | tr + ,)" --o="$c" "$model" \
+            >"$tmp/emit" 2>&1; then
             failed=$((failed + 1))
             echo "passcheck $name $pass: FAILED: does not emit C"
             head -3 "$tmp/emit"

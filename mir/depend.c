@@ -1,65 +1,98 @@
-/* depend.c - which variables may hold a value computed from a source
- * (the parameters, for the AD levels): the least fixed point of "an
- * assignment whose right-hand side reads a source or a dependent
- * variable makes its left-hand side dependent", over the generic walker,
- * so loops (a value carried from one iteration to the next) are covered.
- * Only data flow counts: a value chosen by a branch on a parameter is
- * still a plain number on each path, which is what the AD levels need. */
-#include <string.h>
-
+/* depend.c - which variables' values depend on the parameters: the least
+ * fixed point over every assignment of the program (data-flow, not
+ * control: a value assigned under a condition on a parameter has no
+ * derivative through that condition).
+ *
+ * Sources: the parameters, FnReadParam__ (the values read in log_prob
+ * and generate_quantities), target() and calls that read target (_lp
+ * functions), and the arguments of user functions that may carry
+ * derivatives (a function's body is analysed once for every call).  A
+ * variable depends when an assignment to it -- whole or through indices,
+ * whose expressions count too -- reads a value that depends.  Nothing is
+ * read from the per-node `ad` caches, so the answer holds after any
+ * rewrite.
+ *
+ * Users: the C backend (complex values, which carry no derivatives, are
+ * allowed in derivative code when they do not depend: backend/
+ * emit_complex.c) and the adlevel pass (what needs no gradient). */
 #include "mir.h"
 
-typedef struct Depend {
-    MirDependSource source;
-    void *ctx;
-    bool *dep;
-    bool hit;            /* the expression being read depends */
-    bool changed;
-} Depend;
-
-static bool read_expr(MirExpr *e, void *ctx)
+bool mir_depends(const MirDepends *d, const MirExpr *e)
 {
-    Depend *d = ctx;
-    if (d->hit)
+    if (!e)
         return false;
-    if ((e->kind == MX_VAR && e->var >= 0 && d->dep[e->var])
-        || d->source(e, d->ctx))
-        d->hit = true;
-    return !d->hit;
-}
-
-static bool depends(Depend *d, MirExpr *e)
-{
-    d->hit = false;
-    MirVisitor v = {.expr = read_expr, .ctx = d};
-    mir_visit_expr(e, &v);
-    return d->hit;
-}
-
-static bool assign(MirStmt *s, void *ctx)
-{
-    Depend *d = ctx;
-    if (s->kind == MS_ASSIGN && s->lhs.var >= 0 && !d->dep[s->lhs.var]
-        && depends(d, s->rhs)) {
-        d->dep[s->lhs.var] = true;
-        d->changed = true;
+    switch (e->kind) {
+    case MX_VAR:
+        return e->var >= 0 && e->var < d->nvars && d->var[e->var];
+    case MX_CALL:
+        if (e->fn_kind == FNK_INTERNAL && e->internal == FN_READ_PARAM)
+            return true;
+        if (e->effect & EFF_TARGET)
+            return true;
+        break;
+    default:
+        break;
     }
-    return true;
+    for (int i = 0; i < e->nargs; i++)
+        if (mir_depends(d, e->args[i]))
+            return true;
+    for (int i = 0; i < e->nindices; i++)
+        if (mir_depends(d, e->indices[i].lo)
+            || mir_depends(d, e->indices[i].hi))
+            return true;
+    return false;
 }
 
-void mir_depend(MirStmt *s, MirDependSource source, void *ctx, bool *dep)
+/* One round over the assignments of s: marks what now depends. */
+static void scan(MirDepends *d, bool *var, const MirStmt *s, bool *changed)
 {
-    Depend d = {.source = source, .ctx = ctx, .dep = dep};
-    MirVisitor v = {.stmt = assign, .ctx = &d};
-    do {
-        d.changed = false;
-        mir_visit_stmt(s, &v);
-    } while (d.changed);
+    if (!s)
+        return;
+    VarId v = s->kind == MS_ASSIGN ? s->lhs.var
+        : s->kind == MS_FOR ? s->var : -1;
+    if (v >= 0 && v < d->nvars && !var[v]) {
+        bool dep;
+        if (s->kind == MS_FOR) {
+            dep = mir_depends(d, s->lo) || mir_depends(d, s->hi);
+        } else {
+            dep = mir_depends(d, s->rhs);
+            for (int k = 0; k < s->lhs.nsteps && !dep; k++)
+                for (int i = 0; i < s->lhs.steps[k].nindices; i++) {
+                    const MirIndex *x = &s->lhs.steps[k].indices[i];
+                    dep = dep || mir_depends(d, x->lo)
+                        || mir_depends(d, x->hi);
+                }
+        }
+        if (dep) {
+            var[v] = true;
+            *changed = true;
+        }
+    }
+    scan(d, var, s->body, changed);
+    scan(d, var, s->else_body, changed);
+    for (int i = 0; i < s->nstmts; i++)
+        scan(d, var, s->stmts[i], changed);
 }
 
-bool mir_depend_expr(MirExpr *e, MirDependSource source, void *ctx,
-                     const bool *dep)
+MirDepends mir_param_dependence(const MirProgram *p, Arena *a)
 {
-    Depend d = {.source = source, .ctx = ctx, .dep = (bool *)dep};
-    return depends(&d, e);
+    bool *var = arena_alloc(a, sizeof(bool) * (size_t)(p->nvars + 1));
+    MirDepends d = {var, p->nvars};
+    for (int v = 0; v < p->nvars; v++)
+        var[v] = p->vars[v].kind == MV_PARAM;
+    for (int f = 0; f < p->nfuns; f++)
+        for (int i = 0; i < p->funs[f].nparams; i++) {
+            VarId v = p->funs[f].params[i];
+            if (v >= 0 && v < p->nvars && !p->funs[f].data_only[i])
+                var[v] = true;
+        }
+    for (bool changed = true; changed;) {
+        changed = false;
+        scan(&d, var, p->prepare_data, &changed);
+        scan(&d, var, p->log_prob, &changed);
+        scan(&d, var, p->generate_quantities, &changed);
+        for (int f = 0; f < p->nfuns; f++)
+            scan(&d, var, p->funs[f].body, &changed);
+    }
+    return d;
 }

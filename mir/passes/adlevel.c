@@ -5,10 +5,10 @@
  * reads MirVar.ad for the storage and, after the runner's mir_refresh,
  * MirExpr.ad for the code).
  *
- * Depends on the parameters: a parameter read, target(), a call that may
- * touch target (an _lp function's value may come from it), and any
- * variable assigned from those (mir_depend: the fixed point through
- * loops).  Demoted: locals and compiler temporaries declared in log_prob
+ * Depends on the parameters: what mir_param_dependence (depend.c) says
+ * -- a parameter read, target(), a call that may touch target (an _lp
+ * function's value may come from it), and any variable assigned from
+ * those, to the fixed point through loops.  Demoted: locals and compiler temporaries declared in log_prob
  * of real, complex, vector or matrix type (arrays of them too); not
  * parameters or transformed parameters (the model's outputs), not
  * tuples, not function bodies (their levels follow their arguments).
@@ -16,16 +16,6 @@
  * requires: the effect caches (mir_refresh).  invalidates: the AD caches
  * of expressions (the runner refreshes them). */
 #include "passes.h"
-
-static bool param_source(const MirExpr *e, void *ctx)
-{
-    (void)ctx;
-    if (e->kind != MX_CALL)
-        return false;
-    if (e->fn_kind == FNK_INTERNAL)
-        return e->internal == FN_READ_PARAM || e->internal == FN_TARGET;
-    return (e->effect & EFF_TARGET) != 0;
-}
 
 typedef struct Decls {
     MirProgram *p;
@@ -50,17 +40,14 @@ bool pass_adlevel(MirProgram *p, PassCtx *ctx)
     if (!p->log_prob)
         return false;
     size_t n = (size_t)p->nvars + 1;
-    bool *dep = arena_alloc(ctx->a, n);
     bool *local = arena_alloc(ctx->a, n);
-    for (int v = 0; v < p->nvars; v++)
-        dep[v] = p->vars[v].kind == MV_PARAM;
     Decls d = {p, local};
     MirVisitor v = {.stmt = collect, .ctx = &d};
     mir_visit_stmt(p->log_prob, &v);
-    mir_depend(p->log_prob, param_source, NULL, dep);
+    MirDepends dep = mir_param_dependence(p, ctx->a);
     bool changed = false;
     for (int i = 0; i < p->nvars; i++)
-        if (local[i] && !dep[i]) {
+        if (local[i] && !dep.var[i]) {
             p->vars[i].ad = AD_DATA;
             changed = true;
             if (ctx->log)

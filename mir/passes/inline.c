@@ -42,6 +42,10 @@
  * calls bar_lupdf gets bar_lpdf there, as Stan evaluates it; a target +=
  * inside an inlined _lp function stays a target += at the call site.
  *
+ * The breaks of the one-trip loops in the log density become flags
+ * (mir_structure_exits, as mir_transform does for the program's own
+ * exits), which is the form the C backend compiles.
+ *
  * requires: nothing.  invalidates: the effect and AD caches (the runner
  * refreshes them). */
 #include <string.h>
@@ -820,6 +824,10 @@ bool pass_inline(MirProgram *p, PassCtx *ctx)
         MirStmt **sec = mir_section(p, (MirSection)s);
         *sec = process(&in, *sec, false);
     }
+    /* the one-trip loops' breaks in derivative code become flags, as
+     * mir_transform left every other exit (exits.c) */
+    if (in.changed)
+        mir_structure_exits(p);
     if (ctx->log && in.left == 0)
         fprintf(ctx->log, "inline: stopped after %d calls\n", MAX_INLINES);
     return in.changed;

@@ -22,6 +22,8 @@
 #               after the passes NAME.args names (--passes=inline), or a
 #               level's (--O1); the test-only passes are allowed here
 #               (PPLBENCH_TEST_PASSES=1)
+#   NAME.gendata   pplbench --debug-generate-data NAME.stan
+#   NAME.geninits  pplbench --debug-generate-inits NAME.stan
 # An expected file is the transcript of stdout and stderr followed by a line
 # "[exit N]".  NAME.args, if present, holds one line of extra options that go
 # before the file name.  pplbench runs inside tests/golden/ on the bare file
@@ -134,6 +136,8 @@ check() {
         opt.mir) testpasses=1
             run --debug-optimized-mir-pretty "$1" "$actual"
             testpasses= ;;
+        gendata) run --debug-generate-data "$1" "$actual" ;;
+        geninits) run --debug-generate-inits "$1" "$actual" ;;
         *) run "" "$1" "$actual" ;;
     esac
     ok=1
@@ -173,7 +177,7 @@ for stan in *.stan; do
         read -r args <"$name.args" || :    # a last line without newline
     fi
     found=0
-    for ext in err warn fmt info ast mir tmir opt.mir; do
+    for ext in err warn fmt info ast mir tmir opt.mir gendata geninits; do
         if [ -f "$name.$ext" ]; then
             found=1
             check "$name" "$ext"
@@ -181,7 +185,7 @@ for stan in *.stan; do
     done
     [ $found -eq 1 ] && continue
     if [ $update -eq 0 ]; then
-        fail "$stan: no expected output (NAME.err, .warn, .fmt, .info, .ast, .mir, .tmir or .opt.mir)"
+        fail "$stan: no expected output (NAME.err, .warn, .fmt, .info, .ast, .mir, .tmir, .opt.mir, .gendata or .geninits)"
         continue
     fi
     run "" "$name" "$tmp/new"

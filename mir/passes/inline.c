@@ -605,7 +605,7 @@ static MirStmt *lower_returns(Copy *c, MirStmt *s)
             return parts[0];
         MirStmt **ss = arena_alloc(a, sizeof(MirStmt *) * (size_t)(n + 1));
         memcpy(ss, parts, sizeof(MirStmt *) * (size_t)n);
-        return mir_block(a, MS_SLIST, n, ss);
+        return mir_block(a, MS_BLOCK, n, ss);
     }
     bool exits = loop_kind(s) && has_return(s);
     s->body = lower_returns(c, s->body);

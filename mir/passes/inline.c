@@ -58,6 +58,7 @@ typedef struct Inliner {
     MirProgram *p;
     Arena *a;
     bool *ok;            /* per function: may be inlined */
+    ScopeTable funs;     /* function names to indices */
     int left;            /* inlines left in this run */
     MirSection section;
     bool changed;
@@ -71,26 +72,31 @@ static bool ends_with(const char *s, const char *suffix)
     return n > m && strcmp(s + n - m, suffix) == 0;
 }
 
-/* foo_lupdf is defined as foo_lpdf (and _lupmf as _lpmf). */
-static bool defines(const char *fun, const char *called)
+/* The name of the definition a call of `called` calls: foo_lupdf calls
+ * foo_lpdf (and foo_lupmf foo_lpmf). */
+static const char *defined_name(Arena *a, const char *called)
 {
     size_t n = strlen(called);
     if (ends_with(called, "_lupdf") || ends_with(called, "_lupmf"))
-        return strlen(fun) == n - 1 && strncmp(fun, called, n - 6) == 0
-            && strncmp(fun + n - 6, "_lp", 3) == 0 && fun[n - 3] == called[n - 2];
-    return strcmp(fun, called) == 0;
+        return arena_printf(a, "%.*s_lp%cf", (int)(n - 6), called,
+                            called[n - 2]);
+    return called;
 }
 
 /* The function a user call calls: the overload whose parameters take the
  * arguments at the least promotion cost, unique; -1 when there is none
- * or the choice is ambiguous. */
-static int resolve(const MirProgram *p, const MirExpr *call)
+ * or the choice is ambiguous.  funs maps names to function indices (one
+ * entry per overload and forward declaration). */
+static int resolve(const MirProgram *p, const ScopeTable *funs,
+                   const MirExpr *call)
 {
     int best = -1, best_cost = -1;
     bool tie = false;
-    for (int i = 0; i < p->nfuns; i++) {
+    const char *name = defined_name(p->arena, call->fn);
+    for (int e = scope_find(funs, name); e >= 0; e = scope_older(funs, e)) {
+        int i = funs->entries[e].value;
         const MirFun *f = &p->funs[i];
-        if (!defines(f->name, call->fn) || f->nparams != call->nargs)
+        if (f->nparams != call->nargs)
             continue;
         int cost = 0;
         for (int k = 0; k < f->nparams && cost >= 0; k++) {
@@ -100,40 +106,27 @@ static int resolve(const MirProgram *p, const MirExpr *call)
         }
         if (cost < 0)
             continue;
+        bool same = best >= 0 && cost == best_cost;
+        /* a forward declaration and its definition are one function */
+        if (same && (!f->body || !p->funs[best].body)) {
+            if (f->body)
+                best = i;
+            continue;
+        }
         if (best < 0 || cost < best_cost) {
             best = i;
             best_cost = cost;
             tie = false;
-        } else if (cost == best_cost) {
+        } else if (same) {
             tie = true;
         }
     }
     return tie ? -1 : best;
 }
 
-/* The function whose body is a definition: a forward declaration and its
- * definition are two entries of the table with the same signature. */
-static int definition(const MirProgram *p, int f)
-{
-    if (f < 0 || p->funs[f].body)
-        return f;
-    for (int i = 0; i < p->nfuns; i++) {
-        const MirFun *g = &p->funs[i];
-        if (g->body && strcmp(g->name, p->funs[f].name) == 0
-            && g->nparams == p->funs[f].nparams) {
-            bool same = true;
-            for (int k = 0; k < g->nparams && same; k++)
-                same = ty_equal(p->vars[g->params[k]].sized.type,
-                                p->vars[p->funs[f].params[k]].sized.type);
-            if (same)
-                return i;
-        }
-    }
-    return f;
-}
-
 typedef struct Graph {
     const MirProgram *p;
+    const ScopeTable *funs;
     int current;
     int *from, *to;
     int n, cap;
@@ -142,34 +135,43 @@ typedef struct Graph {
     Arena *a;
 } Graph;
 
+/* A call of function i (from g->current, -1 in a section). */
+static void add_call(Graph *g, int i)
+{
+    g->sites[i]++;
+    if (g->current < 0)
+        return;
+    if (g->n == g->cap) {
+        int cap = g->cap ? 2 * g->cap : 64;
+        int *fr = arena_alloc(g->a, sizeof(int) * (size_t)cap);
+        int *to = arena_alloc(g->a, sizeof(int) * (size_t)cap);
+        if (g->n) {
+            memcpy(fr, g->from, sizeof(int) * (size_t)g->n);
+            memcpy(to, g->to, sizeof(int) * (size_t)g->n);
+        }
+        g->from = fr;
+        g->to = to;
+        g->cap = cap;
+    }
+    g->from[g->n] = g->current;
+    g->to[g->n++] = i;
+}
+
 static bool collect_edge(MirExpr *e, void *ctx)
 {
     Graph *g = ctx;
     if (e->kind != MX_CALL || e->fn_kind != FNK_USER)
         return true;
-    int f = definition(g->p, resolve(g->p, e));
-    /* an unresolved call counts as a call of every overload */
-    for (int i = 0; i < g->p->nfuns; i++) {
-        if (f >= 0 ? i != f : !defines(g->p->funs[i].name, e->fn))
-            continue;
-        g->sites[i]++;
-        if (g->current < 0)
-            continue;
-        if (g->n == g->cap) {
-            int cap = g->cap ? 2 * g->cap : 64;
-            int *fr = arena_alloc(g->a, sizeof(int) * (size_t)cap);
-            int *to = arena_alloc(g->a, sizeof(int) * (size_t)cap);
-            if (g->n) {
-                memcpy(fr, g->from, sizeof(int) * (size_t)g->n);
-                memcpy(to, g->to, sizeof(int) * (size_t)g->n);
-            }
-            g->from = fr;
-            g->to = to;
-            g->cap = cap;
-        }
-        g->from[g->n] = g->current;
-        g->to[g->n++] = i;
+    int f = resolve(g->p, g->funs, e);
+    if (f >= 0) {
+        add_call(g, f);
+        return true;
     }
+    /* an unresolved call counts as a call of every overload */
+    const char *name = defined_name(g->a, e->fn);
+    for (int x = scope_find(g->funs, name); x >= 0;
+         x = scope_older(g->funs, x))
+        add_call(g, g->funs->entries[x].value);
     return true;
 }
 
@@ -274,9 +276,9 @@ static bool scalar_type(const Type *t)
 }
 
 /* Which functions may be inlined (the rules at the top of the file). */
-static bool *inlinable(MirProgram *p, Arena *a)
+static bool *inlinable(MirProgram *p, const ScopeTable *funs, Arena *a)
 {
-    Graph g = {.p = p, .a = a, .current = -1};
+    Graph g = {.p = p, .funs = funs, .a = a, .current = -1};
     g.sites = arena_alloc(a, sizeof(int) * (size_t)(p->nfuns + 1));
     MirVisitor v = {.expr = collect_edge, .ctx = &g};
     for (int i = 0; i < p->nfuns; i++) {
@@ -376,7 +378,7 @@ static void find(Finder *fd, MirExpr **slot)
             return;
         if (e->fn_kind == FNK_USER && !dirty_before) {
             const MirProgram *p = fd->in->p;
-            int f = definition(p, resolve(p, e));
+            int f = resolve(p, &fd->in->funs, e);
             if (f >= 0 && fd->in->ok[f] && bindable(p, &p->funs[f], e)) {
                 fd->found = slot;
                 fd->fun = f;
@@ -818,7 +820,11 @@ bool pass_inline(MirProgram *p, PassCtx *ctx)
     if (p->nfuns == 0)
         return false;
     Inliner in = {.p = p, .a = ctx->a, .left = MAX_INLINES};
-    in.ok = inlinable(p, ctx->a);
+    scope_init(&in.funs, ctx->a);
+    scope_push(&in.funs);
+    for (int i = 0; i < p->nfuns; i++)
+        scope_declare(&in.funs, p->funs[i].name, i);
+    in.ok = inlinable(p, &in.funs, ctx->a);
     for (int s = 0; s < MIR__NSECTIONS; s++) {
         in.section = (MirSection)s;
         MirStmt **sec = mir_section(p, (MirSection)s);

@@ -12,9 +12,10 @@ model {
 STAN
 run_expect 0 "" "$PPLBENCH" --list-passes
 expect_no_output "fault-"
+refusal="is a deliberately wrong pass for the tests; it runs only with"
+refusal="$refusal PPLBENCH_TEST_PASSES=1 in the environment"
 for p in fault-drop-target fault-plus-minus fault-drop-print fault-both-arms; do
-    run_expect 2 \
-        "--passes: '$p' is a deliberately wrong pass for the tests; it runs only with PPLBENCH_TEST_PASSES=1 in the environment" \
+    run_expect 2 "--passes: '$p' $refusal" \
         env -u PPLBENCH_TEST_PASSES "$PPLBENCH" --passes="$p" \
         --debug-optimized-mir-pretty m.stan
     for v in 0 "" yes; do

@@ -278,7 +278,10 @@ static int probe_load(Probe *p, const char *label, const char *path,
 
 const char *drv_tolerance_text(const DrvTolerance *tol, char *buf, size_t n)
 {
-    if (tol->kind == DRV_TOL_EXACT)
+    if (tol->kind == DRV_TOL_EXACT && tol->grad_rel > 0)
+        snprintf(buf, n, "exact (gradient: rel %g of its largest component)",
+                 tol->grad_rel);
+    else if (tol->kind == DRV_TOL_EXACT)
         snprintf(buf, n, "exact");
     else
         snprintf(buf, n, "rel %g, abs %g", tol->rel, tol->abs_floor);
@@ -420,6 +423,18 @@ static bool check_density(const Cmp *c, EvalKind v, DrvCheckResult *res)
     return true;
 }
 
+/* Gradient component a (O0's) and b agree: under the exact policy with a
+ * gradient bound, within grad_rel of scale (the gradient's largest
+ * component); otherwise as every value does. */
+static bool agree_gradient(double a, double b, double scale,
+                           const DrvTolerance *tol)
+{
+    if (tol->kind != DRV_TOL_EXACT || !(tol->grad_rel > 0))
+        return agree(a, b, tol);
+    DrvTolerance rel = {.kind = DRV_TOL_RELATIVE, .rel = tol->grad_rel};
+    return agree_scaled(a, b, fmax(scale, fmax(fabs(a), fabs(b))), &rel);
+}
+
 static bool check_gradient(const Cmp *c, DrvCheckResult *res)
 {
     for (int k = 0; k < c->ref->points && !c->ref->td.rejected; k++) {
@@ -427,8 +442,12 @@ static bool check_gradient(const Cmp *c, DrvCheckResult *res)
         const Eval *d = eval_at(c->cand, k, EV_LPJ);
         if (r->rejected || d->rejected)
             continue;
+        double scale = 0;
         for (int i = 0; i < c->ref->dim; i++)
-            if (!agree(r->vec[i], d->vec[i], c->tol))
+            if (isfinite(r->vec[i]))
+                scale = fmax(scale, fabs(r->vec[i]));
+        for (int i = 0; i < c->ref->dim; i++)
+            if (!agree_gradient(r->vec[i], d->vec[i], scale, c->tol))
                 return differ(c, res, k, NULL, "point %d: gradient[%d]%s%s%s"
                             " differs: O0 %.17g vs candidate %.17g (tolerance"
                             " %s)", k, i + 1, c->ref->par_names ? " (" : "",

@@ -50,9 +50,17 @@ typedef struct DrvTolerance {
     DrvTolKind kind;
     double rel;         /* DRV_TOL_RELATIVE only */
     double abs_floor;   /* DRV_TOL_RELATIVE only: for values near 0 */
+    /* DRV_TOL_EXACT only: how far each gradient component may be from
+     * O0's, relative to the gradient's largest component (0: exact too).
+     * The compiled reverse sweep adds adjoints in an order that follows
+     * the code's shape: a pass that moves code (a temporary, an unrolled
+     * loop, a demoted variable) keeps every value but may change the last
+     * bits of a gradient. */
+    double grad_rel;
 } DrvTolerance;
 
-/* "exact", or "rel 1e-08, abs 1e-12": the policy as the report prints
+/* "exact", "exact (gradient: rel 1e-12 of its largest component)" or
+ * "rel 1e-08, abs 1e-12": the policy as the report prints
  * it, into buf (size n); returns buf. */
 const char *drv_tolerance_text(const DrvTolerance *tol, char *buf,
                                size_t n);

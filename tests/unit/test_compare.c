@@ -53,8 +53,8 @@ static const char BASE[] =
     "                 \"rejection\": null}}"
     " ]}";
 
-static const DrvTolerance exact = {DRV_TOL_EXACT, 0, 0};
-static const DrvTolerance relative = {DRV_TOL_RELATIVE, 1e-8, 1e-12};
+static const DrvTolerance exact = {DRV_TOL_EXACT, 0, 0, 0};
+static const DrvTolerance relative = {DRV_TOL_RELATIVE, 1e-8, 1e-12, 0};
 
 /* The JSON value at a dotted path (numbers index arrays) of root. */
 static json_t *at_path(json_t *root, const char *path)
@@ -254,6 +254,42 @@ static void test_gradient_component_fails(void **state)
     free(r);
 }
 
+/* exact values, the gradient within 1e-12 of its largest component: the
+ * last bits of a component may move, a real change may not, and values
+ * stay exact */
+static void test_gradient_bound(void **state)
+{
+    (void)state;
+    const DrvTolerance grad = {DRV_TOL_EXACT, 0, 0, 1e-12};
+    char *t = edit(BASE, "evaluations.0.log_density_jacobian.gradient.0",
+                   json_real(1 + 1e-15));
+    DrvComparison c = run(BASE, t, &grad);
+    assert_true(c.checks[DRV_CHECK_GRADIENT].passed);
+    drv_comparison_free(&c);
+    free(t);
+    t = edit(BASE, "evaluations.0.log_density_jacobian.gradient.0",
+             json_real(1 + 1e-9));
+    expect_one(t, &grad, DRV_CHECK_GRADIENT, 0,
+               "point 0: gradient[1] (mu) differs: O0 1 vs candidate "
+               "1.0000000010000001 (tolerance exact (gradient: rel 1e-12 of "
+               "its largest component))");
+    free(t);
+    /* a component near 0 is measured against the largest one */
+    t = edit(BASE, "evaluations.1.log_density_jacobian.gradient.1",
+             json_real(1e-17));
+    c = run(BASE, t, &grad);
+    assert_true(c.checks[DRV_CHECK_GRADIENT].passed);
+    drv_comparison_free(&c);
+    free(t);
+    /* the values are still exact */
+    t = base();
+    edit_in(&t, "evaluations.1.log_density.value", json_real(-3.25 + 1e-14));
+    c = run(BASE, t, &grad);
+    assert_false(c.checks[DRV_CHECK_LOG_DENSITY].passed);
+    drv_comparison_free(&c);
+    free(t);
+}
+
 static void test_nan_equals_nan(void **state)
 {
     (void)state;
@@ -335,7 +371,7 @@ static void test_outputs_differ(void **state)
 static void test_tolerances(void **state)
 {
     (void)state;
-    DrvTolerance tol = {DRV_TOL_RELATIVE, 1e-8, 1e-12};
+    DrvTolerance tol = {DRV_TOL_RELATIVE, 1e-8, 1e-12, 0};
     assert_true(agree(1.0, 1.0 + 1e-9, &tol));
     assert_false(agree(1.0, 1.0 + 1e-7, &tol));
     assert_true(agree(1e6, 1e6 + 1e-3, &tol));
@@ -473,6 +509,7 @@ int main(void)
         cmocka_unit_test(test_constant_offset_passes),
         cmocka_unit_test(test_parameter_dependent_change_fails),
         cmocka_unit_test(test_gradient_component_fails),
+        cmocka_unit_test(test_gradient_bound),
         cmocka_unit_test(test_nan_equals_nan),
         cmocka_unit_test(test_rejection_class_differs),
         cmocka_unit_test(test_printed_differs),

@@ -830,8 +830,9 @@ static DrvTolerance job_tolerance(const PassInfo *const *passes, int n)
     for (int i = 0; i < n; i++)
         if (passes[i]->rel_tol > rel)
             rel = passes[i]->rel_tol;
-    if (rel == 0)
-        return (DrvTolerance){.kind = DRV_TOL_EXACT};
+    if (rel == 0)   /* values exact; a gradient's last bits may move */
+        return (DrvTolerance){.kind = DRV_TOL_EXACT,
+                              .grad_rel = DRV_VALIDATE_GRAD_REL};
     return (DrvTolerance){.kind = DRV_TOL_RELATIVE, .rel = rel,
                           .abs_floor = rel * 1e-4};
 }
@@ -1540,10 +1541,15 @@ int drv_validate(const DrvValidateOptions *o, char *const *models, int n)
     snprintf(buf, sizeof buf, "%d", o->points);
     drv_report_prop(&rep, "points", buf, why, sizeof why);
     drv_report_prop(&rep, "tolerance_policy", "exact for passes that only "
-                    "move or delete code; relative (rel_tol of the pass, "
-                    "the largest in a job; absolute floor rel_tol * 1e-4) "
-                    "for passes that change floating point; log densities "
-                    "compared as differences from the first point",
+                    "move or delete code (values, rejections, printed "
+                    "output and outputs bit for bit; each gradient "
+                    "component within 1e-12 of the gradient's largest, as "
+                    "the reverse sweep's order of additions follows the "
+                    "code); relative (rel_tol of the pass, the largest in a "
+                    "job; absolute floor rel_tol * 1e-4) for passes that "
+                    "change floating point; log densities compared as "
+                    "differences from the first point; both programs "
+                    "compiled with " DRV_VALIDATE_CFLAGS,
                     why, sizeof why);
     for (int i = 0; i < o->njobs; i++) {
         char name[160];

@@ -36,6 +36,10 @@
  * change of a loop's shape into a difference in the last bits. */
 #define DRV_VALIDATE_CFLAGS "-O2 -ffp-contract=off"
 
+/* The gradient bound of the exact policy (compare.h grad_rel): relative
+ * to the gradient's largest component. */
+#define DRV_VALIDATE_GRAD_REL 1e-12
+
 /* The most jobs one run may have per model (--pairs of every pass). */
 #define DRV_MAX_JOBS 512
 

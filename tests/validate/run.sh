@@ -3,7 +3,8 @@
 #   sh tests/validate/run.sh build/pplbench
 # 1. every pass and both levels over a fast subset of corpus/: no failure,
 #    no error; the report (build/report.xml) validates against
-#    tests/report.xsd; the dumps are where --help says;
+#    tests/report.xsd; the dumps are where --help says; the same over
+#    every model of tests/run/models/ (build/report-run-models.xml);
 # 2. the shards of a run merged equal the unsharded run (apart from times);
 # 3. each deliberately wrong pass (test-only, PPLBENCH_TEST_PASSES=1) fails
 #    with a message naming the model, the pass, the point and the first
@@ -58,6 +59,18 @@ cases=$(grep -c '<testcase ' "$root/build/report.xml")
 want=$(( (jobs + 2) * 6 * $(echo $subset | wc -w) ))
 if [ "$cases" -eq "$want" ]; then ok; else
     bad "the report has $cases testcases, expected $want ($jobs passes + 2 levels, 6 checks, each model)"
+fi
+
+# ---- every pass and both levels on the models of tests/run/models/ (the
+# backend's corners: exits, tuples, complex values, ODEs, linear algebra)
+"$PPL" "$root/tests/run/models" -j 2 --out="$work/o_run" \
+    --report="$root/build/report-run-models.xml" >"$work/runm.out" 2>&1
+rc=$?
+if [ $rc -eq 0 ] && ! grep -q '<failure\|<error' \
+    "$root/build/report-run-models.xml"; then ok; else
+    bad "every pass and level on tests/run/models: exit $rc"
+    grep -A1 " [1-9][0-9]* failed\| [1-9][0-9]* errors" "$work/runm.out" \
+        | head -20
 fi
 
 # ---- 2. shards merged equal the unsharded run

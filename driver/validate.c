@@ -38,6 +38,7 @@
 #include "summary.h"
 #include "udiff.h"
 #include "validate.h"
+#include "validate_jobs.h"
 
 /* ------------------------------------------------------------------ jobs */
 
@@ -126,34 +127,7 @@ int drv_validate_jobs(const PassInfo *const *passes, int npasses,
 
 /* ----------------------------------------------------------- one model */
 
-typedef struct ModelRun {
-    const DrvValidateOptions *o;
-    const char *path;           /* the model file */
-    const char *name;           /* its stem */
-    const char *dir;            /* OUT/NAME */
-    const char *cache;          /* OUT/.cache */
-    const char *data;           /* the data file, or NULL */
-    const char **protect;       /* the run's inputs */
-    int nprotect;
-    FeUnit u;
-    Arena *a;                   /* u.arena */
-    MirProgram *o0;
-    char *o0_mir;               /* its pretty text (malloc'd) */
-    char o0_hash[17];           /* its C text's hash */
-    const char *o0_probe;       /* the reference probe, or NULL */
-    const char *o0_exe;         /* the reference sampler */
-    const char *o0_chain;       /* --posterior: its chain, or NULL */
-    const char *o0_error;       /* why the reference could not be made */
-    DrvReport rep;
-    DrvSuite *suite;
-} ModelRun;
 
-static double now_seconds(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 /* The 64-bit FNV-1a hash of a text, as 16 hex digits (the cache key of an
  * emitted C program). */
@@ -167,28 +141,6 @@ static void text_hash(const char *s, size_t n, char out[17])
     snprintf(out, 17, "%016llx", (unsigned long long)h);
 }
 
-static int write_text(const ModelRun *m, const char *path, const char *text,
-                      size_t len, char *why, size_t nwhy)
-{
-    RtError err = {.msg = ""};
-    RtOutFile *f = rt_out_open(path, m->protect, m->nprotect, &err);
-    if (!f) {
-        snprintf(why, nwhy, "%s", err.msg);
-        return -1;
-    }
-    errno = 0;
-    if (len && fwrite(text, 1, len, rt_out_stream(f)) != len) {
-        int e = errno ? errno : EIO;
-        rt_out_abort(f);
-        snprintf(why, nwhy, "error writing %s: %s", path, strerror(e));
-        return -1;
-    }
-    if (rt_out_commit(f, &err) != 0) {
-        snprintf(why, nwhy, "%s", err.msg);
-        return -1;
-    }
-    return 0;
-}
 
 static int make_dir(const char *path, char *why, size_t nwhy)
 {
@@ -248,8 +200,8 @@ static bool run_step(Step *s)
             snprintf(path, sizeof path, "%s/%02d-%s.mir", s->dumps, i + 1,
                      s->passes[i]->name);
             char why[512];
-            if (!text || write_text(s->m, path, text, strlen(text), why,
-                                    sizeof why) != 0) {
+            if (!text || val_write_text(s->m, path, text, strlen(text), why,
+                                        sizeof why) != 0) {
                 snprintf(s->why, s->nwhy, "%s", text ? why : "out of memory");
                 free(text);
                 return false;
@@ -293,505 +245,6 @@ static bool protected_step(Step *s)
     }
     diag_set_ice_target(outer);
     return ok;
-}
-
-/* ------------------------------------------------- compile and probe jobs */
-
-static void describe_end(const DrvJobResult *r, int timeout, char *out,
-                         size_t n);
-static char *console_tail(const char *path, size_t n);
-
-typedef struct CompileJob {
-    const char *cfile, *exe, *console, *tmpdir;
-    const char *const *protect;
-    int nprotect;
-    bool compile_only;
-    const char *const *more;
-    int nmore;
-} CompileJob;
-
-static int compile_body(void *arg)
-{
-    const CompileJob *j = arg;
-    FILE *console = fopen(j->console, "w");
-    if (!console)
-        return 127;
-    if (j->tmpdir)
-        setenv("TMPDIR", j->tmpdir, 1);
-    DrvBuildOptions bo = {.protect = j->protect, .nprotect = j->nprotect,
-                          .opt_flags = DRV_VALIDATE_CFLAGS,
-                          .compile_only = j->compile_only,
-                          .more_inputs = j->more, .nmore_inputs = j->nmore};
-    int rc = drv_compile_c(j->cfile, j->exe, &bo, console);
-    return fclose(console) == 0 && rc == 0 ? 0 : 1;
-}
-
-/* Run one compile (or link) as a job; 0, or -1 with why and the console's
- * tail in *details. */
-static int compile_job(const ModelRun *m, CompileJob *j, char *why,
-                       size_t nwhy, char **details)
-{
-    DrvJobResult r;
-    drv_job_run(compile_body, j, m->o->timeout_seconds, &r);
-    if (r.end == DRV_JOB_EXITED && r.code == 0)
-        return 0;
-    char end[256];
-    describe_end(&r, m->o->timeout_seconds, end, sizeof end);
-    snprintf(why, nwhy, "the C compiler %s on %s (its messages are in %s)",
-             end, j->cfile, j->console);
-    *details = console_tail(j->console, 4000);
-    return -1;
-}
-
-typedef struct ProbeJob {
-    char **argv;
-    const char *console;
-} ProbeJob;
-
-static int probe_body(void *arg)
-{
-    const ProbeJob *j = arg;
-    int console = open(j->console, O_WRONLY | O_CREAT | O_TRUNC, 0666);
-    int null = open("/dev/null", O_RDONLY);
-    if (console < 0 || null < 0 || dup2(null, 0) < 0 || dup2(console, 1) < 0
-        || dup2(console, 2) < 0)
-        return 127;
-    execv(j->argv[0], j->argv);
-    dprintf(2, "pplbench: cannot run %s: %s\n", j->argv[0], strerror(errno));
-    return 127;
-}
-
-/* The last lines of a console file (up to n bytes), for a report's
- * details; malloc'd, or NULL. */
-static char *console_tail(const char *path, size_t n)
-{
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return NULL;
-    char *buf = malloc(n + 1);
-    if (!buf) {
-        fclose(f);
-        return NULL;
-    }
-    if (fseek(f, 0, SEEK_END) == 0) {
-        long size = ftell(f);
-        if (size > (long)n)
-            fseek(f, size - (long)n, SEEK_SET);
-        else
-            fseek(f, 0, SEEK_SET);
-    }
-    size_t k = fread(buf, 1, n, f);
-    buf[k] = '\0';
-    fclose(f);
-    return buf;
-}
-
-static void describe_end(const DrvJobResult *r, int timeout, char *out,
-                         size_t n)
-{
-    switch (r->end) {
-    case DRV_JOB_EXITED:
-        snprintf(out, n, "exited with status %d", r->code);
-        break;
-    case DRV_JOB_KILLED:
-        snprintf(out, n, "was killed by signal %d (%s)", r->code,
-                 strsignal(r->code));
-        break;
-    case DRV_JOB_TIMED_OUT:
-        snprintf(out, n, "timed out after %d s and was stopped", timeout);
-        break;
-    case DRV_JOB_INTERRUPTED:
-        snprintf(out, n, "was interrupted");
-        break;
-    case DRV_JOB_NOT_STARTED:
-        snprintf(out, n, "could not start: %s", strerror(r->code));
-        break;
-    }
-}
-
-/* The object of the C text `hash` in a role ("ref": the O0 program,
- * "cand": a job's): OUT/.cache/HASH.ROLE.o, compiled from HASH.ROLE.c,
- * which includes HASH.c with its main renamed pplbench_ROLE_main and adds
- * pplbench_ROLE_model(), so that the timing harness can link a reference
- * and a candidate into one process.  Compiled only when not cached. */
-static int ensure_object(const ModelRun *m, const char *c_text, size_t c_len,
-                         const char *hash, const char *role,
-                         const char *console, char *why, size_t nwhy,
-                         char **details)
-{
-    const char *obj = arena_printf(m->a, "%s/%s.%s.o", m->cache, hash, role);
-    if (access(obj, R_OK) == 0)
-        return 0;
-    const char *cfile = arena_printf(m->a, "%s/%s.c", m->cache, hash);
-    const char *unit = arena_printf(m->a, "%s/%s.%s.c", m->cache, hash, role);
-    const char *text = arena_printf(
-        m->a, "/* %s in the role %s (pplbench's validator) */\n"
-        "#define main pplbench_%s_main\n#include \"%s.c\"\n#undef main\n"
-        "const RtModel *pplbench_%s_model(void);\n"
-        "const RtModel *pplbench_%s_model(void)\n{\n    return &model;\n}\n",
-        hash, role, role, hash, role, role);
-    if (write_text(m, cfile, c_text, c_len, why, nwhy) != 0
-        || write_text(m, unit, text, strlen(text), why, nwhy) != 0)
-        return -1;
-    CompileJob j = {.cfile = unit, .exe = obj, .console = console,
-                    .tmpdir = m->cache, .protect = m->protect,
-                    .nprotect = m->nprotect, .compile_only = true};
-    return compile_job(m, &j, why, nwhy, details);
-}
-
-/* The executable of C text (hash): its object in the role, linked with
- * the role's main (OUT/.cache/stub.ROLE.o, made at the start of the run).
- * 0, or -1 with a message in why and the compiler's console tail in
- * *details (malloc'd). */
-static int ensure_exe(ModelRun *m, const char *c_text, size_t c_len,
-                      const char *hash, const char *role,
-                      const char *console, const char **exe_out, char *why,
-                      size_t nwhy, char **details)
-{
-    const char *exe = arena_printf(m->a, "%s/%s", m->cache, hash);
-    *exe_out = exe;
-    if (access(exe, X_OK) == 0)
-        return 0;
-    if (ensure_object(m, c_text, c_len, hash, role, console, why, nwhy,
-                      details) != 0)
-        return -1;
-    const char *obj = arena_printf(m->a, "%s/%s.%s.o", m->cache, hash, role);
-    const char *stub = arena_printf(m->a, "%s/stub.%s.o", m->cache, role);
-    const char *more[] = {obj};
-    CompileJob j = {.cfile = stub, .exe = exe, .console = console,
-                    .tmpdir = m->cache, .protect = m->protect,
-                    .nprotect = m->nprotect, .more = more, .nmore = 1};
-    return compile_job(m, &j, why, nwhy, details);
-}
-
-/* Run exe's probe method into probe_path. */
-static int run_probe(ModelRun *m, const char *exe, const char *probe_path,
-                     const char *console, char *why, size_t nwhy,
-                     char **details)
-{
-    char points[32], seed[32];
-    snprintf(points, sizeof points, "points=%d", m->o->points);
-    snprintf(seed, sizeof seed, "seed=%d", m->o->seed);
-    char *argv[12];
-    int k = 0;
-    argv[k++] = (char *)exe;
-    argv[k++] = "probe";
-    argv[k++] = points;
-    argv[k++] = "random";
-    argv[k++] = seed;
-    if (m->data) {
-        argv[k++] = "data";
-        argv[k++] = arena_printf(m->a, "file=%s", m->data);
-    }
-    argv[k++] = "output";
-    argv[k++] = arena_printf(m->a, "file=%s", probe_path);
-    argv[k] = NULL;
-    ProbeJob j = {.argv = argv, .console = console};
-    DrvJobResult r;
-    drv_job_run(probe_body, &j, m->o->timeout_seconds, &r);
-    if (r.end == DRV_JOB_EXITED && r.code == 0)
-        return 0;
-    char end[256];
-    describe_end(&r, m->o->timeout_seconds, end, sizeof end);
-    snprintf(why, nwhy, "the sampler's probe %s (its console is %s)", end,
-             console);
-    *details = console_tail(console, 4000);
-    return -1;
-}
-
-/* ------------------------------------------------------- timing harness */
-
-/* The sources the run compiles once into OUT/.cache: each role's main,
- * and the timing harness that links a reference's and a candidate's
- * objects into one process and times their gradients interleaved, as
- * tests/bench/grad_bench.c does against hand-written C. */
-static const char stub_source[] =
-    "/* the sampler's main for a model object in the role %s */\n"
-    "int pplbench_%s_main(int argc, char **argv);\n"
-    "int main(int argc, char **argv);\n"
-    "int main(int argc, char **argv)\n"
-    "{\n"
-    "    return pplbench_%s_main(argc, argv);\n"
-    "}\n";
-
-static const char timing_source[] =
-    "/* timing.c - pplbench's validator: the gradient time of a candidate\n"
-    " * program over its reference's, both linked into this process and\n"
-    " * timed in alternating blocks (the fastest block of each side: noise on\n"
-    " * a shared machine only ever adds time).\n"
-    " *   time [DATA.json]  ->  speed_ratio=R ref_ns=A cand_ns=B */\n"
-    "#define _POSIX_C_SOURCE 200809L\n"
-    "#include <math.h>\n"
-    "#include <stdio.h>\n"
-    "#include <stdlib.h>\n"
-    "#include <time.h>\n"
-    "#include \"pplrt.h\"\n"
-    "const RtModel *pplbench_ref_model(void);\n"
-    "const RtModel *pplbench_cand_model(void);\n"
-    "enum { ROUNDS = 11 };\n"
-    "static volatile double sink;\n"
-    "static double now(void)\n"
-    "{\n"
-    "    struct timespec t;\n"
-    "    clock_gettime(CLOCK_MONOTONIC, &t);\n"
-    "    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;\n"
-    "}\n"
-    "static double block(const RtModel *m, void *s, const double *u,\n"
-    "                    double *g, long n)\n"
-    "{\n"
-    "    RtError err = {.msg = \"\"};\n"
-    "    double lp, acc = 0, t0 = now();\n"
-    "    for (long i = 0; i < n; i++) {\n"
-    "        if (m->log_density(s, u, true, true, RT_JOINT, &lp, g, &err))\n"
-    "            return -1;\n"
-    "        acc += lp;\n"
-    "    }\n"
-    "    sink = acc;\n"
-    "    return now() - t0;\n"
-    "}\n"
-    "static int cmp(const void *a, const void *b)\n"
-    "{\n"
-    "    double x = *(const double *)a, y = *(const double *)b;\n"
-    "    return (x > y) - (x < y);\n"
-    "}\n"
-    "int main(int argc, char **argv)\n"
-    "{\n"
-    "    RtError err = {.msg = \"\"};\n"
-    "    RtData *d = argc > 1 ? rt_data_load(argv[1], &err)\n"
-    "                         : rt_data_parse(\"{}\", &err);\n"
-    "    if (!d) {\n"
-    "        printf(\"speed_error=data: %s\\n\", err.msg);\n"
-    "        return 1;\n"
-    "    }\n"
-    "    const RtModel *m[2] = {pplbench_ref_model(), pplbench_cand_model()};\n"
-    "    void *s[2];\n"
-    "    for (int k = 0; k < 2; k++)\n"
-    "        if (!(s[k] = m[k]->create(d, 1, &err))) {\n"
-    "            printf(\"speed_error=create: %s\\n\", err.msg);\n"
-    "            return 1;\n"
-    "        }\n"
-    "    int dim = m[0]->num_unconstrained(s[0]);\n"
-    "    if (dim != m[1]->num_unconstrained(s[1])) {\n"
-    "        printf(\"speed_error=the dimensions differ\\n\");\n"
-    "        return 1;\n"
-    "    }\n"
-    "    double *u = calloc((size_t)dim + 1, sizeof *u);\n"
-    "    double *g = calloc((size_t)dim + 1, sizeof *g);\n"
-    "    if (!u || !g)\n"
-    "        return 1;\n"
-    "    /* a point both evaluate: u = 0.3 sin(i + 1), else scaled down */\n"
-    "    double scale = 0.3;\n"
-    "    for (int tries = 0;; tries++) {\n"
-    "        for (int i = 0; i < dim; i++)\n"
-    "            u[i] = scale * sin(i + 1.0);\n"
-    "        if (block(m[0], s[0], u, g, 1) >= 0\n"
-    "            && block(m[1], s[1], u, g, 1) >= 0)\n"
-    "            break;\n"
-    "        if (tries == 8) {\n"
-    "            printf(\"speed_error=no point where both evaluate\\n\");\n"
-    "            return 1;\n"
-    "        }\n"
-    "        scale /= 4;\n"
-    "    }\n"
-    "    long n = 1;\n"
-    "    while (n < (1L << 40)) {\n"
-    "        double t = block(m[0], s[0], u, g, n);\n"
-    "        if (t >= 0.005)\n"
-    "            break;\n"
-    "        n *= t > 0.0005 ? 2 : 10;\n"
-    "    }\n"
-    "    double t[2][ROUNDS];\n"
-    "    for (int r = 0; r < ROUNDS; r++)\n"
-    "        for (int k = 0; k < 2; k++) {\n"
-    "            int side = (r % 2) ? 1 - k : k;\n"
-    "            t[side][r] = block(m[side], s[side], u, g, n);\n"
-    "            if (t[side][r] < 0) {\n"
-    "                printf(\"speed_error=an evaluation failed\\n\");\n"
-    "                return 1;\n"
-    "            }\n"
-    "        }\n"
-    "    qsort(t[0], ROUNDS, sizeof(double), cmp);\n"
-    "    qsort(t[1], ROUNDS, sizeof(double), cmp);\n"
-    "    double a = t[0][0] / (double)n, b = t[1][0] / (double)n;\n"
-    "    printf(\"speed_ratio=%.3f ref_ns=%.0f cand_ns=%.0f\\n\", b / a, a * 1e9,\n"
-    "           b * 1e9);\n"
-    "    return 0;\n"
-    "}\n";
-
-/* Compile a fixed source of the run into OUT/.cache/NAME.o (unless it is
- * there); 0, or -1 after a message. */
-static int prepare_object(const ModelRun *m, const char *name,
-                          const char *text)
-{
-    const char *src = arena_printf(m->a, "%s/%s.c", m->cache, name);
-    const char *obj = arena_printf(m->a, "%s/%s.o", m->cache, name);
-    if (access(obj, R_OK) == 0)
-        return 0;
-    const char *console = arena_printf(m->a, "%s/%s.log", m->cache, name);
-    char why[1024];
-    char *details = NULL;
-    if (write_text(m, src, text, strlen(text), why, sizeof why) == 0) {
-        CompileJob j = {.cfile = src, .exe = obj, .console = console,
-                        .tmpdir = m->cache, .protect = m->protect,
-                        .nprotect = m->nprotect, .compile_only = true};
-        if (compile_job(m, &j, why, sizeof why, &details) == 0)
-            return 0;
-    }
-    fprintf(stderr, "pplbench: %s\n%s", why, details ? details : "");
-    free(details);
-    return -1;
-}
-
-/* The candidate's gradient time over the reference's, measured by the
- * timing harness; 0 with the ratio, or -1 with why. */
-static int measure_speed(ModelRun *m, const char *cand_hash, const char *dir,
-                         double *ratio, char *why, size_t nwhy)
-{
-    const char *exe = arena_printf(m->a, "%s/time-%s-%s", m->cache,
-                                   m->o0_hash, cand_hash);
-    const char *console = arena_printf(m->a, "%s/speed.log", dir);
-    char *details = NULL;
-    if (access(exe, X_OK) != 0) {
-        const char *more[] = {
-            arena_printf(m->a, "%s/%s.ref.o", m->cache, m->o0_hash),
-            arena_printf(m->a, "%s/%s.cand.o", m->cache, cand_hash)};
-        CompileJob j = {.cfile = arena_printf(m->a, "%s/timing.o", m->cache),
-                        .exe = exe, .console = console, .tmpdir = m->cache,
-                        .protect = m->protect, .nprotect = m->nprotect,
-                        .more = more, .nmore = 2};
-        if (compile_job(m, &j, why, nwhy, &details) != 0) {
-            free(details);
-            return -1;
-        }
-    }
-    char *argv[3] = {(char *)exe, (char *)m->data, NULL};
-    ProbeJob pj = {.argv = argv, .console = console};
-    DrvJobResult r;
-    drv_job_run(probe_body, &pj, m->o->timeout_seconds, &r);
-    char *out = console_tail(console, 512);
-    const char *at = out ? strstr(out, "speed_ratio=") : NULL;
-    int rc = -1;
-    if (r.end == DRV_JOB_EXITED && r.code == 0 && at
-        && sscanf(at, "speed_ratio=%lf", ratio) == 1) {
-        rc = 0;
-    } else {
-        const char *e = out ? strstr(out, "speed_error=") : NULL;
-        snprintf(why, nwhy, "the timing harness failed: %.300s",
-                 e ? e + 12 : out ? out : "no output");
-        char *nl = strchr(why, '\n');
-        if (nl)
-            *nl = '\0';
-    }
-    free(out);
-    return rc;
-}
-
-/* ------------------------------------------------------------ posterior */
-
-/* --posterior: a short chain of each program, compared column by column. */
-enum { POSTERIOR_WARMUP = 300, POSTERIOR_DRAWS = 300 };
-/* How many Monte Carlo standard errors two means may be apart: with a few
- * hundred columns per model, 5 keeps a false alarm rarer than 1 in 10^4
- * per model while a real change of a posterior moves its means by many. */
-static const double POSTERIOR_Z = 5.0;
-
-/* Run exe's NUTS chain into csv (unless it is there). */
-static int run_chain(ModelRun *m, const char *exe, const char *csv,
-                     const char *console, char *why, size_t nwhy,
-                     char **details)
-{
-    if (access(csv, R_OK) == 0)
-        return 0;
-    char warm[32], draws[32], seed[32];
-    snprintf(warm, sizeof warm, "num_warmup=%d", POSTERIOR_WARMUP);
-    snprintf(draws, sizeof draws, "num_samples=%d", POSTERIOR_DRAWS);
-    snprintf(seed, sizeof seed, "seed=%d", m->o->seed);
-    char *argv[14];
-    int k = 0;
-    argv[k++] = (char *)exe;
-    argv[k++] = "sample";
-    argv[k++] = warm;
-    argv[k++] = draws;
-    argv[k++] = "random";
-    argv[k++] = seed;
-    if (m->data) {
-        argv[k++] = "data";
-        argv[k++] = arena_printf(m->a, "file=%s", m->data);
-    }
-    argv[k++] = "output";
-    argv[k++] = arena_printf(m->a, "file=%s", csv);
-    argv[k] = NULL;
-    ProbeJob j = {.argv = argv, .console = console};
-    DrvJobResult r;
-    drv_job_run(probe_body, &j, m->o->timeout_seconds, &r);
-    if (r.end == DRV_JOB_EXITED && r.code == 0)
-        return 0;
-    char end[256];
-    describe_end(&r, m->o->timeout_seconds, end, sizeof end);
-    snprintf(why, nwhy, "the sampler's chain %s (its console is %s)", end,
-             console);
-    *details = console_tail(console, 4000);
-    return -1;
-}
-
-/* Compare two chains' means: true when every model column (not the
- * sampler's name__ columns, nor lp__, which may drop a constant) is within
- * POSTERIOR_Z standard errors; else false with the first column that is
- * not in msg.  -1 when a chain cannot be read (msg says why). */
-static int compare_chains(ModelRun *m, const char *ref, const char *cand,
-                          char *msg, size_t nmsg)
-{
-    char *errs = NULL;
-    size_t nerrs = 0;
-    FILE *err = open_memstream(&errs, &nerrs);
-    if (!err) {
-        snprintf(msg, nmsg, "out of memory");
-        return -1;
-    }
-    DrvColumnStats *a, *b;
-    int na, nb;
-    int rc = drv_summary_columns(m->a, ref, &a, &na, err) == 0
-          && drv_summary_columns(m->a, cand, &b, &nb, err) == 0 ? 1 : -1;
-    fclose(err);
-    if (rc < 0) {
-        snprintf(msg, nmsg, "%s", errs ? errs : "cannot read a chain");
-        msg[strcspn(msg, "\n")] = '\0';
-        free(errs);
-        return -1;
-    }
-    free(errs);
-    if (na != nb) {
-        snprintf(msg, nmsg, "the chains have %d and %d columns", na, nb);
-        return 0;
-    }
-    for (int j = 0; j < na; j++) {
-        size_t len = strlen(a[j].name);
-        if (strcmp(a[j].name, b[j].name) != 0) {
-            snprintf(msg, nmsg, "column %d is %s in O0 and %s in the "
-                     "candidate", j + 1, a[j].name, b[j].name);
-            return 0;
-        }
-        if (len > 2 && strcmp(a[j].name + len - 2, "__") == 0)
-            continue;
-        double d = fabs(a[j].mean - b[j].mean);
-        double se = sqrt(a[j].mcse * a[j].mcse + b[j].mcse * b[j].mcse);
-        bool ok;
-        if (isfinite(se) && se > 0)
-            ok = d <= POSTERIOR_Z * se;
-        else    /* a constant column, or one that is not finite */
-            ok = d <= 1e-8 * fmax(fabs(a[j].mean), fabs(b[j].mean))
-                 || (isnan(a[j].mean) && isnan(b[j].mean))
-                 || a[j].mean == b[j].mean;
-        if (!ok) {
-            snprintf(msg, nmsg, "the posterior mean of %s differs: O0 %.6g "
-                     "(MCSE %.2g) vs candidate %.6g (MCSE %.2g), %.1f "
-                     "standard errors apart (at most %.0f)", a[j].name,
-                     a[j].mean, a[j].mcse, b[j].mean, b[j].mcse,
-                     se > 0 ? d / se : INFINITY, POSTERIOR_Z);
-            return 0;
-        }
-    }
-    return 1;
 }
 
 /* ----------------------------------------------------------- candidates */
@@ -869,8 +322,8 @@ static void evaluate(ModelRun *m, const PassInfo *const *passes, int n,
         c->outcome = OUT_SAME;
         return;
     }
-    if (ensure_exe(m, c_text, c_len, hash, "cand", console, &exe, c->why,
-                   sizeof c->why, &c->details) != 0) {
+    if (val_ensure_exe(m, c_text, c_len, hash, "cand", console, &exe, c->why,
+                       sizeof c->why, &c->details) != 0) {
         free(c_text);
         c->outcome = OUT_ERROR;
         c->stage = "compile";
@@ -881,8 +334,8 @@ static void evaluate(ModelRun *m, const PassInfo *const *passes, int n,
     const char *probe = arena_printf(m->a, "%s/%s.probe.json", m->dir, hash);
     if (access(probe, R_OK) != 0) {
         const char *pcon = arena_printf(m->a, "%s/%s.probe.log", dir, tag);
-        if (run_probe(m, exe, probe, pcon, c->why, sizeof c->why,
-                      &c->details) != 0) {
+        if (val_run_probe(m, exe, probe, pcon, c->why, sizeof c->why,
+                          &c->details) != 0) {
             c->outcome = OUT_ERROR;
             c->stage = "probe";
             return;
@@ -943,30 +396,30 @@ static const char *const before_name = "before.mir";
 static void posterior_case(ModelRun *m, const DrvJobSpec *job,
                            const Candidate *c, const char *dir)
 {
-    double t0 = now_seconds();
+    double t0 = val_now_seconds();
     char why[1024];
     char *details = NULL;
     const char *csv = arena_printf(m->a, "%s/%s.chain.csv", m->dir, c->hash);
-    if (run_chain(m, c->exe, csv, arena_printf(m->a, "%s/chain.log", dir),
-                  why, sizeof why, &details) != 0) {
+    if (val_run_chain(m, c->exe, csv, arena_printf(m->a, "%s/chain.log", dir),
+                      why, sizeof why, &details) != 0) {
         add_case(m, job->name, "posterior", DRV_CASE_ERROR,
-                 now_seconds() - t0, why, details);
+                 val_now_seconds() - t0, why, details);
         free(details);
         return;
     }
-    int same = compare_chains(m, m->o0_chain, csv, why, sizeof why);
+    int same = val_compare_chains(m, m->o0_chain, csv, why, sizeof why);
     char msg[1400];
     snprintf(msg, sizeof msg, "%s, job %s: %s", m->name, job->name, why);
     add_case(m, job->name, "posterior",
              same > 0 ? DRV_CASE_PASSED : same == 0 ? DRV_CASE_FAILED
                                                     : DRV_CASE_ERROR,
-             now_seconds() - t0, same > 0 ? NULL : msg, NULL);
+             val_now_seconds() - t0, same > 0 ? NULL : msg, NULL);
 }
 
 /* One job on the model: dumps, candidate, checks. */
 static void run_job(ModelRun *m, const DrvJobSpec *job)
 {
-    double t0 = now_seconds();
+    double t0 = val_now_seconds();
     const char *dir = arena_printf(m->a, "%s/%s", m->dir, job->name);
     char why[1024];
     if (make_dir(dir, why, sizeof why) != 0) {
@@ -985,8 +438,8 @@ static void run_job(ModelRun *m, const DrvJobSpec *job)
     const char *before = arena_printf(m->a, "%s/%s", dir, before_name);
     const char *after = arena_printf(m->a, "%s/after.mir", dir);
     const char *diff = arena_printf(m->a, "%s/diff.txt", dir);
-    if (write_text(m, before, m->o0_mir, strlen(m->o0_mir), why,
-                   sizeof why) != 0)
+    if (val_write_text(m, before, m->o0_mir, strlen(m->o0_mir), why,
+                       sizeof why) != 0)
         add_case(m, job->name, "dumps", DRV_CASE_ERROR, 0, why, NULL);
     if (c.mir) {
         char *buf = NULL;
@@ -996,13 +449,13 @@ static void run_job(ModelRun *m, const DrvJobSpec *job)
                                3) : -1;
         if (f && fclose(f) != 0)
             rc = -1;
-        if (write_text(m, after, c.mir, strlen(c.mir), why, sizeof why) != 0
-            || (rc == 0 && write_text(m, diff, buf ? buf : "", len, why,
-                                      sizeof why) != 0))
+        if (val_write_text(m, after, c.mir, strlen(c.mir), why, sizeof why) != 0
+            || (rc == 0 && val_write_text(m, diff, buf ? buf : "", len, why,
+                                          sizeof why) != 0))
             add_case(m, job->name, "dumps", DRV_CASE_ERROR, 0, why, NULL);
         free(buf);
     }
-    double secs = now_seconds() - t0;
+    double secs = val_now_seconds() - t0;
     char tolbuf[64];
     DrvTolerance tol = job_tolerance(job->passes, job->npasses);
     drv_tolerance_text(&tol, tolbuf, sizeof tolbuf);
@@ -1032,8 +485,8 @@ static void run_job(ModelRun *m, const DrvJobSpec *job)
     }
     double ratio;
     char speed_why[512];
-    if (measure_speed(m, c.hash, dir, &ratio, speed_why,
-                      sizeof speed_why) == 0) {
+    if (val_measure_speed(m, c.hash, dir, &ratio, speed_why,
+                          sizeof speed_why) == 0) {
         char val[32];
         snprintf(val, sizeof val, "%.3f", ratio);
         drv_suite_prop(m->suite, prop, val, why, sizeof why);
@@ -1098,9 +551,9 @@ static void make_reference(ModelRun *m)
     const char *exe;
     char *details = NULL;
     snprintf(m->o0_hash, sizeof m->o0_hash, "%s", hash);
-    if (ensure_exe(m, c_text, c_len, hash, "ref",
-                   arena_printf(m->a, "%s/compile.log", dir), &exe, why,
-                   sizeof why, &details) != 0) {
+    if (val_ensure_exe(m, c_text, c_len, hash, "ref",
+                       arena_printf(m->a, "%s/compile.log", dir), &exe, why,
+                       sizeof why, &details) != 0) {
         free(c_text);
         m->o0_error = arena_printf(m->a, "%s\n%s", why,
                                    details ? details : "");
@@ -1109,8 +562,8 @@ static void make_reference(ModelRun *m)
     }
     free(c_text);
     const char *probe = arena_printf(m->a, "%s/%s.probe.json", m->dir, hash);
-    if (run_probe(m, exe, probe, arena_printf(m->a, "%s/probe.log", dir),
-                  why, sizeof why, &details) != 0) {
+    if (val_run_probe(m, exe, probe, arena_printf(m->a, "%s/probe.log", dir),
+                      why, sizeof why, &details) != 0) {
         m->o0_error = arena_printf(m->a, "%s\n%s", why,
                                    details ? details : "");
         free(details);
@@ -1120,8 +573,8 @@ static void make_reference(ModelRun *m)
     m->o0_exe = exe;
     if (m->o->posterior) {
         const char *csv = arena_printf(m->a, "%s/%s.chain.csv", m->dir, hash);
-        if (run_chain(m, exe, csv, arena_printf(m->a, "%s/chain.log", dir),
-                      why, sizeof why, &details) != 0) {
+        if (val_run_chain(m, exe, csv, arena_printf(m->a, "%s/chain.log", dir),
+                          why, sizeof why, &details) != 0) {
             m->o0_error = arena_printf(m->a, "%s\n%s", why,
                                        details ? details : "");
             free(details);
@@ -1150,7 +603,7 @@ static void generate_data(ModelRun *m)
         m->o0_error = arena_printf(m->a, "no %s.data.json beside the model "
                                    "and no data can be generated: %s",
                                    m->name, f ? err.msg : "out of memory");
-    } else if (write_text(m, path, buf, len, why, sizeof why) != 0) {
+    } else if (val_write_text(m, path, buf, len, why, sizeof why) != 0) {
         m->o0_error = arena_strdup(m->a, why);
     } else {
         m->data = path;
@@ -1167,7 +620,7 @@ static int model_body(void *arg)
 {
     ModelRun *m = arg;
     char why[1024];
-    double t0 = now_seconds();
+    double t0 = val_now_seconds();
     drv_report_init(&m->rep);
     char stamp[32];
     time_t t = time(NULL);
@@ -1217,7 +670,7 @@ static int model_body(void *arg)
         for (int i = 0; i < m->o->njobs; i++)
             run_job(m, &m->o->jobs[i]);
     }
-    m->suite->seconds = now_seconds() - t0;
+    m->suite->seconds = val_now_seconds() - t0;
     const char *suite = arena_printf(m->a, "%s/suite.xml", m->dir);
     int rc = drv_report_write(&m->rep, suite, m->protect, m->nprotect, why,
                               sizeof why);
@@ -1321,7 +774,7 @@ static void run_model(const Run *r, int idx)
     if (!(res.end == DRV_JOB_EXITED && res.code == 0)
         || access(suite, R_OK) != 0) {
         char end[256], msg[512];
-        describe_end(&res, (int)limit, end, sizeof end);
+        val_describe_end(&res, (int)limit, end, sizeof end);
         snprintf(msg, sizeof msg, "pplbench's process for the model %s",
                  end);
         error_suite(r, m.name, m.dir, msg);
@@ -1382,7 +835,7 @@ static void show_progress(const Run *r, Progress *p, Arena *a)
         drv_report_free(&rep);
     }
     if (p->tty) {
-        double el = now_seconds() - p->t0;
+        double el = val_now_seconds() - p->t0;
         double left = p->done ? el / p->done * (r->nchosen - p->done) : 0;
         fprintf(stderr, "\r\033[K[%d/%d models] %d failed, %d errors, "
                 "%.0f s elapsed%s", p->done, r->nchosen, p->failures,
@@ -1422,9 +875,9 @@ static void wait_lanes(const Run *r, Progress *p, Arena *a, pid_t *lanes,
     bool told = false;
     double shown = 0;
     while (left > 0) {
-        if (now_seconds() - shown >= 0.5) {
+        if (val_now_seconds() - shown >= 0.5) {
             show_progress(r, p, a);
-            shown = now_seconds();
+            shown = val_now_seconds();
         }
         int st;
         pid_t pid = waitpid(-1, &st, WNOHANG);
@@ -1482,17 +935,12 @@ int drv_validate(const DrvValidateOptions *o, char *const *models, int n)
     fprintf(stderr, "validating %d model%s x %d job%s (shard %d/%d, -j %d)"
             "\n", r.nchosen, r.nchosen == 1 ? "" : "s", o->njobs,
             o->njobs == 1 ? "" : "s", o->shard_k, o->shard_n, o->workers);
-    double t0 = now_seconds();
+    double t0 = val_now_seconds();
     /* the objects every model links: each role's main, the harness */
     ModelRun prep = {.o = o, .cache = r.cache, .a = &a,
                      .protect = (const char **)o->inputs,
                      .nprotect = o->ninputs};
-    if (prepare_object(&prep, "stub.ref", arena_printf(&a, stub_source,
-                                                      "ref", "ref", "ref"))
-        || prepare_object(&prep, "stub.cand",
-                          arena_printf(&a, stub_source, "cand", "cand",
-                                       "cand"))
-        || prepare_object(&prep, "timing", timing_source)) {
+    if (val_prepare_objects(&prep) != 0) {
         close(lock);
         arena_free(&a);
         return 2;
@@ -1600,7 +1048,7 @@ int drv_validate(const DrvValidateOptions *o, char *const *models, int n)
     fprintf(stderr, "%d models, %d checks: %d passed, %d failed, %d errors, "
             "%d skipped in %.1f s; report %s, dumps in %s/\n", done,
             c.tests, c.tests - c.failures - c.errors - c.skipped, c.failures,
-            c.errors, c.skipped, now_seconds() - t0, report, o->outdir);
+            c.errors, c.skipped, val_now_seconds() - t0, report, o->outdir);
     drv_report_free(&rep);
     close(lock);
     arena_free(&a);

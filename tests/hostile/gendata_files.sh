@@ -52,7 +52,8 @@ run_expect 2 "pplbench: --seed takes a non-negative integer; got '-1'" \
     "$PPLBENCH" --debug-generate-data --seed=-1 m.stan
 run_expect 2 "pplbench: --seed takes a non-negative integer" \
     "$PPLBENCH" --debug-generate-data m.stan --seed
-run_expect 2 "pplbench: --seed is for --debug-generate-data, --debug-generate-inits and the validator (a folder)" \
+msg="--debug-generate-data, --debug-generate-inits and the validator (a folder)"
+run_expect 2 "pplbench: --seed is for $msg" \
     "$PPLBENCH" --seed=3 m.stan
 run_expect 2 "pplbench: --debug-data-file is for --debug-generate-data and --debug-generate-inits" \
     "$PPLBENCH" --debug-data-file=d.json m.stan

@@ -58,7 +58,8 @@ jobs=$("$PPL" --list-passes | grep -vc '^--')
 cases=$(grep -c '<testcase ' "$root/build/report.xml")
 want=$(( (jobs + 2) * 6 * $(echo $subset | wc -w) ))
 if [ "$cases" -eq "$want" ]; then ok; else
-    bad "the report has $cases testcases, expected $want ($jobs passes + 2 levels, 6 checks, each model)"
+    bad "the report has $cases testcases, expected $want" \
+        "($jobs passes + 2 levels, 6 checks, each model)"
 fi
 
 # ---- every pass and both levels on the models of tests/run/models/ (the

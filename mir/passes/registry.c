@@ -21,10 +21,24 @@ const PassInfo pass_table[] = {
  * repeats the cheap passes, as stanc3's does.  Every name here is a row of
  * passes.def (a unit test checks it). */
 static const char *const pipeline_o1[] = {
+    /* constants first: they make branches decidable for dce and give
+     * partial-eval literals to fold; copies before dce, whose unread
+     * assignments they leave */
+    "constprop",
+    "copyprop",
+    "dce",
+    "partial-eval",
     NULL
 };
 
 static const char *const pipeline_oexperimental[] = {
+    /* stanc3's order: propagation (constants, expressions, copies), dead
+     * code, partial evaluation; lcm comes after partial-eval */
+    "constprop",
+    "exprprop",
+    "copyprop",
+    "dce",
+    "partial-eval",
     NULL
 };
 

@@ -48,7 +48,7 @@ const PeRule pe_rules[] = {
      "log1p_exp", 1, {0}, PE_ANY},
     {"log(1 - exp(x)) -> log1m_exp(x)",
      CALL1("log", CALL2("subtract", LIT(1), CALL1("exp", HOLE(0)))),
-     "log1m_exp", 1, {0}, PE_ANY},
+     "log1m_exp", 1, {0}, PE_AT_MOST_0},
     {"log(exp(x) + exp(y)) -> log_sum_exp(x, y)",
      CALL1("log", CALL2("add", CALL1("exp", HOLE(0)), CALL1("exp", HOLE(1)))),
      "log_sum_exp", 2, {0, 1}, PE_ANY},
@@ -168,6 +168,8 @@ static bool in_domain(const MirProgram *p, const PeRule *rule,
     switch (rule->domain) {
     case PE_ANY:
         return true;
+    case PE_AT_MOST_0:
+        return range(p, holes[0]).hi <= 0;
     case PE_AT_MOST_1:
         return range(p, holes[0]).hi <= 1;
     case PE_AT_LEAST_M1:

@@ -26,6 +26,7 @@ typedef struct PePattern {
  * range such as inv_logit). */
 typedef enum PeDomain {
     PE_ANY,          /* both sides agree everywhere */
+    PE_AT_MOST_0,    /* hole 0 <= 0 */
     PE_AT_MOST_1,    /* hole 0 <= 1 */
     PE_AT_LEAST_M1   /* hole 0 >= -1 */
 } PeDomain;

@@ -66,9 +66,41 @@ static MirExpr *subst_expr(MirExpr *e, void *ctx)
     return e;
 }
 
+static MirExpr *subst(Prop *s, MirExpr *e);
+
+/* A compiler internal that names a variable (a check's message names it,
+ * an output is written from it, a transform works on it in place) keeps
+ * the variable: only its other arguments are substituted. */
+static bool names_variables(const MirExpr *e)
+{
+    if (e->kind != MX_CALL || e->fn_kind != FNK_INTERNAL)
+        return false;
+    switch (e->internal) {
+    case FN_PRINT:
+    case FN_REJECT:
+    case FN_FATAL_ERROR:
+    case FN_MAKE_ARRAY:
+    case FN_MAKE_ROW_VEC:
+    case FN_MAKE_TUPLE:
+        return false;
+    default:
+        return true;
+    }
+}
+
+static bool subst_pre(MirExpr *e, void *ctx)
+{
+    if (!names_variables(e))
+        return true;
+    for (int i = 0; i < e->nargs; i++)
+        if (e->args[i]->kind != MX_VAR)
+            e->args[i] = subst(ctx, e->args[i]);
+    return false;
+}
+
 static MirExpr *subst(Prop *s, MirExpr *e)
 {
-    MirRewriter r = {.expr = subst_expr, .ctx = s};
+    MirRewriter r = {.expr = subst_expr, .expr_pre = subst_pre, .ctx = s};
     return mir_rewrite_expr(e, &r);
 }
 

@@ -25,6 +25,9 @@ static const char *const pipeline_o1[] = {
 };
 
 static const char *const pipeline_oexperimental[] = {
+    "lcm",      /* after the expression-level passes: it moves what they
+                   leave repeated (stanc3: lazy code motion, then copy
+                   propagation and dead code elimination of its temps) */
     NULL
 };
 

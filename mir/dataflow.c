@@ -8,9 +8,10 @@
  * Expressions are identified structurally (mir_expr_equal): two
  * occurrences of sqrt(x) are one expression, while x declared in two
  * scopes gives two VarIds and so two expressions.  An expression with an
- * effect is never in the universe; one that may fail (an integer
- * division, a library call, an index) is kept from moving across anything
- * else that may fail or has an effect. */
+ * effect is never in the universe; one that may fail (integer arithmetic,
+ * which is checked for overflow and division by zero, a library call, an
+ * index) is kept from moving across anything else that may fail or has
+ * an effect. */
 #include <string.h>
 
 #include "mir.h"
@@ -338,8 +339,9 @@ static bool scalar(const Type *t)
                  || t->kind == TY_COMPLEX);
 }
 
-/* An operator that cannot fail on scalars: arithmetic other than integer
- * division and modulus, comparisons, logic. */
+/* An operator that cannot fail on scalars: real and complex arithmetic,
+ * comparisons, logic.  Integer arithmetic can: it is checked for
+ * overflow (runtime/rt_int.h), and divides by zero. */
 static bool total_op(const MirExpr *e)
 {
     if (e->fn_kind != FNK_STANLIB || !scalar(e->type))
@@ -348,13 +350,12 @@ static bool total_op(const MirExpr *e)
         if (!scalar(e->args[i]->type))
             return false;
     switch (e->op) {
-    case OP_ADD: case OP_SUB: case OP_MUL: case OP_NEG: case OP_PLUS:
     case OP_NOT: case OP_EQ: case OP_NEQ: case OP_LT: case OP_LEQ:
     case OP_GT: case OP_GEQ: case OP_OR: case OP_AND:
         return true;
-    case OP_DIV:
-    case OP_POW:
-        return e->type->kind != TY_INT;  /* int / int divides by zero */
+    case OP_ADD: case OP_SUB: case OP_MUL: case OP_NEG: case OP_PLUS:
+    case OP_DIV: case OP_POW:
+        return e->type->kind != TY_INT;
     default:
         return false;
     }

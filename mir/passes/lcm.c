@@ -14,9 +14,10 @@
  * an expression with an effect (the universe holds only pure ones),
  * evaluate an expression on a path where the program would not have
  * (insertions are down-safe: anticipated on every path), move it across a
- * write of a variable it reads (kill), or move one that may fail (an
- * integer division, an index, a library call) across anything else that
- * may fail or has an effect (barrier).  Variables are VarIds, so one name
+ * write of a variable it reads (kill), or move one that may fail
+ * (integer arithmetic, checked for overflow and division by zero; an
+ * index; a library call) across anything else that may fail or has an
+ * effect (barrier).  Variables are VarIds, so one name
  * declared in two scopes is two variables.
  *
  * One expression is moved at a time, the largest first, and the analyses

@@ -444,6 +444,7 @@ static void test_anticipated(void **state)
         "  y = a / b;\n"
         "  q = n %/% k;\n"
         "  y = b > 0 ? a * a : 0;\n"
+        "  q = n + k;\n"
         "}\n");
     DfExprs *x = df_exprs(&unit.arena, g);
     DfResult *ant = df_anticipated(&unit.arena, g, x);
@@ -467,6 +468,11 @@ static void test_anticipated(void **state)
     assert_true(df_has(ant->out[print], idiv));
     assert_false(df_has(ant->in[print], idiv));
     assert_true(df_has(x->barrier[print], idiv));
+    /* int + overflows (checked): it may fail too, real + may not */
+    int ipk = expr(g, x, "(n + k)", 0);
+    assert_true(x->may_fail[ipk]);
+    assert_false(x->may_fail[apb]);
+    assert_false(df_has(ant->in[print], ipk));
     /* inside an arm of ?: : evaluated conditionally, never anticipated */
     int tern = assign(g, "y", 5);
     assert_false(df_has(x->use[tern], asq));

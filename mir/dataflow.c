@@ -9,9 +9,9 @@
  * occurrences of sqrt(x) are one expression, while x declared in two
  * scopes gives two VarIds and so two expressions.  An expression with an
  * effect is never in the universe; one that may fail (integer arithmetic,
- * which is checked for overflow and division by zero, a library call, an
- * index) is kept from moving across anything else that may fail or has
- * an effect. */
+ * which is checked for overflow and division by zero; an index; a user
+ * function's call) is kept from moving across anything else that may fail
+ * or has an effect. */
 #include <string.h>
 
 #include "mir.h"
@@ -362,12 +362,17 @@ static bool total_op(const MirExpr *e)
 }
 
 /* Whether evaluating e itself (not its operands) may fail or do more
- * than compute a value. */
+ * than compute a value.  A library function's call is trusted to its
+ * effect class (mir/effects.c: one that may reject its arguments says
+ * EFF_REJECTS); a user function's body may index out of range, overflow
+ * or recurse too deep, which no effect class records. */
 static bool own_unsafe(const MirExpr *e)
 {
     switch (e->kind) {
     case MX_CALL:
-        return !total_op(e);
+        if (e->op != OP_NONE)
+            return !total_op(e);
+        return e->fn_kind != FNK_STANLIB || e->effect != EFF_PURE;
     case MX_INDEXED:
         return true;
     default:

@@ -6,10 +6,12 @@
  * bounds (evaluated once, on entry), its bound test and its increment
  * (where continue goes).  Edges follow the control flow: fallthrough, both
  * arms of an if, loop back edges, break to after the loop, continue to the
- * test or increment, return to the exit.  A for loop whose bounds are int
- * literals with lo <= hi runs its body at least once: its entry goes
- * straight into the body, so that what the body computes is known to be
- * computed (the user guide's lazy code motion example relies on it).
+ * test or increment, return to the exit.  A for loop that surely runs its
+ * body once -- lo an int literal, hi a literal no less than lo or an int
+ * declared in data with such a lower bound (for (n in 1:N) with
+ * int<lower=1> N) -- goes from its entry straight into the body, so that
+ * what the body computes is known to be computed: loop-invariant code
+ * motion needs that.
  *
  * A node records where its statement is held (slot), so that a pass can
  * put code before it; loop tests and increments have no such place. */
@@ -120,9 +122,39 @@ static void node_exprs(Builder *b, int id, MirStmt *s)
 
 static void build(Builder *b, MirStmt **slot, IntList *front, LoopCtx *loop);
 
-static bool literal_int(const MirExpr *e)
+/* The least value the int e surely has: a literal's, or the literal lower
+ * bound of an int declared in data (outside prepare_data, where data are
+ * read and checked before anything else runs, a data variable never
+ * changes and satisfies its constraint). */
+static bool least_value(const Builder *b, const MirExpr *e, long long *least)
 {
-    return e && e->kind == MX_INT;
+    if (!e)
+        return false;
+    if (e->kind == MX_INT) {
+        *least = e->ival;
+        return true;
+    }
+    const MirProgram *p = b->g->p;
+    if (e->kind != MX_VAR || e->var < 0 || b->g->body == &p->prepare_data)
+        return false;
+    const MirVar *v = &p->vars[e->var];
+    const MirSized *z = &v->sized;
+    if ((v->kind != MV_DATA && v->kind != MV_TDATA) || z->ndims != 0
+        || !z->type || z->type->kind != TY_INT
+        || (z->tr != TR_LOWER && z->tr != TR_LOWER_UPPER)
+        || !z->tr_a || z->tr_a->kind != MX_INT)
+        return false;
+    *least = z->tr_a->ival;
+    return true;
+}
+
+/* Whether a for loop surely runs its body once: lo is a literal no
+ * greater than the least value of hi. */
+static bool runs_once(const Builder *b, const MirStmt *s)
+{
+    long long hi;
+    return s->lo && s->lo->kind == MX_INT && least_value(b, s->hi, &hi)
+        && s->lo->ival <= hi;
 }
 
 static void build_for(Builder *b, MirStmt **slot, IntList *front)
@@ -141,7 +173,7 @@ static void build_for(Builder *b, MirStmt **slot, IntList *front)
     LoopCtx inner = {.cont = incr, .breaks = &breaks};
     IntList body = {0};
     push(b->a, &body, test);
-    if (literal_int(s->lo) && literal_int(s->hi) && s->lo->ival <= s->hi->ival)
+    if (runs_once(b, s))
         push(b->a, &body, init);    /* the first iteration always runs */
     else
         edge(b, init, test);

@@ -353,8 +353,10 @@ typedef struct Flowgraph {
 
 /* The flowgraph of *body (a function body or a section): one node per
  * simple statement and per test, edges for fallthrough, branches, loop
- * back edges, break, continue and return.  A for loop whose bounds are
- * int literals with lo <= hi enters its body without a first test. */
+ * back edges, break, continue and return.  A for loop that surely runs
+ * once (lo an int literal; hi a literal >= lo, or outside prepare_data an
+ * int declared in data with a literal lower bound >= lo) enters its body
+ * without a first test. */
 Flowgraph *fg_build(Arena *a, MirProgram *p, MirStmt **body);
 /* The node of statement s (for a loop or if: its test or init), or -1. */
 int fg_node_of(const Flowgraph *g, const MirStmt *s);
@@ -423,11 +425,12 @@ DfWord *df_live_at_exit(Arena *a, const MirProgram *p);
 bool mir_expr_equal(const MirExpr *a, const MirExpr *b);
 unsigned long mir_expr_hash(const MirExpr *e);
 
-/* The expressions code motion may consider: scalar (int, real, complex)
- * calls, operators, indexing, projections and promotions that have no
- * effect (mir_expr_effect == EFF_PURE), call no compiler internal and are
- * not literals or variables.  One id per structurally distinct
- * expression; per node:
+/* The expressions code motion may consider: scalar-valued (int, real,
+ * complex) calls, operators, ?:, && and || that have no effect
+ * (mir_expr_effect == EFF_PURE) and call no compiler internal (plain
+ * reads -- variables, literals, indexing, projections, promotions -- are
+ * not worth a temporary).  One id per structurally distinct expression,
+ * in the order of first evaluation; per node:
  *   use:  evaluated there (unconditionally, not in a declaration's sizes)
  *         with no operand written and nothing that may fail before it in
  *         the node;

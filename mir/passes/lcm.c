@@ -16,8 +16,10 @@
  * (insertions are down-safe: anticipated on every path), move it across a
  * write of a variable it reads (kill), or move one that may fail
  * (integer arithmetic, checked for overflow and division by zero; an
- * index; a library call) across anything else that may fail or has an
- * effect (barrier).  Variables are VarIds, so one name
+ * index; a user function's call) across anything else that may fail or
+ * has an effect (barrier).  A loop is known to run when its bounds say so
+ * (1:10, or 1:N with int<lower=1> N in data): only then is what its body
+ * computes moved before it.  Variables are VarIds, so one name
  * declared in two scopes is two variables.
  *
  * One expression is moved at a time, the largest first, and the analyses

@@ -187,6 +187,33 @@ static void test_flowgraph_constant_loop(void **state)
     assert_false(succ_is(g, init2, assign(g, "x", 2)));
 }
 
+static void test_flowgraph_data_bound_loop(void **state)
+{
+    (void)state;
+    const char *text =
+        "data { int<lower=1> N; int M; int<lower=0, upper=5> K; }\n"
+        "transformed data { real t = 0; for (i in 1:N) t = t + i; }\n"
+        "model {\n"
+        "  real x = 0;\n"
+        "  for (i in 1:N) x = x + i;\n"
+        "  for (i in 1:M) x = x + i;\n"
+        "  for (i in 2:N) x = x + i;\n"
+        "  for (i in 0:K) x = x + i;\n"
+        "}\n";
+    Flowgraph *g = graph(text);
+    /* N >= 1 by its declaration: 1:N runs; M is unbounded; 2:N may not
+     * run; 0:K runs (K >= 0) */
+    assert_true(succ_is(g, node(g, FG_FOR_INIT, 0), assign(g, "x", 1)));
+    assert_false(succ_is(g, node(g, FG_FOR_INIT, 1), assign(g, "x", 2)));
+    assert_false(succ_is(g, node(g, FG_FOR_INIT, 2), assign(g, "x", 3)));
+    assert_true(succ_is(g, node(g, FG_FOR_INIT, 3), assign(g, "x", 4)));
+    /* in prepare_data the constraint is not known to hold yet */
+    Flowgraph *d = fg_build(&unit.arena, g->p, &g->p->prepare_data);
+    int init = node(d, FG_FOR_INIT, 0);
+    assert_int_equal(d->nodes[init].nsucc, 1);
+    assert_true(succ_is(d, init, node(d, FG_FOR_TEST, 0)));
+}
+
 /* ------------------------------------------------------ reaching defs */
 
 static void test_reaching_reassignment(void **state)
@@ -668,6 +695,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_teardown(test_flowgraph_edges, teardown),
         cmocka_unit_test_teardown(test_flowgraph_constant_loop, teardown),
+        cmocka_unit_test_teardown(test_flowgraph_data_bound_loop, teardown),
         cmocka_unit_test_teardown(test_reaching_reassignment, teardown),
         cmocka_unit_test_teardown(test_reaching_loop, teardown),
         cmocka_unit_test_teardown(test_liveness_break_continue, teardown),

@@ -361,17 +361,52 @@ static bool total_op(const MirExpr *e)
     }
 }
 
+/* What is known of the program's user functions: which cannot fail. */
+typedef struct Safety {
+    const MirProgram *p;
+    bool *total;          /* per function: its calls cannot fail */
+} Safety;
+
+/* Whether a call of name calls the function fun: foo_lupdf calls
+ * foo_lpdf (and foo_lupmf foo_lpmf). */
+static bool calls(const char *fun, const char *name)
+{
+    size_t n = strlen(name);
+    bool lu = n > 6 && (strcmp(name + n - 6, "_lupdf") == 0
+                        || strcmp(name + n - 6, "_lupmf") == 0);
+    if (!lu)
+        return strcmp(fun, name) == 0;
+    const char *want = name[n - 2] == 'd' ? "_lpdf" : "_lpmf";
+    return strlen(fun) == n - 1 && strncmp(fun, name, n - 6) == 0
+        && strcmp(fun + n - 6, want) == 0;
+}
+
+static bool user_total(const Safety *sf, const char *name)
+{
+    bool any = false;
+    for (int i = 0; i < sf->p->nfuns; i++)
+        if (calls(sf->p->funs[i].name, name)) {
+            if (!sf->total || !sf->total[i])
+                return false;
+            any = true;
+        }
+    return any;
+}
+
 /* Whether evaluating e itself (not its operands) may fail or do more
  * than compute a value.  A library function's call is trusted to its
  * effect class (mir/effects.c: one that may reject its arguments says
- * EFF_REJECTS); a user function's body may index out of range, overflow
- * or recurse too deep, which no effect class records. */
-static bool own_unsafe(const MirExpr *e)
+ * EFF_REJECTS); a user function's call may fail unless its body cannot
+ * (safety_of), since a body may index out of range, overflow or recurse
+ * too deep, which no effect class records. */
+static bool own_unsafe(const Safety *sf, const MirExpr *e)
 {
     switch (e->kind) {
     case MX_CALL:
         if (e->op != OP_NONE)
             return !total_op(e);
+        if (e->fn_kind == FNK_USER)
+            return e->effect != EFF_PURE || !user_total(sf, e->fn);
         return e->fn_kind != FNK_STANLIB || e->effect != EFF_PURE;
     case MX_INDEXED:
         return true;
@@ -380,19 +415,77 @@ static bool own_unsafe(const MirExpr *e)
     }
 }
 
+typedef struct Unsafe {
+    const Safety *sf;
+    bool found;
+} Unsafe;
+
 static bool any_unsafe(MirExpr *e, void *ctx)
 {
-    if (own_unsafe(e))
-        *(bool *)ctx = true;
+    Unsafe *u = ctx;
+    if (own_unsafe(u->sf, e))
+        u->found = true;
     return true;
 }
 
-static bool may_fail(MirExpr *e)
+static bool may_fail(const Safety *sf, MirExpr *e)
 {
-    bool unsafe = false;
-    MirVisitor v = {.expr = any_unsafe, .ctx = &unsafe};
+    Unsafe u = {.sf = sf};
+    MirVisitor v = {.expr = any_unsafe, .ctx = &u};
     mir_visit_expr(e, &v);
-    return unsafe;
+    return u.found;
+}
+
+/* Whether running s cannot fail: no effect, nothing that may fail, no
+ * while loop (it may not end), no sized declaration (sizes are checked). */
+static bool stmt_total(const Safety *sf, MirStmt *s)
+{
+    if (!s)
+        return true;
+    if (s->kind == MS_WHILE || mir_stmt_effect(s) != EFF_PURE)
+        return false;
+    if (s->kind == MS_DECL) {
+        const MirSized *z = &sf->p->vars[s->var].sized;
+        if (z->ndims || z->nsizes || z->tr != TR_NONE)
+            return false;
+    }
+    Unsafe u = {.sf = sf};
+    MirVisitor v = {.expr = any_unsafe, .ctx = &u};
+    MirStmt own = *s;
+    own.body = own.else_body = NULL;
+    own.stmts = NULL;
+    own.nstmts = 0;
+    mir_visit_stmt_exprs(&own, &v);
+    if (u.found)
+        return false;
+    if (!stmt_total(sf, s->body) || !stmt_total(sf, s->else_body))
+        return false;
+    for (int i = 0; i < s->nstmts; i++)
+        if (!stmt_total(sf, s->stmts[i]))
+            return false;
+    return true;
+}
+
+/* The user functions that cannot fail: the least fixpoint, so that a
+ * function only becomes total once every function it calls is (one that
+ * recurses never does: it may recurse too deep). */
+static Safety safety_of(Arena *a, const MirProgram *p)
+{
+    Safety sf = {.p = p};
+    sf.total = arena_alloc(a, sizeof(bool) * (size_t)(p->nfuns + 1));
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int i = 0; i < p->nfuns; i++) {
+            const MirFun *f = &p->funs[i];
+            if (sf.total[i] || !f->body || f->effect != EFF_PURE)
+                continue;
+            if (stmt_total(&sf, f->body)) {
+                sf.total[i] = true;
+                changed = true;
+            }
+        }
+    }
+    return sf;
 }
 
 static bool internal_call(MirExpr *e, void *ctx)
@@ -425,6 +518,7 @@ static bool candidate(MirExpr *e)
 typedef struct ExprTable {
     Arena *a;
     DfExprs *x;
+    Safety sf;
     int cap;
     int *bucket;          /* open addressing over ids, -1 empty */
     int nbuckets;
@@ -489,7 +583,7 @@ static int intern(ExprTable *t, MirExpr *e)
     }
     int id = x->n++;
     x->expr[id] = e;
-    x->may_fail[id] = may_fail(e);
+    x->may_fail[id] = may_fail(&t->sf, e);
     Reads r = {.a = t->a, .v = &t->reads[id]};
     MirVisitor v = {.expr = collect_read, .ctx = &r};
     mir_visit_expr(e, &v);
@@ -561,13 +655,13 @@ static bool node_sets(ExprTable *t, const FgNode *nd, int i)
         /* nothing that may fail is evaluated before e's own subtree */
         bool clear = true;
         for (int k = 0; k < e->first && clear; k++)
-            if (own_unsafe(ev.v[k].e))
+            if (own_unsafe(&t->sf, ev.v[k].e))
                 clear = false;
         if (!x->may_fail[id] || clear)
             df_add(x->use[i], id);
     }
     for (int k = 0; k < nd->nexprs; k++)
-        if (may_fail(nd->exprs[k]) || mir_expr_effect(nd->exprs[k]))
+        if (may_fail(&t->sf, nd->exprs[k]) || mir_expr_effect(nd->exprs[k]))
             unsafe = true;
     return unsafe;
 }
@@ -575,7 +669,7 @@ static bool node_sets(ExprTable *t, const FgNode *nd, int i)
 DfExprs *df_exprs(Arena *a, const Flowgraph *g)
 {
     DfExprs *x = NEW(a, DfExprs);
-    ExprTable t = {.a = a, .x = x};
+    ExprTable t = {.a = a, .x = x, .sf = safety_of(a, g->p)};
     rehash(&t, 64);
     int n = g->n;
     /* the universe grows while the nodes are read: room for the largest

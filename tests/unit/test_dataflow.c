@@ -506,6 +506,41 @@ static void test_anticipated(void **state)
     assert_false(df_has(ant->in[tern], asq));
 }
 
+static void test_user_function_safety(void **state)
+{
+    (void)state;
+    Flowgraph *g = graph(
+        "functions {\n"
+        "  real lin(real a, real b) { return a + 0.5 * b; }\n"
+        "  real twice(real a) { real t = lin(a, a); return t * 2; }\n"
+        "  real pick(array[] real v, int i) { return v[i]; }\n"
+        "  real rec(real x) { if (x > 10) return x; return rec(x * 2 + 1); }\n"
+        "  real spin(real x) { real y = x; while (y < 1) y = y * 2; return y; }\n"
+        "}\n"
+        "data { real a; real b; array[3] real v; int i; }\n"
+        "model {\n"
+        "  real y;\n"
+        "  print(\"hi\");\n"
+        "  y = lin(a, b) + twice(a) + pick(v, i) + rec(a) + spin(b);\n"
+        "}\n");
+    DfExprs *x = df_exprs(&unit.arena, g);
+    DfResult *ant = df_anticipated(&unit.arena, g, x);
+    int print = stmt(g, MS_CALL, NULL, 0);
+    /* real arithmetic cannot fail, nor can a function made of it */
+    int lin = expr(g, x, "lin(a, b)", 0), twice = expr(g, x, "twice(a)", 0);
+    assert_false(x->may_fail[lin]);
+    assert_false(x->may_fail[twice]);
+    assert_true(df_has(ant->in[print], lin));
+    /* an index may be out of range, a recursion too deep, a while loop
+     * endless */
+    const char *failing[] = {"pick(v, i)", "rec(a)", "spin(b)"};
+    for (int k = 0; k < 3; k++) {
+        int id = expr(g, x, failing[k], 0);
+        assert_true(x->may_fail[id]);
+        assert_false(df_has(ant->in[print], id));
+    }
+}
+
 /* ------------------------------------------------------ lazy code motion */
 
 static void test_lcm_user_guide(void **state)
@@ -703,6 +738,7 @@ int main(void)
         cmocka_unit_test_teardown(test_one_name_two_scopes, teardown),
         cmocka_unit_test_teardown(test_available_nested_branches, teardown),
         cmocka_unit_test_teardown(test_anticipated, teardown),
+        cmocka_unit_test_teardown(test_user_function_safety, teardown),
         cmocka_unit_test_teardown(test_lcm_user_guide, teardown),
         cmocka_unit_test_teardown(test_lcm_loop_that_may_not_run, teardown),
         cmocka_unit_test_teardown(test_lcm_partial_redundancy, teardown),

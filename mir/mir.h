@@ -192,6 +192,9 @@ typedef struct MirProgram {
     int noutput;
     Arena *arena;
     int fresh;              /* counter for generated names (sym1__) */
+    bool backend_forms;     /* mir_transform ran: tuples are taken apart
+                               and derivative code has no exits (the
+                               invariants mir_verify then checks) */
 } MirProgram;
 
 /* --- lower.c --- */
@@ -202,9 +205,41 @@ MirProgram *mir_lower(Arena *a, const Program *p, const char *name);
 /* The backend's transformations: data reads with size and constraint
  * checks in prepare_data, parameter reads through the constraining
  * transforms in log_prob, writes of the outputs in generate_quantities,
- * the inverse transforms in transform_inits
- * (--debug-transformed-mir-pretty). */
+ * the inverse transforms in transform_inits; then the forms the C backend
+ * compiles: tuples taken apart (mir_untuple), return, break and continue
+ * of derivative code as flags (mir_structure_exits).  What
+ * --debug-transformed-mir-pretty prints is what the backend emits. */
 void mir_transform(MirProgram *p);
+
+/* --- transform.c, untuple.c, exits.c: lowering for the backend;
+ *     depend.c --- */
+/* The check (stanc3's name, for FnCheck__) of a value declared with the
+ * constraint k, or NULL when k constrains nothing (offset, multiplier):
+ * the one table for data, transformed data, transformed parameters,
+ * generated quantities and the elements of their tuples. */
+const char *mir_check_name(TransformKind k);
+/* untuple.c: take the program's tuples apart (see the file's comment);
+ * the last step but one of mir_transform. */
+void mir_untuple(MirProgram *p);
+/* exits.c: return, break and continue of the log density and the user
+ * functions as flags (see the file's comment); the last step of
+ * mir_transform.  mir_has_exits: whether s has a return before its end
+ * (tail: s is in tail position), a break or a continue. */
+void mir_structure_exits(MirProgram *p);
+bool mir_has_exits(const MirStmt *s, bool tail);
+/* Whether mir_structure_exits leaves f's exits as they are: a function
+ * returning a container before its end (the backend refuses its
+ * derivatives). */
+bool mir_keeps_exits(const MirFun *f);
+/* depend.c: which variables' values depend on the parameters (see the
+ * file's comment); var[v] for 0 <= v < nvars. */
+typedef struct MirDepends {
+    const bool *var;
+    int nvars;
+} MirDepends;
+MirDepends mir_param_dependence(const MirProgram *p, Arena *a);
+/* Whether e's value depends on the parameters. */
+bool mir_depends(const MirDepends *d, const MirExpr *e);
 
 /* --- pretty.c --- */
 /* The stanc3-style pretty form, the same text for every MIR dump. */
@@ -213,8 +248,12 @@ void mir_pretty_expr(FILE *out, const MirProgram *p, const MirExpr *e);
 
 /* --- verify.c --- */
 /* Check the program's invariants (types, scopes, unique names, every
- * declaration sized); returns false and writes the first violation into
- * why (size n) if one fails. */
+ * declaration sized, break and continue inside loops, return inside
+ * functions; after mir_transform also its backend forms: no exits in the
+ * log density, none before the end of a function but one returning a
+ * container, no data tuple left whole, no projection of a tuple built
+ * in place); returns false and writes the first violation into why
+ * (size n) if one fails. */
 bool mir_verify(const MirProgram *p, char *why, size_t n);
 
 /* --- walk.c: the one generic walker that passes and analyses share --- */
@@ -298,8 +337,15 @@ MirEffect mir_expr_effect(MirExpr *e);
 MirEffect mir_stmt_effect(MirStmt *s);
 
 /* --- effects.c --- */
-/* The effect class of a call of a library function, by name. */
+/* The effect class of a function by its name's suffix (_rng, _lp), for
+ * user and library functions alike. */
+MirEffect mir_name_effect(const char *name);
+/* The effect class of a call of a library function: by name alone (may
+ * reject unless it cannot whatever its arguments), or of the call with
+ * its arguments' types (the one table in effects.c; the backend asks it
+ * too). */
 MirEffect mir_library_effect(const char *name);
+MirEffect mir_library_call_effect(const MirExpr *call);
 MirEffect mir_internal_effect(MirInternal fn);
 const char *mir_internal_name(MirInternal fn);
 

@@ -15,7 +15,7 @@ PC_PKGS  = cmocka jansson gsl
 WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Werror
 CFLAGS  += -std=c11 -D_XOPEN_SOURCE=700 $(OPT) $(SAN) $(WARN) \
-           -MMD -MP -Ifrontend -Imir -Imir/passes -Ibackend -Iruntime
+           -MMD -MP
 LDFLAGS += $(SAN)
 LDLIBS  += -lm
 
@@ -29,30 +29,66 @@ RT_LIBS   = $$(pkg-config --libs gsl jansson)
 
 # ---- sources, per folder ----
 RUNTIME_SRC  = $(sort $(wildcard runtime/*.c))
+SUPPORT_SRC  = $(sort $(wildcard support/*.c))
 FRONTEND_SRC = $(sort $(wildcard frontend/*.c))
-MIR_SRC      = $(sort $(wildcard mir/*.c mir/passes/*.c))
+MIR_SRC      = $(sort $(wildcard mir/*.c))
+PASSES_SRC   = $(sort $(wildcard mir/passes/*.c))
+ANALYSES_SRC = $(sort $(wildcard analyses/*.c))
 BACKEND_SRC  = $(sort $(wildcard backend/*.c))
 DRIVER_SRC   = $(sort $(wildcard driver/*.c))
 UNIT_SRC     = $(sort $(wildcard tests/unit/test_*.c))
 
 RUNTIME_OBJ  = $(RUNTIME_SRC:%.c=$(BUILD)/%.o)
+SUPPORT_OBJ  = $(SUPPORT_SRC:%.c=$(BUILD)/%.o)
 FRONTEND_OBJ = $(FRONTEND_SRC:%.c=$(BUILD)/%.o)
 MIR_OBJ      = $(MIR_SRC:%.c=$(BUILD)/%.o)
+PASSES_OBJ   = $(PASSES_SRC:%.c=$(BUILD)/%.o)
+ANALYSES_OBJ = $(ANALYSES_SRC:%.c=$(BUILD)/%.o)
 BACKEND_OBJ  = $(BACKEND_SRC:%.c=$(BUILD)/%.o)
 DRIVER_OBJ   = $(DRIVER_SRC:%.c=$(BUILD)/%.o)
 UNIT_BIN     = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
+# ---- layers: each folder is compiled with the include paths of itself and
+# of the layers below it only, so an upward #include does not build
+# (`make layering`, tests/layering.sh, proves it):
+#   support < frontend < mir < mir/passes, analyses < backend < driver
+# The runtime is the samplers' ground floor and sees only itself; the
+# driver also sees the runtime (rt_out_*).  The tests and tools see all.
+SUPPORT_INC  = -Isupport
+FRONTEND_INC = $(SUPPORT_INC) -Ifrontend
+MIR_INC      = $(FRONTEND_INC) -Imir
+PASSES_INC   = $(MIR_INC) -Imir/passes
+ANALYSES_INC = $(MIR_INC) -Ianalyses
+BACKEND_INC  = $(MIR_INC) -Imir/passes -Ianalyses -Ibackend
+DRIVER_INC   = $(BACKEND_INC) -Iruntime -Idriver
+RUNTIME_INC  = -Iruntime
+ALL_INC      = $(DRIVER_INC)
+
+$(SUPPORT_OBJ):  INC = $(SUPPORT_INC)
+$(FRONTEND_OBJ): INC = $(FRONTEND_INC)
+$(MIR_OBJ):      INC = $(MIR_INC)
+$(PASSES_OBJ):   INC = $(PASSES_INC)
+$(ANALYSES_OBJ): INC = $(ANALYSES_INC)
+$(BACKEND_OBJ):  INC = $(BACKEND_INC)
+$(DRIVER_OBJ):   INC = $(DRIVER_INC)
+$(RUNTIME_OBJ):  INC = $(RUNTIME_INC)
+
 all: $(BUILD)/pplbench $(BUILD)/libpplrt.a
 
+# INC is set per folder above; an object of no folder gets no include path
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -c $< -o $@
+	$(CC) $(CFLAGS) $(INC) -c $< -o $@
 
 $(BUILD)/runtime/%.o: runtime/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(RT_OPT) $(RT_CFLAGS) -c $< -o $@
+	$(CC) $(CFLAGS) $(INC) $(RT_OPT) $(RT_CFLAGS) -c $< -o $@
 
 $(BUILD)/libpplrt.a: $(RUNTIME_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/libsupport.a: $(SUPPORT_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
@@ -60,7 +96,13 @@ $(BUILD)/libfrontend.a: $(FRONTEND_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/libmir.a: $(MIR_OBJ)
+# the MIR and its passes (mir/passes/*.c) are one library
+$(BUILD)/libmir.a: $(MIR_OBJ) $(PASSES_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+# (an empty folder makes an empty archive)
+$(BUILD)/libanalyses.a: $(ANALYSES_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
@@ -79,9 +121,27 @@ $(BUILD)/libbackend.a: $(BACKEND_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
+# The compiler's libraries, in link order (each uses only those after it).
+COMPILER_LIBS = $(BUILD)/libbackend.a $(BUILD)/libanalyses.a \
+    $(BUILD)/libmir.a $(BUILD)/libfrontend.a $(BUILD)/libsupport.a
+
 # The driver links the runtime for its output files (rt_out_*, outfile.c).
-$(BUILD)/pplbench: $(DRIVER_OBJ) $(BUILD)/libbackend.a $(BUILD)/libmir.a \
-    $(BUILD)/libfrontend.a $(BUILD)/libpplrt.a
+$(BUILD)/pplbench: $(DRIVER_OBJ) $(COMPILER_LIBS) $(BUILD)/libpplrt.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(RT_LIBS) $(LDLIBS)
+
+# A test build of pplbench: the test hooks of driver/pipeline.c compiled in
+# (PPLBENCH_TEST_ICE, an internal error on demand, for the hostile cases),
+# beside build/pplbench so that it finds the runtime as pplbench does;
+# build/pplbench itself has no hook.
+TEST_DRIVER_OBJ = $(filter-out $(BUILD)/driver/pipeline.o,$(DRIVER_OBJ)) \
+    $(BUILD)/tests/driver/pipeline.o
+
+$(BUILD)/tests/driver/pipeline.o: driver/pipeline.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(DRIVER_INC) -DPPLBENCH_TEST_HOOKS -c $< -o $@
+
+$(BUILD)/pplbench_test: $(TEST_DRIVER_OBJ) $(COMPILER_LIBS) \
+    $(BUILD)/libpplrt.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(RT_LIBS) $(LDLIBS)
 
 # Unit tests of the runtime (test_rt_*) link libpplrt; the others the
@@ -90,17 +150,15 @@ $(BUILD)/pplbench: $(DRIVER_OBJ) $(BUILD)/libbackend.a $(BUILD)/libmir.a \
 # rt_out_open).
 $(BUILD)/tests/test_rt_%: tests/unit/test_rt_%.c $(BUILD)/libpplrt.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(RT_CFLAGS) $$(pkg-config --cflags cmocka) $(LDFLAGS) \
-	    -o $@ $< $(BUILD)/libpplrt.a $$(pkg-config --libs cmocka) \
+	$(CC) $(CFLAGS) $(ALL_INC) $(RT_CFLAGS) $$(pkg-config --cflags cmocka) \
+	    $(LDFLAGS) -o $@ $< $(BUILD)/libpplrt.a $$(pkg-config --libs cmocka) \
 	    $(RT_LIBS) $(LDLIBS)
 
-$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libbackend.a $(BUILD)/libmir.a \
-    $(BUILD)/libfrontend.a $(BUILD)/libpplrt.a
+$(BUILD)/tests/%: tests/unit/%.c $(COMPILER_LIBS) $(BUILD)/libpplrt.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $$(pkg-config --cflags cmocka) $(LDFLAGS) -o $@ $< \
-	    $(BUILD)/libbackend.a $(BUILD)/libmir.a $(BUILD)/libfrontend.a \
-	    $(BUILD)/libpplrt.a $$(pkg-config --libs cmocka) $(RT_LIBS) \
-	    $(LDLIBS)
+	$(CC) $(CFLAGS) $(ALL_INC) $$(pkg-config --cflags cmocka) $(LDFLAGS) \
+	    -o $@ $< $(COMPILER_LIBS) $(BUILD)/libpplrt.a \
+	    $$(pkg-config --libs cmocka) $(RT_LIBS) $(LDLIBS)
 
 # ---- set-up: install missing Debian packages (as root), then build ----
 deps:
@@ -131,22 +189,25 @@ test: deps
 	sh tests/run/gradcheck.sh $(BUILD) || status=1; \
 	sh tests/run/posterior.sh $(BUILD) || status=1; \
 	sh tests/run/sampler.sh $(BUILD) || status=1; \
+	sh tests/run/gendata.sh $(BUILD) || status=1; \
+	sh tests/run/probe.sh $(BUILD) || status=1; \
 	sh tests/hostile/run.sh $(BUILD) || status=1; \
+	CC="$(CC)" sh tests/layering.sh || status=1; \
 	exit $$status
 
-units: $(UNIT_BIN)
+units: $(UNIT_BIN) $(BUILD)/pplbench_test
 
 # docs/library.md is generated from the signature table; `make test` checks
 # that the committed copy is current.
-$(BUILD)/gen_library_md: tests/tools/gen_library_md.c $(BUILD)/libfrontend.a
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libfrontend.a $(LDLIBS)
+$(BUILD)/gen_library_md: tests/tools/gen_library_md.c $(BUILD)/libfrontend.a \
+    $(BUILD)/libsupport.a
+	$(CC) $(CFLAGS) $(ALL_INC) $(LDFLAGS) -o $@ $< $(BUILD)/libfrontend.a \
+	    $(BUILD)/libsupport.a $(LDLIBS)
 
 # docs/coverage.md: what the C backend compiles, signature by signature; it
 # runs tiny programs through the frontend, the MIR and the backend.
-$(BUILD)/gen_coverage_md: tests/tools/gen_coverage_md.c $(BUILD)/libbackend.a \
-    $(BUILD)/libmir.a $(BUILD)/libfrontend.a
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libbackend.a $(BUILD)/libmir.a \
-	    $(BUILD)/libfrontend.a $(LDLIBS)
+$(BUILD)/gen_coverage_md: tests/tools/gen_coverage_md.c $(COMPILER_LIBS)
+	$(CC) $(CFLAGS) $(ALL_INC) $(LDFLAGS) -o $@ $< $(COMPILER_LIBS) $(LDLIBS)
 
 docs: $(BUILD)/gen_library_md $(BUILD)/gen_coverage_md
 	$(BUILD)/gen_library_md > docs/library.md.tmp && mv docs/library.md.tmp docs/library.md
@@ -168,9 +229,9 @@ asan: deps
 FUZZ_SECONDS ?= 600
 fuzz:
 	@mkdir -p build-fuzz
-	clang -std=c11 -D_XOPEN_SOURCE=700 -O1 -g -Ifrontend -Imir \
+	clang -std=c11 -D_XOPEN_SOURCE=700 -O1 -g $(PASSES_INC) \
 	    -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-	    $(FRONTEND_SRC) $(MIR_SRC) \
+	    $(SUPPORT_SRC) $(FRONTEND_SRC) $(MIR_SRC) $(PASSES_SRC) \
 	    tests/fuzz/fuzz_frontend.c -o build-fuzz/fuzz_frontend -lm
 	@mkdir -p build-fuzz/corpus
 	cp corpus/*.stan tests/golden/*.stan tests/fuzz/seeds/*.stan build-fuzz/corpus/ \
@@ -228,13 +289,30 @@ bench: all $(BUILD)/bench_check
 	    || status=1; \
 	exit $$status
 
-$(BUILD)/bench_check: tests/bench/bench_check.c $(BUILD)/libfrontend.a
+$(BUILD)/bench_check: tests/bench/bench_check.c $(BUILD)/libfrontend.a \
+    $(BUILD)/libsupport.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libfrontend.a $(LDLIBS)
+	$(CC) $(CFLAGS) $(ALL_INC) $(LDFLAGS) -o $@ $< $(BUILD)/libfrontend.a \
+	    $(BUILD)/libsupport.a $(LDLIBS)
 
 # ---- lint: line length and file size ----
 lint:
 	@sh tests/lint.sh
+
+# ---- layering: an upward #include fails to build (tests/layering.sh asks
+# for the include paths below, and compiles probes with them) ----
+layering:
+	@CC="$(CC)" sh tests/layering.sh
+
+layering-paths:
+	@echo 'support $(SUPPORT_INC)'
+	@echo 'frontend $(FRONTEND_INC)'
+	@echo 'mir $(MIR_INC)'
+	@echo 'mir/passes $(PASSES_INC)'
+	@echo 'analyses $(ANALYSES_INC)'
+	@echo 'backend $(BACKEND_INC)'
+	@echo 'driver $(DRIVER_INC)'
+	@echo 'runtime $(RUNTIME_INC)'
 
 # The layout drv_compile_c (driver/build.h) looks for beside an installed
 # pplbench: ../include/pplbench/pplrt.h and ../lib/libpplrt.a.
@@ -251,7 +329,9 @@ clean:
 	rm -rf build build-asan build-fuzz out
 
 .PHONY: all deps run test units docs coverage-check golden-update asan fuzz bench lint install clean
-.PHONY: fuzz-data fuzz-cmdline
+.PHONY: fuzz-data fuzz-cmdline layering layering-paths
 
 -include $(FRONTEND_OBJ:.o=.d) $(DRIVER_OBJ:.o=.d) $(RUNTIME_OBJ:.o=.d) \
-    $(MIR_OBJ:.o=.d) $(BACKEND_OBJ:.o=.d)
+    $(MIR_OBJ:.o=.d) $(BACKEND_OBJ:.o=.d) $(SUPPORT_OBJ:.o=.d) \
+    $(PASSES_OBJ:.o=.d) $(ANALYSES_OBJ:.o=.d) $(BUILD)/tests/driver/pipeline.d \
+    $(UNIT_BIN:=.d)

@@ -31,13 +31,7 @@ typedef struct Emit {
     FILE *out;
     int indent;
     int tmp;                /* fresh temporaries */
-    const MirProgram *p;
-    MirProgram *prog;       /* the emitter's own copy of *p (the same),
-                               which may get new internal variables */
-    /* per variable: the JSON path its data is read by, when it is not
-     * its name ("t.1" for an element of a tuple), or NULL */
-    const char **json_names;
-    int njson_names;
+    const MirProgram *p;    /* read only: mir_transform made it */
     Arena *a;
     /* the user functions by definition name (values: indices into
      * p->funs), built on the first call to resolve: a scan per call made
@@ -75,6 +69,7 @@ typedef struct Emit {
     bool *cx_data;
     int ncx_data;
     bool cx_any;
+    MirDepends depends;     /* which variables depend on parameters */
 } Emit;
 
 /* Forget the remembered values: a new statement, or variables changed. */
@@ -131,10 +126,12 @@ void em_param_adjoint(Emit *em, VarId v, const MirExpr *rhs);
 const char *em_param_free_size(Emit *em, const MirStmt *s);
 /* print(...) or reject(...); FnCheck__(...); a data variable read from
  * `source` (data or inits); an output written; its inverse transform
- * (transform_inits); a variable's dimensions as a C array and its rank. */
+ * (transform_inits); a variable's dimensions as a C array and its rank.
+ * em_read_data reads v by the JSON name or path `name` (FnReadData__'s
+ * first argument: "t.1" for an element of a tuple). */
 void em_message(Emit *em, const MirExpr *call, bool reject);
 void em_check(Emit *em, const MirExpr *call);
-void em_read_data(Emit *em, VarId v, const char *source);
+void em_read_data(Emit *em, VarId v, const char *name, const char *source);
 void em_write(Emit *em, const MirExpr *x);
 void em_unconstrain(Emit *em, const MirExpr *arg);
 const char *em_dims_array(Emit *em, VarId v, int *rank);
@@ -200,14 +197,6 @@ void em_accumulate(Emit *em, Opnd res, Opnd o, const char *g, const char *a,
 Opnd em_value_call(Emit *em, const MirExpr *e);
 void em_backprop_call(Emit *em, const MirExpr *e, const char *adj);
 bool em_in_list(const char *const *list, const char *name);
-
-/* emit_exits.c */
-/* Whether s has a return before its end (tail: s is in tail position),
- * a break or a continue, which the reverse sweep cannot replay. */
-bool em_has_exits(const MirStmt *s, bool tail);
-/* body with those rewritten into flags (f: the function whose body it is,
- * or NULL for the log density); see the file's comment. */
-MirStmt *em_structure_exits(Emit *em, const MirStmt *body, const MirFun *f);
 
 /* emit_ode.c */
 /* The callbacks of the user functions passed to ode_rk45 (after the
@@ -275,11 +264,6 @@ void em_hoist_conditional(Emit *em, int delta);
  * fail (the elementwise math of scalars). */
 bool em_cannot_fail_call(const MirExpr *e);
 
-/* emit_tuples.c */
-/* Take the program's tuples apart (see the file's comment): runs first,
- * on em->prog. */
-void em_untuple(Emit *em);
-
 /* emit_shape.c */
 /* Functions whose result only selects and rearranges the elements of
  * their arguments (head, col, block, append_col, to_matrix, transpose,
@@ -295,10 +279,11 @@ void em_backprop_gather(Emit *em, const MirExpr *e, const char *adj);
 bool em_is_complex_type(const Type *t);
 bool em_is_complex_var(const MirVar *var);
 /* Find the complex variables of derivative code whose values do not
- * depend on parameters (em->cx_data): runs after em_untuple. */
+ * depend on parameters (em->cx_data). */
 void em_complex_scan(Emit *em);
 /* Whether e's value depends on parameters, seeing through the complex
- * variables that em_complex_scan found to be data. */
+ * variables that em_complex_scan found to be data (mir_depends, for an
+ * expression marked with derivatives). */
 bool em_depends(const Emit *em, const MirExpr *e);
 /* Refuse a complex variable or expression whose value depends on
  * parameters in derivative code. */

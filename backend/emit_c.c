@@ -360,7 +360,10 @@ static void fwd_assign(Emit *em, const MirStmt *s, Section sec)
         return;
     }
     if (em_is_internal(s->rhs, FN_READ_DATA)) {
-        em_read_data(em, v, sec == SEC_INITS ? "inits" : "data");
+        const MirExpr *name = s->rhs->args[0];
+        if (name->kind != MX_STR)
+            em_unsupported(em, "a read of '%s' without its name", var->name);
+        em_read_data(em, v, name->text, sec == SEC_INITS ? "inits" : "data");
         return;
     }
     if (s->lhs.nsteps == 0 && !em_is_int_var(var)
@@ -653,7 +656,7 @@ void em_fwd_stmt(Emit *em, const MirStmt *s, Section sec)
         return;
     case MS_BREAK:
     case MS_CONTINUE:
-        if (em->ad)   /* em_structure_exits removes them first */
+        if (em->ad)   /* mir_structure_exits made them flags */
             em_unsupported(em, "break or continue here");
         em_line(em, s->kind == MS_BREAK ? "break;" : "continue;");
         return;
@@ -1210,9 +1213,8 @@ static void emit_log_density(Emit *em)
     em_line(em, "(void)rng;");
     em_line(em, "(void)propto;");
     em->sec_logp = true;
+    /* break and continue are flags already (mir_structure_exits) */
     const MirStmt *body = em->p->log_prob;
-    if (em_has_exits(body, false))
-        body = em_structure_exits(em, body, NULL);
     /* the last statement, a target += density whose partials wait for the
      * reverse sweep: with a gradient wanted, its value is computed there,
      * with the partials, instead of twice */
@@ -1337,12 +1339,16 @@ bool emit_c(FILE *out, const MirProgram *p, char *why, size_t nwhy)
         return false;
     }
     Arena scratch = {0};
-    MirProgram prog = *p;
-    Emit em = {.out = mem, .p = &prog, .prog = &prog, .a = &scratch,
-               .why = why, .nwhy = nwhy};
+    Emit em = {.out = mem, .p = p, .a = &scratch, .why = why, .nwhy = nwhy};
     bool ok = false;
-    if (setjmp(em.fail) == 0) {
-        em_untuple(&em);
+    /* an internal error below frees the stream and the scratch arena
+     * here, then goes on to the caller's recovery point */
+    jmp_buf recover;
+    jmp_buf *outer = diag_set_ice_target(&recover);
+    volatile bool ice = false;
+    if (setjmp(recover) != 0) {
+        ice = true;
+    } else if (setjmp(em.fail) == 0) {
         em_complex_scan(&em);
         fputs(prelude, mem);
         /* the name is data, never code: a file name cannot end the
@@ -1362,6 +1368,7 @@ bool emit_c(FILE *out, const MirProgram *p, char *why, size_t nwhy)
         fputs(epilogue, mem);
         ok = true;
     }
+    diag_set_ice_target(outer);
     fclose(mem);
     if (ok && fwrite(buf, 1, len, out) != len) {
         snprintf(why, nwhy, "cannot write the C file");
@@ -1369,5 +1376,7 @@ bool emit_c(FILE *out, const MirProgram *p, char *why, size_t nwhy)
     }
     free(buf);
     arena_free(&scratch);
+    if (ice)
+        diag_ice_rethrow();
     return ok;
 }

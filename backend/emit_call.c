@@ -70,6 +70,10 @@ bool em_cannot_fail_call(const MirExpr *e)
 {
     if (e->kind != MX_CALL || e->fn_kind != FNK_STANLIB)
         return false;
+    /* whether it may reject is the MIR's effect class (mir/effects.c);
+     * the lists here only say which calls are a plain C expression */
+    if (mir_library_call_effect(e) & EFF_REJECTS)
+        return false;
     for (int i = 0; i < e->nargs; i++)
         if (em_is_container_type(e->args[i]->type))
             return false;

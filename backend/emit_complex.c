@@ -11,9 +11,9 @@
  *
  * Derivative code (the log density, reverse functions) may use complex
  * values that do not depend on parameters: the MIR marks every local of
- * the model block as carrying derivatives, so em_complex_scan finds the
- * complex variables whose assignments read no parameter (a fixpoint over
- * the assignments) and em_depends sees through them.  A complex value
+ * the model block as carrying derivatives, so em_complex_scan asks the
+ * MIR's dependence analysis (mir/depend.c) which complex variables read
+ * no parameter, and em_depends sees through them.  A complex value
  * that does depend on parameters (to_complex(mu, 0) in the model block)
  * is refused with a message: Stan has no complex parameters, and the
  * backend has no complex derivatives.
@@ -64,57 +64,7 @@ bool em_complex_call(const MirExpr *e)
 
 bool em_depends(const Emit *em, const MirExpr *e)
 {
-    if (!e || e->ad != AD_AUTODIFF)
-        return false;
-    if (e->kind == MX_VAR)
-        return e->var < 0 || e->var >= em->ncx_data || !em->cx_data[e->var];
-    /* an expression marked with derivatives depends on parameters through
-     * one of its operands so marked, or is itself a source (a parameter
-     * read, target()) */
-    bool marked = false;
-    for (int i = 0; i < e->nargs; i++) {
-        if (e->args[i]->ad != AD_AUTODIFF)
-            continue;
-        marked = true;
-        if (em_depends(em, e->args[i]))
-            return true;
-    }
-    for (int i = 0; i < e->nindices; i++) {
-        const MirExpr *b[2] = {e->indices[i].lo, e->indices[i].hi};
-        for (int j = 0; j < 2; j++) {
-            if (!b[j] || b[j]->ad != AD_AUTODIFF)
-                continue;
-            marked = true;
-            if (em_depends(em, b[j]))
-                return true;
-        }
-    }
-    return !marked;
-}
-
-/* One pass over the assignments of s: a complex variable assigned a value
- * that depends on parameters is not data. */
-static void scan(Emit *em, const MirStmt *s, bool *changed)
-{
-    if (!s)
-        return;
-    if (s->kind == MS_ASSIGN && s->lhs.var >= 0 && s->lhs.var < em->ncx_data
-        && em->cx_data[s->lhs.var]) {
-        bool dep = em_depends(em, s->rhs);
-        for (int k = 0; k < s->lhs.nsteps && !dep; k++)
-            for (int i = 0; i < s->lhs.steps[k].nindices; i++) {
-                const MirIndex *x = &s->lhs.steps[k].indices[i];
-                dep = dep || em_depends(em, x->lo) || em_depends(em, x->hi);
-            }
-        if (dep) {
-            em->cx_data[s->lhs.var] = false;
-            *changed = true;
-        }
-    }
-    scan(em, s->body, changed);
-    scan(em, s->else_body, changed);
-    for (int i = 0; i < s->nstmts; i++)
-        scan(em, s->stmts[i], changed);
+    return e && e->ad == AD_AUTODIFF && mir_depends(&em->depends, e);
 }
 
 void em_complex_scan(Emit *em)
@@ -130,15 +80,12 @@ void em_complex_scan(Emit *em)
         any = any || em->cx_data[v];
     }
     if (!any)
-        return;
-    for (bool changed = true; changed;) {
-        changed = false;
-        scan(em, p->log_prob, &changed);
-        for (int fi = 0; fi < p->nfuns; fi++)
-            scan(em, p->funs[fi].body, &changed);
-    }
-    for (int v = 0; v < p->nvars; v++)
+        return;     /* no complex value in derivative code: nothing to ask */
+    em->depends = mir_param_dependence(p, em->a);
+    for (int v = 0; v < p->nvars; v++) {
+        em->cx_data[v] = em->cx_data[v] && !em->depends.var[v];
         em->cx_any = em->cx_any || em->cx_data[v];
+    }
 }
 
 void em_complex_check_var(Emit *em, VarId v)

@@ -240,7 +240,7 @@ static void check_indices(Emit *em, const Kernel *k)
             continue;
         const MirExpr *base = l->e->args[0];
         const char *dim = em_var_dim(em, base->var, 0);
-        em_line(em, "    if (%s[k] < 1 || %s[k] > (%s)) return rt_error(err, "
+        em_line(em, "    if (%s[k] < 1 || %s[k] > (%s)) return rt_index_error(err, "
                 "\"%%s: index %%d out of range; expecting index to be between "
                 "1 and %%d\", %s, %s[k], (int)(%s));", l->index, l->index, dim,
                 em_c_string(em->a, em->p->vars[base->var].name), l->index,

@@ -67,7 +67,7 @@ void em_shape_of(const Type *t, const char *n, const char **rows,
 static void check_index(Emit *em, const char *name, const char *i,
                         const char *dim)
 {
-    em_line(em, "if ((%s) < 1 || (%s) > (%s)) return rt_error(err, \"%%s: "
+    em_line(em, "if ((%s) < 1 || (%s) > (%s)) return rt_index_error(err, \"%%s: "
             "index %%d out of range; expecting index to be between 1 and "
             "%%d\", %s, (int)(%s), (int)(%s));", i, i, dim,
             em_c_string(em->a, name), i, dim);

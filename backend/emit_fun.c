@@ -189,8 +189,9 @@ static void emit_reverse(Emit *em, int fi)
 {
     const MirFun *f = &em->p->funs[fi];
     const MirStmt *body = f->body;
-    if (em_has_exits(body, true))
-        body = em_structure_exits(em, body, f);
+    if (mir_has_exits(body, true))   /* mir_structure_exits left them */
+        em_unsupported(em, "derivatives of %s yet: a return of a container "
+                       "before the end of the function", f->name);
     if (f->effect & EFF_RNG)
         em_unsupported(em, "derivatives of %s: it uses the RNG", f->name);
     em->ad = true;
@@ -235,7 +236,13 @@ static bool try_emit(Emit *em, int fi, bool rev, char *why, size_t n)
     sub.why = why;
     sub.nwhy = n;
     volatile bool ok = false;
-    if (setjmp(sub.fail) == 0) {
+    /* an internal error below frees the stream here (ice.h) */
+    jmp_buf recover;
+    jmp_buf *outer = diag_set_ice_target(&recover);
+    volatile bool ice = false;
+    if (setjmp(recover) != 0) {
+        ice = true;
+    } else if (setjmp(sub.fail) == 0) {
         check_signature(&sub, &em->p->funs[fi]);
         if (rev)
             emit_reverse(&sub, fi);
@@ -243,7 +250,12 @@ static bool try_emit(Emit *em, int fi, bool rev, char *why, size_t n)
             emit_primal(&sub, fi);
         ok = true;
     }
+    diag_set_ice_target(outer);
     fclose(mem);
+    if (ice) {
+        free(buf);
+        diag_ice_rethrow();
+    }
     em->tmp = sub.tmp;
     if (ok)
         fwrite(buf, 1, len, em->out);

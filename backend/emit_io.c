@@ -383,13 +383,11 @@ const char *em_dims_array(Emit *em, VarId v, int *rank)
     return A("(int[]){%s}", d);
 }
 
-void em_read_data(Emit *em, VarId v, const char *source)
+void em_read_data(Emit *em, VarId v, const char *name, const char *source)
 {
     const MirVar *var = &em->p->vars[v];
     int rank;
     const char *dims = em_dims_array(em, v, &rank);
-    const char *name = v < em->njson_names && em->json_names[v]
-        ? em->json_names[v] : var->name;
     bool cx = em_is_complex_var(var);
     em_line(em, "if (rt_data_%s(%s, %s, %d, %s, %s%s, err)) return -1;",
             em_is_int_var(var) ? "ints" : cx ? "complexes" : "reals", source,

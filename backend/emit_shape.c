@@ -93,7 +93,7 @@ typedef struct Gather {
 static void check_range(Emit *em, const char *fn, const char *what,
                         const char *lo, const char *hi)
 {
-    em_line(em, "if ((%s) < (%s) || (%s) > (%s)) return rt_error(err, \"%%s: "
+    em_line(em, "if ((%s) < (%s) || (%s) > (%s)) return rt_index_error(err, \"%%s: "
             "index %%d out of range; expecting index to be between %%d and "
             "%%d\", %s, (int)(%s), (int)(%s), (int)(%s));", what, lo, what,
             hi, em_c_string(em->a, fn), what, lo, hi);

@@ -21,7 +21,20 @@ static const char *size_text(Emit *em, const MirExpr *e)
     FILE *f = open_memstream(&buf, &len);
     if (!f)
         return "\"?\"";
-    mir_pretty_expr(f, em->p, e);
+    /* an internal error in the printer frees the stream here (ice.h) */
+    jmp_buf recover;
+    jmp_buf *outer = diag_set_ice_target(&recover);
+    volatile bool ice = false;
+    if (setjmp(recover) != 0)
+        ice = true;
+    else
+        mir_pretty_expr(f, em->p, e);
+    diag_set_ice_target(outer);
+    if (ice) {
+        fclose(f);
+        free(buf);
+        diag_ice_rethrow();
+    }
     if (fclose(f) != 0 || !buf) {
         free(buf);
         return "\"?\"";

@@ -35,6 +35,7 @@
 #include "batch.h"
 #include "build.h"
 #include "job.h"
+#include "pipeline.h"
 #include "pplrt.h"
 #include "summary.h"
 
@@ -189,33 +190,19 @@ static int move_product(Model *m, const char *from, const char *to,
 
 /* ----------------------------------------------------------- the steps */
 
-/* The model's C, in memory (*buf malloc'd); false with why when the
- * backend cannot compile it. */
-static bool emit_to_memory(Model *m, char **buf, size_t *len, char *why,
-                           size_t n)
+/* The model's C, in memory (*buf malloc'd), through the protected
+ * pipeline (pipeline.h): DRV_PIPELINE_OK, or another status with why. */
+static DrvPipelineStatus emit_to_memory(Model *m, const char *stan_path,
+                                        char **buf, size_t *len, char *why,
+                                        size_t n)
 {
-    MirProgram *p = mir_lower(&m->u->arena, m->u->prog,
-                              emit_model_name(&m->u->arena, m->name));
-    if (!mir_verify(p, why, n))
-        return false;
-    mir_transform(p);
-    if (!mir_verify(p, why, n))
-        return false;
-    FILE *f = open_memstream(buf, len);
-    if (!f) {
-        snprintf(why, n, "out of memory");
-        return false;
-    }
-    bool ok = emit_c(f, p, why, n);
-    if (fclose(f) != 0 && ok) {
-        snprintf(why, n, "out of memory");
-        ok = false;
-    }
-    if (!ok) {
-        free(*buf);
-        *buf = NULL;
-    }
-    return ok;
+    DrvPipeline pl = {.path = stan_path, .stop = DRV_PIPELINE_EMITTED,
+                      .name = emit_model_name(&m->u->arena, m->name)};
+    DrvPipelineStatus status = drv_pipeline_run(m->u, &pl);
+    *buf = pl.c_code;
+    *len = pl.c_len;
+    snprintf(why, n, "%s", pl.why);
+    return status;
 }
 
 /* OUT/NAME, made if needed; a link or a file of that name is refused. */
@@ -504,9 +491,18 @@ int drv_batch_model(FeUnit *u, const char *stan_path,
     char why[1024];
     char *code = NULL;
     size_t len = 0;
-    if (!emit_to_memory(&m, &code, &len, why, sizeof why)) {
+    switch (emit_to_memory(&m, stan_path, &code, &len, why, sizeof why)) {
+    case DRV_PIPELINE_INTERNAL:
+        /* a bug of pplbench's, this model's only: the batch goes on */
+        fprintf(out, "    not built: an internal compiler error in %s:\n",
+                stan_path);
+        drv_pipeline_print_internal(out, "    ", why);
+        return DRV_BATCH_INTERNAL_ERROR;
+    case DRV_PIPELINE_NOT_COMPILED:
         fprintf(out, "    not built: %s\n", why);
         return DRV_BATCH_NOT_COMPILED;
+    case DRV_PIPELINE_OK:
+        break;
     }
     RtError err = {.msg = ""};
     int rc = make_folder(&m, &err);

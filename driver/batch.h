@@ -25,6 +25,8 @@ typedef struct DrvBatchOptions {
 enum {
     DRV_BATCH_SAMPLED,        /* built, sampled, summarized */
     DRV_BATCH_NOT_COMPILED,   /* the backend does not compile it yet */
+    DRV_BATCH_INTERNAL_ERROR, /* an internal compiler error (a bug of
+                                 pplbench's): nothing was built */
     DRV_BATCH_FAILED,         /* the C compiler or the sampler failed */
     DRV_BATCH_TIMED_OUT,      /* a job ran past the time limit: killed */
     DRV_BATCH_WRITE_FAILED,   /* a product could not be written (an I/O

@@ -6,10 +6,10 @@
  * The driver is the only place that knows about files, folders and exit
  * codes: 0 success, 1 an error in a model, 2 usage or I/O error, 3 internal
  * compiler error (raised by ICE() below the driver). */
+#define _GNU_SOURCE     /* fopencookie: standard output's write errors */
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
-#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,9 +20,11 @@
 #include "backend.h"
 #include "batch.h"
 #include "build.h"
+#include "gendata.h"
 #include "job.h"
 #include "mir.h"
 #include "passes.h"
+#include "pipeline.h"
 #include "pplrt.h"
 #include "summary.h"
 
@@ -40,7 +42,9 @@ typedef enum Mode {
     MODE_MIR,               /* --debug-mir-pretty: as lowered */
     MODE_TRANSFORMED_MIR,   /* --debug-transformed-mir-pretty */
     MODE_OPTIMIZED_MIR,     /* --debug-optimized-mir-pretty */
-    MODE_EMIT_C             /* --o=FILE.c: the model as C */
+    MODE_EMIT_C,            /* --o=FILE.c: the model as C */
+    MODE_GEN_DATA,          /* --debug-generate-data */
+    MODE_GEN_INITS          /* --debug-generate-inits */
 } Mode;
 
 /* The most passes one --passes list may name. */
@@ -55,6 +59,7 @@ typedef struct Cli {
     bool check_only;          /* --check-only: the batch mode only checks */
     int timeout_seconds;      /* --timeout: per batch job, 0 for none */
     bool timeout_given;
+    DrvGenOptions gen;        /* --seed, --debug-data-file */
     /* the optimization: a level's pipeline, or --passes in that order */
     PassLevel level;
     const PassInfo *passes[DRV_MAX_PASSES];
@@ -128,13 +133,17 @@ static const char usage_text[] =
     "                           model; see --list-passes)\n"
     "  --list-passes            print every pass with its level and what it\n"
     "                           does\n"
+    "  --debug-generate-data    print random data for the data block (JSON)\n"
+    "  --debug-generate-inits   print random parameter values (JSON); both\n"
+    "                           take --seed=N (1234), --debug-data-file=FILE\n"
     "\n"
     "Exit codes: 0 success, 1 the model has errors (the batch mode: or a\n"
-    "build or sampler run failed or timed out), 2 usage or I/O error (the\n"
-    "batch mode: OUT is locked by another batch, or a product could not be\n"
-    "written), 3 internal compiler error; the batch mode stopped by SIGINT,\n"
-    "SIGTERM, SIGHUP or SIGPIPE exits 130, 143, 129 or 141 (128 + the\n"
-    "signal).\n";
+    "build or sampler run failed or timed out, or a model met an internal\n"
+    "compiler error: the batch goes on to the next model), 2 usage or I/O\n"
+    "error (the batch mode: OUT is locked by another batch, or a product\n"
+    "could not be written), 3 internal compiler error (one model); the\n"
+    "batch mode stopped by SIGINT, SIGTERM, SIGHUP or SIGPIPE exits 130,\n"
+    "143, 129 or 141 (128 + the signal).\n";
 
 /* --list-passes: name, level, tolerance and what each pass does. */
 static void list_passes(FILE *out)
@@ -210,7 +219,9 @@ static int parse_cli(Cli *c, int argc, char **argv)
 {
     c->fmt.max_line_length = 78;
     c->timeout_seconds = DRV_BATCH_TIMEOUT_SECONDS;
+    c->gen.seed = DRV_GEN_DEFAULT_SEED;
     bool canonicalize_given = false;
+    const char *gen_option = NULL;  /* given: --seed, --debug-data-file */
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
         if (strcmp(a, "--help") == 0) {
@@ -284,6 +295,26 @@ static int parse_cli(Cli *c, int argc, char **argv)
             c->mode = MODE_TRANSFORMED_MIR;
         } else if (strcmp(a, "--debug-optimized-mir-pretty") == 0) {
             c->mode = MODE_OPTIMIZED_MIR;
+        } else if (strcmp(a, "--debug-generate-data") == 0) {
+            c->mode = MODE_GEN_DATA;
+        } else if (strcmp(a, "--debug-generate-inits") == 0) {
+            c->mode = MODE_GEN_INITS;
+        } else if ((v = option_value(a, "--debug-data-file"))) {
+            c->gen.data_file = v;
+            gen_option = "--debug-data-file";
+        } else if ((v = option_value(a, "--seed"))
+                   || strcmp(a, "--seed") == 0) {
+            if (!v && !(v = i + 1 < argc ? argv[++i] : NULL))
+                return usage_error("%s", "--seed takes a non-negative "
+                                   "integer");
+            char *end;
+            errno = 0;
+            unsigned long long n = strtoull(v, &end, 10);
+            if (!isdigit((unsigned char)*v) || *end || errno)
+                return usage_error("--seed takes a non-negative integer; "
+                                   "got '%s'", v);
+            c->gen.seed = n;
+            gen_option = "--seed";
         } else if (strcmp(a, "--O0") == 0) {
             c->level = PASS_O0;
         } else if (strcmp(a, "--O1") == 0) {
@@ -312,6 +343,9 @@ static int parse_cli(Cli *c, int argc, char **argv)
     }
     if (!c->input)
         return usage_error("%s", "no model file or folder given");
+    if (gen_option && c->mode != MODE_GEN_DATA && c->mode != MODE_GEN_INITS)
+        return usage_error("%s is for --debug-generate-data and "
+                           "--debug-generate-inits", gen_option);
     if (canonicalize_given && c->mode != MODE_FORMAT)
         c->mode = MODE_FORMAT;
     if (c->output && c->mode == MODE_CHECK)
@@ -327,7 +361,7 @@ static int parse_cli(Cli *c, int argc, char **argv)
 static RtOutFile *open_output(const Cli *c, const FeUnit *u)
 {
     int n = u->sm.files.len;
-    const char **inputs = malloc(((size_t)n + 1) * sizeof *inputs);
+    const char **inputs = malloc(((size_t)n + 2) * sizeof *inputs);
     if (!inputs) {
         fprintf(stderr, "pplbench: out of memory\n");
         return NULL;
@@ -335,8 +369,11 @@ static RtOutFile *open_output(const Cli *c, const FeUnit *u)
     inputs[0] = c->input;
     for (int i = 0; i < n; i++)
         inputs[i + 1] = src_file(&u->sm, i)->path;
+    int ninputs = n + 1;
+    if (c->gen.data_file)       /* --debug-data-file is an input too */
+        inputs[ninputs++] = c->gen.data_file;
     RtError err = {.msg = ""};
-    RtOutFile *o = rt_out_open(c->output, inputs, n + 1, &err);
+    RtOutFile *o = rt_out_open(c->output, inputs, ninputs, &err);
     free(inputs);
     if (!o)
         fprintf(stderr, "pplbench: %s\n", err.msg);
@@ -356,68 +393,52 @@ static const char *model_name(const Cli *c, Arena *a)
     return emit_model_name(a, arena_strndup(a, base, n));
 }
 
-/* Lower (and transform) the checked program and print its MIR; the MIR is
- * verified after each stage, and a violation is an internal error. */
-static int print_mir_stages(const Cli *c, FeUnit *u, FILE *out);
-
+/* Lower (and transform) the checked program, then print its MIR or write
+ * its C, through the protected pipeline (pipeline.h): the MIR is verified
+ * after each stage, and a violation or an ICE() is an internal error. */
 static int print_mir(const Cli *c, FeUnit *u, FILE *out)
 {
-    jmp_buf recover;
-    jmp_buf *outer = diag_set_ice_target(&recover);
-    volatile int status;
-    if (setjmp(recover) == 0) {
-        status = print_mir_stages(c, u, out);
-    } else {
-        fprintf(stderr, "Internal compiler error: %s\nThis should never "
-                "happen. Please report it as a bug in pplbench.\n",
-                diag_ice_message());
-        status = EXIT_INTERNAL;
+    DrvPipeline pl = {.path = c->input, .name = model_name(c, &u->arena)};
+    bool gen = c->mode == MODE_GEN_DATA || c->mode == MODE_GEN_INITS;
+    pl.stop = c->mode == MODE_MIR || gen ? DRV_PIPELINE_LOWERED
+            : c->mode == MODE_TRANSFORMED_MIR ? DRV_PIPELINE_TRANSFORMED
+            : c->mode == MODE_OPTIMIZED_MIR ? DRV_PIPELINE_OPTIMIZED
+            : DRV_PIPELINE_EMITTED;
+    pl.mir_out = c->mode == MODE_EMIT_C || gen ? NULL : out;
+    /* the optimization: --passes in that order, or the level's pipeline */
+    const PassInfo *pipe[DRV_MAX_PASSES];
+    pl.passes = c->passes;
+    pl.npasses = c->npasses;
+    if (!c->passes_given) {
+        pl.npasses = pass_pipeline(c->level, pipe, DRV_MAX_PASSES);
+        pl.passes = pipe;
     }
-    diag_set_ice_target(outer);
-    return status;
-}
-
-static int print_mir_stages(const Cli *c, FeUnit *u, FILE *out)
-{
-    MirProgram *p = mir_lower(&u->arena, u->prog, model_name(c, &u->arena));
-    char why[512];
-    if (!mir_verify(p, why, sizeof why)) {
-        fprintf(stderr, "Internal compiler error: the lowered MIR is "
-                "invalid: %s\n", why);
+    switch (drv_pipeline_run(u, &pl)) {
+    case DRV_PIPELINE_INTERNAL:
+        drv_pipeline_print_internal(stderr, "", pl.why);
         return EXIT_INTERNAL;
+    case DRV_PIPELINE_NOT_COMPILED:
+        fprintf(stderr, "Error: %s.\n", pl.why);
+        return EXIT_MODEL;
+    case DRV_PIPELINE_OK:
+        break;
     }
-    if (c->mode != MODE_MIR) {
-        mir_transform(p);
-        if (!mir_verify(p, why, sizeof why)) {
-            fprintf(stderr, "Internal compiler error: the transformed MIR "
-                    "is invalid: %s\n", why);
-            return EXIT_INTERNAL;
-        }
-    }
-    if (c->mode == MODE_OPTIMIZED_MIR || c->mode == MODE_EMIT_C) {
-        const PassInfo *pipe[DRV_MAX_PASSES];
-        const PassInfo *const *passes = c->passes;
-        int n = c->npasses;
-        if (!c->passes_given) {
-            n = pass_pipeline(c->level, pipe, DRV_MAX_PASSES);
-            passes = pipe;
-        }
-        if (!pass_run(p, passes, n, NULL, NULL, why, sizeof why)) {
-            fprintf(stderr, "Internal compiler error: %s\n", why);
-            return EXIT_INTERNAL;
-        }
-    }
-    if (c->mode == MODE_EMIT_C) {
-        char reason[512];
-        if (!emit_c(out, p, reason, sizeof reason)) {
-            if (ferror(out))    /* the caller names the file and why */
-                return EXIT_USAGE;
-            fprintf(stderr, "Error: %s.\n", reason);
-            return EXIT_MODEL;
+    if (gen) {      /* from the declarations of the lowered MIR */
+        DrvGenOptions o = c->gen;
+        o.what = c->mode == MODE_GEN_DATA ? DRV_GEN_DATA : DRV_GEN_INITS;
+        RtError err = {.msg = ""};
+        int rc = drv_gen_write(out, pl.program, &o, &err);
+        if (rc != 0) {
+            fprintf(stderr, "Error: %s\n", err.msg);
+            return rc == -2 ? EXIT_USAGE : EXIT_MODEL;
         }
         return EXIT_OK;
     }
-    mir_pretty(out, p);
+    /* a write that fails is reported by the caller (rt_out_commit, or the
+     * check of standard output), with the reason the stream recorded */
+    if (pl.c_code)
+        fwrite(pl.c_code, 1, pl.c_len, out);
+    free(pl.c_code);
     return EXIT_OK;
 }
 
@@ -582,15 +603,17 @@ static void batch_inputs(Cli *c, const PtrVec *files, DrvBatchOptions *bo)
 /* What the batch's models came to. */
 typedef struct BatchTally {
     int nok, nwarn, nerr;
-    int sampled, not_compiled, failed, timed_out, write_failed;
+    int sampled, not_compiled, failed, timed_out, internal, write_failed;
 } BatchTally;
 
 static void tally(BatchTally *t, int r)
 {
     t->sampled += r == DRV_BATCH_SAMPLED;
     t->not_compiled += r == DRV_BATCH_NOT_COMPILED;
-    t->failed += r == DRV_BATCH_FAILED || r == DRV_BATCH_TIMED_OUT;
+    t->failed += r == DRV_BATCH_FAILED || r == DRV_BATCH_TIMED_OUT
+                 || r == DRV_BATCH_INTERNAL_ERROR;
     t->timed_out += r == DRV_BATCH_TIMED_OUT;
+    t->internal += r == DRV_BATCH_INTERNAL_ERROR;
     t->write_failed += r == DRV_BATCH_WRITE_FAILED;
 }
 
@@ -678,11 +701,16 @@ static int run_folder(Cli *c)
                drv_job_signal_name(sig), done, files.len);
     printf("%d models: %d ok, %d with warnings, %d with errors\n",
            t.nok + t.nwarn + t.nerr, t.nok, t.nwarn, t.nerr);
-    if (!c->check_only)
+    if (!c->check_only) {
+        char internal[64] = "";
+        if (t.internal)
+            snprintf(internal, sizeof internal, ", %d internal compiler "
+                     "error%s", t.internal, t.internal == 1 ? "" : "s");
         printf("samplers: %d built and sampled, %d not compiled by the "
-               "backend yet, %d failed (%d timed out), %d not written; "
+               "backend yet, %d failed (%d timed out%s), %d not written; "
                "products in %s/\n", t.sampled, t.not_compiled, t.failed,
-               t.timed_out, t.write_failed, bo.outdir);
+               t.timed_out, internal, t.write_failed, bo.outdir);
+    }
     if (lock >= 0)
         close(lock);
     if (sig)
@@ -692,16 +720,45 @@ static int run_folder(Cli *c)
     return t.nerr || t.failed ? EXIT_MODEL : EXIT_OK;
 }
 
+/* Standard output is written through a stream that keeps the first
+ * failed write's errno: stdio forgets it once the output passes its
+ * buffer, and the check at the end would say "Input/output error" for a
+ * full disk. */
+typedef struct StdoutSink {
+    int write_errno;    /* 0 if none */
+} StdoutSink;
+
+static ssize_t stdout_write(void *cookie, const char *buf, size_t n)
+{
+    StdoutSink *sink = cookie;
+    size_t done = 0;
+    while (done < n) {
+        ssize_t w = write(STDOUT_FILENO, buf + done, n - done);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            if (!sink->write_errno)
+                sink->write_errno = w < 0 ? errno : EIO;
+            return done ? (ssize_t)done : -1;
+        }
+        done += (size_t)w;
+    }
+    return (ssize_t)n;
+}
+
 /* Every command's standard output is checked at the end: a write error
  * there (a full disk, /dev/full) is an I/O error, not a success with a
  * truncated result. */
-static int finish_stdout(int status)
+static int finish_stdout(int status, const StdoutSink *sink)
 {
     RtError err = {.msg = ""};
     int rc = rt_out_check_stream(stdout, "standard output", &err);
     if (fclose(stdout) != 0 && rc == 0)
         rc = rt_error(&err, "error writing standard output: %s",
                       strerror(errno));
+    if (rc != 0 && sink->write_errno)
+        rt_error(&err, "error writing standard output: %s",
+                 strerror(sink->write_errno));
     if (rc != 0) {
         fprintf(stderr, "pplbench: %s\n", err.msg);
         if (status < EXIT_USAGE)
@@ -714,7 +771,12 @@ static int run_command(int argc, char **argv);
 
 int main(int argc, char **argv)
 {
-    return finish_stdout(run_command(argc, argv));
+    StdoutSink sink = {0};
+    cookie_io_functions_t io = {.write = stdout_write};
+    FILE *out = isatty(STDOUT_FILENO) ? NULL : fopencookie(&sink, "w", io);
+    if (out)
+        stdout = out;   /* a terminal keeps its line buffering */
+    return finish_stdout(run_command(argc, argv), &sink);
 }
 
 static int run_command(int argc, char **argv)

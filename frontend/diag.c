@@ -1,7 +1,6 @@
 /* diag.c - the diagnostic sink and stanc3's message layout; see diag.h. */
 #include "diag.h"
 
-#include <setjmp.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -197,39 +196,4 @@ void diag_render_all(FILE *out, const DiagSink *s)
             if (diag_is_error(d) == (pass == 1))
                 diag_render(out, s, d);
         }
-}
-
-/* The recovery point of the compilation running on this thread, and the
- * message of the internal error that jumped to it.  Thread-local because a
- * compilation is a thread's own business (the one piece of file-scope
- * state in the frontend, as Lua keeps its error jump in the thread state). */
-static _Thread_local jmp_buf *ice_target;
-static _Thread_local char ice_message[512];
-
-jmp_buf *diag_set_ice_target(jmp_buf *target)
-{
-    jmp_buf *old = ice_target;
-    ice_target = target;
-    return old;
-}
-
-const char *diag_ice_message(void)
-{
-    return ice_message;
-}
-
-_Noreturn void diag_ice(const char *file, int line, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int n = snprintf(ice_message, sizeof ice_message, "%s:%d: ", file, line);
-    if (n < 0 || (size_t)n >= sizeof ice_message)
-        n = 0;
-    vsnprintf(ice_message + n, sizeof ice_message - (size_t)n, fmt, ap);
-    va_end(ap);
-    if (ice_target)
-        longjmp(*ice_target, 1);
-    /* No compilation to abandon: a bug outside any unit. */
-    fprintf(stderr, "Internal compiler error: %s\n", ice_message);
-    abort();
 }

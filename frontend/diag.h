@@ -3,11 +3,11 @@
 #ifndef PPL_DIAG_H
 #define PPL_DIAG_H
 
-#include <setjmp.h>
 #include <stdbool.h>
 #include <stdio.h>
 
 #include "arena.h"
+#include "ice.h"     /* ICE(): diagnostics users raise internal errors */
 #include "source.h"
 
 typedef enum DiagClass {
@@ -60,16 +60,5 @@ char *diag_where(const DiagSink *s, Span sp);
 void diag_render(FILE *out, const DiagSink *s, const Diag *d);
 /* Print warnings then errors (stanc3 prints warnings before the error). */
 void diag_render_all(FILE *out, const DiagSink *s);
-
-/* The internal-error escape hatch: records file, line and message and
- * jumps to the recovery point of the compilation in progress (fe_compile),
- * which reports it as an internal error; the driver exits with code 3. */
-#define ICE(...) diag_ice(__FILE__, __LINE__, __VA_ARGS__)
-_Noreturn void diag_ice(const char *file, int line, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-/* Set this thread's recovery point (NULL to clear); returns the old one. */
-jmp_buf *diag_set_ice_target(jmp_buf *target);
-/* The message of the last internal error on this thread. */
-const char *diag_ice_message(void);
 
 #endif

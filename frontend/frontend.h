@@ -5,16 +5,13 @@
 
 #include <stdio.h>
 
-#include "arena.h"
+#include "support.h"   /* arena, ICE, scopes, spans, types */
 #include "ast.h"
 #include "diag.h"
 #include "lexer.h"
 #include "parser.h"
-#include "scope.h"
 #include "sigs.h"
-#include "source.h"
 #include "typecheck.h"
-#include "types.h"
 
 typedef struct FeOptions {
     const char **include_paths;

@@ -104,7 +104,7 @@ static const char *defined_name(Arena *a, const char *called)
 static MirEffect callee_effect(const MirProgram *p, const ScopeTable *funs,
                                const char *called)
 {
-    MirEffect eff = mir_library_effect(called);
+    MirEffect eff = mir_name_effect(called);
     const char *name = defined_name(p->arena, called);
     for (int i = scope_find(funs, name); i >= 0; i = scope_older(funs, i))
         eff |= p->funs[funs->entries[i].value].effect;
@@ -865,7 +865,7 @@ static void lower_functions(Lower *l)
         f->annots = fd->annots;
         f->nannots = fd->nannots;
         f->span = fd->name_span;
-        f->effect = mir_library_effect(fd->name);
+        f->effect = mir_name_effect(fd->name);
         f->nparams = fd->nparams;
         f->params = arena_alloc(l->a, sizeof(VarId) * (size_t)(fd->nparams + 1));
         f->data_only = arena_alloc(l->a, sizeof(bool) * (size_t)(fd->nparams + 1));

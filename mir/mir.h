@@ -192,6 +192,9 @@ typedef struct MirProgram {
     int noutput;
     Arena *arena;
     int fresh;              /* counter for generated names (sym1__) */
+    bool backend_forms;     /* mir_transform ran: tuples are taken apart
+                               and derivative code has no exits (the
+                               invariants mir_verify then checks) */
 } MirProgram;
 
 /* --- lower.c --- */
@@ -202,9 +205,41 @@ MirProgram *mir_lower(Arena *a, const Program *p, const char *name);
 /* The backend's transformations: data reads with size and constraint
  * checks in prepare_data, parameter reads through the constraining
  * transforms in log_prob, writes of the outputs in generate_quantities,
- * the inverse transforms in transform_inits
- * (--debug-transformed-mir-pretty). */
+ * the inverse transforms in transform_inits; then the forms the C backend
+ * compiles: tuples taken apart (mir_untuple), return, break and continue
+ * of derivative code as flags (mir_structure_exits).  What
+ * --debug-transformed-mir-pretty prints is what the backend emits. */
 void mir_transform(MirProgram *p);
+
+/* --- transform.c, untuple.c, exits.c: lowering for the backend;
+ *     depend.c --- */
+/* The check (stanc3's name, for FnCheck__) of a value declared with the
+ * constraint k, or NULL when k constrains nothing (offset, multiplier):
+ * the one table for data, transformed data, transformed parameters,
+ * generated quantities and the elements of their tuples. */
+const char *mir_check_name(TransformKind k);
+/* untuple.c: take the program's tuples apart (see the file's comment);
+ * the last step but one of mir_transform. */
+void mir_untuple(MirProgram *p);
+/* exits.c: return, break and continue of the log density and the user
+ * functions as flags (see the file's comment); the last step of
+ * mir_transform.  mir_has_exits: whether s has a return before its end
+ * (tail: s is in tail position), a break or a continue. */
+void mir_structure_exits(MirProgram *p);
+bool mir_has_exits(const MirStmt *s, bool tail);
+/* Whether mir_structure_exits leaves f's exits as they are: a function
+ * returning a container before its end (the backend refuses its
+ * derivatives). */
+bool mir_keeps_exits(const MirFun *f);
+/* depend.c: which variables' values depend on the parameters (see the
+ * file's comment); var[v] for 0 <= v < nvars. */
+typedef struct MirDepends {
+    const bool *var;
+    int nvars;
+} MirDepends;
+MirDepends mir_param_dependence(const MirProgram *p, Arena *a);
+/* Whether e's value depends on the parameters. */
+bool mir_depends(const MirDepends *d, const MirExpr *e);
 
 /* --- pretty.c --- */
 /* The stanc3-style pretty form, the same text for every MIR dump. */
@@ -213,8 +248,12 @@ void mir_pretty_expr(FILE *out, const MirProgram *p, const MirExpr *e);
 
 /* --- verify.c --- */
 /* Check the program's invariants (types, scopes, unique names, every
- * declaration sized); returns false and writes the first violation into
- * why (size n) if one fails. */
+ * declaration sized, break and continue inside loops, return inside
+ * functions; after mir_transform also its backend forms: no exits in the
+ * log density, none before the end of a function but one returning a
+ * container, no data tuple left whole, no projection of a tuple built
+ * in place); returns false and writes the first violation into why
+ * (size n) if one fails. */
 bool mir_verify(const MirProgram *p, char *why, size_t n);
 
 /* --- walk.c: the one generic walker that passes and analyses share --- */
@@ -298,10 +337,184 @@ MirEffect mir_expr_effect(MirExpr *e);
 MirEffect mir_stmt_effect(MirStmt *s);
 
 /* --- effects.c --- */
-/* The effect class of a call of a library function, by name. */
+/* The effect class of a function by its name's suffix (_rng, _lp), for
+ * user and library functions alike. */
+MirEffect mir_name_effect(const char *name);
+/* The effect class of a call of a library function: by name alone (may
+ * reject unless it cannot whatever its arguments), or of the call with
+ * its arguments' types (the one table in effects.c; the backend asks it
+ * too). */
 MirEffect mir_library_effect(const char *name);
+MirEffect mir_library_call_effect(const MirExpr *call);
 MirEffect mir_internal_effect(MirInternal fn);
 const char *mir_internal_name(MirInternal fn);
+
+/* ============ flowgraph.c, dataflow.c: the dataflow framework ============
+ * A flowgraph over the statements of one body (a function's or a
+ * section's), one generic monotone-framework solver over bitsets, and the
+ * analyses the passes use, each a lattice plus a transfer function. */
+
+typedef enum FgNodeKind {
+    FG_ENTRY,       /* the body's start: evaluates nothing */
+    FG_EXIT,        /* the body's end (return and the last statement go here) */
+    FG_STMT,        /* a simple statement: assignment, declaration, call,
+                       target +=, jacobian +=, return, break, continue, skip */
+    FG_IF,          /* an if's test: evaluates cond */
+    FG_WHILE,       /* a while's test: evaluates cond, every iteration */
+    FG_FOR_INIT,    /* a for's bounds: evaluates lo and hi (once), defines
+                       the loop variable */
+    FG_FOR_TEST,    /* a for's bound test: reads the loop variable */
+    FG_FOR_INCR     /* a for's increment (continue goes here): reads and
+                       defines the loop variable */
+} FgNodeKind;
+
+typedef struct FgNode {
+    FgNodeKind kind;
+    MirStmt *stmt;      /* the statement (the if/while/for for its tests);
+                           NULL for entry and exit */
+    MirStmt **slot;     /* where stmt is held, so that code can be put before
+                           it; NULL where no single place runs exactly when
+                           the node does (loop tests, increments, exit) */
+    MirExpr **exprs;    /* the expressions it evaluates (the roots, in
+                           evaluation order); a declaration's sizes and
+                           constraint arguments come first */
+    int nexprs;
+    int nsize_exprs;    /* how many of exprs are a declaration's sizes */
+    VarId def;          /* the variable it writes, or -1 */
+    bool def_whole;     /* writes all of def (x = e, a declaration, a loop
+                           variable), not a part (x[i] = e) */
+    int *succ, nsucc;
+    int *pred, npred;
+} FgNode;
+
+typedef struct Flowgraph {
+    MirProgram *p;
+    MirStmt **body;     /* the body the graph is of */
+    FgNode *nodes;
+    int n;
+    int entry, exit;    /* node indices */
+    int *order;         /* the nodes in reverse postorder from entry
+                           (nodes unreachable from entry come last) */
+} Flowgraph;
+
+/* The flowgraph of *body (a function body or a section): one node per
+ * simple statement and per test, edges for fallthrough, branches, loop
+ * back edges, break, continue and return.  A for loop that surely runs
+ * once (lo an int literal; hi a literal >= lo, or outside prepare_data an
+ * int declared in data with a literal lower bound >= lo) enters its body
+ * without a first test. */
+Flowgraph *fg_build(Arena *a, MirProgram *p, MirStmt **body);
+/* The node of statement s (for a loop or if: its test or init), or -1. */
+int fg_node_of(const Flowgraph *g, const MirStmt *s);
+const char *fg_kind_name(FgNodeKind k);
+/* One line per node: index, kind, statement, successors (for tests). */
+void fg_print(FILE *out, const Flowgraph *g);
+
+/* --- dataflow.c: bitsets, the solver, the analyses --- */
+
+/* A set over a universe 0..nbits-1, as words (a bitset). */
+typedef unsigned long long DfWord;
+#define DF_WORD_BITS 64
+int df_words(int nbits);
+bool df_has(const DfWord *s, int i);
+void df_add(DfWord *s, int i);
+void df_remove(DfWord *s, int i);
+int df_count(const DfWord *s, int nbits);
+
+typedef enum DfDir { DF_FORWARD, DF_BACKWARD } DfDir;
+typedef enum DfMeet { DF_UNION, DF_INTERSECT } DfMeet;
+
+/* A monotone dataflow problem: the lattice (bitsets over nbits, meet by
+ * union or intersection), the direction, the value at the boundary (entry
+ * for forward, exit for backward; NULL: empty), and per node either
+ * gen/kill sets (flow out = gen | (flow in & ~kill); NULL rows are empty)
+ * or a transfer callback (which, when set, is used instead). */
+typedef struct DfProblem {
+    DfDir dir;
+    DfMeet meet;
+    int nbits;
+    const DfWord *boundary;
+    DfWord **gen, **kill;
+    void (*transfer)(const Flowgraph *g, int node, const DfWord *flow_in,
+                     DfWord *flow_out, void *ctx);
+    void *ctx;
+} DfProblem;
+
+/* The fixpoint, in program order whatever the direction: in[n] holds at
+ * node n's entry, out[n] at its exit. */
+typedef struct DfResult {
+    int n, nbits, nwords;
+    DfWord **in, **out;
+} DfResult;
+
+/* Solve pb on g by a worklist (maximal fixpoint for intersection, least
+ * for union; nodes unreachable from the boundary keep the top value). */
+DfResult *df_solve(Arena *a, const Flowgraph *g, const DfProblem *pb);
+
+/* Reaching definitions: the universe is g's node indices; bit d of in[n]:
+ * the definition at node d (of g->nodes[d].def) may reach n's entry.  A
+ * part write (x[i] = e) kills nothing. */
+DfResult *df_reaching_defs(Arena *a, const Flowgraph *g);
+
+/* Liveness: the universe is the VarIds; bit v of out[n]: v may be read
+ * after n before being written whole.  live_at_exit gives what is live at
+ * the body's end (NULL: df_live_at_exit's default). */
+DfResult *df_liveness(Arena *a, const Flowgraph *g,
+                      const DfWord *live_at_exit);
+/* Every variable that outlives the body: all but locals, loop variables,
+ * arguments and compiler temporaries. */
+DfWord *df_live_at_exit(Arena *a, const MirProgram *p);
+
+/* Structural equality and hash of expressions: same kind, type, function,
+ * operator, literal value, variable (VarId: two declarations of one name
+ * differ), operands and indices. */
+bool mir_expr_equal(const MirExpr *a, const MirExpr *b);
+unsigned long mir_expr_hash(const MirExpr *e);
+
+/* The expressions code motion may consider: scalar-valued (int, real,
+ * complex) calls, operators, ?:, && and || that have no effect
+ * (mir_expr_effect == EFF_PURE) and call no compiler internal (plain
+ * reads -- variables, literals, indexing, projections, promotions -- are
+ * not worth a temporary).  One id per structurally distinct expression,
+ * in the order of first evaluation; per node:
+ *   use:  evaluated there (unconditionally, not in a declaration's sizes)
+ *         with no operand written and nothing that may fail before it in
+ *         the node;
+ *   comp: evaluated there and its operands not written after;
+ *   kill: an operand is written there;
+ *   barrier: the node may fail or has an effect (a print, reject, RNG
+ *         draw, read, write) or loops (a while test), and the expression
+ *         may fail (is not total): its evaluation must not move across. */
+typedef struct DfExprs {
+    MirExpr **expr;     /* a representative of each id */
+    bool *may_fail;     /* per id: evaluating it may reject */
+    int n;
+    DfWord **use, **comp, **kill, **barrier;   /* per node */
+} DfExprs;
+DfExprs *df_exprs(Arena *a, const Flowgraph *g);
+/* The id of the expression structurally equal to e, or -1. */
+int df_expr_id(const DfExprs *x, const MirExpr *e);
+
+/* Available expressions (forward, intersection): in[n] holds those
+ * computed on every path to n and not invalidated since. */
+DfResult *df_available(Arena *a, const Flowgraph *g, const DfExprs *x);
+/* Anticipated (very busy) expressions (backward, intersection): in[n]
+ * holds those evaluated on every path from n before an operand is
+ * written or a barrier is crossed. */
+DfResult *df_anticipated(Arena *a, const Flowgraph *g, const DfExprs *x);
+
+/* Lazy code motion (Knoop, Ruthing and Steffen; the node form of the
+ * Dragon book's 9.5): per node, over the ids of x,
+ *   earliest: anticipated here and not available-if-inserted here;
+ *   latest:   the last point an earliest placement can be postponed to;
+ *   used:     (out) the temporary is read after the node;
+ *   insert:   latest & used-out: compute the temporary at the node's entry;
+ *   replace:  use & (~latest | used-out): read the temporary instead. */
+typedef struct DfLcm {
+    DfResult *anticipated, *available, *postponable, *used;
+    DfWord **earliest, **latest, **insert, **replace;
+} DfLcm;
+DfLcm *df_lcm(Arena *a, const Flowgraph *g, const DfExprs *x);
 
 /* --- mir.c --- */
 VarId mir_new_var(MirProgram *p, const char *name, MirVarKind kind,

@@ -37,7 +37,7 @@ static const char *defined_name(Arena *a, const char *called)
 
 static MirEffect callee_effect(const Refresh *r, const char *called)
 {
-    MirEffect eff = mir_library_effect(called);
+    MirEffect eff = mir_name_effect(called);
     const char *name = defined_name(r->p->arena, called);
     for (int i = scope_find(&r->funs, name); i >= 0;
          i = scope_older(&r->funs, i))
@@ -75,10 +75,10 @@ static bool stamp_own(MirExpr *e, void *ctx)
         e->effect = mir_internal_effect(e->internal);
         break;
     case FNK_STANLIB:
-        e->effect = mir_library_effect(e->fn);
+        e->effect = mir_library_call_effect(e);
         break;
     case FNK_USER:
-        e->effect = mir_library_effect(e->fn);
+        e->effect = mir_name_effect(e->fn);
         if (r->current >= 0) {
             const char *name = defined_name(r->p->arena, e->fn);
             for (int i = scope_find(&r->funs, name); i >= 0;
@@ -138,9 +138,10 @@ static void function_effects(Refresh *r)
     for (int i = 0; i < n; i++) {
         MirFun *f = &p->funs[i];
         r->current = i;
-        MirVisitor own = {.expr = stamp_own, .ctx = r};
+        MirVisitor own = {.expr = stamp_own, .ctx = r, .decl_sizes = true,
+                          .p = p};
         mir_visit_stmt(f->body, &own);
-        f->effect = mir_library_effect(f->name);
+        f->effect = mir_name_effect(f->name);
         if (f->body)
             f->effect |= mir_stmt_effect(f->body);
     }
@@ -190,10 +191,13 @@ void mir_refresh_effects(MirProgram *p)
     for (int i = 0; i < p->nfuns; i++)
         scope_declare(&r.funs, p->funs[i].name, i);
     function_effects(&r);
-    MirVisitor own = {.expr = stamp_own, .ctx = &r};
+    /* the sizes and bounds of declarations too: they are evaluated */
+    MirVisitor own = {.expr = stamp_own, .ctx = &r, .decl_sizes = true,
+                      .p = p};
     for (int s = 0; s < MIR__NSECTIONS; s++)
         mir_visit_stmt(*mir_section(p, (MirSection)s), &own);
-    MirVisitor user = {.expr = stamp_user, .ctx = &r};
+    MirVisitor user = {.expr = stamp_user, .ctx = &r, .decl_sizes = true,
+                       .p = p};
     mir_visit_program(p, &user);
 }
 

@@ -57,9 +57,7 @@ static const char *transform_name(TransformKind k)
     return "?";
 }
 
-/* The constraint a value of data or a transformed parameter is checked
- * against, by stanc3's check names. */
-static const char *check_name(TransformKind k)
+const char *mir_check_name(TransformKind k)
 {
     switch (k) {
     case TR_LOWER: return "greater_or_equal";
@@ -164,22 +162,45 @@ static void read_data(Xform *x, VarId id)
     push(x, assign(x, id, read));
 }
 
-static void check_var(Xform *x, VarId id)
+/* The check of value (named name in messages) against the constraint of
+ * its declaration s; a tuple's elements each against theirs, by their
+ * paths (t.2.1), as projections that untuple.c takes apart. */
+static void check_value(Xform *x, const char *name, MirExpr *value,
+                        const MirSized *s)
 {
-    const MirVar *v = &x->p->vars[id];
-    const char *check = check_name(v->sized.tr);
+    if (s->type && s->type->kind == TY_TUPLE && s->nitems == s->type->n) {
+        for (int i = 0; i < s->nitems; i++) {
+            MirExpr *e = mir_new_expr(x->a, MX_TUPLE_PROJ, s->items[i]->type,
+                                      no_span);
+            e->args = arena_alloc(x->a, sizeof(MirExpr *));
+            e->args[0] = value;
+            e->nargs = 1;
+            e->slot = i + 1;
+            e->ad = value->ad;
+            check_value(x, arena_printf(x->a, "%s.%d", name, i + 1), e,
+                        s->items[i]);
+        }
+        return;
+    }
+    const char *check = mir_check_name(s->tr);
     if (!check)
         return;
     MirExpr **args = arena_alloc(x->a, sizeof(MirExpr *) * 6);
     int n = 0;
     args[n++] = string_arg(x, check);
-    args[n++] = string_arg(x, v->name);
-    args[n++] = mir_var(x->p, id);
-    if (v->sized.tr_a)
-        args[n++] = v->sized.tr_a;
-    if (v->sized.tr_b)
-        args[n++] = v->sized.tr_b;
+    args[n++] = string_arg(x, name);
+    args[n++] = value;
+    if (s->tr_a)
+        args[n++] = s->tr_a;
+    if (s->tr_b)
+        args[n++] = s->tr_b;
     push(x, call_stmt(x, mir_call_internal(x->a, FN_CHECK, TY(VOID), n, args)));
+}
+
+static void check_var(Xform *x, VarId id)
+{
+    const MirVar *v = &x->p->vars[id];
+    check_value(x, v->name, mir_var(x->p, id), &v->sized);
 }
 
 /* A parameter: read its unconstrained value and constrain it. */
@@ -300,4 +321,10 @@ void mir_transform(MirProgram *p)
     p->generate_quantities = transform_section(&x, p->generate_quantities,
                                                SEC_GQ);
     p->transform_inits = transform_section(&x, p->transform_inits, SEC_INITS);
+    mir_untuple(p);
+    mir_structure_exits(p);
+    p->backend_forms = true;
+    /* the calls made here and by lowering's constraints (sizes, bounds)
+     * get their effects from the program as it is now */
+    mir_refresh_effects(p);
 }

@@ -3,7 +3,13 @@
  * way): every variable used is declared and in scope, no name is declared
  * twice where both are visible, every declaration is sized, and
  * assignments, conditions, loop bounds and target increments are
- * well-typed. */
+ * well-typed, break and continue are inside a loop, return inside a
+ * function.  After mir_transform, also the forms the backend relies on
+ * (mir/untuple.c, mir/exits.c): the log density has no break or
+ * continue, a function body no exit before its end (but one returning a
+ * container, which exits.c leaves), every data tuple is taken apart
+ * (read element by element), and no projection of FnMakeTuple__ is
+ * left (untuple.c takes every one apart). */
 #include <stdarg.h>
 #include <string.h>
 
@@ -16,6 +22,8 @@ typedef struct Verifier {
     size_t n;
     bool failed;
     const char *section;
+    int loops;           /* loops around the statement being checked */
+    bool in_function;
 } Verifier;
 
 static void fail(Verifier *v, const char *fmt, ...)
@@ -68,6 +76,12 @@ static void check_expr(Verifier *v, const MirExpr *e)
         fail(v, "an expression (%s) has no type", mir_expr_kind_name(e->kind));
         return;
     }
+    if (v->p->backend_forms && e->kind == MX_TUPLE_PROJ
+        && e->args[0]->kind == MX_CALL && e->args[0]->fn_kind == FNK_INTERNAL
+        && e->args[0]->internal == FN_MAKE_TUPLE) {
+        fail(v, "a projection of FnMakeTuple__ is left (untuple)");
+        return;
+    }
     if (e->kind == MX_VAR) {
         if (e->var < 0) {
             if (!e->fn)
@@ -94,6 +108,12 @@ static void check_sized(Verifier *v, VarId id)
     const MirSized *s = &var->sized;
     if (!s->type) {
         fail(v, "'%s' has no type", var->name);
+        return;
+    }
+    if (v->p->backend_forms && var->kind == MV_DATA && s->ndims == 0
+        && ty_base(s->type)->kind == TY_TUPLE) {
+        fail(v, "the data tuple '%s' is not taken apart (untuple)",
+             var->name);
         return;
     }
     bool unsized_ok = var->kind == MV_LOOP || var->kind == MV_ARG
@@ -165,10 +185,16 @@ static void check_stmt(Verifier *v, const MirStmt *s)
         check_expr(v, s->call);
         return;
     case MS_RETURN:
+        if (!v->in_function)
+            fail(v, "return outside a function");
         check_expr(v, s->rhs);
         return;
     case MS_BREAK:
     case MS_CONTINUE:
+        if (v->loops == 0)
+            fail(v, "%s outside a loop", s->kind == MS_BREAK ? "break"
+                                                           : "continue");
+        return;
     case MS_SKIP:
         return;
     case MS_IF:
@@ -177,7 +203,9 @@ static void check_stmt(Verifier *v, const MirStmt *s)
         if (!v->failed && s->cond->type->kind != TY_INT
             && s->cond->type->kind != TY_REAL)
             fail(v, "condition of type %s", ty_str(v->p->arena, s->cond->type));
+        v->loops += s->kind == MS_WHILE;
         check_stmt(v, s->body);
+        v->loops -= s->kind == MS_WHILE;
         scope_truncate(&v->scope, mark);
         check_stmt(v, s->else_body);
         break;
@@ -189,7 +217,9 @@ static void check_stmt(Verifier *v, const MirStmt *s)
             fail(v, "loop bounds of '%s' are not int",
                  v->p->vars[s->var].name);
         declare(v, s->var);
+        v->loops++;
         check_stmt(v, s->body);
+        v->loops--;
         break;
     case MS_PROFILE:
         check_stmt(v, s->body);
@@ -224,6 +254,7 @@ bool mir_verify(const MirProgram *p, char *why, size_t n)
     scope_push(&v.scope);
     if (n)
         why[0] = '\0';
+    v.in_function = true;
     for (int i = 0; i < p->nfuns && !v.failed; i++) {
         const MirFun *f = &p->funs[i];
         v.section = f->name;
@@ -231,13 +262,19 @@ bool mir_verify(const MirProgram *p, char *why, size_t n)
         for (int k = 0; k < f->nparams; k++)
             declare(&v, f->params[k]);
         check_stmt(&v, f->body);
+        if (!v.failed && p->backend_forms && f->body
+            && mir_has_exits(f->body, true) && !mir_keeps_exits(f))
+            fail(&v, "return, break or continue before the end (exits)");
     }
+    v.in_function = false;
     /* prepare_data's top-level declarations are visible in every section */
     v.section = "prepare_data";
     scope_truncate(&v.scope, 0);
     check_stmt(&v, p->prepare_data);
     int globals = scope_count(&v.scope);
     check_section(&v, "log_prob", p->log_prob, globals);
+    if (!v.failed && p->backend_forms && mir_has_exits(p->log_prob, false))
+        fail(&v, "break or continue in the log density (exits)");
     check_section(&v, "generate_quantities", p->generate_quantities, globals);
     check_section(&v, "transform_inits", p->transform_inits, globals);
     return !v.failed;

@@ -8,8 +8,8 @@
  * leaves (`num_samples=1000`).  A token is looked up among the children
  * of the current group and, failing that, of each enclosing group in
  * turn, so `sample adapt delta=0.9 num_samples=100 data file=d.json`
- * needs no closing brackets.  `sample` and `log_prob` may stand alone
- * for `method=...`.  A bad command line gets a message and the usage on
+ * needs no closing brackets.  `sample`, `log_prob` and `probe` may stand
+ * alone for `method=...`.  A bad command line gets a message and the usage on
  * stderr and exit code 1, which is what CmdStan's main returns (its
  * parser's internal code is 64, EX_USAGE, but main maps every failure to
  * 1).  `help` prints the usage on stdout and exits 0.
@@ -19,7 +19,9 @@
  * 100 times until the log density and its gradient are finite (Stan's
  * rule; R = 0 is the origin, tried once).  A model without parameters
  * runs the fixed_param sampler, as CmdStan 2.33 switches to it.
- * log_prob writes lp__ and the gradient at given points. */
+ * log_prob writes lp__ and the gradient at given points.  probe (not
+ * CmdStan's; probe.c) writes everything observable at seeded points as
+ * JSON, for the validator; `probe seed=S` is accepted for `random seed=S`. */
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -52,7 +54,7 @@ typedef enum ArgId {
     A_MAX_DEPTH, A_METRIC, A_DIAG_E, A_STEPSIZE, A_STEPSIZE_JITTER,
     A_NUM_CHAINS, A_LOG_PROB, A_UNCONSTRAINED, A_CONSTRAINED, A_JACOBIAN,
     A_ID, A_DATA, A_DATA_FILE, A_INIT, A_RANDOM, A_SEED, A_OUTPUT,
-    A_OUTPUT_FILE, A_REFRESH, A_COUNT
+    A_OUTPUT_FILE, A_REFRESH, A_PROBE, A_POINTS, A_PROBE_SEED, A_COUNT
 } ArgId;
 
 typedef struct ArgSpec {
@@ -112,6 +114,10 @@ static const ArgSpec arg_tree[A_COUNT] = {
     [A_OUTPUT] = {"output", ARG_GROUP, TOP, 0, 0, false, false},
     [A_OUTPUT_FILE] = {"file", ARG_STRING, A_OUTPUT, 0, 0, false, false},
     [A_REFRESH] = {"refresh", ARG_INT, A_OUTPUT, 0, ANY_INT, false, false},
+    [A_PROBE] = {"probe", ARG_CHOICE, A_METHOD, 0, 0, false, false},
+    [A_POINTS] = {"points", ARG_INT, A_PROBE, 1, 100000, false, false},
+    /* after A_SEED: a misplaced seed= is named as random's */
+    [A_PROBE_SEED] = {"seed", ARG_STRING, A_PROBE, 0, 0, false, false},
 };
 
 /* CmdStan arguments and methods these samplers do not offer: named as
@@ -319,6 +325,13 @@ static int store(Options *o, int id, const char *tok, const char *value,
         c->output_file = value;
         break;
     case A_REFRESH: c->refresh = (int)iv; break;
+    case A_POINTS: c->probe_points = (int)iv; break;
+    case A_PROBE_SEED:
+        /* the same seed as random seed=S: one of the two, once */
+        if (o->given[A_SEED])
+            return rt_error(err, "%s: seed is given twice", tok);
+        o->given[A_SEED] = true;
+        return store_seed(o, tok, value, err);
     default: break;
     }
     return 0;
@@ -414,6 +427,7 @@ static int parse_args(int argc, char **argv, Options *o, RtError *err)
                 return -1;
             if (id == A_METHOD)
                 o->cfg.method = ctx == A_LOG_PROB ? RT_METHOD_LOG_PROB
+                                : ctx == A_PROBE  ? RT_METHOD_PROBE
                                                   : RT_METHOD_SAMPLE;
             continue;
         }
@@ -423,14 +437,21 @@ static int parse_args(int argc, char **argv, Options *o, RtError *err)
     }
     if (!o->given[A_METHOD])
         return rt_error(err, "no method given: the first argument should be"
-                             " sample or log_prob");
+                             " sample, log_prob or probe");
     return 0;
+}
+
+static Options options_defaults(void)
+{
+    Options o = {.cfg = rt_csv_config_defaults(), .init_radius = 2};
+    o.cfg.probe_points = 8;
+    return o;
 }
 
 int rt_cmdline_parse_only(int argc, char **argv, RtRunConfig *cfg,
                           RtError *err)
 {
-    Options o = {.cfg = rt_csv_config_defaults(), .init_radius = 2};
+    Options o = options_defaults();
     if (parse_args(argc, argv, &o, err) != 0)
         return -1;
     *cfg = o.cfg;
@@ -452,6 +473,7 @@ static void print_usage(FILE *out, const char *prog)
         "   or: %s log_prob constrained_params=FILE.json"
         " | unconstrained_params=FILE.json\n"
         "         [jacobian=0|1] COMMON\n"
+        "   or: %s probe [points=K] COMMON\n"
         "   or: %s help\n"
         "COMMON: [id=N] [data file=FILE] [init=R|FILE] [random seed=N]\n"
         "        [output [file=FILE] [refresh=N]]\n"
@@ -459,7 +481,7 @@ static void print_usage(FILE *out, const char *prog)
         " key=value\n"
         "arguments are looked up in the open group and then in the groups"
         " around it.\n",
-        prog, prog, prog);
+        prog, prog, prog, prog);
 }
 
 /* ------------------------------------------------------------- helpers */
@@ -707,21 +729,29 @@ static void print_gradient_time(double seconds)
 
 /* Open the output file, refusing one that is an input of the run: the
  * data, init and log_prob files and the sampler binary itself. */
-static RtCsv *open_output(const Options *o, RtError *err)
+#define NUM_INPUTS 5
+static void run_inputs(const Options *o, char *exe, size_t size,
+                       const char *inputs[NUM_INPUTS])
 {
     const RtRunConfig *c = &o->cfg;
-    char exe[4096] = "/proc/self/exe";
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    ssize_t n = readlink("/proc/self/exe", exe, size - 1);
     if (n > 0)
         exe[n] = '\0';
     else
-        snprintf(exe, sizeof exe, "/proc/self/exe");
-    const char *const inputs[] = {
-        c->data_file, o->init_is_file ? c->init : NULL,
-        c->unconstrained_params, c->constrained_params, exe,
-    };
-    return rt_csv_open(c->output_file, inputs,
-                       (int)(sizeof inputs / sizeof inputs[0]), err);
+        snprintf(exe, size, "/proc/self/exe");
+    inputs[0] = c->data_file;
+    inputs[1] = o->init_is_file ? c->init : NULL;
+    inputs[2] = c->unconstrained_params;
+    inputs[3] = c->constrained_params;
+    inputs[4] = exe;
+}
+
+static RtCsv *open_output(const Options *o, RtError *err)
+{
+    char exe[4096];
+    const char *inputs[NUM_INPUTS];
+    run_inputs(o, exe, sizeof exe, inputs);
+    return rt_csv_open(o->cfg.output_file, inputs, NUM_INPUTS, err);
 }
 
 static int run_sample(const Options *o, const RtModel *model, const void *m)
@@ -928,12 +958,31 @@ done:
     return rc;
 }
 
+/* ---------------------------------------------------------------- probe */
+
+/* probe.c does the work; its output defaults to output.json. */
+static int run_probe(Options *o, const RtModel *model, const RtData *data)
+{
+    if (!o->given[A_OUTPUT_FILE])
+        o->cfg.output_file = "output.json";
+    char exe[4096];
+    const char *inputs[NUM_INPUTS];
+    run_inputs(o, exe, sizeof exe, inputs);
+    RtError err = {.msg = ""};
+    if (rt_probe_run(model, data, &o->cfg, inputs, NUM_INPUTS, &err) != 0) {
+        fflush(stdout);
+        fprintf(stderr, "%s\n", err.msg);
+        return 1;
+    }
+    return 0;
+}
+
 /* ---------------------------------------------------------------- main */
 
 static int run_main(int argc, char **argv, const RtModel *model)
 {
     const char *prog = argc > 0 && argv[0] ? argv[0] : "model";
-    Options o = {.cfg = rt_csv_config_defaults(), .init_radius = 2};
+    Options o = options_defaults();
     o.cfg.model_name = model->name;
     RtError err = {.msg = ""};
     if (argc <= 1) {
@@ -968,8 +1017,10 @@ static int run_main(int argc, char **argv, const RtModel *model)
                     &utc) > 0)
         c->start_datetime = datetime;
 
-    rt_csv_print_config(stdout, c);
-    printf("\n");
+    if (c->method != RT_METHOD_PROBE) {
+        rt_csv_print_config(stdout, c);
+        printf("\n");
+    }
 
     RtData *data = rt_data_load(c->data_file, &err);
     if (!data) {
@@ -977,9 +1028,13 @@ static int run_main(int argc, char **argv, const RtModel *model)
         fprintf(stderr, "Error reading data: %s\n", err.msg);
         return 1;
     }
-    void *m = model->create(data, c->seed, &err);
+    /* probe runs transformed data itself: its output is in the file */
+    void *m = c->method == RT_METHOD_PROBE ? NULL
+                                           : model->create(data, c->seed, &err);
     int rc = 1;
-    if (!m) {
+    if (c->method == RT_METHOD_PROBE) {
+        rc = run_probe(&o, model, data);
+    } else if (!m) {
         fflush(stdout);
         fprintf(stderr, "Error in the data or transformed data of %s:\n%s\n",
                 model->name, err.msg);

@@ -44,12 +44,35 @@ int rt_fatal(RtError *err, const char *fmt, ...)
     return -1;
 }
 
+int rt_index_error(RtError *err, const char *fmt, ...)
+{
+    if (!err)
+        return -1;
+    va_list ap;
+    va_start(ap, fmt);
+    error_format(err, fmt, ap);
+    va_end(ap);
+    err->kind = RT_ERROR_INDEX;
+    return -1;
+}
+
 int rt_msg_fatal(RtMsg *m, RtError *err)
 {
     int rc = rt_msg_reject(m, err);
     if (err)
         err->fatal = true;
     return rc;
+}
+
+const char *rt_error_class(const RtError *err)
+{
+    if (err->fatal)
+        return "fatal";
+    switch (err->kind) {
+    case RT_ERROR_REJECT: return "reject";
+    case RT_ERROR_INDEX: return "index";
+    default: return "error";
+    }
 }
 
 /* -------------------------------------------- int arithmetic (rt_int.h) */

@@ -148,7 +148,7 @@ void rt_sort_perm_int(const int *x, int n, bool desc, int *perm, int *work)
 static int check_rank_index(int n, int s, RtError *err)
 {
     if (s < 1 || s > n)
-        return rt_error(err, "rank: accessing element out of range. index "
+        return rt_index_error(err, "rank: accessing element out of range. index "
                         "%d out of range; expecting index to be between 1 "
                         "and %d", s, n);
     return 0;

@@ -51,9 +51,21 @@
  * after a fatal one.  rt_error leaves the flag alone, so a caller that
  * prefixes a message (rt_error(err, "%s: %s", fn, err->msg)) keeps it;
  * whoever declares an RtError starts it cleared (RtError e = {.msg = ""}). */
+typedef enum RtErrorKind {
+    RT_ERROR_DOMAIN,     /* a library function or a check refused its
+                          * arguments (Stan's domain_error; size checks
+                          * too, for now) */
+    RT_ERROR_REJECT,     /* reject(...) or fatal_error(...) in the program */
+    RT_ERROR_INDEX       /* an index out of range (Stan's out_of_range):
+                          * rt_index_error */
+} RtErrorKind;
+
 typedef struct RtError {
     char msg[1024];
     bool fatal;
+    /* Where the error came from, set at the source as fatal is (and kept
+     * by rt_error like it): the class the probe method reports. */
+    RtErrorKind kind;
 } RtError;
 
 /* Format a message into err (if err is non-NULL); returns -1 so that a
@@ -63,8 +75,25 @@ int rt_error(RtError *err, const char *fmt, ...)
 /* rt_error, and mark the error fatal. */
 int rt_fatal(RtError *err, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* rt_error, and mark the error an index out of range (RT_ERROR_INDEX). */
+int rt_index_error(RtError *err, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 /* fatal_error(...): the message into err, marked fatal; returns -1. */
 int rt_msg_fatal(RtMsg *m, RtError *err);
+/* The class of an error, as the probe method writes it: "fatal" (marked
+ * fatal: fatal_error, a recursion too deep, memory running out), "reject"
+ * (a reject statement), "index" (an index out of range) or "error" (any
+ * other: a library function or a check refused). */
+const char *rt_error_class(const RtError *err);
+
+/* ------------------------------------------------------ printed output */
+
+/* Where print(...) goes: stdout, or while a capture is set on the calling
+ * thread, appended (with its newline) to that message.  Sets the capture
+ * (NULL: stdout again) and returns the previous one.  Per thread like
+ * rt_recursion_limit: the emitted code's print has no context argument,
+ * and the probe method must see what each evaluation printed. */
+RtMsg *rt_print_capture(RtMsg *into);
 
 /* ---------------------------------------------------- the machine stack */
 
@@ -340,7 +369,8 @@ void rt_sum_to_zero_matrix_adjoint(const double *x, int M, int N,
  * id, data file, init, random seed, output file, stanc_version ...). */
 typedef enum RtMethod {
     RT_METHOD_SAMPLE,            /* sample algorithm=hmc engine=nuts */
-    RT_METHOD_LOG_PROB           /* log_prob: lp__ and gradient */
+    RT_METHOD_LOG_PROB,          /* log_prob: lp__ and gradient */
+    RT_METHOD_PROBE              /* probe: everything at seeded points */
 } RtMethod;
 
 typedef struct RtRunConfig {
@@ -370,6 +400,7 @@ typedef struct RtRunConfig {
     const char *start_datetime;  /* "2024-05-01 12:00:00 UTC" */
     const char *unconstrained_params, *constrained_params;
     bool jacobian;
+    int probe_points;            /* probe's points=K (8) */
 } RtRunConfig;
 
 /* CmdStan's defaults (model "model", seed 0), every default_* flag set. */
@@ -522,6 +553,7 @@ typedef struct RtModel {
  *         refresh=N
  *   model log_prob constrained_params=F | unconstrained_params=F
  *         jacobian=0|1 data file=F output file=F
+ *   model probe points=K random seed=S data file=F output file=F
  *   model help
  * (also method=sample, gamma/kappa/t0/init_buffer/term_buffer/window,
  * metric=diag_e, stepsize, stepsize_jitter, num_chains=1).  log_prob
@@ -531,6 +563,17 @@ typedef struct RtModel {
  * on stderr, as CmdStan), bad data, failed initialization or a sampler
  * error (the draws written so far are kept). */
 int rt_main(int argc, char **argv, const RtModel *model);
+/* The probe method (probe.c, where the file's format is described):
+ * create the model from data (its transformed data printing into the
+ * file), then at cfg->probe_points seeded points the log density with and
+ * without the Jacobian, the gradient, the outputs, what each printed and
+ * each rejection, into cfg->output_file through rt_out_open (refused when
+ * it is one of the NPROTECT paths PROTECT).  A rejection is data in the
+ * file, not a failure: returns 0, or -1 with err when the file cannot be
+ * made (bad points, memory, I/O). */
+int rt_probe_run(const RtModel *model, const RtData *data,
+                 const RtRunConfig *cfg, const char *const *protect,
+                 int nprotect, RtError *err);
 /* rt_main's argument parser alone (tests and the fuzz target): parse
  * argv[1..argc-1] into *cfg (from rt_csv_config_defaults; its strings
  * point into argv).  Returns 0, 1 for help, or -1 with err.  Opens,

@@ -247,15 +247,33 @@ void rt_msg_free(RtMsg *m)
 /* What ends a message that memory could not hold whole. */
 #define MSG_CUT " ... [message truncated: out of memory]"
 
+/* The capture of rt_print_capture (pplrt.h): per thread, NULL for
+ * stdout. */
+static _Thread_local RtMsg *print_capture;
+
+RtMsg *rt_print_capture(RtMsg *into)
+{
+    RtMsg *was = print_capture;
+    print_capture = into;
+    return was;
+}
+
 void rt_msg_print(RtMsg *m)
 {
-    printf("%s%s\n", rt_msg_text(m), m->oom ? MSG_CUT : "");
+    if (print_capture) {
+        rt_msg_str(print_capture, rt_msg_text(m));
+        rt_msg_str(print_capture, m->oom ? MSG_CUT "\n" : "\n");
+    } else {
+        printf("%s%s\n", rt_msg_text(m), m->oom ? MSG_CUT : "");
+    }
     rt_msg_free(m);
 }
 
 int rt_msg_reject(RtMsg *m, RtError *err)
 {
     int rc = rt_error(err, "%s%s", rt_msg_text(m), m->oom ? MSG_CUT : "");
+    if (err)
+        err->kind = RT_ERROR_REJECT;
     rt_msg_free(m);
     return rc;
 }

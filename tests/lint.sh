@@ -2,7 +2,7 @@
 # lint.sh - line length and file size (make lint).
 #
 # Fails, listing each offence as FILE:LINE, when a line of a source file
-# (*.c *.h *.def *.sh, the Makefiles) under frontend/ driver/ tests/ is
+# (*.c *.h *.def *.sh, the Makefiles) under support/ frontend/ driver/ tests/ is
 # longer than 100 characters, or when a .c, .h or .def file is longer than
 # 1500 lines.  Golden tests and the corpus are data, not code, and are left
 # alone.  Prints "lint: ok" when there is nothing to report.
@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.." || exit 2
 LC_ALL=C
 export LC_ALL
 
-files=$(find frontend driver tests Makefile \
+files=$(find support frontend driver tests Makefile \
             \( -path tests/golden -o -path '*/corpus' \) -prune -o \
             -type f \( -name '*.c' -o -name '*.h' -o -name '*.def' \
                        -o -name '*.sh' -o -name Makefile \) -print |

@@ -33,12 +33,17 @@ static const char *const pipeline_o1[] = {
 
 static const char *const pipeline_oexperimental[] = {
     /* stanc3's order: propagation (constants, expressions, copies), dead
-     * code, partial evaluation; lcm comes after partial-eval */
+     * code, partial evaluation */
     "constprop",
     "exprprop",
     "copyprop",
     "dce",
     "partial-eval",
+    "lcm",      /* after the expression-level passes: it moves what they
+                   leave repeated (stanc3: lazy code motion, then copy
+                   propagation and dead code elimination of its temps) */
+    "copyprop",
+    "dce",
     NULL
 };
 

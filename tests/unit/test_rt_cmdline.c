@@ -501,8 +501,8 @@ static void test_argument_errors(void **state)
         {{"sample", "num_chains=4"},
          "num_chains=4: expected an integer with num_chains = 1"},
         {{"data", "file=x.json"},
-         "no method given: the first argument should be sample or"
-         " log_prob"},
+         "no method given: the first argument should be sample, log_prob"
+         " or probe"},
         {{"sample", "num_samples=10", "num_samples=20"},
          "num_samples=20: num_samples is given twice"},
         {{"sample", "output", "sig_figs=3"},
@@ -524,6 +524,16 @@ static void test_argument_errors(void **state)
         {{"sample", "num_samples"},
          "num_samples needs a value (num_samples=...)"},
         {{"sample", "log_prob"}, "log_prob: method is given twice"},
+        {{"sample", "points=3"},
+         "points=3 is misplaced: points belongs after 'probe'"},
+        {{"probe", "points=0"},
+         "points=0: expected an integer with 1 <= points <= 100000"},
+        {{"probe", "seed=1", "random", "seed=2"},
+         "seed=2: seed is given twice"},
+        {{"probe", "random", "seed=1", "seed=2"},
+         "seed=2: seed is given twice"},
+        {{"sample", "seed=2"},
+         "seed=2 is misplaced: seed belongs after 'random'"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const char *const *a = cases[i].args;
@@ -878,6 +888,25 @@ static void test_parse_only(void **state)
                                  " 0 <= num_samples");
 }
 
+/* probe's arguments: points=K (8 by default) and its seed, given as
+ * probe seed=S or random seed=S. */
+static void test_probe_arguments(void **state)
+{
+    (void)state;
+    RtRunConfig cfg;
+    RtError err = {.msg = ""};
+    char *argv[] = {"model", "probe", "points=5", "seed=9", NULL};
+    assert_int_equal(rt_cmdline_parse_only(4, argv, &cfg, &err), 0);
+    assert_int_equal(cfg.method, RT_METHOD_PROBE);
+    assert_int_equal(cfg.probe_points, 5);
+    assert_true(cfg.seed == 9);
+    char *plain[] = {"model", "method=probe", "random", "seed=4", NULL};
+    assert_int_equal(rt_cmdline_parse_only(4, plain, &cfg, &err), 0);
+    assert_int_equal(cfg.method, RT_METHOD_PROBE);
+    assert_int_equal(cfg.probe_points, 8);
+    assert_true(cfg.seed == 4);
+}
+
 int main(void)
 {
 #define SCRATCH(t) cmocka_unit_test_setup_teardown(t, setup_scratch, \
@@ -887,6 +916,7 @@ int main(void)
         SCRATCH(test_same_seed_same_draws),
         SCRATCH(test_argument_forms),
         SCRATCH(test_argument_errors),
+        cmocka_unit_test(test_probe_arguments),
         SCRATCH(test_help_and_no_arguments),
         SCRATCH(test_init_from_file_and_zero),
         SCRATCH(test_random_inits_retry),

@@ -1,6 +1,6 @@
 // return before the end of a function, break and continue, in functions
 // and in the model block: the reverse sweep replays them through flags
-// (backend/emit_exits.c).
+// (mir/exits.c).
 functions {
   // the first index where the running sum passes the limit, as a real
   real first_over(vector x, real limit) {

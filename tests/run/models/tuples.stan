@@ -1,4 +1,4 @@
-// Tuples taken apart by the backend (backend/emit_tuples.c): nested data
+// Tuples taken apart for the backend (mir/untuple.c): nested data
 // tuples read by their JSON paths with their elements' constraints
 // checked, tuple locals, unpacking, projections of tuple expressions and
 // a user function returning a tuple whose elements both carry

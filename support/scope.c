@@ -6,7 +6,7 @@
 
 #include <string.h>
 
-#include "diag.h"
+#include "ice.h"
 
 /* FNV-1a: short identifiers, no adversary who profits from collisions
  * beyond slowing one compile. */

@@ -1,0 +1,770 @@
+/* untuple.c - tuples taken apart, the last of the backend's
+ * transformations (mir_transform), so that --debug-transformed-mir-pretty
+ * shows and mir_verify checks what the C backend compiles.
+ *
+ * C has no tuple values here; instead every tuple variable becomes one
+ * variable per element (nested tuples recursively), and every tuple
+ * expression is projected before it is used:
+ *
+ *   tuple(real, vector[N]) kf;      ->  real kf_1__; vector[N] kf_2__;
+ *   kf = f(x);                      ->  kf_1__ = f_1__(x); kf_2__ = f_2__(x);
+ *   kf.1                            ->  kf_1__
+ *   kf (a whole value)              ->  FnMakeTuple__(kf_1__, kf_2__)
+ *   (a, b).2                        ->  b
+ *   qr_thin(X).1                    ->  qr_thin_Q(X)
+ *
+ * A user function returning a tuple becomes one function per element
+ * (the same body, returning that element; nested tuples recursively; the
+ * function itself goes when nothing calls it any more), so
+ * each element has an ordinary result with an ordinary reverse function;
+ * the body runs once per element used, which is only sound for functions
+ * that neither draw, print nor touch target: those are not split.  The
+ * temporary that lowering makes for `(a, b) = f(x)` is never stored: its
+ * uses become projections of f(x).  Data tuples are read element by
+ * element by their JSON paths (FnReadData__("beta_prior.2", ...)), each
+ * element's constraint checked (transform.c checks a tuple by its elements).
+ *
+ * Left whole (the backend then refuses them by name): arrays of tuples,
+ * tuple arguments of user functions, tuple parameters and outputs, and a
+ * variable some value of which cannot be taken apart (a tuple-valued ?:,
+ * a call of a function that is not split).  Whether a variable can be
+ * taken apart depends on the others, so the rewrite is tried, and tried
+ * again without the variables (and functions) that failed, until it
+ * succeeds; nothing of the program changes before it does. */
+#include <string.h>
+
+#include "mir.h"
+
+typedef struct Tup {
+    MirProgram *p;
+    Arena *a;
+    int cap;                /* entries of first, subst, bad */
+    VarId *first;           /* per variable: its first element, or -1 */
+    MirExpr **subst;        /* internal temporaries: their value */
+    bool *bad;              /* variables left whole (found so far) */
+    VarId *root;            /* per element variable: the tuple variable
+                               taken apart, at the outermost level */
+    int nfuns_cap;
+    int *split;             /* per function: its first element function,
+                               or -1 */
+    int *parent, *slot;     /* per element function: whose element */
+    bool *bad_fun;          /* functions not split (found so far) */
+    int cur_fun;            /* the function whose body is rewritten, or -1 */
+    bool failed;            /* this attempt left something whole */
+} Tup;
+
+static bool is_tuple(const Type *t)
+{
+    return t && t->kind == TY_TUPLE;
+}
+
+/* Library functions returning tuples, and the functions giving each
+ * element. */
+static const struct {
+    const char *name;
+    const char *elems[3];
+} lib_splits[] = {
+    {"qr_thin", {"qr_thin_Q", "qr_thin_R", NULL}},
+    {"qr", {"qr_Q", "qr_R", NULL}},
+    {"eigendecompose_sym", {"eigenvalues_sym", "eigenvectors_sym", NULL}},
+    {"eigendecompose", {"eigenvalues", "eigenvectors", NULL}},
+    {"svd", {"svd_U", "singular_values", "svd_V"}},
+};
+
+/* ------------------------------------------------------ element variables */
+
+/* Room in the per-variable tables for every variable there is now. */
+static void grow(Tup *t)
+{
+    int n = t->p->nvars;
+    if (n <= t->cap)
+        return;
+    int cap = n * 2 + 16;
+    VarId *f = arena_alloc(t->a, sizeof(VarId) * (size_t)cap);
+    VarId *r = arena_alloc(t->a, sizeof(VarId) * (size_t)cap);
+    MirExpr **s = arena_alloc(t->a, sizeof(MirExpr *) * (size_t)cap);
+    bool *b = arena_alloc(t->a, sizeof(bool) * (size_t)cap);
+    for (int v = 0; v < cap; v++) {
+        f[v] = v < t->cap ? t->first[v] : -1;
+        r[v] = v < t->cap ? t->root[v] : v;
+        s[v] = v < t->cap ? t->subst[v] : NULL;
+        b[v] = v < t->cap && t->bad[v];
+    }
+    t->first = f;
+    t->root = r;
+    t->subst = s;
+    t->bad = b;
+    t->cap = cap;
+}
+
+/* Whether a tuple variable can be taken apart at all: one that is not an
+ * array, not a function's argument, not read or written by the sampler
+ * (parameters and outputs keep their shape) and declared element by
+ * element. */
+static bool splittable(const Tup *t, VarId v)
+{
+    const MirVar *var = &t->p->vars[v];
+    MirVarKind k = var->kind;
+    return is_tuple(var->sized.type) && var->sized.ndims == 0
+        && k != MV_ARG && k != MV_PARAM && k != MV_TPARAM && k != MV_GQ
+        && var->sized.nitems == var->sized.type->n && !t->bad[v];
+}
+
+static void make_elements(Tup *t, VarId v)
+{
+    if (!splittable(t, v))
+        return;
+    int n = t->p->vars[v].sized.nitems;
+    VarId first = -1;
+    for (int i = 0; i < n; i++) {
+        const MirVar *pv = &t->p->vars[v];   /* vars may move */
+        const char *name = arena_printf(t->a, "%s_%d__", pv->name, i + 1);
+        VarId c = mir_new_var(t->p, name, pv->kind, pv->sized.items[i]->type,
+                              pv->ad);
+        MirVar *cv = &t->p->vars[c];
+        const MirVar *parent = &t->p->vars[v];
+        cv->sized = *parent->sized.items[i];
+        cv->span = parent->span;
+        cv->mem = parent->mem;
+        if (ty_base(cv->sized.type)->kind == TY_INT)
+            cv->ad = AD_DATA;
+        if (i == 0)
+            first = c;
+    }
+    grow(t);
+    t->first[v] = first;
+    for (int i = 0; i < n; i++)
+        t->root[first + i] = t->root[v];
+}
+
+/* ---------------------------------------------------------- projections */
+
+static MirExpr *rw_expr(Tup *t, const MirExpr *e);
+
+static MirExpr *copy_expr(Tup *t, const MirExpr *e)
+{
+    MirExpr *c = mir_new_expr(t->a, e->kind, e->type, e->span);
+    *c = *e;
+    return c;
+}
+
+/* The split function a call calls, or -1. */
+static int user_fun(const Tup *t, const MirExpr *e)
+{
+    if (e->kind != MX_CALL || e->fn_kind != FNK_USER)
+        return -1;
+    for (int i = 0; i < t->p->nfuns; i++)
+        if (strcmp(t->p->funs[i].name, e->fn) == 0
+            && is_tuple(t->p->funs[i].ret) && t->split[i] >= 0)
+            return i;
+    return -1;
+}
+
+/* FnMakeTuple__(x_1__, x_2__, ...) for a variable taken apart: its value
+ * where the whole tuple is used. */
+static MirExpr *whole_value(Tup *t, VarId v)
+{
+    const Type *type = t->p->vars[v].sized.type;
+    int n = type->n;
+    MirExpr **args = arena_alloc(t->a, sizeof(MirExpr *) * (size_t)n);
+    for (int i = 0; i < n; i++) {
+        VarId c = t->first[v] + i;
+        args[i] = t->first[c] >= 0 ? whole_value(t, c) : mir_var(t->p, c);
+    }
+    MirExpr *e = mir_call_internal(t->a, FN_MAKE_TUPLE, type, n, args);
+    e->ad = t->p->vars[v].ad;
+    return e;
+}
+
+/* Element k (1-based) of the tuple value x (already rewritten), or NULL
+ * when it cannot be taken apart. */
+static MirExpr *project(Tup *t, const MirExpr *x, int k)
+{
+    const Type *et = x->type->items[k - 1];
+    switch (x->kind) {
+    case MX_VAR:
+        if (x->var >= 0 && x->var < t->cap && t->subst[x->var]) {
+            MirExpr *e = project(t, rw_expr(t, t->subst[x->var]), k);
+            if (!e) {
+                t->bad[x->var] = true;
+                t->failed = true;
+            }
+            return e;
+        }
+        if (x->var >= 0 && x->var < t->cap && t->first[x->var] >= 0)
+            return mir_var(t->p, t->first[x->var] + k - 1);
+        return NULL;
+    case MX_TUPLE_PROJ: {
+        MirExpr *inner = project(t, x->args[0], x->slot);
+        return inner ? project(t, inner, k) : NULL;
+    }
+    case MX_CALL:
+        if (x->fn_kind == FNK_INTERNAL && x->internal == FN_MAKE_TUPLE)
+            return x->args[k - 1];
+        if (x->fn_kind == FNK_USER) {
+            int f = user_fun(t, x);
+            if (f < 0)
+                return NULL;
+            MirExpr *c = copy_expr(t, x);
+            c->fn = t->p->funs[t->split[f] + k - 1].name;
+            c->type = et;
+            return c;
+        }
+        if (x->fn_kind == FNK_STANLIB)
+            for (size_t i = 0; i < sizeof lib_splits / sizeof lib_splits[0];
+                 i++)
+                if (strcmp(lib_splits[i].name, x->fn) == 0
+                    && lib_splits[i].elems[k - 1]) {
+                    MirExpr *c = copy_expr(t, x);
+                    c->fn = lib_splits[i].elems[k - 1];
+                    c->type = et;
+                    return c;
+                }
+        return NULL;
+    default:
+        return NULL;
+    }
+}
+
+/* The operand of a projection, rewritten: a variable stays a variable
+ * there (project takes its element), as does one under more
+ * projections. */
+static MirExpr *rw_operand(Tup *t, const MirExpr *e)
+{
+    if (e->kind == MX_VAR)
+        return copy_expr(t, e);
+    if (e->kind != MX_TUPLE_PROJ)
+        return rw_expr(t, e);
+    MirExpr *c = copy_expr(t, e);
+    c->args = arena_alloc(t->a, sizeof(MirExpr *));
+    c->args[0] = rw_operand(t, e->args[0]);
+    MirExpr *p = project(t, c->args[0], e->slot);
+    return p ? p : c;
+}
+
+static MirExpr *rw_expr(Tup *t, const MirExpr *e)
+{
+    if (!e)
+        return NULL;
+    if (e->kind == MX_TUPLE_PROJ)
+        return rw_operand(t, e);
+    if (e->kind == MX_VAR && e->var >= 0 && e->var < t->cap) {
+        if (t->first[e->var] >= 0)
+            return whole_value(t, e->var);
+        if (t->subst[e->var]) {
+            /* a temporary used whole: it is stored after all */
+            t->bad[e->var] = true;
+            t->failed = true;
+        }
+    }
+    MirExpr *c = copy_expr(t, e);
+    if (e->nargs) {
+        c->args = arena_alloc(t->a, sizeof(MirExpr *) * (size_t)e->nargs);
+        for (int i = 0; i < e->nargs; i++)
+            c->args[i] = rw_expr(t, e->args[i]);
+    }
+    if (e->nindices) {
+        c->indices = arena_alloc(t->a, sizeof(MirIndex) * (size_t)e->nindices);
+        for (int i = 0; i < e->nindices; i++) {
+            c->indices[i] = e->indices[i];
+            c->indices[i].lo = rw_expr(t, e->indices[i].lo);
+            c->indices[i].hi = rw_expr(t, e->indices[i].hi);
+        }
+    }
+    return c;
+}
+
+/* ----------------------------------------------------------- statements */
+
+static MirStmt *rw_stmt(Tup *t, const MirStmt *s);
+
+static MirStmt *list(Tup *t, MirStmt **items, int n)
+{
+    MirStmt **copy = arena_alloc(t->a, sizeof *copy * (size_t)(n + 1));
+    if (n > 0)   /* items may be NULL then: memcpy's is undefined */
+        memcpy(copy, items, sizeof *copy * (size_t)n);
+    return mir_block(t->a, MS_SLIST, n, copy);
+}
+
+/* The read of data element c (of a tuple read by its JSON path); the
+ * check of its constraint comes after the tuple's reads (transform.c
+ * checks the tuple element by element). */
+static MirStmt *read_element(Tup *t, VarId c, const char *path)
+{
+    const MirVar *v = &t->p->vars[c];
+    const MirSized *s = &v->sized;
+    MirExpr **args = arena_alloc(t->a, sizeof(MirExpr *)
+                                 * (size_t)(2 + s->ndims + s->nsizes));
+    int n = 0;
+    args[n++] = mir_str(t->a, path);
+    args[n++] = mir_str(t->a, ty_str(t->a, ty_base(s->type)));
+    for (int i = 0; i < s->ndims; i++)
+        args[n++] = s->dims[i];
+    for (int i = 0; i < s->nsizes; i++)
+        args[n++] = s->size[i];
+    MirStmt *a = mir_new_stmt(t->a, MS_ASSIGN, v->span);
+    a->lhs.var = c;
+    a->lhs.type = s->type;
+    a->rhs = mir_call_internal(t->a, FN_READ_DATA, s->type, n, args);
+    return a;
+}
+
+/* lhs = rhs for a tuple variable v taken apart: element by element.  A
+ * value that cannot be taken apart leaves v's outermost tuple whole in
+ * the next attempt. */
+static MirStmt *assign_elements(Tup *t, VarId v, const MirExpr *rhs,
+                                Span span, const char *path)
+{
+    const MirVar *var = &t->p->vars[v];
+    int n = var->sized.type->n;
+    MirStmt **out = arena_alloc(t->a, sizeof(MirStmt *) * (size_t)n);
+    bool read = rhs->kind == MX_CALL && rhs->fn_kind == FNK_INTERNAL
+        && rhs->internal == FN_READ_DATA;
+    for (int i = 0; i < n; i++) {
+        VarId c = t->first[v] + i;
+        const char *sub = arena_printf(t->a, "%s.%d", path, i + 1);
+        MirExpr *e = read ? NULL : project(t, rhs, i + 1);
+        if (!read && !e) {
+            t->bad[t->root[v]] = true;
+            t->failed = true;
+            out[i] = mir_new_stmt(t->a, MS_SKIP, span);
+            continue;
+        }
+        if (t->first[c] >= 0) {
+            /* a nested tuple */
+            out[i] = assign_elements(t, c, read ? rhs : e, span, sub);
+            continue;
+        }
+        if (read) {
+            out[i] = read_element(t, c, sub);
+            continue;
+        }
+        MirStmt *a = mir_new_stmt(t->a, MS_ASSIGN, span);
+        a->lhs.var = c;
+        a->lhs.type = t->p->vars[c].sized.type;
+        a->rhs = e;
+        out[i] = a;
+    }
+    return list(t, out, n);
+}
+
+static MirStmt *decl_elements(Tup *t, VarId v)
+{
+    int n = t->p->vars[v].sized.type->n;
+    MirStmt **out = arena_alloc(t->a, sizeof(MirStmt *) * (size_t)n);
+    for (int i = 0; i < n; i++) {
+        VarId c = t->first[v] + i;
+        if (t->first[c] >= 0) {
+            out[i] = decl_elements(t, c);
+            continue;
+        }
+        out[i] = mir_new_stmt(t->a, MS_DECL, t->p->vars[c].span);
+        out[i]->var = c;
+    }
+    return list(t, out, n);
+}
+
+static MirIndex *rw_indices(Tup *t, const MirIndex *in, int n)
+{
+    MirIndex *ix = arena_alloc(t->a, sizeof(MirIndex) * (size_t)(n + 1));
+    for (int j = 0; j < n; j++) {
+        ix[j] = in[j];
+        ix[j].lo = rw_expr(t, ix[j].lo);
+        ix[j].hi = rw_expr(t, ix[j].hi);
+    }
+    return ix;
+}
+
+static MirStmt *rw_assign(Tup *t, const MirStmt *s)
+{
+    VarId v = s->lhs.var;
+    MirExpr *rhs = rw_expr(t, s->rhs);
+    if (v < t->cap && t->subst[v] && !t->bad[v])
+        return mir_new_stmt(t->a, MS_SKIP, s->span);
+    /* follow the tuple slots of the lvalue down to an element */
+    int k = 0;
+    while (k < s->lhs.nsteps && !s->lhs.steps[k].indices && v < t->cap
+           && t->first[v] >= 0) {
+        v = t->first[v] + s->lhs.steps[k].slot - 1;
+        k++;
+    }
+    if (v < t->cap && t->first[v] >= 0 && k == s->lhs.nsteps)
+        return assign_elements(t, v, rhs, s->span, t->p->vars[v].name);
+    MirStmt *c = mir_new_stmt(t->a, MS_ASSIGN, s->span);
+    *c = *s;
+    c->rhs = rhs;
+    c->lhs.var = v;
+    c->lhs.nsteps = s->lhs.nsteps - k;
+    if (c->lhs.nsteps == 0)
+        c->lhs.type = t->p->vars[v].sized.type;
+    MirLvalueStep *steps = arena_alloc(t->a, sizeof(MirLvalueStep)
+                                       * (size_t)(c->lhs.nsteps + 1));
+    for (int i = 0; i < c->lhs.nsteps; i++) {
+        steps[i] = s->lhs.steps[k + i];
+        if (steps[i].indices)
+            steps[i].indices = rw_indices(t, steps[i].indices,
+                                          steps[i].nindices);
+    }
+    c->lhs.steps = steps;
+    return c;
+}
+
+static void splice(Tup *t, MirStmt *s, PtrVec *out)
+{
+    if (s->kind == MS_SKIP)
+        return;     /* a temporary's declaration or assignment */
+    if (s->kind == MS_SLIST) {
+        for (int i = 0; i < s->nstmts; i++)
+            splice(t, s->stmts[i], out);
+        return;
+    }
+    vec_push(t->a, out, s);
+}
+
+/* The element of the split function f's result that f returns: the
+ * projections along its slots, outermost first. */
+static MirExpr *project_result(Tup *t, int f, MirExpr *e)
+{
+    if (f < 0 || t->parent[f] < 0 || !e)
+        return e;
+    MirExpr *outer = project_result(t, t->parent[f], e);
+    MirExpr *r = outer ? project(t, outer, t->slot[f]) : NULL;
+    if (!r) {
+        int root = f;
+        while (t->parent[root] >= 0)
+            root = t->parent[root];
+        t->bad_fun[root] = true;
+        t->failed = true;
+    }
+    return r;
+}
+
+/* A branch or loop body that became a list (`if (c) kf = f(x);`) is a
+ * block: the list's statements are all the branch. */
+static MirStmt *as_branch(Tup *t, MirStmt *s)
+{
+    if (!s || s->kind != MS_SLIST)
+        return s;
+    MirStmt *b = mir_new_stmt(t->a, MS_BLOCK, s->span);
+    *b = *s;
+    b->kind = MS_BLOCK;
+    return b;
+}
+
+static MirStmt *rw_stmt(Tup *t, const MirStmt *s)
+{
+    if (!s)
+        return NULL;
+    MirStmt *c;
+    switch (s->kind) {
+    case MS_DECL:
+        if (s->var < t->cap && t->subst[s->var] && !t->bad[s->var])
+            return mir_new_stmt(t->a, MS_SKIP, s->span);
+        if (s->var < t->cap && t->first[s->var] >= 0)
+            return decl_elements(t, s->var);
+        return (MirStmt *)s;
+    case MS_ASSIGN:
+        return rw_assign(t, s);
+    case MS_RETURN:
+        c = mir_new_stmt(t->a, MS_RETURN, s->span);
+        *c = *s;
+        c->rhs = rw_expr(t, s->rhs);
+        if (c->rhs && t->cur_fun >= 0) {
+            MirExpr *e = project_result(t, t->cur_fun, c->rhs);
+            c->rhs = e ? e : c->rhs;
+        }
+        return c;
+    default:
+        break;
+    }
+    c = mir_new_stmt(t->a, s->kind, s->span);
+    *c = *s;
+    c->rhs = rw_expr(t, s->rhs);
+    c->call = rw_expr(t, s->call);
+    c->cond = rw_expr(t, s->cond);
+    c->lo = rw_expr(t, s->lo);
+    c->hi = rw_expr(t, s->hi);
+    c->body = as_branch(t, rw_stmt(t, s->body));
+    c->else_body = as_branch(t, rw_stmt(t, s->else_body));
+    if (s->nstmts) {
+        /* the element declarations and assignments (lists) join the
+         * enclosing list, so a block's locals stay its direct children */
+        PtrVec out = {0};
+        for (int i = 0; i < s->nstmts; i++)
+            splice(t, rw_stmt(t, s->stmts[i]), &out);
+        c->stmts = (MirStmt **)out.items;
+        c->nstmts = out.len;
+    }
+    if (s == t->p->model_block)
+        t->p->model_block = c;
+    return c;
+}
+
+/* A declaration's sizes and constraint arguments, rewritten (new nodes:
+ * z's own are left as they were). */
+static void rw_sized(Tup *t, MirSized *z)
+{
+    if (z->ndims) {
+        MirExpr **dims = arena_alloc(t->a, sizeof(MirExpr *)
+                                     * (size_t)(z->ndims + 1));
+        for (int i = 0; i < z->ndims; i++)
+            dims[i] = rw_expr(t, z->dims[i]);
+        z->dims = dims;
+    }
+    for (int i = 0; i < z->nsizes && i < 2; i++)
+        z->size[i] = rw_expr(t, z->size[i]);
+    z->tr_a = rw_expr(t, z->tr_a);
+    z->tr_b = rw_expr(t, z->tr_b);
+    if (z->nitems) {
+        MirSized **items = arena_alloc(t->a, sizeof(MirSized *)
+                                       * (size_t)(z->nitems + 1));
+        for (int i = 0; i < z->nitems; i++) {
+            items[i] = NEW(t->a, MirSized);
+            *items[i] = *z->items[i];
+            rw_sized(t, items[i]);
+        }
+        z->items = items;
+    }
+}
+
+/* Internal tuple temporaries (lowering's `(a, b) = f(x)`) assigned once
+ * at the top of a statement list: their uses become projections of the
+ * value. */
+static void find_temporaries(Tup *t, const MirStmt *s)
+{
+    if (!s)
+        return;
+    if (s->kind == MS_ASSIGN && s->lhs.nsteps == 0 && s->lhs.var >= 0
+        && s->lhs.var < t->cap && !t->bad[s->lhs.var]) {
+        const MirVar *v = &t->p->vars[s->lhs.var];
+        if (v->kind == MV_INTERNAL && is_tuple(v->sized.type)
+            && strncmp(v->name, "sym", 3) == 0)
+            t->subst[s->lhs.var] = s->rhs;
+    }
+    find_temporaries(t, s->body);
+    find_temporaries(t, s->else_body);
+    for (int i = 0; i < s->nstmts; i++)
+        find_temporaries(t, s->stmts[i]);
+}
+
+static bool expr_projects(const MirExpr *e)
+{
+    if (!e)
+        return false;
+    if (e->kind == MX_TUPLE_PROJ)
+        return true;
+    for (int i = 0; i < e->nargs; i++)
+        if (expr_projects(e->args[i]))
+            return true;
+    for (int i = 0; i < e->nindices; i++)
+        if (expr_projects(e->indices[i].lo) || expr_projects(e->indices[i].hi))
+            return true;
+    return false;
+}
+
+static bool stmt_projects(const MirStmt *s)
+{
+    if (!s)
+        return false;
+    if (expr_projects(s->rhs) || expr_projects(s->call)
+        || expr_projects(s->cond) || expr_projects(s->lo)
+        || expr_projects(s->hi) || stmt_projects(s->body)
+        || stmt_projects(s->else_body))
+        return true;
+    for (int i = 0; i < s->nstmts; i++)
+        if (stmt_projects(s->stmts[i]))
+            return true;
+    return false;
+}
+
+static bool has_tuples(const MirProgram *p)
+{
+    if (stmt_projects(p->prepare_data) || stmt_projects(p->log_prob)
+        || stmt_projects(p->generate_quantities))
+        return true;
+    for (int v = 0; v < p->nvars; v++)
+        if (is_tuple(p->vars[v].sized.type))
+            return true;
+    for (int f = 0; f < p->nfuns; f++)
+        if (is_tuple(p->funs[f].ret) || stmt_projects(p->funs[f].body))
+            return true;
+    return false;
+}
+
+/* ------------------------------------------------------------- attempts */
+
+static bool splits(const MirFun *f)
+{
+    return is_tuple(f->ret) && f->body
+        && !(f->effect & (EFF_RNG | EFF_TARGET | EFF_PRINTS));
+}
+
+/* The number of element functions of a function returning t, nested
+ * tuples' included. */
+static int element_functions(const Type *t)
+{
+    int n = t->n;
+    for (int i = 0; i < t->n; i++)
+        if (is_tuple(t->items[i]))
+            n += element_functions(t->items[i]);
+    return n;
+}
+
+/* The element functions of every function returning a tuple that is
+ * split (nested tuples: the element functions are split in turn). */
+static void split_functions(Tup *t)
+{
+    MirProgram *p = t->p;
+    int n = p->nfuns, total = n;
+    for (int f = 0; f < n; f++)
+        if (splits(&p->funs[f]) && !t->bad_fun[f])
+            total += element_functions(p->funs[f].ret);
+    MirFun *funs = arena_alloc(t->a, sizeof(MirFun) * (size_t)(total + 1));
+    if (n > 0)   /* p->funs is NULL in a program without functions */
+        memcpy(funs, p->funs, sizeof(MirFun) * (size_t)n);
+    t->split = arena_alloc(t->a, sizeof(int) * (size_t)(total + 1));
+    t->parent = arena_alloc(t->a, sizeof(int) * (size_t)(total + 1));
+    t->slot = arena_alloc(t->a, sizeof(int) * (size_t)(total + 1));
+    for (int f = 0; f < total; f++)
+        t->split[f] = t->parent[f] = -1;
+    int next = n;
+    for (int f = 0; f < next; f++) {
+        if (!splits(&funs[f]) || (f < n && t->bad_fun[f]))
+            continue;
+        t->split[f] = next;
+        for (int k = 0; k < funs[f].ret->n; k++) {
+            funs[next] = funs[f];
+            funs[next].name = arena_printf(t->a, "%s_%d__", funs[f].name,
+                                           k + 1);
+            funs[next].ret = funs[f].ret->items[k];
+            t->parent[next] = f;
+            t->slot[next] = k + 1;
+            next++;
+        }
+    }
+    p->funs = funs;
+    p->nfuns = next;
+}
+
+/* One attempt: true when everything could be taken apart that was tried
+ * (the program is then rewritten), false with the program as it was and
+ * the failures marked for the next attempt. */
+static bool attempt(Tup *t)
+{
+    MirProgram *p = t->p;
+    MirProgram saved = *p;
+    t->failed = false;
+    grow(t);
+    for (int v = 0; v < t->cap; v++) {
+        t->first[v] = -1;
+        t->root[v] = v;
+        t->subst[v] = NULL;
+    }
+    /* element variables; nested tuples get theirs too (the loop reaches
+     * the new variables) */
+    for (int v = 0; v < p->nvars; v++)
+        make_elements(t, v);
+    split_functions(t);
+    find_temporaries(t, p->prepare_data);
+    find_temporaries(t, p->log_prob);
+    find_temporaries(t, p->generate_quantities);
+    for (int f = 0; f < p->nfuns; f++)
+        find_temporaries(t, p->funs[f].body);
+    MirStmt **bodies = arena_alloc(t->a, sizeof(MirStmt *)
+                                   * (size_t)(p->nfuns + 1));
+    for (int f = 0; f < p->nfuns; f++) {
+        t->cur_fun = f;
+        bodies[f] = rw_stmt(t, p->funs[f].body);
+    }
+    t->cur_fun = -1;
+    MirStmt *prepare = rw_stmt(t, p->prepare_data);
+    MirStmt *log_prob = rw_stmt(t, p->log_prob);
+    MirStmt *gq = rw_stmt(t, p->generate_quantities);
+    MirStmt *inits = rw_stmt(t, p->transform_inits);
+    /* declared sizes and bounds read tuples too (vector[t.1] x): their
+     * rewritten copies, put in place only when everything succeeded */
+    MirSized *sized = arena_alloc(t->a, sizeof(MirSized)
+                                  * (size_t)(p->nvars + 1));
+    for (int v = 0; v < p->nvars; v++) {
+        sized[v] = p->vars[v].sized;
+        rw_sized(t, &sized[v]);
+    }
+    if (t->failed) {
+        *p = saved;     /* the variables and functions made are forgotten */
+        return false;
+    }
+    for (int v = 0; v < p->nvars; v++)
+        p->vars[v].sized = sized[v];
+    for (int f = 0; f < p->nfuns; f++)
+        p->funs[f].body = bodies[f];
+    p->prepare_data = prepare;
+    p->log_prob = log_prob;
+    p->generate_quantities = gq;
+    p->transform_inits = inits;
+    return true;
+}
+
+typedef struct Calls {
+    const char *name;
+    bool found;
+} Calls;
+
+static bool find_call(MirExpr *e, void *ctx)
+{
+    Calls *c = ctx;
+    if (e->kind == MX_CALL && e->fn_kind == FNK_USER
+        && strcmp(e->fn, c->name) == 0)
+        c->found = true;
+    return !c->found;
+}
+
+/* Whether a function of this name is called by the sections or by a
+ * function that stays. */
+static bool called(MirProgram *p, const bool *dropped, const char *name)
+{
+    Calls c = {name, false};
+    MirVisitor v = {.expr = find_call, .ctx = &c, .decl_sizes = true, .p = p};
+    for (int f = 0; f < p->nfuns && !c.found; f++)
+        if (!dropped[f])
+            mir_visit_stmt(p->funs[f].body, &v);
+    for (int s = 0; s < MIR__NSECTIONS && !c.found; s++)
+        mir_visit_stmt(*mir_section(p, (MirSection)s), &v);
+    return c.found;
+}
+
+/* A split function (and a split element function) that nothing calls
+ * any more goes: all its uses were projected onto its element
+ * functions (dropping one may leave another uncalled: to a fixed
+ * point). */
+static void drop_split_functions(Tup *t)
+{
+    MirProgram *p = t->p;
+    bool *dropped = arena_alloc(t->a, sizeof(bool) * (size_t)(p->nfuns + 1));
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int f = 0; f < p->nfuns; f++)
+            if (!dropped[f] && t->split[f] >= 0
+                && !called(p, dropped, p->funs[f].name)) {
+                dropped[f] = true;
+                changed = true;
+            }
+    }
+    int n = 0;
+    for (int f = 0; f < p->nfuns; f++)
+        if (!dropped[f])
+            p->funs[n++] = p->funs[f];
+    p->nfuns = n;
+}
+
+void mir_untuple(MirProgram *p)
+{
+    if (!has_tuples(p))
+        return;
+    Tup t = {.p = p, .a = p->arena, .cur_fun = -1};
+    t.bad_fun = arena_alloc(t.a, sizeof(bool) * (size_t)(p->nfuns + 1));
+    /* each failed attempt leaves one more variable or function whole:
+     * the attempts end */
+    while (!attempt(&t))
+        ;
+    drop_split_functions(&t);
+}

@@ -1,0 +1,3 @@
+// A model without data or parameters: an empty object.
+model {
+}

@@ -1,0 +1,30 @@
+# A tuple the backend cannot take apart is refused by name, before any C
+# is compiled: a generated quantity of tuple type (an output keeps its
+# shape), a tuple-valued ?: and a call of a function that prints (neither
+# can be split into elements).  Once a tuple output was taken apart and
+# its write left behind, and the C compiler failed on the emitted file.
+refused() {   # refused NAME MESSAGE: the program NAME.stan is refused
+    run_expect 1 "Error: the C backend does not compile $2" \
+        "$PPLBENCH" build "$1.stan" -o "$1"
+    expect_no_output "C compiler failed"
+    expect_absent "$1"
+}
+cat > gq.stan <<'STAN'
+parameters { real mu; }
+model { mu ~ normal(0, 1); }
+generated quantities { tuple(real, real) t = (mu, 1.0); }
+STAN
+refused gq "variables of type tuple(real, real) ('t')"
+cat > cond.stan <<'STAN'
+data { real c; }
+transformed data { tuple(real, real) t = c > 0 ? (1.0, 2.0) : (3.0, 4.0); }
+parameters { real mu; }
+model { mu ~ normal(t.1, 1); }
+STAN
+refused cond "variables of type tuple(real, real) ('t')"
+cat > loud.stan <<'STAN'
+functions { tuple(real, real) f(real x) { print(x); return (x, 2 * x); } }
+parameters { real mu; }
+model { tuple(real, real) t = f(mu); mu ~ normal(t.1, 1); }
+STAN
+refused loud "variables of type tuple(real, real) ('t')"

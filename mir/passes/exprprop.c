@@ -8,7 +8,8 @@
  * heavy), nothing that reads the data or parameters through a compiler
  * internal.  An expression that may reject (an int overflow, an index) is
  * only ever evaluated again where x was read, after its first evaluation
- * with the same operands: if it rejects, it already has.
+ * with the same operands: if it rejects, it already has (and dce never
+ * deletes the first evaluation of what may reject).
  *
  * requires: nothing (the propagation walks the structured code: prop.h)
  * invalidates: nothing beyond what mir_refresh recomputes */
@@ -21,8 +22,9 @@ typedef struct Check {
 static bool check(MirExpr *e, void *ctx)
 {
     Check *c = ctx;
-    if (e->kind == MX_CALL
-        && (e->effect != EFF_PURE || e->fn_kind != FNK_STANLIB))
+    /* rejecting is allowed: see above */
+    if (e->kind == MX_CALL && ((e->effect & ~EFF_REJECTS) != EFF_PURE
+                               || e->fn_kind != FNK_STANLIB))
         c->ok = false;
     if (e->kind == MX_VAR && e->var < 0)
         c->ok = false;   /* a function passed by name */

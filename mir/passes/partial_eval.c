@@ -151,9 +151,7 @@ static Range range(const MirProgram *p, const MirExpr *e)
         Range r = all;
         if (z->tr == TR_LOWER || z->tr == TR_LOWER_UPPER)
             r.lo = bound_value(z->tr_a, -INFINITY).lo;
-        if (z->tr == TR_UPPER)
-            r.hi = bound_value(z->tr_a, INFINITY).hi;
-        if (z->tr == TR_LOWER_UPPER)
+        if (z->tr == TR_UPPER || z->tr == TR_LOWER_UPPER)
             r.hi = bound_value(z->tr_b, INFINITY).hi;
         if (isnan(r.lo) || isnan(r.hi))
             return all;

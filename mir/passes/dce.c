@@ -4,9 +4,11 @@
  * while(0), a loop whose body does nothing (or whose literal bounds give no
  * iteration), code after a return, break or continue in the same block,
  * skips and empty blocks, assignments to local variables that nothing
- * reads (nor any later pass could: the variable is read nowhere in the
- * program), and then the declarations of local variables that nothing
- * names at all.
+ * reads (the variable is read nowhere in the program), assignments to
+ * local variables that are dead where they happen (liveness on the
+ * flowgraph: every path from them writes the variable again, or ends,
+ * before reading it), and then the declarations of local variables that
+ * nothing names at all.
  *
  * Never removed: anything with an effect (print, reject, fatal_error, an
  * RNG draw, a target change, a call of a user function that is not
@@ -17,7 +19,7 @@
  * declaration goes only when its sizes are literals (a size expression
  * may reject).
  *
- * requires: nothing (every decision is structural or program-wide)
+ * requires: the flowgraph and liveness (mir/flowgraph.c, mir/dataflow.c)
  * invalidates: nothing beyond what mir_refresh recomputes */
 #include <string.h>
 
@@ -221,6 +223,27 @@ static void count(Dce *d)
         d->reads[d->p->input_vars[i]]++;
 }
 
+/* Assignments whose value no path reads: x = e where x is not live after
+ * the statement (a local scalar, e unable to fail), become skips. */
+static void dead_stores(Dce *d, MirStmt **body)
+{
+    if (!*body)
+        return;
+    Flowgraph *g = fg_build(d->a, d->p, body);
+    DfResult *live = df_liveness(d->a, g, NULL);
+    for (int i = 0; i < g->n; i++) {
+        const FgNode *n = &g->nodes[i];
+        MirStmt *s = n->stmt;
+        if (!s || s->kind != MS_ASSIGN || !n->slot || *n->slot != s
+            || s->lhs.nsteps > 0 || !is_local(d->p, s->lhs.var)
+            || !fold_is_scalar(s->lhs.type) || fold_may_fail(s->rhs)
+            || df_has(live->out[i], s->lhs.var))
+            continue;
+        *n->slot = mir_new_stmt(d->a, MS_SKIP, s->span);
+        d->changed = true;
+    }
+}
+
 bool pass_dce(MirProgram *p, PassCtx *ctx)
 {
     Dce d = {.p = p, .a = ctx->a};
@@ -231,6 +254,10 @@ bool pass_dce(MirProgram *p, PassCtx *ctx)
         count(&d);
         MirRewriter r = {.stmt = dce_stmt, .ctx = &d, .p = p};
         mir_rewrite_program(p, &r);
+        for (int i = 0; i < p->nfuns; i++)
+            dead_stores(&d, &p->funs[i].body);
+        for (int sec = 0; sec < MIR__NSECTIONS; sec++)
+            dead_stores(&d, mir_section(p, (MirSection)sec));
         if (!d.changed)
             break;
         any = true;

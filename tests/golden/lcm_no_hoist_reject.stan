@@ -1,8 +1,9 @@
 // nothing that may reject is evaluated where the program would not have
 // evaluated it: n %/% k (an integer division by k, which may be 0) stays
 // inside its if, though it does not change in the loop; checked() rejects,
-// so it is never moved or merged; and n %/% m, computed twice after a
-// print, is computed once, after the print (not before it).
+// so it is never moved or merged, nor is the integer division n %/% m
+// (EFF_REJECTS); and v[m] * 2, whose index may be out of range, computed
+// twice after a print, is computed once, after the print (not before it).
 functions {
   real checked(real x) {
     if (x < 0) reject("negative: ", x);
@@ -14,6 +15,7 @@ data {
   int k;
   int m;
   real a;
+  array[3] real v;
 }
 transformed data {
   int q = 0;
@@ -25,7 +27,9 @@ transformed data {
     r += checked(a);
     r += checked(a);
   }
+  q += n %/% m;
+  q += n %/% m;
   print("before");
-  q += n %/% m;
-  q += n %/% m;
+  r += v[m] * 2;
+  r += v[m] * 2;
 }

@@ -31,8 +31,10 @@ static int teardown(void **state)
 }
 
 /* The flowgraph of log_prob of a checked program (the model block's
- * statements: the tests' programs have no parameters). */
-static Flowgraph *graph(const char *text)
+ * statements: the tests' programs have no parameters), after the
+ * backend's transformations when transform is set (which turn break,
+ * continue and return into flags), as lowered otherwise. */
+static Flowgraph *graph_of(const char *text, bool transform)
 {
     FeOptions o = {0};
     if (have_unit)
@@ -41,8 +43,20 @@ static Flowgraph *graph(const char *text)
     if (!fe_compile(&unit, "test.stan", text, &o))
         fail_msg("the test program does not check");
     MirProgram *p = mir_lower(&unit.arena, unit.prog, "test_model");
-    mir_transform(p);
+    if (transform)
+        mir_transform(p);
     return fg_build(&unit.arena, p, &p->log_prob);
+}
+
+static Flowgraph *graph(const char *text)
+{
+    return graph_of(text, true);
+}
+
+/* As lowered: break, continue and return as written. */
+static Flowgraph *graph_lowered(const char *text)
+{
+    return graph_of(text, false);
 }
 
 /* The k-th variable named name (0: the first declared). */
@@ -127,7 +141,7 @@ static int expr(const Flowgraph *g, const DfExprs *x, const char *want, int k)
 static void test_flowgraph_edges(void **state)
 {
     (void)state;
-    Flowgraph *g = graph(
+    Flowgraph *g = graph_lowered(
         "data { int N; }\n"
         "model {\n"
         "  real x = 0;\n"
@@ -292,7 +306,7 @@ static void test_reaching_loop(void **state)
 static void test_liveness_break_continue(void **state)
 {
     (void)state;
-    Flowgraph *g = graph(
+    Flowgraph *g = graph_lowered(
         "model {\n"
         "  real a = 1;\n"
         "  real b = 2;\n"
@@ -370,8 +384,8 @@ static void test_one_name_two_scopes(void **state)
         "    real x = 5;\n"
         "    s = s + x * 2;\n"
         "  }\n"
-        "  for (i in 1:3) s = s + i * 2;\n"
-        "  for (i in 1:3) s = s - i * 2;\n"
+        "  for (i in 1:3) s = s + i * 2.5;\n"
+        "  for (i in 1:3) s = s - i * 2.5;\n"
         "  print(s);\n"
         "}\n");
     /* each declaration is its own variable */
@@ -379,10 +393,10 @@ static void test_one_name_two_scopes(void **state)
     assert_true(x0 != x1);
     assert_true(var(g, "i", 0) != var(g, "i", 1));
     DfExprs *x = df_exprs(&unit.arena, g);
-    /* so x * 2 is two expressions, and i * 2 two more */
+    /* so x * 2 is two expressions, and i * 2.5 two more */
     int e0 = expr(g, x, "(x * 2)", 0), e1 = expr(g, x, "(x * 2)", 1);
     assert_true(e0 != e1);
-    int i0 = expr(g, x, "(i * 2)", 0), i1 = expr(g, x, "(i * 2)", 1);
+    int i0 = expr(g, x, "(i * 2.5)", 0), i1 = expr(g, x, "(i * 2.5)", 1);
     assert_true(i0 != i1);
     assert_int_equal(df_expr_id(x, x->expr[e1]), e1);
     assert_false(mir_expr_equal(x->expr[e0], x->expr[e1]));
@@ -455,7 +469,7 @@ static void test_anticipated(void **state)
 {
     (void)state;
     Flowgraph *g = graph(
-        "data { int n; int k; }\n"
+        "data { int n; int k; array[3] real v; int i; }\n"
         "model {\n"
         "  real a = 1;\n"
         "  real b = 2;\n"
@@ -469,14 +483,15 @@ static void test_anticipated(void **state)
         "  if (a > 1) y = a - b; else y = 0;\n"
         "  print(\"hi\");\n"
         "  y = a / b;\n"
-        "  q = n %/% k;\n"
+        "  y = v[i] * 2;\n"
         "  y = b > 0 ? a * a : 0;\n"
+        "  q = n %/% k;\n"
         "  q = n + k;\n"
         "}\n");
     DfExprs *x = df_exprs(&unit.arena, g);
     DfResult *ant = df_anticipated(&unit.arena, g, x);
     int apb = expr(g, x, "(a + b)", 0), amb = expr(g, x, "(a - b)", 0);
-    int adb = expr(g, x, "(a / b)", 0), idiv = expr(g, x, "(n %/% k)", 0);
+    int adb = expr(g, x, "(a / b)", 0), vi2 = expr(g, x, "(v[i] * 2)", 0);
     int asq = expr(g, x, "(a * a)", 0);
     int if1 = node(g, FG_IF, 0), if2 = node(g, FG_IF, 1);
     int print = stmt(g, MS_CALL, NULL, 0);
@@ -490,18 +505,21 @@ static void test_anticipated(void **state)
     /* real division cannot fail: anticipated across the print */
     assert_false(x->may_fail[adb]);
     assert_true(df_has(ant->in[print], adb));
-    /* an integer division may: it does not move across the print */
-    assert_true(x->may_fail[idiv]);
-    assert_true(df_has(ant->out[print], idiv));
-    assert_false(df_has(ant->in[print], idiv));
-    assert_true(df_has(x->barrier[print], idiv));
-    /* int + overflows (checked): it may fail too, real + may not */
-    int ipk = expr(g, x, "(n + k)", 0);
-    assert_true(x->may_fail[ipk]);
+    /* an index may be out of range: it does not move across the print */
+    assert_true(x->may_fail[vi2]);
+    assert_true(df_has(ant->out[print], vi2));
+    assert_false(df_has(ant->in[print], vi2));
+    assert_true(df_has(x->barrier[print], vi2));
     assert_false(x->may_fail[apb]);
-    assert_false(df_has(ant->in[print], ipk));
+    /* int division and int + may reject (division by zero, overflow):
+     * EFF_REJECTS, so never in the universe */
+    for (int k = 0; k < 2; k++) {
+        MirExpr *rhs = g->nodes[assign(g, "q", k)].stmt->rhs;
+        assert_true(mir_expr_effect(rhs) & EFF_REJECTS);
+        assert_int_equal(df_expr_id(x, rhs), -1);
+    }
     /* inside an arm of ?: : evaluated conditionally, never anticipated */
-    int tern = assign(g, "y", 5);
+    int tern = assign(g, "y", 6);
     assert_false(df_has(x->use[tern], asq));
     assert_false(df_has(ant->in[tern], asq));
 }

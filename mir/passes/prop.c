@@ -90,6 +90,19 @@ static bool names_variables(const MirExpr *e)
 
 static bool subst_pre(MirExpr *e, void *ctx)
 {
+    Prop *s = ctx;
+    /* an indexed or projected variable stays a variable unless its value
+     * is one: x[i] never becomes (a + b)[i] */
+    if ((e->kind == MX_INDEXED || e->kind == MX_TUPLE_PROJ)
+        && e->args[0]->kind == MX_VAR && e->args[0]->var >= 0
+        && s->val[e->args[0]->var]
+        && s->val[e->args[0]->var]->kind != MX_VAR) {
+        for (int i = 0; i < e->nindices; i++) {
+            e->indices[i].lo = subst(s, e->indices[i].lo);
+            e->indices[i].hi = subst(s, e->indices[i].hi);
+        }
+        return false;
+    }
     if (!names_variables(e))
         return true;
     for (int i = 0; i < e->nargs; i++)

@@ -1,7 +1,7 @@
 // expression propagation duplicates only pure expressions: never an RNG
 // draw, a user function call, target(), nor past an assignment to a
 // variable the expression reads; never into a check's or an output's
-// variable
+// variable; an indexed variable is never replaced by an expression
 functions {
   real f(real x) {
     return x * 2;
@@ -30,6 +30,8 @@ model {
   real u = s + 1;
   s = 3;
   target += u + g + t + s + y;
+  vector[2] w = [x, s]' * 2;
+  target += w[1];
 }
 generated quantities {
   real d = normal_rng(0, 1);

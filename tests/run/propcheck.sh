@@ -11,15 +11,28 @@
 # N skipped" (skipped: the backend does not compile the model at O0).
 #
 #   sh tests/run/propcheck.sh BUILD_DIR [MODEL.stan ...]
+#
+# Without models: a fast subset (make test); PROPCHECK_ALL=1 for every
+# model of corpus/ and tests/run/models/.
 build=${1:-build}
 shift
 root=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-if [ $# -eq 0 ]; then
+if [ $# -eq 0 ] && [ -n "${PROPCHECK_ALL:-}" ]; then
     set -- "$root"/corpus/*.stan
     for m in "$root"/tests/run/models/*.stan; do
         [ -f "$m" ] && set -- "$@" "$m"
+    done
+elif [ $# -eq 0 ]; then
+    # control flow, loops, locals, user functions, GLMs, constrained
+    # parameters, complex values: what the passes rewrite most
+    for m in control_flow eight_schools_noncentered logistic_glm \
+        custom_jacobian garch11 mixture_normal_2 hmm_gaussian ar_k; do
+        set -- "$@" "$root/corpus/$m.stan"
+    done
+    for m in branch_assign elementwise complex_values; do
+        set -- "$@" "$root/tests/run/models/$m.stan"
     done
 fi
 pplbench="$root/$build/pplbench"

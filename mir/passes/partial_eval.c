@@ -32,6 +32,9 @@
                                         .args = {(a)}, .nargs = 1})
 #define CALL2(f, a, b) (&(const PePattern){.kind = PE_CALL, .fn = (f), \
                                            .args = {(a), (b)}, .nargs = 2})
+#define CALL3(f, a, b, c) (&(const PePattern){.kind = PE_CALL, .fn = (f), \
+                                              .args = {(a), (b), (c)}, \
+                                              .nargs = 3})
 
 const PeRule pe_rules[] = {
     {"log(1 - inv_logit(x)) -> log1m_inv_logit(x)",
@@ -64,6 +67,21 @@ const PeRule pe_rules[] = {
     {"exp(x) - 1 -> expm1(x)",
      CALL2("subtract", CALL1("exp", HOLE(0)), LIT(1)),
      "expm1", 1, {0}, PE_ANY},
+    /* the logit and log parameterizations of the discrete densities (not
+     * binomial_logit: it rejects an infinite x, where binomial of
+     * inv_logit(x) does not -- test_partial_eval shows it) */
+    {"bernoulli_lpmf(n | inv_logit(x)) -> bernoulli_logit_lpmf(n | x)",
+     CALL2("bernoulli_lpmf", HOLE(0), CALL1("inv_logit", HOLE(1))),
+     "bernoulli_logit_lpmf", 2, {0, 1}, PE_ANY},
+    {"bernoulli_lupmf(n | inv_logit(x)) -> bernoulli_logit_lupmf(n | x)",
+     CALL2("bernoulli_lupmf", HOLE(0), CALL1("inv_logit", HOLE(1))),
+     "bernoulli_logit_lupmf", 2, {0, 1}, PE_ANY},
+    {"poisson_lpmf(n | exp(x)) -> poisson_log_lpmf(n | x)",
+     CALL2("poisson_lpmf", HOLE(0), CALL1("exp", HOLE(1))),
+     "poisson_log_lpmf", 2, {0, 1}, PE_ANY},
+    {"poisson_lupmf(n | exp(x)) -> poisson_log_lupmf(n | x)",
+     CALL2("poisson_lupmf", HOLE(0), CALL1("exp", HOLE(1))),
+     "poisson_log_lupmf", 2, {0, 1}, PE_ANY},
     {"x * y + z -> fma(x, y, z)",
      CALL2("add", CALL2("multiply", HOLE(0), HOLE(1)), HOLE(2)),
      "fma", 3, {0, 1, 2}, PE_ANY},

@@ -6,6 +6,9 @@ data {
   int k;
   real<lower=-1> lo;
   real free;
+  int<lower=0, upper=1> yb;
+  int<lower=0> yc;
+  int trials;
 }
 parameters {
   real x;
@@ -29,4 +32,9 @@ model {
   target += free + x * y;
   target += n * k + free;
   target += 2 * 3 + x;
+  yb ~ bernoulli(inv_logit(x));
+  target += bernoulli_lpmf(yb | inv_logit(x));
+  yc ~ poisson(exp(y));
+  target += poisson_lpmf(yc | exp(y));
+  yc ~ binomial(trials, inv_logit(x));
 }

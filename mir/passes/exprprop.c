@@ -3,7 +3,7 @@
  * follows it with lazy code motion, which computes e once again where
  * that pays).
  *
- * Only expressions with no effect are propagated: no RNG draw, no target
+ * Only scalar expressions with no effect are propagated: no RNG draw, no target
  * read, no print, no call of a user function (which may reject or be
  * heavy), nothing that reads the data or parameters through a compiler
  * internal.  An expression that may reject (an int overflow, an index) is
@@ -36,7 +36,10 @@ static MirExpr *expression(MirProgram *p, Arena *a, const MirVar *x,
 {
     (void)p;
     (void)a;
-    if (!ty_equal(rhs->type, x->sized.type))
+    /* scalars only: a container expression would be built again at every
+     * use (and the backend takes some container calls only of variables,
+     * e.g. to_matrix of an array) */
+    if (!fold_is_scalar(x->sized.type) || !ty_equal(rhs->type, x->sized.type))
         return NULL;
     Check c = {.ok = true};
     MirVisitor v = {.expr = check, .ctx = &c};

@@ -1,5 +1,6 @@
 // a copy is used only while neither variable is assigned again: never
-// past a reassignment, never into a loop that reassigns
+// past a reassignment, never into a loop that reassigns, never a name
+// outside its scope (z = t, t local to a block: z stays z after it)
 parameters {
   real x;
 }
@@ -19,4 +20,10 @@ model {
   vector[2] w = u;
   u[1] = 0;
   target += sum(w);
+  real z;
+  {
+    real t = 2 * x;
+    z = t;
+  }
+  target += z;
 }

@@ -2,7 +2,9 @@
  * points, for comparing a program after a pass with the O0 program
  * (tests/run/propcheck.sh): per point, whether it is rejected (and the
  * message), the full log density (no constant dropped) with and without
- * the Jacobian, and every gradient component.
+ * the Jacobian, every gradient component, and the outputs (constrained
+ * parameters, transformed parameters, generated quantities) under an RNG
+ * seeded the same way; whatever the model prints comes in between.
  *
  *   cc -DMODEL_C='"model.c"' propcheck.c libpplrt.a ... -o check
  *   ./check DATA.json > numbers.txt
@@ -53,6 +55,16 @@ int main(int argc, char **argv)
                lp0);
         for (int i = 0; i < dim; i++)
             printf("point %d grad%d %.17g\n", k, i, g[i]);
+        int nout = model.num_outputs(state);
+        double *out = calloc((size_t)nout + 1, sizeof(double));
+        RtRng *gq = rt_rng_new(20261124 + (uint64_t)k, 1);
+        if (model.write_array(state, gq, u, out, &err) != 0)
+            printf("point %d reject-outputs %s\n", k, err.msg);
+        else
+            for (int i = 0; i < nout; i++)
+                printf("point %d out%d %.17g\n", k, i, out[i]);
+        rt_rng_free(gq);
+        free(out);
     }
     free(u);
     free(g);

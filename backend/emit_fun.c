@@ -511,9 +511,21 @@ void em_backprop_user(Emit *em, const MirExpr *e, const char *adj)
     const char *ta = target_args(em, f, true);
     if (uses_target(f) && (em->sec_logp || em->in_function))
         ta = ", &(double){0}, jacobian";
-    em_line(em, "if (%s_rev(m, S, %s%s%s, %s%s, rng, err)) return -1;",
-            fun_cname(em, fi), call_propto(em, e), ta, call_args(em, f, ops),
-            adj, grads);
+    /* the reverse function runs the body again: its prints (and those of
+     * what it calls) were printed by the forward call already */
+    if (f->effect & EFF_PRINTS) {
+        const char *rc = em_fresh(em, "rc");
+        em_line(em, "rt_print_mute(1);");
+        em_line(em, "int %s = %s_rev(m, S, %s%s%s, %s%s, rng, err);", rc,
+                fun_cname(em, fi), call_propto(em, e), ta,
+                call_args(em, f, ops), adj, grads);
+        em_line(em, "rt_print_mute(-1);");
+        em_line(em, "if (%s) return -1;", rc);
+    } else {
+        em_line(em, "if (%s_rev(m, S, %s%s%s, %s%s, rng, err)) return -1;",
+                fun_cname(em, fi), call_propto(em, e), ta,
+                call_args(em, f, ops), adj, grads);
+    }
     for (int i = 0; i < f->nparams; i++)
         if (g[i] && em_is_ad(em, e->args[i]))
             em_backprop(em, e->args[i], ops[i].container ? g[i]

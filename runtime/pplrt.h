@@ -94,6 +94,11 @@ const char *rt_error_class(const RtError *err);
  * rt_recursion_limit: the emitted code's print has no context argument,
  * and the probe method must see what each evaluation printed. */
 RtMsg *rt_print_capture(RtMsg *into);
+/* Mute print on this thread (delta +1) or unmute it (-1); the depth.  A
+ * user function's reverse function runs its body again to recompute its
+ * values: its caller mutes it, so that a print in a function prints once
+ * per evaluation of the log density, as in Stan. */
+int rt_print_mute(int delta);
 
 /* ---------------------------------------------------- the machine stack */
 

@@ -258,8 +258,21 @@ RtMsg *rt_print_capture(RtMsg *into)
     return was;
 }
 
+/* The depth of rt_print_mute (pplrt.h): per thread, 0 when printing. */
+static _Thread_local int print_muted;
+
+int rt_print_mute(int delta)
+{
+    print_muted += delta;
+    return print_muted;
+}
+
 void rt_msg_print(RtMsg *m)
 {
+    if (print_muted > 0) {
+        rt_msg_free(m);
+        return;
+    }
     if (print_capture) {
         rt_msg_str(print_capture, rt_msg_text(m));
         rt_msg_str(print_capture, m->oom ? MSG_CUT "\n" : "\n");

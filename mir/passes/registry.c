@@ -1,6 +1,7 @@
 /* registry.c - the table of passes (rows in passes.def), the levels'
  * pipelines, and the runner that checks the program after every pass. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "passes.h"
@@ -28,10 +29,14 @@ static const char *const pipeline_o1[] = {
     "copyprop",
     "dce",
     "partial-eval",
+    "soa",
     NULL
 };
 
 static const char *const pipeline_oexperimental[] = {
+    "inline",
+    "unroll",
+    "one-step-unroll",
     /* stanc3's order: propagation (constants, expressions, copies), dead
      * code, partial evaluation */
     "constprop",
@@ -39,11 +44,18 @@ static const char *const pipeline_oexperimental[] = {
     "copyprop",
     "dce",
     "partial-eval",
+    /* after partial-eval, before lcm: the densities' arguments are in
+     * their final form, and lcm cleans up what vectorizing leaves */
+    "vectorize-loops",
     "lcm",      /* after the expression-level passes: it moves what they
                    leave repeated (stanc3: lazy code motion, then copy
                    propagation and dead code elimination of its temps) */
     "copyprop",
     "dce",
+    /* last, on the final code: AD levels, then memory patterns (which read
+     * the AD levels) */
+    "adlevel",
+    "soa",
     NULL
 };
 
@@ -124,6 +136,17 @@ int pass_parse_list(const char *list, const PassInfo **out, int max,
                 if (q->level != PASS_TEST_ONLY && k >= 0 && (size_t)k < nwhy)
                     k += snprintf(why + k, nwhy - (size_t)k, " %s", q->name);
             return -1;
+        }
+        /* the deliberately wrong passes exist for the validator's tests
+         * only: a user cannot ask for them by accident */
+        if (p->level == PASS_TEST_ONLY) {
+            const char *env = getenv("PPLBENCH_TEST_PASSES");
+            if (!env || strcmp(env, "1") != 0) {
+                snprintf(why, nwhy, "--passes: '%s' is a deliberately wrong "
+                         "pass for the tests; it runs only with "
+                         "PPLBENCH_TEST_PASSES=1 in the environment", name);
+                return -1;
+            }
         }
         if (n == max) {
             snprintf(why, nwhy, "--passes: more than %d passes", max);

@@ -288,6 +288,42 @@ else
     pass complex-refused
 fi
 
+# ------------------------------------------------- print in a user function
+# once per evaluation of the log density, as in Stan: the reverse function
+# that recomputes a function's values (and those of the functions it
+# calls) does not print again
+cat >printfn.stan <<'EOF'
+functions {
+  real noisy(real s) {
+    print("noisy: s = ", s);
+    return s;
+  }
+  real outer(real s) {
+    print("outer");
+    return noisy(s) * 2;
+  }
+}
+parameters {
+  real<lower=0> sigma;
+}
+model {
+  real unused = outer(sigma);
+  sigma ~ exponential(1);
+}
+EOF
+echo '{"sigma": 1.5}' >printfn.json
+if build_model printfn.stan printfn; then
+    ./printfn log_prob constrained_params=printfn.json jacobian=1 \
+        output file=printfn.csv >printfn.out 2>&1
+    if [ "$(grep -c '^noisy: s = 1.5$' printfn.out)" = 1 ] &&
+       [ "$(grep -c '^outer$' printfn.out)" = 1 ]; then
+        pass print-once
+    else
+        fail print-once "a print in a user function is not printed once"
+        grep -c 'noisy' printfn.out
+    fi
+fi
+
 # ------------------------------------------------------------ cc failure
 printf '#!/bin/sh\necho "boom: cannot compile" >&2\necho "boom on stdout"\nexit 1\n' \
     >failing-cc

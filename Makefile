@@ -9,8 +9,8 @@ SAN      ?=
 
 # Debian packages the build needs, and the pkg-config names that prove them.
 DEB_PKGS = build-essential pkg-config libcmocka-dev libjansson-dev \
-           libgsl-dev libgraphviz-dev libxml2-dev
-PC_PKGS  = cmocka jansson gsl
+           libgsl-dev libgraphviz-dev libxml2-dev libxml2-utils
+PC_PKGS  = cmocka jansson gsl libxml-2.0
 
 WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Werror
@@ -26,6 +26,10 @@ RT_CFLAGS = $$(pkg-config --cflags gsl jansson)
 # keeps its own level
 RT_OPT   ?= -O3
 RT_LIBS   = $$(pkg-config --libs gsl jansson)
+
+# libxml2: the driver's report (driver/report.c) writes and reads JUnit XML
+XML_CFLAGS = $$(pkg-config --cflags libxml-2.0)
+XML_LIBS   = $$(pkg-config --libs libxml-2.0)
 
 # ---- sources, per folder ----
 RUNTIME_SRC  = $(sort $(wildcard runtime/*.c))
@@ -121,13 +125,15 @@ $(BUILD)/libbackend.a: $(BACKEND_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
+$(DRIVER_OBJ): CFLAGS += $(XML_CFLAGS)
+
 # The compiler's libraries, in link order (each uses only those after it).
 COMPILER_LIBS = $(BUILD)/libbackend.a $(BUILD)/libanalyses.a \
     $(BUILD)/libmir.a $(BUILD)/libfrontend.a $(BUILD)/libsupport.a
 
 # The driver links the runtime for its output files (rt_out_*, outfile.c).
 $(BUILD)/pplbench: $(DRIVER_OBJ) $(COMPILER_LIBS) $(BUILD)/libpplrt.a
-	$(CC) $(LDFLAGS) -o $@ $^ $(RT_LIBS) $(LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(RT_LIBS) $(XML_LIBS) $(LDLIBS)
 
 # A test build of pplbench: the test hooks of driver/pipeline.c compiled in
 # (PPLBENCH_TEST_ICE, an internal error on demand, for the hostile cases),
@@ -142,7 +148,7 @@ $(BUILD)/tests/driver/pipeline.o: driver/pipeline.c
 
 $(BUILD)/pplbench_test: $(TEST_DRIVER_OBJ) $(COMPILER_LIBS) \
     $(BUILD)/libpplrt.a
-	$(CC) $(LDFLAGS) -o $@ $^ $(RT_LIBS) $(LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(RT_LIBS) $(XML_LIBS) $(LDLIBS)
 
 # Unit tests of the runtime (test_rt_*) link libpplrt; the others the
 # frontend, and libpplrt below it as the driver does (test_build compiles
@@ -159,6 +165,11 @@ $(BUILD)/tests/%: tests/unit/%.c $(COMPILER_LIBS) $(BUILD)/libpplrt.a
 	$(CC) $(CFLAGS) $(ALL_INC) $$(pkg-config --cflags cmocka) $(LDFLAGS) \
 	    -o $@ $< $(COMPILER_LIBS) $(BUILD)/libpplrt.a \
 	    $$(pkg-config --libs cmocka) $(RT_LIBS) $(LDLIBS)
+
+# test_report includes the driver's report.c, baseline.c and merge.c
+$(BUILD)/tests/test_report: CFLAGS += $(XML_CFLAGS)
+$(BUILD)/tests/test_report: LDLIBS += $(XML_LIBS)
+$(BUILD)/tests/test_report: driver/report.c driver/baseline.c driver/merge.c
 
 # ---- set-up: install missing Debian packages (as root), then build ----
 deps:
@@ -192,6 +203,7 @@ test: deps
 	sh tests/run/gendata.sh $(BUILD) || status=1; \
 	sh tests/run/probe.sh $(BUILD) || status=1; \
 	sh tests/hostile/run.sh $(BUILD) || status=1; \
+	sh tests/report/run.sh $(BUILD) || status=1; \
 	CC="$(CC)" sh tests/layering.sh || status=1; \
 	exit $$status
 

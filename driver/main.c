@@ -26,6 +26,7 @@
 #include "passes.h"
 #include "pipeline.h"
 #include "pplrt.h"
+#include "report.h"
 #include "summary.h"
 
 #define PPLBENCH_VERSION "0.1.0"
@@ -74,6 +75,7 @@ typedef struct Cli {
 static const char usage_text[] =
     "Usage: pplbench [options] MODEL.stan | FOLDER\n"
     "       pplbench summary FILE.csv... [--sig-figs=N]\n"
+    "       pplbench merge A.xml B.xml... -o ALL.xml\n"
     "\n"
     "Checks a Stan program and prints stanc3-style diagnostics. Given a\n"
     "folder, checks every .stan file in it (not its subfolders), then\n"
@@ -91,6 +93,8 @@ static const char usage_text[] =
     "batch into the same OUT is refused (exit 2).\n"
     "'summary' prints a posterior summary of Stan CSV files, as CmdStan's\n"
     "stansummary does.\n"
+    "'merge' merges the JUnit XML reports of the shards of one validation\n"
+    "run into the report of the whole run ('pplbench merge --help').\n"
     "\n"
     "Options:\n"
     "  --help                   print this help and exit\n"
@@ -783,6 +787,8 @@ static int run_command(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "summary") == 0)
         return drv_summary(argc - 1, argv + 1, stdout, stderr);
+    if (argc > 1 && strcmp(argv[1], "merge") == 0)
+        return drv_merge_main(argc - 1, argv + 1, stdout, stderr);
     if (argc > 1 && strcmp(argv[1], "build") == 0)
         return run_build(argc - 1, argv + 1);
     Cli c = {0};

@@ -22,7 +22,8 @@
  * computes moved before it.  Variables are VarIds, so one name
  * declared in two scopes is two variables.
  *
- * One expression is moved at a time, the largest first, and the analyses
+ * Each round moves the expressions the analysis finds, the largest first,
+ * all but those nested in one moved (or containing one), and the analyses
  * are run again on the result: moving a + b * c first leaves b * c in the
  * computation of its temporary only, where it is no longer redundant.
  * Where the analysis asks for code at a place no statement list has (the
@@ -82,28 +83,62 @@ static bool placeable(const Flowgraph *g, const DfLcm *l, int id)
     return true;
 }
 
-/* The expression to move next: the largest that has an insertion, the
- * first in the universe's order among equals; -1 when none is left. */
-static int pick(Lcm *c, const Flowgraph *g, const DfExprs *x, const DfLcm *l)
+/* Whether b occurs in a (a itself included). */
+static bool contains(const MirExpr *a, const MirExpr *b)
 {
-    int best = -1, best_size = 0;
+    if (!a)
+        return false;
+    if (mir_expr_equal(a, b))
+        return true;
+    for (int i = 0; i < a->nargs; i++)
+        if (contains(a->args[i], b))
+            return true;
+    for (int i = 0; i < a->nindices; i++)
+        if (contains(a->indices[i].lo, b) || contains(a->indices[i].hi, b))
+            return true;
+    return false;
+}
+
+/* The expressions to move this round, into chosen (room for x->n): each
+ * that has an insertion and a place for it, the largest first (the first
+ * in the universe's order among equals), leaving out one that contains or
+ * is contained in one already chosen -- moving the outer one changes
+ * where the inner one is evaluated, so it waits for the next round's
+ * analysis.  The others do not touch each other's occurrences.  The
+ * number chosen; 0 when nothing is left to move. */
+static int pick(Lcm *c, const Flowgraph *g, const DfExprs *x, const DfLcm *l,
+                int *chosen)
+{
+    int n = 0;
     for (int id = 0; id < x->n; id++) {
         bool inserts = false;
-        for (int n = 0; n < g->n && !inserts; n++)
-            inserts = df_has(l->insert[n], id);
+        for (int k = 0; k < g->n && !inserts; k++)
+            inserts = df_has(l->insert[k], id);
         if (!inserts || skipped(c, x->expr[id]))
             continue;
         if (!placeable(g, l, id)) {
             vec_push(c->a, &c->skip, x->expr[id]);
             continue;
         }
-        int size = expr_size(x->expr[id]);
-        if (size > best_size) {
-            best = id;
-            best_size = size;
+        /* insertion sort: size descending, id ascending */
+        int size = expr_size(x->expr[id]), at = n;
+        while (at > 0 && expr_size(x->expr[chosen[at - 1]]) < size) {
+            chosen[at] = chosen[at - 1];
+            at--;
         }
+        chosen[at] = id;
+        n++;
     }
-    return best;
+    int kept = 0;
+    for (int i = 0; i < n; i++) {
+        bool nested = false;
+        for (int j = 0; j < kept && !nested; j++)
+            nested = contains(x->expr[chosen[j]], x->expr[chosen[i]])
+                || contains(x->expr[chosen[i]], x->expr[chosen[j]]);
+        if (!nested)
+            chosen[kept++] = chosen[i];
+    }
+    return kept;
 }
 
 /* ------------------------------------------------------------ rewriting */
@@ -172,10 +207,13 @@ static void declare_at_top(Lcm *c, MirStmt **body, VarId t, MirStmt *at)
     b->nstmts = k;
 }
 
-/* Move expression id: a temporary, computed where the analysis inserts,
- * read where it replaces. */
-static void move(Lcm *c, MirStmt **body, const Flowgraph *g, const DfExprs *x,
-                 const DfLcm *l, int id)
+/* Move expression id: a temporary t, computed where the analysis
+ * inserts, read where it replaces; what runs at the body's entry goes in
+ * *at_entry (or NULL).  The caller declares t at the top of the body once
+ * every move of the round is done: the slots of the top statements point
+ * into the body's list. */
+static VarId move(Lcm *c, const Flowgraph *g, const DfExprs *x,
+                  const DfLcm *l, int id, MirStmt **at_entry)
 {
     const MirExpr *e = x->expr[id];
     MirProgram *p = c->p;
@@ -189,18 +227,17 @@ static void move(Lcm *c, MirStmt **body, const Flowgraph *g, const DfExprs *x,
     for (int n = 0; n < g->n; n++)
         if (df_has(l->replace[n], id) && g->nodes[n].stmt)
             mir_rewrite_stmt_exprs(g->nodes[n].stmt, &rw);
-    MirStmt *at_entry = NULL;
+    *at_entry = NULL;
     for (int n = 0; n < g->n; n++) {
         if (!df_has(l->insert[n], id))
             continue;
         if (n == g->entry)
-            at_entry = assign_temp(c, t, e);
+            *at_entry = assign_temp(c, t, e);
         else
             insert_before(c, g->nodes[n].slot, assign_temp(c, t, e));
     }
-    /* last: the top of the body is where the slots of its statements are */
-    declare_at_top(c, body, t, at_entry);
     c->changed = true;
+    return t;
 }
 
 /* The wrapping lists go: spliced into the list that holds them, or made a
@@ -256,10 +293,18 @@ static void lcm_body(Lcm *c, MirStmt **body)
         if (x->n == 0)
             break;
         DfLcm *l = df_lcm(c->a, g, x);
-        int id = pick(c, g, x, l);
-        if (id < 0)
+        int *chosen = arena_alloc(c->a, sizeof(int) * (size_t)x->n);
+        int n = pick(c, g, x, l, chosen);
+        if (n == 0)
             break;
-        move(c, body, g, x, l, id);
+        VarId *temps = arena_alloc(c->a, sizeof(VarId) * (size_t)n);
+        MirStmt **at_entry = arena_alloc(c->a, sizeof(MirStmt *) * (size_t)n);
+        for (int i = 0; i < n; i++)
+            temps[i] = move(c, g, x, l, chosen[i], &at_entry[i]);
+        /* last: the top of the body is where the slots of its statements
+         * are */
+        for (int i = 0; i < n; i++)
+            declare_at_top(c, body, temps[i], at_entry[i]);
     }
     if (c->wrapped.len > 0)
         *body = unwrap(c, *body);

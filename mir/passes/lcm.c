@@ -40,6 +40,7 @@
 typedef struct Lcm {
     MirProgram *p;
     Arena *a;
+    bool log_prob;        /* the body being moved in is log_prob */
     PtrVec wrapped;       /* the SLISTs this pass put statements in */
     PtrVec skip;          /* expressions that have no place to go */
     PtrVec temps;         /* the declarations of the temporaries */
@@ -83,6 +84,21 @@ static bool placeable(const Flowgraph *g, const DfLcm *l, int id)
     return true;
 }
 
+/* Whether moving e into a temporary pays.  In log_prob, a temporary with
+ * derivatives is a local the C backend must record and replay: the
+ * backend then gives up the single forward sweep it emits for a log
+ * density made only of target increments (backend/emit_c.c, inert()),
+ * and its own loop hoisting (backend/emit_hoist.c) with it -- the bench
+ * model loop_invariant's gradient ran 10 times slower with exp(log_scale)
+ * in a temporary.  Until the backend accumulates adjoints into such a
+ * temporary inside its fused loops, lcm leaves expressions with
+ * derivatives in log_prob where they are; data-only ones, and every
+ * expression of the other sections and of the functions, move. */
+static bool worth_a_temporary(const Lcm *c, const MirExpr *e)
+{
+    return !(c->log_prob && e->ad == AD_AUTODIFF);
+}
+
 /* Whether b occurs in a (a itself included). */
 static bool contains(const MirExpr *a, const MirExpr *b)
 {
@@ -111,6 +127,8 @@ static int pick(Lcm *c, const Flowgraph *g, const DfExprs *x, const DfLcm *l,
 {
     int n = 0;
     for (int id = 0; id < x->n; id++) {
+        if (!worth_a_temporary(c, x->expr[id]))
+            continue;
         bool inserts = false;
         for (int k = 0; k < g->n && !inserts; k++)
             inserts = df_has(l->insert[k], id);
@@ -318,8 +336,10 @@ bool pass_lcm(MirProgram *p, PassCtx *ctx)
     mir_refresh(p);
     for (int i = 0; i < p->nfuns; i++)
         lcm_body(&c, &p->funs[i].body);
-    for (int s = 0; s < MIR__NSECTIONS; s++)
+    for (int s = 0; s < MIR__NSECTIONS; s++) {
+        c.log_prob = s == MIR_LOG_PROB;
         lcm_body(&c, mir_section(p, (MirSection)s));
+    }
     if (ctx->log && c.changed)
         fprintf(ctx->log, "lcm: %d temporaries\n", c.temps.len);
     return c.changed;

@@ -1,8 +1,12 @@
-// loop-invariant code motion: exp(mu) in a loop that surely runs is
-// computed once before it; a * b in a loop that may not run (N may be 0)
-// stays inside, as does exp(mu * i), which changes with i.
+// loop-invariant code motion: exp(mu) in a loop that surely runs (1:5) is
+// computed once before it, and so is a / b in 1:M with M >= 1 by its
+// declaration; a * b in a loop that may not run (N may be 0) stays inside,
+// as does exp(mu * i), which changes with i.  In log_prob, what carries
+// derivatives stays where it is (the backend's fused loops would be lost):
+// exp(mu) in the model block's loop.
 data {
   int<lower=0> N;
+  int<lower=1> M;
   real a;
   real b;
 }
@@ -10,6 +14,12 @@ parameters {
   real mu;
 }
 model {
+  mu ~ normal(0, 1);
+  for (m in 1:M) {
+    target += -exp(mu) * m;
+  }
+}
+generated quantities {
   real s = 0;
   for (i in 1:5) {
     s += exp(mu) * i;
@@ -18,5 +28,7 @@ model {
   for (n in 1:N) {
     s += a * b;
   }
-  target += -s;
+  for (m in 1:M) {
+    s += a / b;
+  }
 }

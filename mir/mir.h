@@ -157,6 +157,10 @@ typedef struct MirVar {
     const Annotation *annots;
     int nannots;
     Span span;
+    /* passb (the soa pass): why the variable is MEM_AOS, or NULL when it
+     * is MEM_SOA or was never considered (no derivatives, not a vector or
+     * matrix) */
+    const char *mem_reason;
 } MirVar;
 
 typedef struct MirFun {

@@ -18,12 +18,12 @@
 #   NAME.ast    pplbench --debug-ast NAME.stan
 #   NAME.mir    pplbench --debug-mir-pretty NAME.stan
 #   NAME.tmir   pplbench --debug-transformed-mir-pretty NAME.stan
+#   NAME.opt.mir  pplbench --debug-optimized-mir-pretty NAME.stan: the MIR
+#               after the passes NAME.args names (--passes=inline), or a
+#               level's (--O1); the test-only passes are allowed here
+#               (PPLBENCH_TEST_PASSES=1)
 #   NAME.gendata   pplbench --debug-generate-data NAME.stan
 #   NAME.geninits  pplbench --debug-generate-inits NAME.stan
-#   NAME.opt.mir  the optimized MIR: pplbench --debug-optimized-mir-pretty
-#               --passes=LIST NAME.stan, LIST being the one line of
-#               NAME.passes ("lcm", "inline,dce"); without NAME.passes,
-#               --Oexperimental
 # An expected file is the transcript of stdout and stderr followed by a line
 # "[exit N]".  NAME.args, if present, holds one line of extra options that go
 # before the file name.  pplbench runs inside tests/golden/ on the bare file
@@ -67,6 +67,7 @@ trap 'exit 130' INT TERM
 
 passed=0
 failed=0
+testpasses=
 
 fail() {
     echo "FAIL $1"
@@ -78,7 +79,7 @@ fail() {
 run() {
     # $args is split into words on purpose: it holds options.
     # shellcheck disable=SC2086
-    "$bin" $1 $args "$2.stan" >"$3" 2>&1
+    PPLBENCH_TEST_PASSES=$testpasses "$bin" $1 $args "$2.stan" >"$3" 2>&1
     status=$?
     echo "[exit $status]" >>"$3"
 }
@@ -132,16 +133,11 @@ check() {
         ast) run --debug-ast "$1" "$actual" ;;
         mir) run --debug-mir-pretty "$1" "$actual" ;;
         tmir) run --debug-transformed-mir-pretty "$1" "$actual" ;;
+        opt.mir) testpasses=1
+            run --debug-optimized-mir-pretty "$1" "$actual"
+            testpasses= ;;
         gendata) run --debug-generate-data "$1" "$actual" ;;
         geninits) run --debug-generate-inits "$1" "$actual" ;;
-        opt.mir)
-            optimize=--Oexperimental
-            if [ -f "$1.passes" ]; then
-                read -r list <"$1.passes" || :
-                optimize="--passes=$list"
-            fi
-            run "--debug-optimized-mir-pretty $optimize" "$1" "$actual"
-            ;;
         *) run "" "$1" "$actual" ;;
     esac
     ok=1
@@ -181,7 +177,7 @@ for stan in *.stan; do
         read -r args <"$name.args" || :    # a last line without newline
     fi
     found=0
-    for ext in err warn fmt info ast mir tmir gendata geninits opt.mir; do
+    for ext in err warn fmt info ast mir tmir opt.mir gendata geninits; do
         if [ -f "$name.$ext" ]; then
             found=1
             check "$name" "$ext"
@@ -189,7 +185,7 @@ for stan in *.stan; do
     done
     [ $found -eq 1 ] && continue
     if [ $update -eq 0 ]; then
-        fail "$stan: no expected output (NAME.err, .warn, .fmt, .info, .ast, .mir, .tmir, .gendata, .geninits or .opt.mir)"
+        fail "$stan: no expected output (NAME.err, .warn, .fmt, .info, .ast, .mir, .tmir, .opt.mir, .gendata or .geninits)"
         continue
     fi
     run "" "$name" "$tmp/new"

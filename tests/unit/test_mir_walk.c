@@ -345,11 +345,20 @@ static void test_pass_list_parsing(void **state)
     assert_non_null(strstr(why, "unknown pass 'no-such-pass'"));
     assert_int_equal(pass_parse_list("", out, 8, why, sizeof why), -1);
     assert_int_equal(pass_parse_list(",", out, 8, why, sizeof why), -1);
-    /* every registered pass parses, and every level's pipeline names
+    /* every registered pass parses (a test-only one only with
+     * PPLBENCH_TEST_PASSES=1), and every level's pipeline names
      * registered passes only */
+    unsetenv("PPLBENCH_TEST_PASSES");
     for (const PassInfo *q = pass_table; q->name; q++) {
+        if (q->level == PASS_TEST_ONLY) {
+            assert_int_equal(pass_parse_list(q->name, out, 8, why,
+                                             sizeof why), -1);
+            assert_non_null(strstr(why, "PPLBENCH_TEST_PASSES=1"));
+            setenv("PPLBENCH_TEST_PASSES", "1", 1);
+        }
         assert_int_equal(pass_parse_list(q->name, out, 8, why, sizeof why),
                          1);
+        unsetenv("PPLBENCH_TEST_PASSES");
         assert_ptr_equal(out[0], q);
         assert_non_null(q->desc);
         assert_true(q->rel_tol >= 0);

@@ -634,8 +634,9 @@ static void evals_of(Evals *ev, MirExpr *e, bool conditional)
     ev->v[ev->n++] = (Eval){e, first, conditional};
 }
 
-/* The node's sets for one node: use, comp, and whether it is a barrier. */
-static bool node_sets(ExprTable *t, const FgNode *nd, int i)
+/* The candidates node i evaluates, interned; with fill, its use and comp
+ * sets too.  Whether the node may fail or has an effect. */
+static bool node_sets(ExprTable *t, const FgNode *nd, int i, bool fill)
 {
     DfExprs *x = t->x;
     Evals ev = {.a = t->a};
@@ -649,7 +650,7 @@ static bool node_sets(ExprTable *t, const FgNode *nd, int i)
         if (!candidate(e->e))
             continue;
         int id = intern(t, e->e);
-        if (e->conditional)
+        if (e->conditional || !fill)
             continue;
         df_add(x->comp[i], id);
         /* nothing that may fail is evaluated before e's own subtree */
@@ -672,23 +673,17 @@ DfExprs *df_exprs(Arena *a, const Flowgraph *g)
     ExprTable t = {.a = a, .x = x, .sf = safety_of(a, g->p)};
     rehash(&t, 64);
     int n = g->n;
-    /* the universe grows while the nodes are read: room for the largest
-     * universe, then trimmed by nbits */
-    int most = 1;
+    /* the universe first, then the sets at its size */
+    bool *unsafe = arena_alloc(a, sizeof(bool) * (size_t)(n + 1));
     for (int i = 0; i < n; i++)
-        for (int k = 0; k < g->nodes[i].nexprs; k++) {
-            Evals ev = {.a = a};
-            evals_of(&ev, g->nodes[i].exprs[k], false);
-            most += ev.n;
-        }
-    int nw = df_words(most);
+        unsafe[i] = node_sets(&t, &g->nodes[i], i, false);
+    int nw = df_words(x->n);
     x->use = new_sets(a, n, nw);
     x->comp = new_sets(a, n, nw);
     x->kill = new_sets(a, n, nw);
     x->barrier = new_sets(a, n, nw);
-    bool *unsafe = arena_alloc(a, sizeof(bool) * (size_t)(n + 1));
     for (int i = 0; i < n; i++)
-        unsafe[i] = node_sets(&t, &g->nodes[i], i);
+        node_sets(&t, &g->nodes[i], i, true);
     for (int i = 0; i < n; i++) {
         const FgNode *nd = &g->nodes[i];
         for (int id = 0; id < x->n; id++) {

@@ -22,7 +22,8 @@
  * computes moved before it.  Variables are VarIds, so one name
  * declared in two scopes is two variables.
  *
- * One expression is moved at a time, the largest first, and the analyses
+ * Each round moves the expressions the analysis finds, the largest first,
+ * all but those nested in one moved (or containing one), and the analyses
  * are run again on the result: moving a + b * c first leaves b * c in the
  * computation of its temporary only, where it is no longer redundant.
  * Where the analysis asks for code at a place no statement list has (the
@@ -39,6 +40,7 @@
 typedef struct Lcm {
     MirProgram *p;
     Arena *a;
+    bool log_prob;        /* the body being moved in is log_prob */
     PtrVec wrapped;       /* the SLISTs this pass put statements in */
     PtrVec skip;          /* expressions that have no place to go */
     PtrVec temps;         /* the declarations of the temporaries */
@@ -82,28 +84,79 @@ static bool placeable(const Flowgraph *g, const DfLcm *l, int id)
     return true;
 }
 
-/* The expression to move next: the largest that has an insertion, the
- * first in the universe's order among equals; -1 when none is left. */
-static int pick(Lcm *c, const Flowgraph *g, const DfExprs *x, const DfLcm *l)
+/* Whether moving e into a temporary pays.  In log_prob, a temporary with
+ * derivatives is a local the C backend must record and replay: the
+ * backend then gives up the single forward sweep it emits for a log
+ * density made only of target increments (backend/emit_c.c, inert()),
+ * and its own loop hoisting (backend/emit_hoist.c) with it -- the bench
+ * model loop_invariant's gradient ran 10 times slower with exp(log_scale)
+ * in a temporary.  Until the backend accumulates adjoints into such a
+ * temporary inside its fused loops, lcm leaves expressions with
+ * derivatives in log_prob where they are; data-only ones, and every
+ * expression of the other sections and of the functions, move. */
+static bool worth_a_temporary(const Lcm *c, const MirExpr *e)
 {
-    int best = -1, best_size = 0;
+    return !(c->log_prob && e->ad == AD_AUTODIFF);
+}
+
+/* Whether b occurs in a (a itself included). */
+static bool contains(const MirExpr *a, const MirExpr *b)
+{
+    if (!a)
+        return false;
+    if (mir_expr_equal(a, b))
+        return true;
+    for (int i = 0; i < a->nargs; i++)
+        if (contains(a->args[i], b))
+            return true;
+    for (int i = 0; i < a->nindices; i++)
+        if (contains(a->indices[i].lo, b) || contains(a->indices[i].hi, b))
+            return true;
+    return false;
+}
+
+/* The expressions to move this round, into chosen (room for x->n): each
+ * that has an insertion and a place for it, the largest first (the first
+ * in the universe's order among equals), leaving out one that contains or
+ * is contained in one already chosen -- moving the outer one changes
+ * where the inner one is evaluated, so it waits for the next round's
+ * analysis.  The others do not touch each other's occurrences.  The
+ * number chosen; 0 when nothing is left to move. */
+static int pick(Lcm *c, const Flowgraph *g, const DfExprs *x, const DfLcm *l,
+                int *chosen)
+{
+    int n = 0;
     for (int id = 0; id < x->n; id++) {
+        if (!worth_a_temporary(c, x->expr[id]))
+            continue;
         bool inserts = false;
-        for (int n = 0; n < g->n && !inserts; n++)
-            inserts = df_has(l->insert[n], id);
+        for (int k = 0; k < g->n && !inserts; k++)
+            inserts = df_has(l->insert[k], id);
         if (!inserts || skipped(c, x->expr[id]))
             continue;
         if (!placeable(g, l, id)) {
             vec_push(c->a, &c->skip, x->expr[id]);
             continue;
         }
-        int size = expr_size(x->expr[id]);
-        if (size > best_size) {
-            best = id;
-            best_size = size;
+        /* insertion sort: size descending, id ascending */
+        int size = expr_size(x->expr[id]), at = n;
+        while (at > 0 && expr_size(x->expr[chosen[at - 1]]) < size) {
+            chosen[at] = chosen[at - 1];
+            at--;
         }
+        chosen[at] = id;
+        n++;
     }
-    return best;
+    int kept = 0;
+    for (int i = 0; i < n; i++) {
+        bool nested = false;
+        for (int j = 0; j < kept && !nested; j++)
+            nested = contains(x->expr[chosen[j]], x->expr[chosen[i]])
+                || contains(x->expr[chosen[i]], x->expr[chosen[j]]);
+        if (!nested)
+            chosen[kept++] = chosen[i];
+    }
+    return kept;
 }
 
 /* ------------------------------------------------------------ rewriting */
@@ -172,10 +225,13 @@ static void declare_at_top(Lcm *c, MirStmt **body, VarId t, MirStmt *at)
     b->nstmts = k;
 }
 
-/* Move expression id: a temporary, computed where the analysis inserts,
- * read where it replaces. */
-static void move(Lcm *c, MirStmt **body, const Flowgraph *g, const DfExprs *x,
-                 const DfLcm *l, int id)
+/* Move expression id: a temporary t, computed where the analysis
+ * inserts, read where it replaces; what runs at the body's entry goes in
+ * *at_entry (or NULL).  The caller declares t at the top of the body once
+ * every move of the round is done: the slots of the top statements point
+ * into the body's list. */
+static VarId move(Lcm *c, const Flowgraph *g, const DfExprs *x,
+                  const DfLcm *l, int id, MirStmt **at_entry)
 {
     const MirExpr *e = x->expr[id];
     MirProgram *p = c->p;
@@ -189,18 +245,17 @@ static void move(Lcm *c, MirStmt **body, const Flowgraph *g, const DfExprs *x,
     for (int n = 0; n < g->n; n++)
         if (df_has(l->replace[n], id) && g->nodes[n].stmt)
             mir_rewrite_stmt_exprs(g->nodes[n].stmt, &rw);
-    MirStmt *at_entry = NULL;
+    *at_entry = NULL;
     for (int n = 0; n < g->n; n++) {
         if (!df_has(l->insert[n], id))
             continue;
         if (n == g->entry)
-            at_entry = assign_temp(c, t, e);
+            *at_entry = assign_temp(c, t, e);
         else
             insert_before(c, g->nodes[n].slot, assign_temp(c, t, e));
     }
-    /* last: the top of the body is where the slots of its statements are */
-    declare_at_top(c, body, t, at_entry);
     c->changed = true;
+    return t;
 }
 
 /* The wrapping lists go: spliced into the list that holds them, or made a
@@ -256,10 +311,18 @@ static void lcm_body(Lcm *c, MirStmt **body)
         if (x->n == 0)
             break;
         DfLcm *l = df_lcm(c->a, g, x);
-        int id = pick(c, g, x, l);
-        if (id < 0)
+        int *chosen = arena_alloc(c->a, sizeof(int) * (size_t)x->n);
+        int n = pick(c, g, x, l, chosen);
+        if (n == 0)
             break;
-        move(c, body, g, x, l, id);
+        VarId *temps = arena_alloc(c->a, sizeof(VarId) * (size_t)n);
+        MirStmt **at_entry = arena_alloc(c->a, sizeof(MirStmt *) * (size_t)n);
+        for (int i = 0; i < n; i++)
+            temps[i] = move(c, g, x, l, chosen[i], &at_entry[i]);
+        /* last: the top of the body is where the slots of its statements
+         * are */
+        for (int i = 0; i < n; i++)
+            declare_at_top(c, body, temps[i], at_entry[i]);
     }
     if (c->wrapped.len > 0)
         *body = unwrap(c, *body);
@@ -273,8 +336,10 @@ bool pass_lcm(MirProgram *p, PassCtx *ctx)
     mir_refresh(p);
     for (int i = 0; i < p->nfuns; i++)
         lcm_body(&c, &p->funs[i].body);
-    for (int s = 0; s < MIR__NSECTIONS; s++)
+    for (int s = 0; s < MIR__NSECTIONS; s++) {
+        c.log_prob = s == MIR_LOG_PROB;
         lcm_body(&c, mir_section(p, (MirSection)s));
+    }
     if (ctx->log && c.changed)
         fprintf(ctx->log, "lcm: %d temporaries\n", c.temps.len);
     return c.changed;

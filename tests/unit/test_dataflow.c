@@ -184,6 +184,18 @@ static void test_flowgraph_edges(void **state)
     assert_int_equal(g->nodes[init].def, var(g, "i", 0));
     assert_int_equal(g->nodes[incr].def, var(g, "i", 0));
     assert_int_equal(fg_node_of(g, g->nodes[print].stmt), print);
+    /* the printed graph: one line per node with its successors */
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    assert_non_null(f);
+    fg_print(f, g);
+    fclose(f);
+    char want[64];
+    snprintf(want, sizeof want, "%d stmt Continue -> %d\n", cont, incr);
+    assert_non_null(strstr(buf, want));
+    assert_non_null(strstr(buf, "for-init For def=i ->"));
+    free(buf);
 }
 
 static void test_flowgraph_constant_loop(void **state)

@@ -1,6 +1,6 @@
 // partial redundancy: a * b is computed on one arm of the if and after
 // it; the other arm computes it too, so the computation after the if is
-// a reuse.  In a function the same.
+// a reuse.  In a function the same, with u * v.
 functions {
   real f(real u, real v) {
     real w;
@@ -22,9 +22,9 @@ parameters {
 model {
   real w;
   if (a > 0) {
-    w = a * y;
+    w = a * b;
   } else {
     w = 1;
   }
-  target += w + a * y + f(a, b);
+  target += w * y + a * b + f(a, y);
 }

@@ -353,6 +353,173 @@ MirEffect mir_library_call_effect(const MirExpr *call);
 MirEffect mir_internal_effect(MirInternal fn);
 const char *mir_internal_name(MirInternal fn);
 
+/* ============ flowgraph.c, dataflow.c: the dataflow framework ============
+ * A flowgraph over the statements of one body (a function's or a
+ * section's), one generic monotone-framework solver over bitsets, and the
+ * analyses the passes use, each a lattice plus a transfer function. */
+
+typedef enum FgNodeKind {
+    FG_ENTRY,       /* the body's start: evaluates nothing */
+    FG_EXIT,        /* the body's end (return and the last statement go here) */
+    FG_STMT,        /* a simple statement: assignment, declaration, call,
+                       target +=, jacobian +=, return, break, continue, skip */
+    FG_IF,          /* an if's test: evaluates cond */
+    FG_WHILE,       /* a while's test: evaluates cond, every iteration */
+    FG_FOR_INIT,    /* a for's bounds: evaluates lo and hi (once), defines
+                       the loop variable */
+    FG_FOR_TEST,    /* a for's bound test: reads the loop variable */
+    FG_FOR_INCR     /* a for's increment (continue goes here): reads and
+                       defines the loop variable */
+} FgNodeKind;
+
+typedef struct FgNode {
+    FgNodeKind kind;
+    MirStmt *stmt;      /* the statement (the if/while/for for its tests);
+                           NULL for entry and exit */
+    MirStmt **slot;     /* where stmt is held, so that code can be put before
+                           it; NULL where no single place runs exactly when
+                           the node does (loop tests, increments, exit) */
+    MirExpr **exprs;    /* the expressions it evaluates (the roots, in
+                           evaluation order); a declaration's sizes and
+                           constraint arguments come first */
+    int nexprs;
+    int nsize_exprs;    /* how many of exprs are a declaration's sizes */
+    VarId def;          /* the variable it writes, or -1 */
+    bool def_whole;     /* writes all of def (x = e, a declaration, a loop
+                           variable), not a part (x[i] = e) */
+    int *succ, nsucc;
+    int *pred, npred;
+} FgNode;
+
+typedef struct Flowgraph {
+    MirProgram *p;
+    MirStmt **body;     /* the body the graph is of */
+    FgNode *nodes;
+    int n;
+    int entry, exit;    /* node indices */
+    int *order;         /* the nodes in reverse postorder from entry
+                           (nodes unreachable from entry come last) */
+} Flowgraph;
+
+/* The flowgraph of *body (a function body or a section): one node per
+ * simple statement and per test, edges for fallthrough, branches, loop
+ * back edges, break, continue and return.  A for loop that surely runs
+ * once (lo an int literal; hi a literal >= lo, or outside prepare_data an
+ * int declared in data with a literal lower bound >= lo) enters its body
+ * without a first test. */
+Flowgraph *fg_build(Arena *a, MirProgram *p, MirStmt **body);
+/* The node of statement s (for a loop or if: its test or init), or -1. */
+int fg_node_of(const Flowgraph *g, const MirStmt *s);
+const char *fg_kind_name(FgNodeKind k);
+/* One line per node: index, kind, statement, successors (for tests). */
+void fg_print(FILE *out, const Flowgraph *g);
+
+/* --- dataflow.c: bitsets, the solver, the analyses --- */
+
+/* A set over a universe 0..nbits-1, as words (a bitset). */
+typedef unsigned long long DfWord;
+#define DF_WORD_BITS 64
+int df_words(int nbits);
+bool df_has(const DfWord *s, int i);
+void df_add(DfWord *s, int i);
+void df_remove(DfWord *s, int i);
+int df_count(const DfWord *s, int nbits);
+
+typedef enum DfDir { DF_FORWARD, DF_BACKWARD } DfDir;
+typedef enum DfMeet { DF_UNION, DF_INTERSECT } DfMeet;
+
+/* A monotone dataflow problem: the lattice (bitsets over nbits, meet by
+ * union or intersection), the direction, the value at the boundary (entry
+ * for forward, exit for backward; NULL: empty), and per node either
+ * gen/kill sets (flow out = gen | (flow in & ~kill); NULL rows are empty)
+ * or a transfer callback (which, when set, is used instead). */
+typedef struct DfProblem {
+    DfDir dir;
+    DfMeet meet;
+    int nbits;
+    const DfWord *boundary;
+    DfWord **gen, **kill;
+    void (*transfer)(const Flowgraph *g, int node, const DfWord *flow_in,
+                     DfWord *flow_out, void *ctx);
+    void *ctx;
+} DfProblem;
+
+/* The fixpoint, in program order whatever the direction: in[n] holds at
+ * node n's entry, out[n] at its exit. */
+typedef struct DfResult {
+    int n, nbits, nwords;
+    DfWord **in, **out;
+} DfResult;
+
+/* Solve pb on g by a worklist (maximal fixpoint for intersection, least
+ * for union; nodes unreachable from the boundary keep the top value). */
+DfResult *df_solve(Arena *a, const Flowgraph *g, const DfProblem *pb);
+
+/* Reaching definitions: the universe is g's node indices; bit d of in[n]:
+ * the definition at node d (of g->nodes[d].def) may reach n's entry.  A
+ * part write (x[i] = e) kills nothing. */
+DfResult *df_reaching_defs(Arena *a, const Flowgraph *g);
+
+/* Liveness: the universe is the VarIds; bit v of out[n]: v may be read
+ * after n before being written whole.  live_at_exit gives what is live at
+ * the body's end (NULL: df_live_at_exit's default). */
+DfResult *df_liveness(Arena *a, const Flowgraph *g,
+                      const DfWord *live_at_exit);
+/* Every variable that outlives the body: all but locals, loop variables,
+ * arguments and compiler temporaries. */
+DfWord *df_live_at_exit(Arena *a, const MirProgram *p);
+
+/* Structural equality and hash of expressions: same kind, type, function,
+ * operator, literal value, variable (VarId: two declarations of one name
+ * differ), operands and indices. */
+bool mir_expr_equal(const MirExpr *a, const MirExpr *b);
+unsigned long mir_expr_hash(const MirExpr *e);
+
+/* The expressions code motion may consider: scalar-valued (int, real,
+ * complex) calls, operators, ?:, && and || that have no effect
+ * (mir_expr_effect == EFF_PURE) and call no compiler internal (plain
+ * reads -- variables, literals, indexing, projections, promotions -- are
+ * not worth a temporary).  One id per structurally distinct expression,
+ * in the order of first evaluation; per node:
+ *   use:  evaluated there (unconditionally, not in a declaration's sizes)
+ *         with no operand written and nothing that may fail before it in
+ *         the node;
+ *   comp: evaluated there and its operands not written after;
+ *   kill: an operand is written there;
+ *   barrier: the node may fail or has an effect (a print, reject, RNG
+ *         draw, read, write) or loops (a while test), and the expression
+ *         may fail (is not total): its evaluation must not move across. */
+typedef struct DfExprs {
+    MirExpr **expr;     /* a representative of each id */
+    bool *may_fail;     /* per id: evaluating it may reject */
+    int n;
+    DfWord **use, **comp, **kill, **barrier;   /* per node */
+} DfExprs;
+DfExprs *df_exprs(Arena *a, const Flowgraph *g);
+/* The id of the expression structurally equal to e, or -1. */
+int df_expr_id(const DfExprs *x, const MirExpr *e);
+
+/* Available expressions (forward, intersection): in[n] holds those
+ * computed on every path to n and not invalidated since. */
+DfResult *df_available(Arena *a, const Flowgraph *g, const DfExprs *x);
+/* Anticipated (very busy) expressions (backward, intersection): in[n]
+ * holds those evaluated on every path from n before an operand is
+ * written or a barrier is crossed. */
+DfResult *df_anticipated(Arena *a, const Flowgraph *g, const DfExprs *x);
+
+/* Lazy code motion (Knoop, Ruthing and Steffen; the node form of the
+ * Dragon book's 9.5): per node, over the ids of x,
+ *   earliest: anticipated here and not available-if-inserted here;
+ *   latest:   the last point an earliest placement can be postponed to;
+ *   used:     (out) the temporary is read after the node;
+ *   insert:   latest & used-out: compute the temporary at the node's entry;
+ *   replace:  use & (~latest | used-out): read the temporary instead. */
+typedef struct DfLcm {
+    DfResult *anticipated, *available, *postponable, *used;
+    DfWord **earliest, **latest, **insert, **replace;
+} DfLcm;
+DfLcm *df_lcm(Arena *a, const Flowgraph *g, const DfExprs *x);
+
 /* --- mir.c --- */
 VarId mir_new_var(MirProgram *p, const char *name, MirVarKind kind,
                   const Type *type, AdLevel ad);

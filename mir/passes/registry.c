@@ -22,6 +22,13 @@ const PassInfo pass_table[] = {
  * repeats the cheap passes, as stanc3's does.  Every name here is a row of
  * passes.def (a unit test checks it). */
 static const char *const pipeline_o1[] = {
+    /* constants first: they make branches decidable for dce and give
+     * partial-eval literals to fold; copies before dce, whose unread
+     * assignments they leave */
+    "constprop",
+    "copyprop",
+    "dce",
+    "partial-eval",
     "soa",
     NULL
 };
@@ -30,9 +37,21 @@ static const char *const pipeline_oexperimental[] = {
     "inline",
     "unroll",
     "one-step-unroll",
+    /* stanc3's order: propagation (constants, expressions, copies), dead
+     * code, partial evaluation */
+    "constprop",
+    "exprprop",
+    "copyprop",
+    "dce",
+    "partial-eval",
     /* after partial-eval, before lcm: the densities' arguments are in
      * their final form, and lcm cleans up what vectorizing leaves */
     "vectorize-loops",
+    "lcm",      /* after the expression-level passes: it moves what they
+                   leave repeated (stanc3: lazy code motion, then copy
+                   propagation and dead code elimination of its temps) */
+    "copyprop",
+    "dce",
     /* last, on the final code: AD levels, then memory patterns (which read
      * the AD levels) */
     "adlevel",

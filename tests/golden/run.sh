@@ -21,7 +21,8 @@
 #   NAME.opt.mir  pplbench --debug-optimized-mir-pretty NAME.stan: the MIR
 #               after the passes NAME.args names (--passes=inline), or a
 #               level's (--O1); the test-only passes are allowed here
-#               (PPLBENCH_TEST_PASSES=1)
+#               (PPLBENCH_TEST_PASSES=1); NAME.passes, if present, holds
+#               one line LIST for --passes=LIST ("lcm")
 #   NAME.gendata   pplbench --debug-generate-data NAME.stan
 #   NAME.geninits  pplbench --debug-generate-inits NAME.stan
 # An expected file is the transcript of stdout and stderr followed by a line
@@ -134,7 +135,12 @@ check() {
         mir) run --debug-mir-pretty "$1" "$actual" ;;
         tmir) run --debug-transformed-mir-pretty "$1" "$actual" ;;
         opt.mir) testpasses=1
-            run --debug-optimized-mir-pretty "$1" "$actual"
+            optimize=--debug-optimized-mir-pretty
+            if [ -f "$1.passes" ]; then
+                read -r list <"$1.passes" || :
+                optimize="$optimize --passes=$list"
+            fi
+            run "$optimize" "$1" "$actual"
             testpasses= ;;
         gendata) run --debug-generate-data "$1" "$actual" ;;
         geninits) run --debug-generate-inits "$1" "$actual" ;;

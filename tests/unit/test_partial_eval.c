@@ -1,0 +1,616 @@
+/* test_partial_eval.c - every row of partial-eval's rule table
+ * (mir/passes/partial_eval.h) is a numeric identity: both sides are
+ * evaluated with the runtime's functions (libpplrt) at random arguments
+ * and at the domain edges (0, -0, +-1 and their neighbours, tiny, huge,
+ * overflow thresholds, infinities, NaN), inside the row's domain
+ * condition, and must
+ *   - reject at the same arguments (rt_scalar_domain: Stan's domain
+ *     errors), so a rewrite never hides nor adds a rejection;
+ *   - give NaN at the same arguments;
+ *   - where the original is finite, agree with it within the pass's
+ *     tolerance (passes.def) relative to the row's scale (the magnitude of
+ *     the original's terms: the original's own rounding is of that size),
+ *     or, where the original itself is off by more than that (a
+ *     cancellation: log(1 - inv_logit(30))), be exact to the tolerance and
+ *     closer to the exact value (a long double reference) than the
+ *     original: the better form may only be better;
+ *   - where the original overflows or underflows to an infinity, give that
+ *     infinity or the exact value (a long double reference).
+ * A deliberately wrong row of each kind (a changed value, a hidden
+ * rejection, a wrong fused form) must fail the same check. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "partial_eval.h"
+#include "passes.h"
+#include "pplrt.h"
+#include "rt_dist_disc.h"
+#include "rt_scalar.h"
+
+/* ------------------------------------------------------------- the rows */
+
+/* One side's value, and whether it rejects (Stan's domain error). */
+typedef double (*Side)(const double *x, bool *rejects);
+typedef long double (*Ref)(const long double *x);
+typedef double (*Scale)(const double *x);
+
+typedef struct TestRow {
+    const char *name;     /* the pe_rules row it checks */
+    int nargs;
+    Side from, to;
+    Ref ref;              /* the exact value, in long double */
+    Scale scale;          /* NULL: max(1, |original|) */
+    int nint;             /* the first nint arguments are ints */
+} TestRow;
+
+static bool domain_rejects(const char *fn, double x)
+{
+    return rt_scalar_domain(fn, 1, &x, NULL) != 0;
+}
+
+static double l1m_il(const double *x, bool *r)
+{
+    (void)r;
+    return rt_log(1 - rt_inv_logit(x[0]));
+}
+static double l1m_il_to(const double *x, bool *r)
+{
+    (void)r;
+    return rt_log1m_inv_logit(x[0]);
+}
+static long double l1m_il_ref(const long double *x)
+{
+    return -log1pl(expl(x[0]));
+}
+
+static double l_il(const double *x, bool *r)
+{
+    (void)r;
+    return rt_log(rt_inv_logit(x[0]));
+}
+static double l_il_to(const double *x, bool *r)
+{
+    (void)r;
+    return rt_log_inv_logit(x[0]);
+}
+static long double l_il_ref(const long double *x)
+{
+    return -log1pl(expl(-x[0]));
+}
+
+static double l1pe_a(const double *x, bool *r)
+{
+    (void)r;
+    return rt_log(1 + rt_exp(x[0]));
+}
+static double l1pe_b(const double *x, bool *r)
+{
+    (void)r;
+    return rt_log(rt_exp(x[0]) + 1);
+}
+static double l1pe_to(const double *x, bool *r)
+{
+    (void)r;
+    return rt_log1p_exp(x[0]);
+}
+static long double l1pe_ref(const long double *x)
+{
+    return x[0] > 0 ? x[0] + log1pl(expl(-x[0])) : log1pl(expl(x[0]));
+}
+
+static double l1me(const double *x, bool *r)
+{
+    (void)r;
+    return rt_log(1 - rt_exp(x[0]));
+}
+static double l1me_to(const double *x, bool *r)
+{
+    (void)r;
+    return rt_log1m_exp(x[0]);
+}
+static long double l1me_ref(const long double *x)
+{
+    return logl(-expm1l(x[0]));
+}
+
+static double lse(const double *x, bool *r)
+{
+    (void)r;
+    return rt_log(rt_exp(x[0]) + rt_exp(x[1]));
+}
+static double lse_to(const double *x, bool *r)
+{
+    (void)r;
+    return rt_log_sum_exp(x[0], x[1]);
+}
+static long double lse_ref(const long double *x)
+{
+    long double m = x[0] > x[1] ? x[0] : x[1];
+    if (isinf(m))
+        return m;
+    return m + logl(expl(x[0] - m) + expl(x[1] - m));
+}
+
+static double l1m(const double *x, bool *r)
+{
+    (void)r;
+    return rt_log(1 - x[0]);
+}
+static double l1m_to(const double *x, bool *r)
+{
+    *r |= domain_rejects("log1m", x[0]);
+    return rt_log1m(x[0]);
+}
+static long double l1m_ref(const long double *x)
+{
+    return log1pl(-x[0]);
+}
+
+static double l1p_a(const double *x, bool *r)
+{
+    (void)r;
+    return rt_log(1 + x[0]);
+}
+static double l1p_b(const double *x, bool *r)
+{
+    (void)r;
+    return rt_log(x[0] + 1);
+}
+static double l1p_to(const double *x, bool *r)
+{
+    *r |= domain_rejects("log1p", x[0]);
+    return rt_log1p(x[0]);
+}
+static long double l1p_ref(const long double *x)
+{
+    return log1pl(x[0]);
+}
+
+static double em1(const double *x, bool *r)
+{
+    (void)r;
+    return rt_exp(x[0]) - 1;
+}
+static double em1_to(const double *x, bool *r)
+{
+    (void)r;
+    return rt_expm1(x[0]);
+}
+static long double em1_ref(const long double *x)
+{
+    return expm1l(x[0]);
+}
+static double em1_scale(const double *x)
+{
+    return fmax(1, fabs(rt_exp(x[0])));
+}
+
+static double fma_a(const double *x, bool *r)
+{
+    (void)r;
+    return x[0] * x[1] + x[2];
+}
+static double fma_b(const double *x, bool *r)
+{
+    (void)r;
+    return x[2] + x[0] * x[1];
+}
+static double fma_to(const double *x, bool *r)
+{
+    (void)r;
+    return rt_fma(x[0], x[1], x[2]);
+}
+static long double fma_ref(const long double *x)
+{
+    return fmal(x[0], x[1], x[2]);
+}
+/* the original rounds the product, then the sum: its error is of the
+ * terms' size, not of the result's */
+static double fma_scale(const double *x)
+{
+    return fmax(1, fmax(fabs(x[0] * x[1]), fabs(x[2])));
+}
+
+/* The densities: n (and N) are x[0] (and x[1]) as ints; lupmf keeps
+ * what a parameter's density keeps (the argument carries derivatives). */
+static double density(double (*f)(RtIArg, RtArg, bool, double, RtError *),
+                      int n, double theta, bool propto, bool *r)
+{
+    RtError err = {.msg = ""};
+    double v = f((RtIArg){&n, 1}, (RtArg){&theta, NULL, 1, true}, propto,
+                 1.0, &err);
+    *r |= err.msg[0] != '\0';
+    return v;
+}
+
+static double density2(double (*f)(RtIArg, RtIArg, RtArg, bool, double,
+                                   RtError *),
+                       int n, int N, double theta, bool propto, bool *r)
+{
+    RtError err = {.msg = ""};
+    double v = f((RtIArg){&n, 1}, (RtIArg){&N, 1},
+                 (RtArg){&theta, NULL, 1, true}, propto, 1.0, &err);
+    *r |= err.msg[0] != '\0';
+    return v;
+}
+
+static double bern(const double *x, bool *r)
+{
+    return density(rt_bernoulli_lpmf, (int)x[0], rt_inv_logit(x[1]), false,
+                   r);
+}
+static double bern_to(const double *x, bool *r)
+{
+    return density(rt_bernoulli_logit_lpmf, (int)x[0], x[1], false, r);
+}
+static double bern_u(const double *x, bool *r)
+{
+    return density(rt_bernoulli_lpmf, (int)x[0], rt_inv_logit(x[1]), true, r);
+}
+static double bern_u_to(const double *x, bool *r)
+{
+    return density(rt_bernoulli_logit_lpmf, (int)x[0], x[1], true, r);
+}
+static long double bern_ref(const long double *x)
+{
+    return x[0] != 0 ? -log1pl(expl(-x[1])) : -log1pl(expl(x[1]));
+}
+
+static double pois(const double *x, bool *r)
+{
+    return density(rt_poisson_lpmf, (int)x[0], rt_exp(x[1]), false, r);
+}
+static double pois_to(const double *x, bool *r)
+{
+    return density(rt_poisson_log_lpmf, (int)x[0], x[1], false, r);
+}
+static double pois_u(const double *x, bool *r)
+{
+    return density(rt_poisson_lpmf, (int)x[0], rt_exp(x[1]), true, r);
+}
+static double pois_u_to(const double *x, bool *r)
+{
+    return density(rt_poisson_log_lpmf, (int)x[0], x[1], true, r);
+}
+static long double pois_ref(const long double *x)
+{
+    return x[0] * x[1] - expl(x[1]) - lgammal(x[0] + 1);
+}
+static long double pois_u_ref(const long double *x)
+{
+    return x[0] * x[1] - expl(x[1]);
+}
+/* n * x - exp(x): the original's error is of its terms' size */
+static double pois_scale(const double *x)
+{
+    return fmax(1, fmax(fabs(x[0] * x[1]), rt_exp(x[1])));
+}
+
+static double binom(const double *x, bool *r)
+{
+    return density2(rt_binomial_lpmf, (int)x[0], (int)x[1],
+                    rt_inv_logit(x[2]), false, r);
+}
+static double binom_to(const double *x, bool *r)
+{
+    return density2(rt_binomial_logit_lpmf, (int)x[0], (int)x[1], x[2], false,
+                    r);
+}
+static double binom_u(const double *x, bool *r)
+{
+    return density2(rt_binomial_lpmf, (int)x[0], (int)x[1],
+                    rt_inv_logit(x[2]), true, r);
+}
+static double binom_u_to(const double *x, bool *r)
+{
+    return density2(rt_binomial_logit_lpmf, (int)x[0], (int)x[1], x[2], true,
+                    r);
+}
+static long double binom_u_ref(const long double *x)
+{
+    return -x[0] * log1pl(expl(-x[2])) - (x[1] - x[0]) * log1pl(expl(x[2]));
+}
+static long double binom_ref(const long double *x)
+{
+    return lgammal(x[1] + 1) - lgammal(x[0] + 1) - lgammal(x[1] - x[0] + 1)
+        + binom_u_ref(x);
+}
+static double binom_scale(const double *x)
+{
+    return fmax(1, fabs(x[1] * x[2]) + fabs(lgamma(x[1] + 1)));
+}
+
+static const TestRow rows[] = {
+    {"log(1 - inv_logit(x)) -> log1m_inv_logit(x)", 1, l1m_il, l1m_il_to,
+     l1m_il_ref, NULL, 0},
+    {"log(inv_logit(x)) -> log_inv_logit(x)", 1, l_il, l_il_to, l_il_ref,
+     NULL, 0},
+    {"log(1 + exp(x)) -> log1p_exp(x)", 1, l1pe_a, l1pe_to, l1pe_ref, NULL, 0},
+    {"log(exp(x) + 1) -> log1p_exp(x)", 1, l1pe_b, l1pe_to, l1pe_ref, NULL, 0},
+    {"log(1 - exp(x)) -> log1m_exp(x)", 1, l1me, l1me_to, l1me_ref, NULL, 0},
+    {"log(exp(x) + exp(y)) -> log_sum_exp(x, y)", 2, lse, lse_to, lse_ref,
+     NULL, 0},
+    {"log(1 - x) -> log1m(x)", 1, l1m, l1m_to, l1m_ref, NULL, 0},
+    {"log(1 + x) -> log1p(x)", 1, l1p_a, l1p_to, l1p_ref, NULL, 0},
+    {"log(x + 1) -> log1p(x)", 1, l1p_b, l1p_to, l1p_ref, NULL, 0},
+    {"exp(x) - 1 -> expm1(x)", 1, em1, em1_to, em1_ref, em1_scale, 0},
+    {"bernoulli_lpmf(n | inv_logit(x)) -> bernoulli_logit_lpmf(n | x)", 2,
+     bern, bern_to, bern_ref, NULL, 1},
+    {"bernoulli_lupmf(n | inv_logit(x)) -> bernoulli_logit_lupmf(n | x)", 2,
+     bern_u, bern_u_to, bern_ref, NULL, 1},
+    {"poisson_lpmf(n | exp(x)) -> poisson_log_lpmf(n | x)", 2, pois, pois_to,
+     pois_ref, pois_scale, 1},
+    {"poisson_lupmf(n | exp(x)) -> poisson_log_lupmf(n | x)", 2, pois_u,
+     pois_u_to, pois_u_ref, pois_scale, 1},
+    {"x * y + z -> fma(x, y, z)", 3, fma_a, fma_to, fma_ref, fma_scale, 0},
+    {"z + x * y -> fma(x, y, z)", 3, fma_b, fma_to, fma_ref, fma_scale, 0},
+};
+#define NROWS ((int)(sizeof rows / sizeof rows[0]))
+
+/* ------------------------------------------------------------ the check */
+
+static const double edges[] = {
+    0.0, -0.0, 1.0, -1.0, 0x1.fffffffffffffp-1, 0x1.0000000000001p0,
+    -0x1.fffffffffffffp-1, -0x1.0000000000001p0, 0.5, -0.5, 2.0, -2.0,
+    1e-17, -1e-17, 1e-300, -1e-300, 4.9e-324, 36.0, -36.0, 40.0, -40.0,
+    700.0, -700.0, 709.8, 710.0, -745.2, 800.0, -800.0, 1e300, -1e300,
+    INFINITY, -INFINITY, NAN
+};
+#define NEDGES ((int)(sizeof edges / sizeof edges[0]))
+
+static uint64_t rng_state = 0x9e3779b97f4a7c15u;
+
+static double uniform(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return (double)(rng_state >> 11) / 9007199254740992.0;
+}
+
+/* A random argument: a sign and a magnitude from 1e-20 to 1e20, or a
+ * plain one in (-10, 10). */
+static double random_arg(void)
+{
+    if (uniform() < 0.5)
+        return 20 * uniform() - 10;
+    double m = pow(10, 40 * uniform() - 20);
+    return uniform() < 0.5 ? -m : m;
+}
+
+static bool allowed(PeDomain d, const double *x)
+{
+    switch (d) {
+    case PE_ANY: return true;
+    case PE_AT_MOST_0: return x[0] <= 0;
+    case PE_AT_MOST_1: return x[0] <= 1;
+    case PE_AT_LEAST_M1: return x[0] >= -1;
+    }
+    return false;
+}
+
+/* Whether the row agrees at x; prints the disagreement if loud. */
+static bool agrees(const TestRow *row, const double *x, double tol,
+                   bool loud)
+{
+    bool rf = false, rt = false;
+    double f = row->from(x, &rf), t = row->to(x, &rt);
+    const char *why = NULL;
+    if (rf != rt) {
+        why = rf ? "the original rejects, the rewrite does not"
+                 : "the rewrite rejects, the original does not";
+    } else if (rf) {
+        return true;
+    } else if (isnan(f) != isnan(t)) {
+        why = "one side is NaN";
+    } else if (isnan(f)) {
+        return true;
+    } else if (isfinite(f)) {
+        double scale = row->scale ? row->scale(x) : fmax(1, fabs(f));
+        if (!(fabs(f - t) <= tol * scale)) {
+            long double lx[3] = {x[0], row->nargs > 1 ? x[1] : 0,
+                                 row->nargs > 2 ? x[2] : 0};
+            long double ref = row->ref(lx);
+            long double et = fabsl((long double)t - ref);
+            if (!(et <= tol * fmaxl(1, fabsl(ref))
+                  && et <= fabsl((long double)f - ref)))
+                why = "the values differ";
+        }
+    } else if (t != f) {
+        /* the original overflowed: the rewrite gives the exact value */
+        long double lx[3] = {x[0], row->nargs > 1 ? x[1] : 0,
+                             row->nargs > 2 ? x[2] : 0};
+        double ref = (double)row->ref(lx);
+        if (!(isfinite(t) && fabs(t - ref) <= tol * fmax(1, fabs(ref))))
+            why = "the original overflows and the rewrite is not exact";
+    }
+    if (!why)
+        return true;
+    if (!loud)
+        return false;
+    printf("  %s at (%.17g", row->name, x[0]);
+    for (int i = 1; i < row->nargs; i++)
+        printf(", %.17g", x[i]);
+    printf("): %.17g -> %.17g: %s\n", f, t, why);
+    return false;
+}
+
+static const int int_edges[] = {-1, 0, 1, 2, 3, 7, 100};
+#define NINT ((int)(sizeof int_edges / sizeof int_edges[0]))
+
+/* A row whose first nint arguments are ints: every pair of int edges
+ * against every real edge and random reals. */
+static int check_int_row(const TestRow *row, PeDomain d, double tol)
+{
+    int fails = 0;
+    double x[3];
+    for (int i = 0; i < NINT; i++)
+        for (int j = 0; j < (row->nint > 1 ? NINT : 1); j++) {
+            x[0] = int_edges[i];
+            x[1] = int_edges[j];
+            for (int k = 0; k < NEDGES + 2000; k++) {
+                x[row->nint] = k < NEDGES ? edges[k] : random_arg();
+                if (allowed(d, x) && !agrees(row, x, tol, fails < 3))
+                    fails++;
+            }
+        }
+    return fails;
+}
+
+/* The number of failing arguments of row under domain d. */
+static int check_row(const TestRow *row, PeDomain d, double tol)
+{
+    int fails = 0;
+    double x[3];
+    if (row->nint > 0)
+        return check_int_row(row, d, tol);
+    /* every combination of edges (for three arguments, edges against a
+     * random third) */
+    for (int i = 0; i < NEDGES; i++)
+        for (int j = 0; j < (row->nargs > 1 ? NEDGES : 1); j++) {
+            x[0] = edges[i];
+            x[1] = edges[j];
+            x[2] = random_arg();
+            if (allowed(d, x) && !agrees(row, x, tol, fails < 3))
+                fails++;
+            x[2] = edges[(i + j) % NEDGES];
+            if (row->nargs > 2 && allowed(d, x) && !agrees(row, x, tol, fails < 3))
+                fails++;
+        }
+    for (int k = 0; k < 20000; k++) {
+        for (int i = 0; i < 3; i++)
+            x[i] = random_arg();
+        if (allowed(d, x) && !agrees(row, x, tol, fails < 3))
+            fails++;
+    }
+    return fails;
+}
+
+static const PeRule *rule_named(const char *name)
+{
+    for (const PeRule *r = pe_rules; r->name; r++)
+        if (strcmp(r->name, name) == 0)
+            return r;
+    return NULL;
+}
+
+static double tolerance(void)
+{
+    const PassInfo *p = pass_find("partial-eval");
+    assert_non_null(p);
+    assert_true(p->rel_tol > 0);
+    return p->rel_tol;
+}
+
+/* -------------------------------------------------------------- tests */
+
+/* Every row of the table has its numeric test here, and no test is for a
+ * row that does not exist. */
+static void test_every_row_is_tested(void **state)
+{
+    (void)state;
+    int n = 0;
+    for (const PeRule *r = pe_rules; r->name; r++, n++) {
+        bool found = false;
+        for (int i = 0; i < NROWS; i++)
+            if (strcmp(rows[i].name, r->name) == 0)
+                found = true;
+        if (!found)
+            printf("  the row '%s' has no numeric test\n", r->name);
+        assert_true(found);
+    }
+    assert_int_equal(n, NROWS);
+    for (int i = 0; i < NROWS; i++)
+        assert_non_null(rule_named(rows[i].name));
+}
+
+static void test_rows_are_identities(void **state)
+{
+    (void)state;
+    double tol = tolerance();
+    int bad = 0;
+    for (int i = 0; i < NROWS; i++) {
+        const PeRule *r = rule_named(rows[i].name);
+        assert_non_null(r);
+        int fails = check_row(&rows[i], r->domain, tol);
+        if (fails)
+            printf("  %s: %d failing arguments\n", rows[i].name, fails);
+        bad += fails;
+    }
+    assert_int_equal(bad, 0);
+}
+
+/* The check is not vacuous: wrong rows fail it. */
+static double wrong_l1p(const double *x, bool *r)
+{
+    *r |= domain_rejects("log1m", x[0]);
+    return rt_log1m(x[0]);   /* log(1 + x) -> log1m(x): another value */
+}
+
+static double hide_from(const double *x, bool *r)
+{
+    *r |= domain_rejects("log1m", x[0]);
+    return rt_log1m(x[0]);
+}
+
+static double hide_to(const double *x, bool *r)
+{
+    (void)r;
+    return rt_log(1 - x[0]);  /* log1m(x) -> log(1 - x): x > 1 no longer
+                                 rejects */
+}
+
+static double wrong_fma(const double *x, bool *r)
+{
+    (void)r;
+    return rt_fma(x[0], x[1], -x[2]);
+}
+
+static void test_wrong_rows_fail(void **state)
+{
+    (void)state;
+    double tol = tolerance();
+    const TestRow value = {"wrong: log(1 + x) -> log1m(x)", 1, l1p_a,
+                           wrong_l1p, l1p_ref, NULL, 0};
+    const TestRow hides = {"wrong: log1m(x) -> log(1 - x)", 1, hide_from,
+                           hide_to, l1m_ref, NULL, 0};
+    const TestRow fused = {"wrong: x * y + z -> fma(x, y, -z)", 3, fma_a,
+                           wrong_fma, fma_ref, fma_scale, 0};
+    printf("  (the failures below are expected)\n");
+    assert_true(check_row(&value, PE_AT_LEAST_M1, tol) > 0);
+    assert_true(check_row(&hides, PE_ANY, tol) > 0);
+    assert_true(check_row(&fused, PE_ANY, tol) > 0);
+    /* and a right row without its domain condition: log1m rejects where
+     * log(1 - x) is NaN */
+    const TestRow l1m_any = {"log(1 - x) -> log1m(x) without x <= 1", 1, l1m,
+                             l1m_to, l1m_ref, NULL, 0};
+    assert_true(check_row(&l1m_any, PE_ANY, tol) > 0);
+    /* a fused form Stan's optimizer uses, which is not in the table:
+     * binomial_logit rejects an infinite x, binomial(inv_logit(x)) does
+     * not */
+    const TestRow binomial = {"binomial_lpmf(n | N, inv_logit(x)) -> "
+                              "binomial_logit_lpmf(n | N, x)", 3, binom,
+                              binom_to, binom_ref, binom_scale, 2};
+    const TestRow binomial_u = {"binomial_lupmf(n | N, inv_logit(x)) -> "
+                                "binomial_logit_lupmf(n | N, x)", 3, binom_u,
+                                binom_u_to, binom_u_ref, binom_scale, 2};
+    assert_true(check_row(&binomial, PE_ANY, tol) > 0);
+    assert_true(check_row(&binomial_u, PE_ANY, tol) > 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_every_row_is_tested),
+        cmocka_unit_test(test_rows_are_identities),
+        cmocka_unit_test(test_wrong_rows_fail),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -423,15 +423,19 @@ static bool check_density(const Cmp *c, EvalKind v, DrvCheckResult *res)
     return true;
 }
 
-/* Gradient component a (O0's) and b agree: under the exact policy with a
- * gradient bound, within grad_rel of scale (the gradient's largest
- * component); otherwise as every value does. */
+/* Gradient component a (O0's) and b agree: relative to scale, the
+ * gradient's largest component (a component that cancels to about 0 has
+ * the rounding error of the terms it sums, whose size the largest
+ * component shows): under the exact policy with a gradient bound, within
+ * grad_rel; under a relative policy, within its bound. */
 static bool agree_gradient(double a, double b, double scale,
                            const DrvTolerance *tol)
 {
-    if (tol->kind != DRV_TOL_EXACT || !(tol->grad_rel > 0))
+    if (tol->kind == DRV_TOL_EXACT && !(tol->grad_rel > 0))
         return agree(a, b, tol);
-    DrvTolerance rel = {.kind = DRV_TOL_RELATIVE, .rel = tol->grad_rel};
+    DrvTolerance rel = *tol;
+    if (tol->kind == DRV_TOL_EXACT)
+        rel = (DrvTolerance){.kind = DRV_TOL_RELATIVE, .rel = tol->grad_rel};
     return agree_scaled(a, b, fmax(scale, fmax(fabs(a), fabs(b))), &rel);
 }
 

@@ -103,8 +103,8 @@ static bool declares(const MirStmt *s)
 static MirStmt *tidy_list(Dce *d, MirStmt *s)
 {
     int n = 0;
-    MirStmt **out = arena_alloc(d->a, sizeof(MirStmt *)
-                                * (size_t)(s->nstmts ? s->nstmts : 1));
+    int cap = s->nstmts ? s->nstmts : 1;
+    MirStmt **out = arena_alloc(d->a, sizeof(MirStmt *) * (size_t)cap);
     bool ended = false;
     for (int i = 0; i < s->nstmts && !ended; i++) {
         MirStmt *c = s->stmts[i];
@@ -117,11 +117,18 @@ static MirStmt *tidy_list(Dce *d, MirStmt *s)
             continue;
         }
         if (c->kind == MS_SLIST || (c->kind == MS_BLOCK && !declares(c))) {
-            /* no names of its own: splice it into this list */
-            MirStmt **grown = arena_alloc(d->a, sizeof(MirStmt *)
-                                          * (size_t)(s->nstmts + c->nstmts));
-            memcpy(grown, out, sizeof(MirStmt *) * (size_t)n);
-            out = grown;
+            /* no names of its own: splice it into this list, with room
+             * for what is spliced and for every statement still to come
+             * (several splices add up: sized for the last child alone,
+             * the list ran over its allocation into the next one) */
+            int need = n + c->nstmts + (s->nstmts - i - 1);
+            if (need > cap) {
+                MirStmt **grown = arena_alloc(d->a, sizeof(MirStmt *)
+                                              * (size_t)need);
+                memcpy(grown, out, sizeof(MirStmt *) * (size_t)n);
+                out = grown;
+                cap = need;
+            }
             for (int k = 0; k < c->nstmts && !ended; k++) {
                 out[n++] = c->stmts[k];
                 ended = ends_flow(c->stmts[k]);

@@ -4,7 +4,8 @@
 # 1. every pass and both levels over a fast subset of corpus/: no failure,
 #    no error; the report (build/report.xml) validates against
 #    tests/report.xsd; the dumps are where --help says; the same over
-#    every model of tests/run/models/ (build/report-run-models.xml);
+#    every model of tests/run/models/ (build/report-run-models.xml); every
+#    golden program through each pass and level without an internal error;
 # 2. the shards of a run merged equal the unsharded run (apart from times);
 # 3. each deliberately wrong pass (test-only, PPLBENCH_TEST_PASSES=1) fails
 #    with a message naming the model, the pass, the point and the first
@@ -72,6 +73,27 @@ if [ $rc -eq 0 ] && ! grep -q '<failure\|<error' \
     bad "every pass and level on tests/run/models: exit $rc"
     grep -A1 " [1-9][0-9]* failed\| [1-9][0-9]* errors" "$work/runm.out" \
         | head -20
+fi
+
+# ---- every golden program (good and bad) through each pass and both
+# levels: the MIR after each pass verifies (exit 3 is an internal error,
+# naming the pass whose output fails mir_verify)
+jobs_list=$("$PPL" --list-passes | grep -v '^--' | awk '{print $1}')
+ices=0
+for stan in "$root"/tests/golden/*.stan; do
+    for j in $jobs_list --O1 --Oexperimental; do
+        case $j in --*) opt=$j ;; *) opt=--passes=$j ;; esac
+        (cd "$root/tests/golden" && "$PPL" "$opt" --debug-optimized-mir-pretty \
+            "$(basename "$stan")") >/dev/null 2>"$work/ice.txt"
+        if [ $? -eq 3 ]; then
+            ices=$((ices + 1))
+            [ $ices -le 5 ] && { echo "  $(basename "$stan") $opt:";
+                                 head -3 "$work/ice.txt"; }
+        fi
+    done
+done
+if [ $ices -eq 0 ]; then ok; else
+    bad "$ices internal errors running the golden programs through the passes"
 fi
 
 # ---- 2. shards merged equal the unsharded run

@@ -279,7 +279,7 @@ static int probe_load(Probe *p, const char *label, const char *path,
 const char *drv_tolerance_text(const DrvTolerance *tol, char *buf, size_t n)
 {
     if (tol->kind == DRV_TOL_EXACT && tol->grad_rel > 0)
-        snprintf(buf, n, "exact (gradient: rel %g of its largest component)",
+        snprintf(buf, n, "exact (gradient: rel %g of its largest component or 1)",
                  tol->grad_rel);
     else if (tol->kind == DRV_TOL_EXACT)
         snprintf(buf, n, "exact");
@@ -426,7 +426,7 @@ static bool check_density(const Cmp *c, EvalKind v, DrvCheckResult *res)
 /* Gradient component a (O0's) and b agree: relative to scale, the
  * gradient's largest component (a component that cancels to about 0 has
  * the rounding error of the terms it sums, whose size the largest
- * component shows): under the exact policy with a gradient bound, within
+ * component shows; at least 1): under the exact policy with a gradient bound, within
  * grad_rel; under a relative policy, within its bound. */
 static bool agree_gradient(double a, double b, double scale,
                            const DrvTolerance *tol)
@@ -436,7 +436,11 @@ static bool agree_gradient(double a, double b, double scale,
     DrvTolerance rel = *tol;
     if (tol->kind == DRV_TOL_EXACT)
         rel = (DrvTolerance){.kind = DRV_TOL_RELATIVE, .rel = tol->grad_rel};
-    return agree_scaled(a, b, fmax(scale, fmax(fabs(a), fabs(b))), &rel);
+    /* and at least 1: a gradient that cancels to about 0 everywhere (one
+     * parameter at its mode) has the rounding error of its terms, which
+     * no component shows */
+    return agree_scaled(a, b, fmax(1.0, fmax(scale, fmax(fabs(a), fabs(b)))),
+                        &rel);
 }
 
 static bool check_gradient(const Cmp *c, DrvCheckResult *res)

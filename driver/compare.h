@@ -51,7 +51,9 @@ typedef struct DrvTolerance {
     double rel;         /* DRV_TOL_RELATIVE only */
     double abs_floor;   /* DRV_TOL_RELATIVE only: for values near 0 */
     /* DRV_TOL_EXACT only: how far each gradient component may be from
-     * O0's, relative to the gradient's largest component (0: exact too).
+     * O0's, relative to the gradient's largest component or 1, whichever
+     * is larger (0: exact too; a relative policy measures gradients so
+     * too).
      * The compiled reverse sweep adds adjoints in an order that follows
      * the code's shape: a pass that moves code (a temporary, an unrolled
      * loop, a demoted variable) keeps every value but may change the last
@@ -59,7 +61,7 @@ typedef struct DrvTolerance {
     double grad_rel;
 } DrvTolerance;
 
-/* "exact", "exact (gradient: rel 1e-12 of its largest component)" or
+/* "exact", "exact (gradient: rel 1e-12 of its largest component or 1)" or
  * "rel 1e-08, abs 1e-12": the policy as the report prints
  * it, into buf (size n); returns buf. */
 const char *drv_tolerance_text(const DrvTolerance *tol, char *buf,

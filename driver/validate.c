@@ -991,7 +991,7 @@ int drv_validate(const DrvValidateOptions *o, char *const *models, int n)
     drv_report_prop(&rep, "tolerance_policy", "exact for passes that only "
                     "move or delete code (values, rejections, printed "
                     "output and outputs bit for bit; each gradient "
-                    "component within 1e-12 of the gradient's largest, as "
+                    "component within 1e-12 of the gradient's largest (or 1), as "
                     "the reverse sweep's order of additions follows the "
                     "code); relative (rel_tol of the pass, the largest in a "
                     "job; absolute floor rel_tol * 1e-4) for passes that "

@@ -1,4 +1,4 @@
-# batch_pipe: `pplbench FOLDER | head -c 1`: the reader goes away while a
+# batch_pipe: `pplbench sample FOLDER | head -c 1`: the reader goes away while a
 # job runs.  SIGPIPE used to end the batch in the middle of a write, with
 # the job's temporaries open.  Now it stops the batch like SIGTERM: the
 # job is killed, nothing unfinished is left, the error names standard
@@ -15,7 +15,7 @@ model {
 STAN
 done
 protect in/a.stan in/b.stan in/c.stan
-bash -c '"$0" in --out=out 2>err.txt | head -c 1 >/dev/null;
+bash -c '"$0" sample in --out=out 2>err.txt | head -c 1 >/dev/null;
          echo "${PIPESTATUS[0]}" >rc.txt' "$PPLBENCH"
 check "$(cat rc.txt)" = 141
 grep -qF "pplbench: error writing standard output: Broken pipe" err.txt ||

@@ -2,9 +2,9 @@
 # run.sh - the validator end to end (make test):
 #   sh tests/validate/run.sh build/pplbench
 # 1. every pass and both levels over a fast subset of corpus/: no failure,
-#    no error; the report (build/report.xml) validates against
+#    no error; the report (BUILD/report.xml) validates against
 #    tests/report.xsd; the dumps are where --help says; the same over
-#    every model of tests/run/models/ (build/report-run-models.xml); every
+#    every model of tests/run/models/ (BUILD/report-run-models.xml); every
 #    golden program through each pass and level without an internal error;
 # 2. the shards of a run merged equal the unsharded run (apart from times);
 # 3. each deliberately wrong pass (test-only, PPLBENCH_TEST_PASSES=1) fails
@@ -17,6 +17,9 @@ case $1 in
 /*) PPL=$1 ;;
 *) PPL=$root/$1 ;;
 esac
+# the reports go beside the binary: build/report.xml (make test), or
+# build-asan/report.xml (make asan)
+out=$(dirname "$PPL")
 work=$(mktemp -d "${TMPDIR:-/tmp}/pplbench-validate.XXXXXX")
 trap 'rm -rf "$work"' EXIT INT TERM
 passed=0
@@ -33,21 +36,21 @@ for m in $subset; do
 done
 
 # ---- 1. every pass and both levels on the subset
-"$PPL" "$work/sub" -j 2 --out="$work/out" --report="$root/build/report.xml" \
+"$PPL" "$work/sub" -j 2 --out="$work/out" --report="$out/report.xml" \
     >"$work/run.out" 2>&1
 rc=$?
 if [ $rc -eq 0 ]; then ok; else
     bad "every pass and level on the subset: exit $rc"
     grep -E "failed|errors|FAIL" "$work/run.out" | grep -v " 0 failed, 0 errors" \
         | head -20
-    grep -o 'message="[^"]*"' "$root/build/report.xml" | head -10
+    grep -o 'message="[^"]*"' "$out/report.xml" | head -10
 fi
-if xmllint --noout --schema "$root/tests/report.xsd" "$root/build/report.xml" \
+if xmllint --noout --schema "$root/tests/report.xsd" "$out/report.xml" \
     2>"$work/xsd.out"; then ok; else
     bad "the report does not validate against tests/report.xsd"
     cat "$work/xsd.out"
 fi
-if grep -q '<failure\|<error' "$root/build/report.xml"; then
+if grep -q '<failure\|<error' "$out/report.xml"; then
     bad "build/report.xml has a failure or an error"
 else ok; fi
 for f in O1/before.mir O1/after.mir O1/diff.txt Oexperimental/after.mir; do
@@ -56,7 +59,7 @@ for f in O1/before.mir O1/after.mir O1/diff.txt Oexperimental/after.mir; do
     fi
 done
 jobs=$("$PPL" --list-passes | grep -vc '^--')
-cases=$(grep -c '<testcase ' "$root/build/report.xml")
+cases=$(grep -c '<testcase ' "$out/report.xml")
 want=$(( (jobs + 2) * 6 * $(echo $subset | wc -w) ))
 if [ "$cases" -eq "$want" ]; then ok; else
     bad "the report has $cases testcases, expected $want" \
@@ -66,10 +69,10 @@ fi
 # ---- every pass and both levels on the models of tests/run/models/ (the
 # backend's corners: exits, tuples, complex values, ODEs, linear algebra)
 "$PPL" "$root/tests/run/models" -j 2 --out="$work/o_run" \
-    --report="$root/build/report-run-models.xml" >"$work/runm.out" 2>&1
+    --report="$out/report-run-models.xml" >"$work/runm.out" 2>&1
 rc=$?
 if [ $rc -eq 0 ] && ! grep -q '<failure\|<error' \
-    "$root/build/report-run-models.xml"; then ok; else
+    "$out/report-run-models.xml"; then ok; else
     bad "every pass and level on tests/run/models: exit $rc"
     grep -A1 " [1-9][0-9]* failed\| [1-9][0-9]* errors" "$work/runm.out" \
         | head -20

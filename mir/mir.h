@@ -315,6 +315,13 @@ MirExpr *mir_rewrite_expr(MirExpr *e, const MirRewriter *r);
 MirStmt *mir_rewrite_stmt(MirStmt *s, const MirRewriter *r);
 void mir_rewrite_stmt_exprs(MirStmt *s, const MirRewriter *r);
 void mir_rewrite_program(MirProgram *p, const MirRewriter *r);
+/* s with every use of var replaced by a copy of value (in place: s's own
+ * nodes are rewritten; unrolling substitutes into a copy). */
+MirStmt *mir_substitute_var(MirProgram *p, MirStmt *s, VarId var,
+                            const MirExpr *value);
+/* Whether a declaration in s has a size or bound that reads var (a copy
+ * of such a body would share the declared variable's entry). */
+bool mir_decl_sizes_read(MirProgram *p, MirStmt *s, VarId var);
 
 /* --- clone.c --- */
 /* A deep copy of p in the arena a (nodes, lists, the variable and

@@ -177,3 +177,60 @@ void mir_rewrite_program(MirProgram *p, const MirRewriter *r)
         *sec = mir_rewrite_stmt(*sec, r);
     }
 }
+
+/* ---------------------------------------------------------- substitution */
+
+typedef struct Subst {
+    VarId var;
+    const MirExpr *value;
+    Arena *a;
+} Subst;
+
+static MirExpr *subst_expr(MirExpr *e, void *ctx)
+{
+    const Subst *s = ctx;
+    if (e->kind == MX_VAR && e->var == s->var)
+        return mir_clone_expr(s->a, s->value);
+    return e;
+}
+
+MirStmt *mir_substitute_var(MirProgram *p, MirStmt *s, VarId var,
+                            const MirExpr *value)
+{
+    Subst sub = {var, value, p->arena};
+    MirRewriter r = {.expr = subst_expr, .ctx = &sub, .p = p};
+    return mir_rewrite_stmt(s, &r);
+}
+
+typedef struct SizeReads {
+    MirProgram *p;
+    VarId var;
+    bool found;
+} SizeReads;
+
+static bool size_expr(MirExpr *e, void *ctx)
+{
+    SizeReads *r = ctx;
+    if (e->kind == MX_VAR && e->var == r->var)
+        r->found = true;
+    return !r->found;
+}
+
+static bool decl_stmt(MirStmt *s, void *ctx)
+{
+    SizeReads *r = ctx;
+    if (s->kind == MS_DECL && s->var >= 0) {
+        MirVisitor v = {.expr = size_expr, .ctx = r, .decl_sizes = true,
+                        .p = r->p};
+        mir_visit_stmt_exprs(s, &v);
+    }
+    return !r->found;
+}
+
+bool mir_decl_sizes_read(MirProgram *p, MirStmt *s, VarId var)
+{
+    SizeReads r = {p, var, false};
+    MirVisitor v = {.stmt = decl_stmt, .ctx = &r};
+    mir_visit_stmt(s, &v);
+    return r.found;
+}

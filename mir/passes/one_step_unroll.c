@@ -126,53 +126,6 @@ static MirExpr *once(Peel *u, MirExpr *bound, const MirStmt *loop,
 /* Whether a declaration in s is sized by an expression that reads v: its
  * copies would share one variable-table entry, so v cannot be replaced
  * in them (such a loop is left alone). */
-typedef struct SizeReads {
-    const MirProgram *p;
-    VarId var;
-    bool found;
-} SizeReads;
-
-static bool size_expr(MirExpr *e, void *ctx)
-{
-    SizeReads *r = ctx;
-    if (e->kind == MX_VAR && e->var == r->var)
-        r->found = true;
-    return !r->found;
-}
-
-static bool decl_stmt(MirStmt *s, void *ctx)
-{
-    SizeReads *r = ctx;
-    if (s->kind == MS_DECL && s->var >= 0) {
-        MirVisitor v = {.expr = size_expr, .ctx = r, .decl_sizes = true,
-                        .p = (MirProgram *)r->p};
-        mir_visit_stmt_exprs(s, &v);
-    }
-    return !r->found;
-}
-
-static bool sizes_read(const MirProgram *p, MirStmt *s, VarId var)
-{
-    SizeReads r = {p, var, false};
-    MirVisitor v = {.stmt = decl_stmt, .ctx = &r};
-    mir_visit_stmt(s, &v);
-    return r.found;
-}
-
-typedef struct Subst {
-    VarId var;
-    MirExpr *value;
-    Arena *a;
-} Subst;
-
-static MirExpr *subst(MirExpr *e, void *ctx)
-{
-    const Subst *s = ctx;
-    if (e->kind == MX_VAR && e->var == s->var)
-        return mir_clone_expr(s->a, s->value);
-    return e;
-}
-
 static MirStmt *scoped(Peel *u, MirStmt *s)
 {
     if (s->kind == MS_BLOCK)
@@ -189,9 +142,7 @@ static MirStmt *peel_for(Peel *u, MirStmt *s)
     MirExpr *lo = once(u, s->lo, s, pre, &npre);
     MirExpr *hi = once(u, s->hi, s, pre, &npre);
     MirStmt *first = mir_clone_stmt(u->a, s->body);
-    Subst sub = {s->var, lo, u->a};
-    MirRewriter r = {.expr = subst, .ctx = &sub, .p = u->p};
-    first = mir_rewrite_stmt(first, &r);
+    first = mir_substitute_var(u->p, first, s->var, lo);
     MirStmt *rest = mir_new_stmt(u->a, MS_FOR, s->span);
     rest->var = s->var;
     rest->lo = binop(u, OP_ADD, mir_clone_expr(u->a, lo), mir_int(u->a, 1));
@@ -241,7 +192,7 @@ static MirStmt *peel(MirStmt *s, void *ctx)
     Peel *u = ctx;
     if ((s->kind != MS_FOR && s->kind != MS_WHILE) || exits_loop(s->body))
         return s;
-    if (s->kind == MS_FOR && sizes_read(u->p, s->body, s->var))
+    if (s->kind == MS_FOR && mir_decl_sizes_read(u->p, s->body, s->var))
         return s;
     if (s->kind == MS_WHILE && !quiet(s->cond))
         return s;

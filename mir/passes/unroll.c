@@ -79,53 +79,6 @@ static bool declares(const MirStmt *s)
 /* Whether a declaration in s is sized by an expression that reads v: its
  * copies would share one variable-table entry, so v cannot be replaced
  * in them (such a loop is left alone). */
-typedef struct SizeReads {
-    const MirProgram *p;
-    VarId var;
-    bool found;
-} SizeReads;
-
-static bool size_expr(MirExpr *e, void *ctx)
-{
-    SizeReads *r = ctx;
-    if (e->kind == MX_VAR && e->var == r->var)
-        r->found = true;
-    return !r->found;
-}
-
-static bool decl_stmt(MirStmt *s, void *ctx)
-{
-    SizeReads *r = ctx;
-    if (s->kind == MS_DECL && s->var >= 0) {
-        MirVisitor v = {.expr = size_expr, .ctx = r, .decl_sizes = true,
-                        .p = (MirProgram *)r->p};
-        mir_visit_stmt_exprs(s, &v);
-    }
-    return !r->found;
-}
-
-static bool sizes_read(const MirProgram *p, MirStmt *s, VarId var)
-{
-    SizeReads r = {p, var, false};
-    MirVisitor v = {.stmt = decl_stmt, .ctx = &r};
-    mir_visit_stmt(s, &v);
-    return r.found;
-}
-
-typedef struct Subst {
-    VarId var;
-    long long value;
-    Arena *a;
-} Subst;
-
-static MirExpr *subst(MirExpr *e, void *ctx)
-{
-    const Subst *s = ctx;
-    if (e->kind == MX_VAR && e->var == s->var)
-        return mir_int(s->a, (int)s->value);
-    return e;
-}
-
 static MirStmt *unroll_stmt(MirStmt *s, void *ctx)
 {
     Unroll *u = ctx;
@@ -134,7 +87,7 @@ static MirStmt *unroll_stmt(MirStmt *s, void *ctx)
     long long lo = s->lo->ival, hi = s->hi->ival;
     long long trips = hi < lo ? 0 : hi - lo + 1;
     if (trips > MAX_TRIPS || exits_loop(s->body)
-        || sizes_read(u->p, s->body, s->var))
+        || mir_decl_sizes_read(u->p, s->body, s->var))
         return s;
     int nodes = 0;
     MirVisitor count = {.expr = count_expr, .stmt = count_stmt, .ctx = &nodes};
@@ -150,10 +103,7 @@ static MirStmt *unroll_stmt(MirStmt *s, void *ctx)
     int n = 0;
     for (long long v = lo; v <= hi; v++) {
         MirStmt *c = mir_clone_stmt(u->a, s->body);
-        Subst sub = {s->var, v, u->a};
-        MirRewriter r = {.expr = subst, .ctx = &sub, .p = u->p,
-                         .decl_sizes = false};
-        c = mir_rewrite_stmt(c, &r);
+        c = mir_substitute_var(u->p, c, s->var, mir_int(u->a, (int)v));
         bool scoped = keep_blocks;
         for (int i = 0; !scoped && i < c->nstmts; i++)
             scoped = declares(c->stmts[i]);

@@ -214,19 +214,22 @@ int val_ensure_exe(ModelRun *m, const char *c_text, size_t c_len,
     return compile_job(m, &j, why, nwhy, details);
 }
 
-/* Run exe's probe method into probe_path. */
-int val_run_probe(ModelRun *m, const char *exe, const char *probe_path,
-                  const char *console, char *why, size_t nwhy,
-                  char **details)
+/* Run the sampler exe with a method and its arguments (method[0..n)),
+ * the run's seed, the model's data and the output file out; what names
+ * the run in messages ("probe", "chain").  0, or -1 with why and the
+ * console's tail in *details. */
+static int run_sampler(ModelRun *m, const char *exe, const char *const *method,
+                       int n, const char *out, const char *what,
+                       const char *console, char *why, size_t nwhy,
+                       char **details)
 {
-    char points[32], seed[32];
-    snprintf(points, sizeof points, "points=%d", m->o->points);
+    char seed[32];
     snprintf(seed, sizeof seed, "seed=%d", m->o->seed);
-    char *argv[12];
+    char *argv[16];
     int k = 0;
     argv[k++] = (char *)exe;
-    argv[k++] = "probe";
-    argv[k++] = points;
+    for (int i = 0; i < n && i < 6; i++)
+        argv[k++] = (char *)method[i];
     argv[k++] = "random";
     argv[k++] = seed;
     if (m->data) {
@@ -234,7 +237,7 @@ int val_run_probe(ModelRun *m, const char *exe, const char *probe_path,
         argv[k++] = arena_printf(m->a, "file=%s", m->data);
     }
     argv[k++] = "output";
-    argv[k++] = arena_printf(m->a, "file=%s", probe_path);
+    argv[k++] = arena_printf(m->a, "file=%s", out);
     argv[k] = NULL;
     ProbeJob j = {.argv = argv, .console = console};
     DrvJobResult r;
@@ -243,10 +246,22 @@ int val_run_probe(ModelRun *m, const char *exe, const char *probe_path,
         return 0;
     char end[256];
     val_describe_end(&r, m->o->timeout_seconds, end, sizeof end);
-    snprintf(why, nwhy, "the sampler's probe %s (its console is %s)", end,
+    snprintf(why, nwhy, "the sampler's %s %s (its console is %s)", what, end,
              console);
     *details = val_console_tail(console, 4000);
     return -1;
+}
+
+/* Run exe's probe method into probe_path. */
+int val_run_probe(ModelRun *m, const char *exe, const char *probe_path,
+                  const char *console, char *why, size_t nwhy,
+                  char **details)
+{
+    char points[32];
+    snprintf(points, sizeof points, "points=%d", m->o->points);
+    const char *method[] = {"probe", points};
+    return run_sampler(m, exe, method, 2, probe_path, "probe", console, why,
+                       nwhy, details);
 }
 
 /* ------------------------------------------------------- timing harness */
@@ -452,36 +467,12 @@ int val_run_chain(ModelRun *m, const char *exe, const char *csv,
 {
     if (access(csv, R_OK) == 0)
         return 0;
-    char warm[32], draws[32], seed[32];
+    char warm[32], draws[32];
     snprintf(warm, sizeof warm, "num_warmup=%d", POSTERIOR_WARMUP);
     snprintf(draws, sizeof draws, "num_samples=%d", POSTERIOR_DRAWS);
-    snprintf(seed, sizeof seed, "seed=%d", m->o->seed);
-    char *argv[14];
-    int k = 0;
-    argv[k++] = (char *)exe;
-    argv[k++] = "sample";
-    argv[k++] = warm;
-    argv[k++] = draws;
-    argv[k++] = "random";
-    argv[k++] = seed;
-    if (m->data) {
-        argv[k++] = "data";
-        argv[k++] = arena_printf(m->a, "file=%s", m->data);
-    }
-    argv[k++] = "output";
-    argv[k++] = arena_printf(m->a, "file=%s", csv);
-    argv[k] = NULL;
-    ProbeJob j = {.argv = argv, .console = console};
-    DrvJobResult r;
-    drv_job_run(probe_body, &j, m->o->timeout_seconds, &r);
-    if (r.end == DRV_JOB_EXITED && r.code == 0)
-        return 0;
-    char end[256];
-    val_describe_end(&r, m->o->timeout_seconds, end, sizeof end);
-    snprintf(why, nwhy, "the sampler's chain %s (its console is %s)", end,
-             console);
-    *details = val_console_tail(console, 4000);
-    return -1;
+    const char *method[] = {"sample", warm, draws};
+    return run_sampler(m, exe, method, 3, csv, "chain", console, why, nwhy,
+                       details);
 }
 
 /* Compare two chains' means: true when every model column (not the

@@ -45,16 +45,32 @@ static const Span no_span;
 
 /* Whether s contains a return (anywhere), or a break / continue that
  * leaves the loop being rewritten (not one inside a loop nested in s). */
-static bool has_return(const MirStmt *s)
+bool mir_has_return(const MirStmt *s)
 {
     if (!s)
         return false;
     if (s->kind == MS_RETURN)
         return true;
-    if (has_return(s->body) || has_return(s->else_body))
+    if (mir_has_return(s->body) || mir_has_return(s->else_body))
         return true;
     for (int i = 0; i < s->nstmts; i++)
-        if (has_return(s->stmts[i]))
+        if (mir_has_return(s->stmts[i]))
+            return true;
+    return false;
+}
+
+bool mir_exits_loop(const MirStmt *s)
+{
+    if (!s)
+        return false;
+    if (s->kind == MS_BREAK || s->kind == MS_CONTINUE)
+        return true;
+    if (s->kind == MS_FOR || s->kind == MS_WHILE)
+        return false;        /* those belong to the inner loop */
+    if (mir_exits_loop(s->body) || mir_exits_loop(s->else_body))
+        return true;
+    for (int i = 0; i < s->nstmts; i++)
+        if (mir_exits_loop(s->stmts[i]))
             return true;
     return false;
 }
@@ -196,7 +212,7 @@ static MirStmt *unless(Exits *x, const VarId *flags, int n, MirStmt *body)
 static int flags_of(const Exits *x, const MirStmt *s, VarId *out)
 {
     int n = 0;
-    if (x->ret >= 0 && has_return(s))
+    if (x->ret >= 0 && mir_has_return(s))
         out[n++] = x->ret;
     if (x->brk >= 0 && has_jump(s, MS_BREAK))
         out[n++] = x->brk;
@@ -246,7 +262,7 @@ static MirStmt *rewrite_loop(Exits *x, const MirStmt *s)
     int nstop = 0;
     if (inner.brk >= 0)
         stop[nstop++] = inner.brk;
-    if (x->ret >= 0 && has_return(s->body))
+    if (x->ret >= 0 && mir_has_return(s->body))
         stop[nstop++] = x->ret;
     MirStmt *body = rewrite(&inner, s->body);
     MirStmt *parts[2];

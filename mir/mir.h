@@ -231,6 +231,10 @@ void mir_untuple(MirProgram *p);
  * (tail: s is in tail position), a break or a continue. */
 void mir_structure_exits(MirProgram *p);
 bool mir_has_exits(const MirStmt *s, bool tail);
+/* Whether s contains a return anywhere; whether it holds a break or
+ * continue of the loop it sits in (not one of a loop nested in s). */
+bool mir_has_return(const MirStmt *s);
+bool mir_exits_loop(const MirStmt *s);
 /* Whether mir_structure_exits leaves f's exits as they are: a function
  * returning a container before its end (the backend refuses its
  * derivatives). */

@@ -556,20 +556,6 @@ static bool loop_kind(const MirStmt *s)
     return s->kind == MS_FOR || s->kind == MS_WHILE;
 }
 
-static bool has_return(const MirStmt *s)
-{
-    if (!s)
-        return false;
-    if (s->kind == MS_RETURN)
-        return true;
-    if (has_return(s->body) || has_return(s->else_body))
-        return true;
-    for (int i = 0; i < s->nstmts; i++)
-        if (has_return(s->stmts[i]))
-            return true;
-    return false;
-}
-
 static bool return_in_loop(const MirStmt *s, bool in_loop)
 {
     if (!s)
@@ -609,7 +595,7 @@ static MirStmt *lower_returns(Copy *c, MirStmt *s)
         memcpy(ss, parts, sizeof(MirStmt *) * (size_t)n);
         return mir_block(a, MS_BLOCK, n, ss);
     }
-    bool exits = loop_kind(s) && has_return(s);
+    bool exits = loop_kind(s) && mir_has_return(s);
     s->body = lower_returns(c, s->body);
     s->else_body = lower_returns(c, s->else_body);
     for (int i = 0; i < s->nstmts; i++)
@@ -684,13 +670,13 @@ static void inline_call(Inliner *in, MirExpr **slot, int fun, MirStmt ***out,
     bool tail = true;
     if (body->kind == MS_BLOCK || body->kind == MS_SLIST) {
         for (int i = 0; i + 1 < body->nstmts; i++)
-            if (has_return(body->stmts[i]))
+            if (mir_has_return(body->stmts[i]))
                 tail = false;
-        if (body->nstmts > 0 && has_return(body->stmts[body->nstmts - 1])
+        if (body->nstmts > 0 && mir_has_return(body->stmts[body->nstmts - 1])
             && body->stmts[body->nstmts - 1]->kind != MS_RETURN)
             tail = false;
     } else {
-        tail = !has_return(body) || body->kind == MS_RETURN;
+        tail = !mir_has_return(body) || body->kind == MS_RETURN;
     }
     if (tail) {
         body = lower_returns(&c, body);

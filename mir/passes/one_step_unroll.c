@@ -28,22 +28,6 @@ typedef struct Peel {
     bool changed;
 } Peel;
 
-static bool exits_loop(const MirStmt *s)
-{
-    if (!s)
-        return false;
-    if (s->kind == MS_BREAK || s->kind == MS_CONTINUE)
-        return true;
-    if (s->kind == MS_FOR || s->kind == MS_WHILE)
-        return false;        /* those belong to the inner loop */
-    if (exits_loop(s->body) || exits_loop(s->else_body))
-        return true;
-    for (int i = 0; i < s->nstmts; i++)
-        if (exits_loop(s->stmts[i]))
-            return true;
-    return false;
-}
-
 static bool assigns(const MirStmt *s, VarId v)
 {
     if (!s)
@@ -190,7 +174,7 @@ static MirStmt *peel_while(Peel *u, MirStmt *s)
 static MirStmt *peel(MirStmt *s, void *ctx)
 {
     Peel *u = ctx;
-    if ((s->kind != MS_FOR && s->kind != MS_WHILE) || exits_loop(s->body))
+    if ((s->kind != MS_FOR && s->kind != MS_WHILE) || mir_exits_loop(s->body))
         return s;
     if (s->kind == MS_FOR && mir_decl_sizes_read(u->p, s->body, s->var))
         return s;

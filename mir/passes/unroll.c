@@ -32,23 +32,6 @@ static bool made(const Unroll *u, const MirStmt *s)
     return false;
 }
 
-/* Whether s holds a break or continue of the loop it sits in. */
-static bool exits_loop(const MirStmt *s)
-{
-    if (!s)
-        return false;
-    if (s->kind == MS_BREAK || s->kind == MS_CONTINUE)
-        return true;
-    if (s->kind == MS_FOR || s->kind == MS_WHILE)
-        return false;        /* those belong to the inner loop */
-    if (exits_loop(s->body) || exits_loop(s->else_body))
-        return true;
-    for (int i = 0; i < s->nstmts; i++)
-        if (exits_loop(s->stmts[i]))
-            return true;
-    return false;
-}
-
 static bool count_expr(MirExpr *e, void *ctx)
 {
     (void)e;
@@ -86,7 +69,7 @@ static MirStmt *unroll_stmt(MirStmt *s, void *ctx)
         return s;
     long long lo = s->lo->ival, hi = s->hi->ival;
     long long trips = hi < lo ? 0 : hi - lo + 1;
-    if (trips > MAX_TRIPS || exits_loop(s->body)
+    if (trips > MAX_TRIPS || mir_exits_loop(s->body)
         || mir_decl_sizes_read(u->p, s->body, s->var))
         return s;
     int nodes = 0;

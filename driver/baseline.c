@@ -9,19 +9,6 @@
 
 #include "report.h"
 
-static int baseline_fail(char *why, size_t nwhy, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static int baseline_fail(char *why, size_t nwhy, const char *fmt, ...)
-{
-    if (why && nwhy > 0) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(why, nwhy, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
 
 void drv_baseline_free(DrvBaseline *b)
 {
@@ -58,12 +45,12 @@ static int note(DrvBaseline *b, DrvReport *r, char *line, const char *prop,
 {
     int rc = 0;
     if (!line || (prop && !value)) {
-        rc = baseline_fail(why, nwhy, "out of memory comparing with the baseline");
+        rc = drv_report_fail(why, nwhy, "out of memory comparing with the baseline");
     } else if (b->nlines == b->caplines) {
         int cap = b->caplines ? 2 * b->caplines : 16;
         char **lines = realloc(b->lines, (size_t)cap * sizeof *lines);
         if (!lines)
-            rc = baseline_fail(why, nwhy, "out of memory comparing with the baseline");
+            rc = drv_report_fail(why, nwhy, "out of memory comparing with the baseline");
         else {
             b->lines = lines;
             b->caplines = cap;
@@ -167,7 +154,7 @@ int drv_report_baseline(DrvReport *cur, const DrvReport *old,
 {
     locale_t c = newlocale(LC_ALL_MASK, "C", (locale_t)0);
     if (c == (locale_t)0)
-        return baseline_fail(why, nwhy, "cannot make the C locale");
+        return drv_report_fail(why, nwhy, "cannot make the C locale");
     locale_t was = uselocale(c);
     int rc = drv_report_prop(cur, "baseline", label, why, nwhy);
     if (rc == 0)

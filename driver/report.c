@@ -31,10 +31,7 @@
  * far above any corpus, low enough that no count overflows an int. */
 enum { MAX_ITEMS = 1 << 24 };
 
-static int report_fail(char *why, size_t nwhy, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static int report_fail(char *why, size_t nwhy, const char *fmt, ...)
+int drv_report_fail(char *why, size_t nwhy, const char *fmt, ...)
 {
     if (why && nwhy > 0) {
         va_list ap;
@@ -300,15 +297,15 @@ static int add_prop(DrvProperty **props, int *n, int *cap, const char *name,
                     const char *value, char *why, size_t nwhy)
 {
     if (!name || !*name)
-        return report_fail(why, nwhy, "a report property has no name");
+        return drv_report_fail(why, nwhy, "a report property has no name");
     if (grow((void **)props, cap, *n, sizeof **props) != 0)
-        return report_fail(why, nwhy, "out of memory adding property '%s'", name);
+        return drv_report_fail(why, nwhy, "out of memory adding property '%s'", name);
     char *cname = clean_text(name, true);
     char *cvalue = clean_text(value ? value : "", false);
     if (!cname || !cvalue) {
         free(cname);
         free(cvalue);
-        return report_fail(why, nwhy, "out of memory adding property '%s'", name);
+        return drv_report_fail(why, nwhy, "out of memory adding property '%s'", name);
     }
     (*props)[(*n)++] = (DrvProperty){cname, cvalue};
     return 0;
@@ -349,14 +346,14 @@ DrvSuite *drv_report_suite(DrvReport *r, const char *model,
         struct tm tm;
         if (t == (time_t)-1 || !gmtime_r(&t, &tm)
             || strftime(now, sizeof now, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0) {
-            report_fail(why, nwhy, "cannot read the clock for model '%s': %s",
+            drv_report_fail(why, nwhy, "cannot read the clock for model '%s': %s",
                  model, strerror(errno));
             return NULL;
         }
         timestamp = now;
     }
     if (!valid_timestamp(timestamp)) {
-        report_fail(why, nwhy, "the timestamp '%.40s' of model '%s' is not an "
+        drv_report_fail(why, nwhy, "the timestamp '%.40s' of model '%s' is not an "
              "ISO 8601 date and time (YYYY-MM-DDTHH:MM:SS)", timestamp,
              model);
         return NULL;
@@ -367,7 +364,7 @@ DrvSuite *drv_report_suite(DrvReport *r, const char *model,
                                 r->nsuites, sizeof *r->suites) != 0) {
         free(name);
         free(stamp);
-        report_fail(why, nwhy, "out of memory adding model '%s'", model);
+        drv_report_fail(why, nwhy, "out of memory adding model '%s'", model);
         return NULL;
     }
     const char *problem = NULL;
@@ -376,7 +373,7 @@ DrvSuite *drv_report_suite(DrvReport *r, const char *model,
     else if (drv_report_find(r, name))
         problem = "the report already has model";
     if (problem) {
-        report_fail(why, nwhy, "%s%s%s%s", problem, *name ? " '" : "", name,
+        drv_report_fail(why, nwhy, "%s%s%s%s", problem, *name ? " '" : "", name,
              *name ? "'" : "");
         free(name);
         free(stamp);
@@ -389,7 +386,7 @@ DrvSuite *drv_report_suite(DrvReport *r, const char *model,
     if (index_add(&r->suite_index, r->suites, sizeof *r->suites,
                   r->nsuites + 1) != 0) {
         free_suite(s);
-        report_fail(why, nwhy, "out of memory adding model '%s'", model);
+        drv_report_fail(why, nwhy, "out of memory adding model '%s'", model);
         return NULL;
     }
     r->nsuites++;
@@ -406,7 +403,7 @@ int drv_suite_case(DrvSuite *s, const char *name, DrvCaseStatus status,
                    char *why, size_t nwhy)
 {
     if (status < DRV_CASE_PASSED || status > DRV_CASE_SKIPPED)
-        return report_fail(why, nwhy, "case '%s' of model '%s' has no valid status",
+        return drv_report_fail(why, nwhy, "case '%s' of model '%s' has no valid status",
                     name, s->name);
     if (status == DRV_CASE_PASSED)
         message = details = NULL;
@@ -424,19 +421,19 @@ int drv_suite_case(DrvSuite *s, const char *name, DrvCaseStatus status,
     if (!c.name || (message && !c.message) || (details && !c.details)
         || grow((void **)&s->cases, &s->capcases, s->ncases,
                 sizeof *s->cases) != 0)
-        rc = report_fail(why, nwhy, "out of memory adding case '%s' of model '%s'",
+        rc = drv_report_fail(why, nwhy, "out of memory adding case '%s' of model '%s'",
                   name ? name : "", s->name);
     else if (!*c.name)
-        rc = report_fail(why, nwhy, "a case of model '%s' has no name", s->name);
+        rc = drv_report_fail(why, nwhy, "a case of model '%s' has no name", s->name);
     else if (index_find(&s->case_index, s->cases, sizeof *s->cases,
                         c.name) >= 0)
-        rc = report_fail(why, nwhy, "model '%s' already has a case '%s'", s->name,
+        rc = drv_report_fail(why, nwhy, "model '%s' already has a case '%s'", s->name,
                   c.name);
     if (rc == 0) {
         s->cases[s->ncases] = c;
         if (index_add(&s->case_index, s->cases, sizeof *s->cases,
                       s->ncases + 1) != 0)
-            rc = report_fail(why, nwhy, "out of memory adding case '%s' of model "
+            rc = drv_report_fail(why, nwhy, "out of memory adding case '%s' of model "
                       "'%s'", c.name, s->name);
         else
             s->ncases++;
@@ -598,7 +595,7 @@ int drv_report_write(const DrvReport *r, const char *path,
 {
     RtError err = {.msg = ""};
     if (rt_out_check(path, protect, nprotect, &err) != 0)
-        return report_fail(why, nwhy, "%s", err.msg);
+        return drv_report_fail(why, nwhy, "%s", err.msg);
     xmlBufferPtr buf = xmlBufferCreate();
     xmlTextWriterPtr w = buf ? xmlNewTextWriterMemory(buf, 0) : NULL;
     CLocale loc;
@@ -612,17 +609,17 @@ int drv_report_write(const DrvReport *r, const char *path,
     if (!ok) {
         if (buf)
             xmlBufferFree(buf);
-        return report_fail(why, nwhy, "out of memory writing the report %s", path);
+        return drv_report_fail(why, nwhy, "out of memory writing the report %s", path);
     }
     RtOutFile *o = rt_out_open(path, protect, nprotect, &err);
     int rc = 0;
     if (!o) {
-        rc = report_fail(why, nwhy, "%s", err.msg);
+        rc = drv_report_fail(why, nwhy, "%s", err.msg);
     } else {
         size_t len = (size_t)xmlBufferLength(buf);
         fwrite(xmlBufferContent(buf), 1, len, rt_out_stream(o));
         if (rt_out_commit(o, &err) != 0)
-            rc = report_fail(why, nwhy, "%s", err.msg);
+            rc = drv_report_fail(why, nwhy, "%s", err.msg);
     }
     xmlBufferFree(buf);
     return rc;
@@ -651,8 +648,8 @@ static int read_fail(const Reader *rd, const xmlNode *at, const char *fmt,
     va_end(ap);
     long line = at ? xmlGetLineNo(at) : -1;
     if (line > 0)
-        return report_fail(rd->why, rd->nwhy, "%s:%ld: %s", rd->path, line, msg);
-    return report_fail(rd->why, rd->nwhy, "%s: %s", rd->path, msg);
+        return drv_report_fail(rd->why, rd->nwhy, "%s:%ld: %s", rd->path, line, msg);
+    return drv_report_fail(rd->why, rd->nwhy, "%s: %s", rd->path, msg);
 }
 
 /* The whole file at path, at most DRV_REPORT_MAX_BYTES, in *buf. */
@@ -958,7 +955,7 @@ int drv_report_read(DrvReport *r, const char *path, char *why, size_t nwhy)
         snprintf(msg, sizeof msg, "%s", e->message ? e->message
                  : "not well-formed XML");
         msg[strcspn(msg, "\n")] = '\0';
-        rc = report_fail(why, nwhy, "%s:%d: not a valid report: %s", path,
+        rc = drv_report_fail(why, nwhy, "%s:%d: not a valid report: %s", path,
                   e->line > 0 ? e->line : 1, msg);
     }
     CLocale loc;
@@ -1054,7 +1051,7 @@ int drv_report_merge(DrvReport *dst, const DrvReport *src, char *why,
         const DrvProperty *p = &src->props[i];
         if (!shard_property(p->name) && find_prop(dst, p->name, p->value) < 0
             && find_prop(dst, p->name, NULL) >= 0)
-            return report_fail(why, nwhy, "the run-wide property '%s' differs: "
+            return drv_report_fail(why, nwhy, "the run-wide property '%s' differs: "
                         "'%.200s' and '%.200s' (not shards of one run)",
                         p->name,
                         dst->props[find_prop(dst, p->name, NULL)].value,
@@ -1062,11 +1059,11 @@ int drv_report_merge(DrvReport *dst, const DrvReport *src, char *why,
     }
     for (int i = 0; i < src->nsuites; i++)
         if (drv_report_find(dst, src->suites[i].name))
-            return report_fail(why, nwhy, "model '%s' is in two of the reports "
+            return drv_report_fail(why, nwhy, "model '%s' is in two of the reports "
                         "(shards of one run have no model in common)",
                         src->suites[i].name);
     if (!dst->name && src->name && !(dst->name = strdup(src->name)))
-        return report_fail(why, nwhy, "out of memory merging reports");
+        return drv_report_fail(why, nwhy, "out of memory merging reports");
     int kept = 0;
     for (int i = 0; i < dst->nprops; i++) {
         if (shard_property(dst->props[i].name)) {

@@ -90,6 +90,10 @@ typedef struct DrvReport {
 /* All strings are copied; every function returning int gives 0, or -1 with
  * a message in why (size nwhy) when memory runs out or a file cannot be
  * read or written. */
+/* Write the message into why (size nwhy; why may be NULL) and return -1:
+ * the error return of this file's functions and baseline.c's. */
+int drv_report_fail(char *why, size_t nwhy, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 void drv_report_init(DrvReport *r);
 void drv_report_free(DrvReport *r);
 int drv_report_prop(DrvReport *r, const char *name, const char *value,

@@ -190,7 +190,7 @@ static int ensure_object(const ModelRun *m, const char *c_text, size_t c_len,
 }
 
 /* The executable of C text (hash): its object in the role, linked with
- * the role's main (OUT/.cache/stub.ROLE.o, made at the start of the run).
+ * the role's main (OUT/.cache/main.ROLE.o, made at the start of the run).
  * 0, or -1 with a message in why and the compiler's console tail in
  * *details (malloc'd). */
 int val_ensure_exe(ModelRun *m, const char *c_text, size_t c_len,
@@ -206,9 +206,10 @@ int val_ensure_exe(ModelRun *m, const char *c_text, size_t c_len,
                       details) != 0)
         return -1;
     const char *obj = arena_printf(m->a, "%s/%s.%s.o", m->cache, hash, role);
-    const char *stub = arena_printf(m->a, "%s/stub.%s.o", m->cache, role);
+    const char *main_obj = arena_printf(m->a, "%s/main.%s.o", m->cache,
+                                        role);
     const char *more[] = {obj};
-    CompileJob j = {.cfile = stub, .exe = exe, .console = console,
+    CompileJob j = {.cfile = main_obj, .exe = exe, .console = console,
                     .tmpdir = m->cache, .protect = m->protect,
                     .nprotect = m->nprotect, .more = more, .nmore = 1};
     return compile_job(m, &j, why, nwhy, details);
@@ -270,7 +271,7 @@ int val_run_probe(ModelRun *m, const char *exe, const char *probe_path,
  * and the timing harness that links a reference's and a candidate's
  * objects into one process and times their gradients interleaved, as
  * tests/bench/grad_bench.c does against hand-written C. */
-static const char stub_source[] =
+static const char main_source[] =
     "/* the sampler's main for a model object in the role %s */\n"
     "int pplbench_%s_main(int argc, char **argv);\n"
     "int main(int argc, char **argv);\n"
@@ -537,10 +538,10 @@ int val_compare_chains(ModelRun *m, const char *ref, const char *cand,
 
 int val_prepare_objects(ModelRun *prep)
 {
-    return prepare_object(prep, "stub.ref", arena_printf(prep->a, stub_source,
+    return prepare_object(prep, "main.ref", arena_printf(prep->a, main_source,
                                                         "ref", "ref", "ref"))
-        || prepare_object(prep, "stub.cand",
-                          arena_printf(prep->a, stub_source, "cand", "cand",
+        || prepare_object(prep, "main.cand",
+                          arena_printf(prep->a, main_source, "cand", "cand",
                                        "cand"))
         || prepare_object(prep, "timing", timing_source) ? -1 : 0;
 }

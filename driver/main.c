@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "frontend.h"
+#include "analyses.h"
 #include "backend.h"
 #include "batch.h"
 #include "build.h"
@@ -46,7 +47,8 @@ typedef enum Mode {
     MODE_OPTIMIZED_MIR,     /* --debug-optimized-mir-pretty */
     MODE_EMIT_C,            /* --o=FILE.c: the model as C */
     MODE_GEN_DATA,          /* --debug-generate-data */
-    MODE_GEN_INITS          /* --debug-generate-inits */
+    MODE_GEN_INITS,         /* --debug-generate-inits */
+    MODE_MEM_PATTERNS       /* --debug-mem-patterns */
 } Mode;
 
 /* The most passes one --passes list may name. */
@@ -64,6 +66,8 @@ typedef struct Cli {
     DrvGenOptions gen;        /* --seed, --debug-data-file */
     /* the optimization: a level's pipeline, or --passes in that order */
     PassLevel level;
+    bool level_given;         /* --O0, --O1 or --Oexperimental */
+    bool warn_uninit;         /* --warn-uninitialized */
     const PassInfo *passes[DRV_MAX_PASSES];
     int npasses;
     bool passes_given;
@@ -195,6 +199,13 @@ static const char usage_text[] =
     "                           model; see --list-passes)\n"
     "  --list-passes            print every pass with its level and what it\n"
     "                           does\n"
+    "  --warn-uninitialized     warn about reads of variables that may not\n"
+    "                           have been assigned a value (one model)\n"
+    "  --debug-mem-patterns     print each vector and matrix of the log\n"
+    "                           density with the memory pattern the soa\n"
+    "                           pass chose (SoA or AoS) and why each AoS one\n"
+    "                           is AoS; runs the --O1 passes unless a level\n"
+    "                           or --passes is given\n"
     "  --debug-generate-data    print random data for the data block (JSON)\n"
     "  --debug-generate-inits   print random parameter values (JSON); both\n"
     "                           take --seed=N (1234), --debug-data-file=FILE\n"
@@ -369,6 +380,10 @@ static int parse_cli(Cli *c, int argc, char **argv)
             c->mode = MODE_TRANSFORMED_MIR;
         } else if (strcmp(a, "--debug-optimized-mir-pretty") == 0) {
             c->mode = MODE_OPTIMIZED_MIR;
+        } else if (strcmp(a, "--debug-mem-patterns") == 0) {
+            c->mode = MODE_MEM_PATTERNS;
+        } else if (strcmp(a, "--warn-uninitialized") == 0) {
+            c->warn_uninit = true;
         } else if (strcmp(a, "--debug-generate-data") == 0) {
             c->mode = MODE_GEN_DATA;
         } else if (strcmp(a, "--debug-generate-inits") == 0) {
@@ -393,11 +408,14 @@ static int parse_cli(Cli *c, int argc, char **argv)
             gen_option = "--seed";
         } else if (strcmp(a, "--O0") == 0) {
             c->level = PASS_O0;
+            c->level_given = true;
         } else if (strcmp(a, "--O1") == 0) {
             c->level = PASS_O1;
+            c->level_given = true;
         } else if (strcmp(a, "--Oexperimental") == 0
                    || strcmp(a, "--O") == 0) {
             c->level = PASS_OEXPERIMENTAL;
+            c->level_given = true;
         } else if ((v = option_value(a, "--levels"))) {
             c->nlevels = 0;
             for (const char *p = v; *p;) {
@@ -474,6 +492,10 @@ static int parse_cli(Cli *c, int argc, char **argv)
     if (folder && !gen && c->seed < 0)
         return usage_error("%s", "the validator's --seed is at most "
                            "2147483647");
+    if (folder && (c->warn_uninit || c->mode == MODE_MEM_PATTERNS))
+        return usage_error("%s is for one model, not a folder",
+                           c->warn_uninit ? "--warn-uninitialized"
+                                          : "--debug-mem-patterns");
     if (canonicalize_given && c->mode != MODE_FORMAT)
         c->mode = MODE_FORMAT;
     if (c->output && c->mode == MODE_CHECK)
@@ -531,14 +553,21 @@ static int print_mir(const Cli *c, FeUnit *u, FILE *out)
     pl.stop = c->mode == MODE_MIR || gen ? DRV_PIPELINE_LOWERED
             : c->mode == MODE_TRANSFORMED_MIR ? DRV_PIPELINE_TRANSFORMED
             : c->mode == MODE_OPTIMIZED_MIR ? DRV_PIPELINE_OPTIMIZED
+            : c->mode == MODE_MEM_PATTERNS ? DRV_PIPELINE_OPTIMIZED
             : DRV_PIPELINE_EMITTED;
-    pl.mir_out = c->mode == MODE_EMIT_C || gen ? NULL : out;
-    /* the optimization: --passes in that order, or the level's pipeline */
+    bool mem = c->mode == MODE_MEM_PATTERNS;
+    pl.mir_out = c->mode == MODE_EMIT_C || gen || mem ? NULL : out;
+    /* the optimization: --passes in that order, or the level's pipeline;
+     * the memory patterns are the soa pass's, which --O0 does not run:
+     * they take --O1's unless told otherwise (stanc3 prints them at
+     * whatever level it is given, all AoS at --O0, as an explicit --O0
+     * does here) */
     const PassInfo *pipe[DRV_MAX_PASSES];
     pl.passes = c->passes;
     pl.npasses = c->npasses;
     if (!c->passes_given) {
-        pl.npasses = pass_pipeline(c->level, pipe, DRV_MAX_PASSES);
+        PassLevel level = mem && !c->level_given ? PASS_O1 : c->level;
+        pl.npasses = pass_pipeline(level, pipe, DRV_MAX_PASSES);
         pl.passes = pipe;
     }
     switch (drv_pipeline_run(u, &pl)) {
@@ -562,11 +591,38 @@ static int print_mir(const Cli *c, FeUnit *u, FILE *out)
         }
         return EXIT_OK;
     }
+    if (mem)
+        mem_print_patterns(out, pl.program);
     /* a write that fails is reported by the caller (rt_out_commit, or the
      * check of standard output), with the reason the stream recorded */
     if (pl.c_code)
         fwrite(pl.c_code, 1, pl.c_len, out);
     free(pl.c_code);
+    return EXIT_OK;
+}
+
+/* --warn-uninitialized: the uninitialized-variable warnings of the MIR
+ * as lowered (analyses/uninit.c), printed after the frontend's; the exit
+ * code is not changed by them.  EXIT_OK, or the code of an internal
+ * error (printed). */
+static int warn_uninitialized(const Cli *c, FeUnit *u)
+{
+    DrvPipeline pl = {.path = c->input, .name = model_name(c, &u->arena),
+                      .stop = DRV_PIPELINE_LOWERED};
+    switch (drv_pipeline_run(u, &pl)) {
+    case DRV_PIPELINE_INTERNAL:
+        drv_pipeline_print_internal(stderr, "", pl.why);
+        return EXIT_INTERNAL;
+    case DRV_PIPELINE_NOT_COMPILED:
+        fprintf(stderr, "Error: %s.\n", pl.why);
+        return EXIT_MODEL;
+    case DRV_PIPELINE_OK:
+        break;
+    }
+    int first = u->sink.diags.len;
+    uninit_warn(pl.program, &u->sink);
+    for (int i = first; i < u->sink.diags.len; i++)
+        diag_render(stderr, &u->sink, u->sink.diags.items[i]);
     return EXIT_OK;
 }
 
@@ -648,6 +704,9 @@ static int run_one(const Cli *c)
         status = ok ? EXIT_OK : EXIT_MODEL;
     } else if (!ok) {
         status = EXIT_MODEL;
+    } else if (c->warn_uninit
+               && (status = warn_uninitialized(c, &u)) != EXIT_OK) {
+        /* an internal error, printed: no output */
     } else if (c->mode != MODE_CHECK && c->mode != MODE_DEBUG_PARSE) {
         RtOutFile *file = NULL;
         if (c->output && !(file = open_output(c, &u))) {

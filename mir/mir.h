@@ -157,10 +157,13 @@ typedef struct MirVar {
     const Annotation *annots;
     int nannots;
     Span span;
-    /* passb (the soa pass): why the variable is MEM_AOS, or NULL when it
+    /* set by the soa pass: why the variable is MEM_AOS, or NULL when it
      * is MEM_SOA or was never considered (no derivatives, not a vector or
-     * matrix) */
+     * matrix, and no @soa asked for it), in stanc3's words; and the place
+     * that decided it (the statement, or the declaration for an
+     * annotation), whose last line --debug-mem-patterns prints */
     const char *mem_reason;
+    Span mem_reason_span;
 } MirVar;
 
 typedef struct MirFun {
@@ -253,6 +256,8 @@ bool mir_depends(const MirDepends *d, const MirExpr *e);
 /* The stanc3-style pretty form, the same text for every MIR dump. */
 void mir_pretty(FILE *out, const MirProgram *p);
 void mir_pretty_expr(FILE *out, const MirProgram *p, const MirExpr *e);
+/* A declared type as the dumps print it: vector[N], array[real, N]. */
+void mir_pretty_sized(FILE *out, const MirProgram *p, const MirSized *s);
 
 /* --- verify.c --- */
 /* Check the program's invariants (types, scopes, unique names, every

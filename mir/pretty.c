@@ -173,6 +173,12 @@ static void put_sized(Printer *pr, const MirSized *s)
     }
 }
 
+void mir_pretty_sized(FILE *out, const MirProgram *p, const MirSized *s)
+{
+    Printer pr = {out, p};
+    put_sized(&pr, s);
+}
+
 static void put_decl(Printer *pr, VarId v)
 {
     const MirVar *var = &pr->p->vars[v];

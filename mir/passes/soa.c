@@ -3,8 +3,10 @@
  * arrays" (MEM_SOA: one value matrix, one adjoint matrix) when the
  * variable is only used whole, "array of structs" (MEM_AOS: one
  * value-adjoint pair per element) otherwise, with the reason in
- * MirVar.mem_reason.  The rules (the user guide's; stanc3's
- * Memory_patterns):
+ * MirVar.mem_reason (stanc3's words where the rule is stanc3's) and the
+ * statement that decided it in MirVar.mem_reason_span, which
+ * --debug-mem-patterns prints (analyses/mem_patterns.c).  The rules (the
+ * user guide's; stanc3's Memory_patterns):
  *
  *  - a variable read one element at a time inside a loop, or assigned one
  *    element at a time anywhere, is AoS;
@@ -14,12 +16,14 @@
  *    (their storage must agree), to the fixed point;
  *  - @aos on the declaration makes it AoS; @soa makes it SoA unless a
  *    rule above says AoS, in which case @soa is refused: the variable
- *    stays AoS and the reason says so (and the pass's log).
+ *    stays AoS and the reason says so (and the pass's log).  @soa on a
+ *    variable that is no candidate (data, generated quantities, no
+ *    derivatives, not a vector or matrix) is refused too, with why.
  *
  * The candidates are the variables declared in log_prob (parameters,
  * transformed parameters, locals) of vector, row_vector or matrix type
  * (arrays of them too) with AD_AUTODIFF; every other variable keeps
- * MEM_AOS and no reason.  Every read of a variable (MX_VAR) carries its
+ * MEM_AOS and no reason (but the refusal of an @soa).  Every read of a variable (MX_VAR) carries its
  * variable's pattern.  The C backend emits the same code for both
  * patterns today: the choice is recorded for the report (issue 9) and for
  * a backend that uses it.
@@ -79,7 +83,10 @@ typedef struct Soa {
     MirProgram *p;
     Arena *a;
     bool *cand;          /* per variable: a candidate */
+    bool *in_log_prob;   /* per variable: declared in log_prob */
     const char **why;    /* per variable: why AoS, NULL while SoA */
+    Span *where;         /* per variable: the statement that said why */
+    const MirStmt *stmt; /* the statement walked */
     int loops;           /* loops around the statement walked */
 } Soa;
 
@@ -96,8 +103,11 @@ static bool scalar(const Type *t)
 
 static void demote(Soa *s, VarId v, const char *why)
 {
-    if (v >= 0 && s->cand[v] && !s->why[v])
+    if (v >= 0 && s->cand[v] && !s->why[v]) {
         s->why[v] = why;
+        if (s->stmt)
+            s->where[v] = s->stmt->span;
+    }
 }
 
 /* A variable read whole as an argument of call e. */
@@ -110,11 +120,10 @@ static void check_call(Soa *s, const MirExpr *e)
         if (a->kind != MX_VAR || a->var < 0 || !s->cand[a->var])
             continue;
         if (e->fn_kind == FNK_USER)
-            demote(s, a->var, arena_printf(s->a, "passed to the user "
-                                           "function '%s'", e->fn));
+            demote(s, a->var, "Used in user defined function");
         else if (e->op == OP_NONE && !soa_function(e->fn))
-            demote(s, a->var, arena_printf(s->a, "passed to '%s', which has "
-                                           "no SoA implementation", e->fn));
+            demote(s, a->var, arena_printf(s->a, "Function %s is not "
+                                           "supported", e->fn));
     }
 }
 
@@ -125,21 +134,22 @@ static bool visit_expr(MirExpr *e, void *ctx)
         check_call(s, e);
     if (e->kind == MX_INDEXED && e->args[0]->kind == MX_VAR
         && e->args[0]->var >= 0 && scalar(e->type) && s->loops > 0)
-        demote(s, e->args[0]->var, arena_printf(
-                   s->a, "one element read at a time in a loop ('%s[...]')",
-                   s->p->vars[e->args[0]->var].name));
+        demote(s, e->args[0]->var, "Accessed by element in a for loop");
     return true;
 }
 
 static bool visit_stmt(MirStmt *st, void *ctx)
 {
     Soa *s = ctx;
+    /* a statement's own expressions are visited before its parts: this is
+     * the statement they belong to */
+    s->stmt = st;
+    if (st->kind == MS_ASSIGN && st->lhs.nsteps > 0 && scalar(st->lhs.type))
+        demote(s, st->lhs.var, s->loops > 0
+               ? "Accessed by element in a for loop"
+               : "Assigned by element");    /* stanc3 keeps SoA there */
     if (st->kind == MS_FOR || st->kind == MS_WHILE)
         s->loops++;
-    if (st->kind == MS_ASSIGN && st->lhs.nsteps > 0 && scalar(st->lhs.type))
-        demote(s, st->lhs.var, arena_printf(
-                   s->a, "assigned one element at a time ('%s[...] = ')",
-                   s->p->vars[st->lhs.var].name));
     return true;
 }
 
@@ -153,6 +163,7 @@ static void leave_stmt(MirStmt *st, void *ctx)
 typedef struct Flow {
     Soa *s;
     VarId lhs;
+    const MirStmt *stmt; /* the assignment */
     bool changed;
 } Flow;
 
@@ -167,12 +178,14 @@ static bool flow_expr(MirExpr *e, void *ctx)
         return true;
     VarId x = e->var, y = f->lhs;
     if (s->why[x] && !s->why[y]) {
-        s->why[y] = arena_printf(s->a, "assigned from the AoS variable '%s'",
-                                 s->p->vars[x].name);
+        s->why[y] = arena_printf(s->a, "Right hand side contains AoS "
+                                 "expressions (%s)", s->p->vars[x].name);
+        s->where[y] = f->stmt->span;
         f->changed = true;
     } else if (s->why[y] && !s->why[x]) {
-        s->why[x] = arena_printf(s->a, "assigned to the AoS variable '%s'",
+        s->why[x] = arena_printf(s->a, "Assigned to the AoS variable (%s)",
                                  s->p->vars[y].name);
+        s->where[x] = f->stmt->span;
         f->changed = true;
     }
     return true;
@@ -184,6 +197,7 @@ static bool flow_stmt(MirStmt *st, void *ctx)
     if (st->kind != MS_ASSIGN || st->lhs.var < 0 || !f->s->cand[st->lhs.var])
         return true;
     f->lhs = st->lhs.var;
+    f->stmt = st;
     MirVisitor v = {.expr = flow_expr, .ctx = f};
     mir_visit_expr(st->rhs, &v);
     return true;
@@ -196,6 +210,7 @@ static bool collect(MirStmt *st, void *ctx)
         const MirVar *v = &s->p->vars[st->var];
         s->cand[st->var] = matrix_type(v->sized.type)
             && v->ad == AD_AUTODIFF;
+        s->in_log_prob[st->var] = true;
     }
     return true;
 }
@@ -206,6 +221,21 @@ static bool annotated(const MirVar *v, const char *name)
         if (strcmp(v->annots[i].name, name) == 0)
             return true;
     return false;
+}
+
+/* Why @soa on v, which is no candidate, is refused; NULL when v is not
+ * one a user declared (a parameter's or transformed parameter's copy in
+ * generated_quantities or transform_inits: the log_prob one decides). */
+static const char *refused(const Soa *s, VarId v)
+{
+    const MirVar *var = &s->p->vars[v];
+    MirVarKind k = var->kind;
+    if (!s->in_log_prob[v] && k != MV_DATA && k != MV_TDATA && k != MV_GQ
+        && k != MV_LOCAL)
+        return NULL;
+    if (!matrix_type(var->sized.type))
+        return "@soa refused: Not a vector or matrix";
+    return "@soa refused: Has no derivatives";
 }
 
 static MirExpr *stamp(MirExpr *e, void *ctx)
@@ -223,12 +253,16 @@ bool pass_soa(MirProgram *p, PassCtx *ctx)
     size_t n = (size_t)p->nvars + 1;
     Soa s = {.p = p, .a = ctx->a};
     s.cand = arena_alloc(ctx->a, n * sizeof(bool));
+    s.in_log_prob = arena_alloc(ctx->a, n * sizeof(bool));
     s.why = arena_alloc(ctx->a, n * sizeof(const char *));
+    s.where = arena_alloc(ctx->a, n * sizeof(Span));
     MirVisitor decls = {.stmt = collect, .ctx = &s};
     mir_visit_stmt(p->log_prob, &decls);
     for (int v = 0; v < p->nvars; v++)
-        if (s.cand[v] && annotated(&p->vars[v], "aos"))
-            s.why[v] = "@aos on its declaration";
+        if (s.cand[v] && annotated(&p->vars[v], "aos")) {
+            s.why[v] = "Forced by @aos";
+            s.where[v] = p->vars[v].span;
+        }
     MirVisitor uses = {.expr = visit_expr, .stmt = visit_stmt,
                        .stmt_post = leave_stmt, .ctx = &s};
     mir_visit_stmt(p->log_prob, &uses);
@@ -241,12 +275,15 @@ bool pass_soa(MirProgram *p, PassCtx *ctx)
     bool changed = false;
     for (int v = 0; v < p->nvars; v++) {
         MirVar *var = &p->vars[v];
-        if (!s.cand[v])
+        bool soa = annotated(var, "soa");
+        if (!s.cand[v] && !(soa && refused(&s, v)))
             continue;
-        MemPattern mem = s.why[v] ? MEM_AOS : MEM_SOA;
-        const char *why = s.why[v];
-        if (why && annotated(var, "soa")) {
-            why = arena_printf(ctx->a, "@soa refused: %s", why);
+        const char *why = s.cand[v] ? s.why[v] : refused(&s, v);
+        Span where = s.cand[v] ? s.where[v] : var->span;
+        MemPattern mem = why ? MEM_AOS : MEM_SOA;
+        if (why && soa) {
+            if (s.cand[v])
+                why = arena_printf(ctx->a, "@soa refused: %s", why);
             if (ctx->log)
                 fprintf(ctx->log, "soa: '%s': %s\n", var->name, why);
         }
@@ -255,6 +292,8 @@ bool pass_soa(MirProgram *p, PassCtx *ctx)
             changed = true;
         var->mem = mem;
         var->mem_reason = why;
+        var->mem_reason_span = why ? where : (Span){{0, 0, 0, 0},
+                                                   {0, 0, 0, 0}};
     }
     MirRewriter r = {.expr = stamp, .ctx = p, .p = p, .decl_sizes = true};
     mir_rewrite_program(p, &r);

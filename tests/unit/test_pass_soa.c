@@ -90,12 +90,15 @@ static void test_whole_and_elementwise(void **state)
         "}\n");
     assert_soa(p, "beta");
     assert_soa(p, "eta");
-    assert_aos(p, "z", "one element read at a time in a loop ('z[...]')");
-    assert_aos(p, "v", "assigned one element at a time ('v[...] = ')");
-    assert_aos(p, "c", "assigned from the AoS variable 'v'");
-    assert_aos(p, "w", "assigned to the AoS variable 'c'");
-    assert_aos(p, "u", "passed to 'sort_asc', which has no SoA "
-               "implementation");
+    assert_aos(p, "z", "Accessed by element in a for loop");
+    assert_aos(p, "v", "Assigned by element");
+    assert_aos(p, "c", "Right hand side contains AoS expressions (v)");
+    assert_aos(p, "w", "Assigned to the AoS variable (c)");
+    assert_aos(p, "u", "Function sort_asc is not supported");
+    /* the statement that decided, for --debug-mem-patterns */
+    assert_int_equal(var(p, "z")->mem_reason_span.end.line, 7);
+    assert_int_equal(var(p, "v")->mem_reason_span.end.line, 9);
+    assert_int_equal(var(p, "w")->mem_reason_span.end.line, 10);
     /* data has no derivatives: not considered */
     for (int i = 0; i < p->nvars; i++)
         if (strcmp(p->vars[i].name, "X") == 0)
@@ -117,7 +120,7 @@ static void test_reads_carry_the_pattern(void **state)
         "parameters { vector[3] a; vector[3] b; }\n"
         "model { a ~ normal(0, 1); for (i in 1:3) target += b[i]; }\n");
     assert_soa(p, "a");
-    assert_aos(p, "b", "in a loop");
+    assert_aos(p, "b", "in a for loop");
     MirVisitor v = {.expr = check_reads, .ctx = p};
     mir_visit_program(p, &v);
 }
@@ -130,8 +133,8 @@ static void test_annotations(void **state)
         "             @soa vector[3] c; }\n"
         "model { a ~ normal(0, 1); c ~ normal(0, 1);\n"
         "        for (i in 1:3) target += b[i]; }\n");
-    assert_aos(p, "a", "@aos on its declaration");
-    assert_aos(p, "b", "@soa refused: one element read at a time");
+    assert_aos(p, "a", "Forced by @aos");
+    assert_aos(p, "b", "@soa refused: Accessed by element in a for loop");
     assert_soa(p, "c");
 }
 
@@ -142,7 +145,7 @@ static void test_user_function(void **state)
         "functions { real f(vector x) { return sum(x); } }\n"
         "parameters { vector[3] a; }\n"
         "model { target += f(a); }\n");
-    assert_aos(p, "a", "passed to the user function 'f'");
+    assert_aos(p, "a", "Used in user defined function");
 }
 
 int main(void)

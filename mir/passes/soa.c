@@ -23,10 +23,10 @@
  * The candidates are the variables declared in log_prob (parameters,
  * transformed parameters, locals) of vector, row_vector or matrix type
  * (arrays of them too) with AD_AUTODIFF; every other variable keeps
- * MEM_AOS and no reason (but the refusal of an @soa).  Every read of a variable (MX_VAR) carries its
- * variable's pattern.  The C backend emits the same code for both
- * patterns today: the choice is recorded for the report (issue 9) and for
- * a backend that uses it.
+ * MEM_AOS and no reason (but the refusal of an @soa).  Every read of a
+ * variable (MX_VAR) carries its variable's pattern.  The C backend
+ * emits the same code for both patterns today: the choice is recorded for
+ * the report (issue 9) and for a backend that uses it.
  *
  * requires: the AD levels of variables (run after adlevel).  invalidates:
  * nothing (mem is not a cache mir_refresh recomputes). */

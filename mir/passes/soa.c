@@ -235,7 +235,10 @@ static const char *refused(const Soa *s, VarId v)
         return NULL;
     if (!matrix_type(var->sized.type))
         return "@soa refused: Not a vector or matrix";
-    return "@soa refused: Has no derivatives";
+    if (var->ad != AD_AUTODIFF)
+        return "@soa refused: Has no derivatives";
+    /* what is left is a function's local: the pass looks at log_prob */
+    return "@soa refused: Declared in a function";
 }
 
 static MirExpr *stamp(MirExpr *e, void *ctx)

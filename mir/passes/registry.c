@@ -46,6 +46,12 @@ static const char *const pipeline_o1[] = {
 
 static const char *const pipeline_oexperimental[] = {
     "inline",
+    /* right after inlining (whose bodies may hold the loops), before the
+     * unrollings: a loop one-step-unroll peeled would leave a scalar
+     * first iteration beside a shorter vectorized rest, and one unroll
+     * took apart would not be vectorized at all; before partial-eval, whose
+     * scalar rows (fma) would take the loops' arguments apart first */
+    "vectorize-loops",
     "unroll",
     "one-step-unroll",
     /* stanc3's order: propagation (constants, expressions, copies), dead
@@ -54,10 +60,6 @@ static const char *const pipeline_oexperimental[] = {
     "exprprop",
     "copyprop",
     "dce",
-    /* before partial-eval, whose scalar rows (fma) would otherwise take
-     * the loops' arguments apart first; after the propagations, which
-     * leave the arguments in their final form */
-    "vectorize-loops",
     "partial-eval",
     "lcm",      /* after the expression-level passes: it moves what they
                    leave repeated (stanc3: lazy code motion, then copy

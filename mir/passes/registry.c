@@ -20,7 +20,15 @@ const PassInfo pass_table[] = {
  * propagation and dead code elimination to clean up its temporaries; the
  * AD levels and memory patterns last, on the final code.  Oexperimental
  * repeats the cheap passes, as stanc3's does.  Every name here is a row of
- * passes.def (a unit test checks it). */
+ * passes.def (a unit test checks it).
+ *
+ * One departure: O1 runs vectorize-loops, which stanc3 keeps for
+ * Oexperimental.  The loop models are where O1 is slow: a loop of scalar
+ * densities costs a call and a gradient node per iteration, and
+ * partial-eval's scalar fma rows make each one a library call, while the
+ * backend emits a vectorized density as one fused loop.  The pass is
+ * exact up to the order of the sum (its tolerance) and keeps every
+ * rejection's class. */
 static const char *const pipeline_o1[] = {
     /* constants first: they make branches decidable for dce and give
      * partial-eval literals to fold; copies before dce, whose unread
@@ -28,6 +36,9 @@ static const char *const pipeline_o1[] = {
     "constprop",
     "copyprop",
     "dce",
+    /* before partial-eval, so that its scalar rows (fma) do not take the
+     * loops' arguments apart first: not in stanc3's O1 (see above) */
+    "vectorize-loops",
     "partial-eval",
     "soa",
     NULL
@@ -35,6 +46,12 @@ static const char *const pipeline_o1[] = {
 
 static const char *const pipeline_oexperimental[] = {
     "inline",
+    /* right after inlining (whose bodies may hold the loops), before the
+     * unrollings: a loop one-step-unroll peeled would leave a scalar
+     * first iteration beside a shorter vectorized rest, and one unroll
+     * took apart would not be vectorized at all; before partial-eval, whose
+     * scalar rows (fma) would take the loops' arguments apart first */
+    "vectorize-loops",
     "unroll",
     "one-step-unroll",
     /* stanc3's order: propagation (constants, expressions, copies), dead
@@ -44,9 +61,6 @@ static const char *const pipeline_oexperimental[] = {
     "copyprop",
     "dce",
     "partial-eval",
-    /* after partial-eval, before lcm: the densities' arguments are in
-     * their final form, and lcm cleans up what vectorizing leaves */
-    "vectorize-loops",
     "lcm",      /* after the expression-level passes: it moves what they
                    leave repeated (stanc3: lazy code motion, then copy
                    propagation and dead code elimination of its temps) */

@@ -1,7 +1,8 @@
 // vectorize-loops: a loop whose body is one density increment with
 // arguments that are loop-invariant or exactly x[n] (x of size N) becomes
-// one vectorized increment, guarded by N >= 1.  Not vectorized: an index
-// other than the loop variable, a container of another size, a body with
+// one vectorized increment, guarded by 1 <= N.  Not vectorized: an index
+// other than the loop variable, a container of another size (w[n] over
+// 1:N, not proved inside w), 1:3 over y (N may be less than 3), a body with
 // another statement, only invariant arguments, no vectorized signature.
 data {
   int N;

@@ -32,10 +32,14 @@
  * NaN and infinity keep their meaning (no -ffinite-math-only), so the
  * emitted checks still see them; only the order of additions, and so the
  * last bits of a sum, may differ from strict left-to-right order, the
- * same for every run of one executable.  `pplbench --print-model-cflags`
- * prints them (make bench compiles the emitted code with them). */
+ * same for every run of one executable.  The math functions do not set
+ * errno (-fno-math-errno: nothing in a sampler reads it after a math
+ * call), so gcc may treat exp, log and sqrt as pure and compute a
+ * loop-invariant call once instead of every iteration, and inline sqrt.
+ * `pplbench --print-model-cflags` prints them (make bench compiles the
+ * emitted code with them). */
 #define DRV_MODEL_CFLAGS "-O2 -fassociative-math -fno-signed-zeros " \
-                         "-fno-trapping-math"
+                         "-fno-trapping-math -fno-math-errno"
 
 typedef struct DrvBuildOptions {
     const char *cc;                  /* NULL: $CC if set and not empty, else cc */

@@ -39,7 +39,11 @@
  * evaluates e anyway, with that value.  The guard needs pure bounds (they
  * are evaluated once more); with bounds that have an effect, only an
  * expression that cannot fail and is cheap moves, unguarded; a loop that
- * surely runs needs no guard.  The temporary lives in the loop's own list
+ * surely runs needs no guard.  An expression that cannot fail and is
+ * cheap (a few operators and library calls) also moves when the loop
+ * evaluates it only on some iterations (under an if, or in an inner loop
+ * that may not run): out of a nest of loops at once, evaluated once more
+ * than the program would at worst, which nobody can observe.  The temporary lives in the loop's own list
  * and is assigned once per run of it: in the log density, a fused loop
  * (target increments only) may read it and stays fused
  * (backend/emit_final.c).  For the same reason a temporary with
@@ -498,6 +502,26 @@ static bool cheap(const MirExpr *e)
     }
 }
 
+/* Whether e only compares plain reads (1 <= N: a guard's test), which is
+ * not worth a temporary of its own. */
+static bool plain_test(const MirExpr *e)
+{
+    if (e->kind != MX_CALL)
+        return false;
+    switch (e->op) {
+    case OP_LT: case OP_LEQ: case OP_GT: case OP_GEQ: case OP_EQ:
+    case OP_NEQ:
+        break;
+    default:
+        return false;
+    }
+    for (int i = 0; i < e->nargs; i++)
+        if (e->args[i]->kind != MX_VAR && e->args[i]->kind != MX_INT
+            && e->args[i]->kind != MX_REAL)
+            return false;
+    return true;
+}
+
 /* The node where each iteration of the loop whose bounds are node init
  * starts (in marks the loop's nodes); *runs: the loop surely runs once. */
 static int body_entry(const Flowgraph *g, int init, const bool *in,
@@ -535,16 +559,22 @@ static Exit loop_exit(const MirStmt *loop, bool runs)
 }
 
 /* Whether expression id may leave the loop (nodes in, body entry node
- * entry) as how says. */
+ * entry) as how says: nothing in the loop writes what it reads, and it is
+ * anticipated at the body's entry (evaluated on every iteration, or
+ * after the loop, before anything changes it); or, evaluated somewhere
+ * in the loop though not on every iteration (under an if, in a loop
+ * nested in it that may not run), it cannot fail and is cheap, so that
+ * computing it once more than the program would is harmless. */
 static bool invariant(const Lcm *c, const Flowgraph *g, const DfExprs *x,
                       const DfResult *ant, const bool *in, int entry, int id,
                       Exit how, bool runs)
 {
-    if (!df_has(ant->in[entry], id) || skipped(c, x->expr[id]))
+    if (skipped(c, x->expr[id]) || plain_test(x->expr[id]))
         return false;
-    if (how == EXIT_PLAIN && !runs
-        && (x->may_fail[id] || !cheap(x->expr[id])))
-        return false;
+    bool harmless = !x->may_fail[id] && cheap(x->expr[id]);
+    if (!df_has(ant->in[entry], id) || (how == EXIT_PLAIN && !runs))
+        if (!harmless)
+            return false;
     bool occurs = false;
     for (int n = 0; n < g->n; n++) {
         if (!in[n])

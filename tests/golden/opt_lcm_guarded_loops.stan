@@ -2,12 +2,14 @@
 // on every iteration and does not change goes before them, computed only
 // when they run (if (lo <= hi)), in a temporary of their own declared
 // there -- in log_prob too, with derivatives (exp(log_scale), shift():
-// the fused loop reads them; backend/emit_final.c).  Invariant in both
-// loops of a nest: out of both (exp(mu) - 1); invariant in the inner one
-// only: before the inner loop, inside the outer one (mu * j).  Not
-// moved: what only an if in the loop computes (log(mu + 2)), what
-// changes with the loop (x[n] * mu), and log1p(mu), which may reject and
-// comes after a print.
+// the fused loop reads them; backend/emit_final.c).  What cannot fail and
+// is cheap goes out of the whole nest, though the inner loop may not run
+// or only an if computes it (exp(mu) - 1, log(mu + 2)); what is
+// invariant in the inner loop only goes before it, inside the outer one
+// (mu * j).  Not moved: what changes with the loop (x[n] * mu), and
+// log1p(mu), which may reject and comes after a print.  The guards' tests
+// are not worth a temporary of their own (the last round of partial
+// redundancy elimination shares 1 <= N, data, between two guards).
 functions {
   real shift(real a, real b) {
     return a + 0.5 * b;

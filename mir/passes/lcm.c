@@ -546,10 +546,10 @@ static int body_entry(const Flowgraph *g, int init, const bool *in,
     return -1;
 }
 
-/* How the loop whose nodes are in lets its invariant expressions out,
- * entered each iteration at node entry (runs: it surely runs once):
- * guarded when its bounds are pure, plainly when it surely runs, or with
- * bounds that have an effect, only what cannot fail and is cheap. */
+/* How a loop lets its invariant expressions out: plainly when it surely
+ * runs once (runs), guarded when its bounds are pure (they are evaluated
+ * again); with bounds that have an effect, plainly too, and then only
+ * what cannot fail and is cheap (invariant()). */
 static Exit loop_exit(const MirStmt *loop, bool runs)
 {
     if (runs)

@@ -25,7 +25,7 @@ typedef struct Opnd {
                                pointer to them (never an adjoint) */
 } Opnd;
 
-typedef struct EmHoist EmHoist;
+typedef struct EmReady EmReady;
 
 typedef struct Emit {
     FILE *out;
@@ -51,18 +51,30 @@ typedef struct Emit {
     bool capture_checked;   /* the capturing call tested it for NaN */
     bool no_push;           /* inside a statement with an empty reverse */
     bool sec_logp;          /* emitting m_log_density (fusion applies) */
-    /* the values already computed for the statement being emitted (at its
-     * top level, so their temporaries stay in scope): backprop reuses
-     * them instead of emitting the computation again */
-    struct { const MirExpr *e; Opnd o; } memo[64];
-    int nmemo;
+    /* Where the value of a MIR node of the statement being emitted is,
+     * once its code is emitted (at the statement's top level, so that its
+     * temporaries stay in scope): the reverse code of that same node, or
+     * an emitter that needs an operand twice, reads it back instead of
+     * emitting its computation again.  Keyed by node pointer, so it never
+     * merges two nodes, even equal ones (merging equal expressions is the
+     * lcm pass's job); this is emission, not an optimization.  Only calls
+     * and indexing are recorded (the lowering shares nothing else than
+     * variable and literal leaves between places). */
+    struct { const MirExpr *node; Opnd value; } emitted[64];
+    int nemitted;
     int block_depth;        /* braces opened inside an expression's code */
     bool in_function;       /* emitting a user function: it has `propto` */
-    EmHoist *hoist;         /* emitting a fused loop (emit_hoist.c) */
     const MirStmt *tail;    /* the log density's last statement, when its
                                value waits for the reverse sweep */
     bool decl_assigned;     /* the declaration being emitted is followed
                                by an assignment of the whole variable */
+    /* the log density's locals that fused target increments may read
+     * (emit_final.c): the (statement, variable) pairs, sorted, and per
+     * variable whether its adjoint goes with its values from the forward
+     * to the reverse sweep */
+    EmReady *ready;
+    int nready;
+    bool *final_carried;
     /* per variable: a complex variable of derivative code whose values
      * never depend on parameters (emit_complex.c), which then carries no
      * derivative; cx_any when there is one */
@@ -72,8 +84,9 @@ typedef struct Emit {
     MirDepends depends;     /* which variables depend on parameters */
 } Emit;
 
-/* Forget the remembered values: a new statement, or variables changed. */
-void em_memo_clear(Emit *em);
+/* Forget where the emitted values are (Emit.emitted): a new statement,
+ * or variables changed. */
+void em_forget_emitted(Emit *em);
 
 typedef enum Section {
     SEC_CREATE,   /* prepare_data: the data into the model */
@@ -243,26 +256,16 @@ bool em_lib2_backprop(Emit *em, const MirExpr *e, const char *adj);
 bool em_scalar3_value(Emit *em, const MirExpr *e, Opnd *out);
 bool em_scalar3_backprop(Emit *em, const MirExpr *e, const char *adj);
 
-/* emit_hoist.c */
-/* Around the emission of a fused for loop (its statements' derivatives
- * complete in the forward sweep): loop-invariant scalars computed once
- * before it, their adjoints propagated once after it.  lo and hi are the
- * C names of the loop's bounds. */
-void em_hoist_begin(Emit *em, const MirStmt *loop);
-void em_hoist_end(Emit *em, const char *lo, const char *hi);
-/* em_value and em_backprop of a hoisted expression (true: done). */
-bool em_hoisted_value(Emit *em, const MirExpr *e, Opnd *out);
-bool em_hoisted_backprop(Emit *em, const MirExpr *e, const char *adj);
-/* A quantity derived from the invariant expression e (C expression
- * cexpr, C type type) computed once before the loop: its name, or NULL
- * when e is not invariant or no loop is being hoisted from. */
-const char *em_hoist_scalar(Emit *em, const MirExpr *e, const char *cexpr,
-                            const char *type);
-/* Entering (+1) or leaving (-1) code the loop body may not run. */
-void em_hoist_conditional(Emit *em, int delta);
-/* Whether a library call's value is a plain C expression that cannot
- * fail (the elementwise math of scalars). */
-bool em_cannot_fail_call(const MirExpr *e);
+/* emit_final.c */
+/* Find the locals of the log density body whose value is final once
+ * assigned, and the target increments that read them after their
+ * assignment (see the file's comment).  Whether the target increment s
+ * may read v in the forward sweep, adding into v's adjoint; whether v's
+ * adjoint is pushed and popped with its values at the end of its block
+ * (instead of the reverse sweep starting it at zero). */
+void em_final_scan(Emit *em, const MirStmt *body);
+bool em_final_ready(const Emit *em, const MirStmt *s, VarId v);
+bool em_final_carried(const Emit *em, VarId v);
 
 /* emit_shape.c */
 /* Functions whose result only selects and rearranges the elements of

@@ -268,7 +268,9 @@ static bool is_param_read(const MirStmt *s)
 /* print(...) / reject(...): the message, then print it or fail. */
 
 /* At the end of a block in the forward sweep: its locals' final values
- * (then their sizes), for the reverse sweep to declare them again. */
+ * (then their sizes), for the reverse sweep to declare them again; before
+ * them, the adjoint of a local that fused reads added into
+ * (em_final_carried). */
 static void push_locals(Emit *em, const MirStmt *b)
 {
     /* the locals the block declares at its own level, in order */
@@ -278,6 +280,9 @@ static void push_locals(Emit *em, const MirStmt *b)
         VarId v = b->stmts[i]->var;
         const MirVar *var = &em->p->vars[v];
         int rank = em_var_rank(var);
+        if (em_final_carried(em, v))
+            em_line(em, "rt_stack_push_doubles(&S->stack, %s, (size_t)%s);",
+                    em_var_adj(em, v), em_var_count(em, v));
         if (em_is_int_var(var)) {
             em_line(em, "for (int k = 0; k < %s; k++) rt_stack_push_int("
                     "&S->stack, %s[k]);", em_var_count(em, v),
@@ -330,7 +335,18 @@ static void pop_locals(Emit *em, const MirStmt *b)
             em_line(em, "rt_stack_pop_doubles(&S->stack, %s, (size_t)%s);",
                     em_var_val(em, v), em_var_count(em, v));
         em_line(em, "(void)%s;", em_var_val(em, v));
-        em_declare_adjoint(em, v);
+        if (!em_final_carried(em, v)) {
+            em_declare_adjoint(em, v);
+            continue;
+        }
+        /* what the fused reads added in the forward sweep */
+        if (rank == 0)
+            em_line(em, "double %s[1];", em_var_adj(em, v));
+        else
+            em_line(em, "double *%s = rt_scratch_doubles(&S->scratch, "
+                    "(size_t)%s);", em_var_adj(em, v), em_var_count(em, v));
+        em_line(em, "rt_stack_pop_doubles(&S->stack, %s, (size_t)%s);",
+                em_var_adj(em, v), em_var_count(em, v));
     }
 }
 
@@ -485,29 +501,38 @@ static void fwd_block(Emit *em, const MirStmt *b, Section sec)
 
 /* ---------------------------------------------------------- fusion */
 
-/* Whether every variable with derivatives that e reads keeps its value for
- * the rest of the log density: the parameters and transformed parameters,
- * which the model block cannot assign.  Then `target += e` may add its
- * partials during the forward sweep (target's adjoint is always 1) and
- * needs nothing in the reverse sweep. */
-static bool fusable(const Emit *em, const MirExpr *e)
+/* Whether every variable with derivatives that e (in the target increment
+ * s) reads keeps its value for the rest of the log density: the
+ * parameters and transformed parameters, which the model block cannot
+ * assign, and the locals final after their assignment that s comes after
+ * (emit_final.c).  Then `target += e` may add its partials during the
+ * forward sweep (target's adjoint is always 1; a local's adjoint carries
+ * them to the reverse sweep) and needs nothing in the reverse sweep. */
+static bool fusable_expr(const Emit *em, const MirStmt *s, const MirExpr *e)
 {
     if (!e)
         return true;
     if (e->kind == MX_VAR && e->var >= 0 && em_is_ad(em, e)) {
         MirVarKind k = em->p->vars[e->var].kind;
-        if (k != MV_PARAM && k != MV_TPARAM)
+        if (k != MV_PARAM && k != MV_TPARAM && !em_final_ready(em, s, e->var))
             return false;
     }
     /* a user function's reverse function may run now: it pushes and pops
      * its own values, leaving the shared stack as it found it */
     for (int i = 0; i < e->nargs; i++)
-        if (!fusable(em, e->args[i]))
+        if (!fusable_expr(em, s, e->args[i]))
             return false;
     for (int i = 0; i < e->nindices; i++)
-        if (!fusable(em, e->indices[i].lo) || !fusable(em, e->indices[i].hi))
+        if (!fusable_expr(em, s, e->indices[i].lo)
+            || !fusable_expr(em, s, e->indices[i].hi))
             return false;
     return true;
+}
+
+/* Whether the target increment s adds its partials in the forward sweep. */
+static bool fusable(const Emit *em, const MirStmt *s)
+{
+    return fusable_expr(em, s, s->rhs);
 }
 
 static bool is_density(const MirExpr *e)
@@ -567,7 +592,7 @@ static bool inert(const Emit *em, const MirStmt *s)
         return true;
     switch (s->kind) {
     case MS_TARGET_PE:
-        return fusable(em, s->rhs);
+        return fusable(em, s);
     case MS_CALL:
         return s->call->fn_kind == FNK_INTERNAL;
     case MS_SKIP:
@@ -590,7 +615,7 @@ static bool inert(const Emit *em, const MirStmt *s)
 
 void em_fwd_stmt(Emit *em, const MirStmt *s, Section sec)
 {
-    em_memo_clear(em);
+    em_forget_emitted(em);
     if (s == em->tail && em->ad) {
         /* with a gradient, the reverse sweep computes it (em_rev_stmt) */
         em_line(em, "if (!grad) {");
@@ -619,7 +644,7 @@ void em_fwd_stmt(Emit *em, const MirStmt *s, Section sec)
         fwd_assign(em, s, sec);
         return;
     case MS_TARGET_PE: {
-        if (em->sec_logp && fusable(em, s->rhs)) {
+        if (em->sec_logp && fusable(em, s)) {
             fused_target(em, s->rhs);
             return;
         }
@@ -691,7 +716,6 @@ void em_fwd_stmt(Emit *em, const MirStmt *s, Section sec)
         const char *f = em_fresh(em, "c");
         em_line(em, "int %s = (%s) != 0;", f, c.val);
         em_line(em, "if (%s)", f);
-        em_hoist_conditional(em, 1);
         fwd_block(em, s->body->kind == MS_BLOCK ? s->body
                   : mir_block(em->a, MS_BLOCK, 1, (MirStmt **)&s->body), sec);
         if (s->else_body) {
@@ -700,7 +724,6 @@ void em_fwd_stmt(Emit *em, const MirStmt *s, Section sec)
                       : mir_block(em->a, MS_BLOCK, 1,
                                   (MirStmt **)&s->else_body), sec);
         }
-        em_hoist_conditional(em, -1);
         /* after the branch's own pushes: the reverse sweep pops it first */
         if (em->ad && !em->no_push)
             em_line(em, "rt_stack_push_int(&S->stack, %s);", f);
@@ -711,13 +734,6 @@ void em_fwd_stmt(Emit *em, const MirStmt *s, Section sec)
         const char *l = em_fresh(em, "lo"), *h = em_fresh(em, "hi");
         em_line(em, "int %s = %s, %s = %s;", l, lo.val, h, hi.val);
         const char *i = em_var_val(em, s->var);
-        /* a fused loop: its invariant work once, before it */
-        EmHoist *outer = em->hoist;
-        bool hoist = em->ad && em->no_push && em->sec_logp;
-        if (hoist)
-            em_hoist_begin(em, s);
-        else
-            em_hoist_conditional(em, 1);
         /* a long long counter: k++ past hi = INT_MAX would overflow */
         em_line(em, "for (long long %s_k = %s; %s_k <= %s; %s_k++) {", i, l, i,
                 h, i);
@@ -728,12 +744,6 @@ void em_fwd_stmt(Emit *em, const MirStmt *s, Section sec)
                   : mir_block(em->a, MS_BLOCK, 1, (MirStmt **)&s->body), sec);
         em->indent--;
         em_line(em, "}");
-        if (hoist) {
-            em_hoist_end(em, l, h);
-            em->hoist = outer;
-        } else {
-            em_hoist_conditional(em, -1);
-        }
         if (em->ad && !em->no_push) {
             em_line(em, "rt_stack_push_int(&S->stack, %s);", l);
             em_line(em, "rt_stack_push_int(&S->stack, %s);", h);
@@ -745,13 +755,11 @@ void em_fwd_stmt(Emit *em, const MirStmt *s, Section sec)
         em_line(em, "int %s = 0;", n);
         em_line(em, "for (;;) {");
         em->indent++;
-        em_hoist_conditional(em, 1);
         Opnd c = em_value(em, s->cond);
         em_line(em, "if (!(%s)) break;", c.val);
         em_line(em, "%s++;", n);
         fwd_block(em, s->body->kind == MS_BLOCK ? s->body
                   : mir_block(em->a, MS_BLOCK, 1, (MirStmt **)&s->body), sec);
-        em_hoist_conditional(em, -1);
         em->indent--;
         em_line(em, "}");
         if (em->ad)
@@ -835,7 +843,7 @@ static void rev_assign(Emit *em, const MirStmt *s)
                 "%s[%s[k]] = 0; }", count, g, adj, map, adj, map);
         em_line(em, "for (int k = %s - 1; k >= 0; k--) %s[%s[k]] = "
                 "%s(&S->stack);", count, ptr, map, pop);
-        em_memo_clear(em);
+        em_forget_emitted(em);
         if (container) {
             em_backprop(em, s->rhs, g);
         } else {
@@ -872,7 +880,7 @@ static void rev_assign(Emit *em, const MirStmt *s)
          * adjoint goes into the value as it is, then is cleared */
         em_line(em, "rt_stack_pop_doubles(&S->stack, %s, (size_t)(%s));",
                 ptr, count);
-        em_memo_clear(em);
+        em_forget_emitted(em);
         em_backprop(em, s->rhs, adj);
         em_line(em, "memset(%s, 0, sizeof(double) * (size_t)(%s));", adj,
                 count);
@@ -886,7 +894,7 @@ static void rev_assign(Emit *em, const MirStmt *s)
             "%s[%s + k] = 0; }", count, g, adj, o, adj, o);
     em_line(em, "rt_stack_pop_doubles(&S->stack, %s + %s, (size_t)(%s));",
             ptr, o, count);
-    em_memo_clear(em);   /* the old value is back: recompute from here */
+    em_forget_emitted(em);   /* the old value is back: recompute from here */
     em_backprop(em, s->rhs, container ? g : A("%s[0]", g));
 }
 
@@ -908,7 +916,7 @@ void em_rev_stmt(Emit *em, const MirStmt *s)
 {
     if (s == em->tail) {
         /* the value and the partials together, the value into lp_out */
-        em_memo_clear(em);
+        em_forget_emitted(em);
         const char *t = em_fresh(em, "t");
         em->capture = t;
         em->capture_checked = false;
@@ -920,7 +928,7 @@ void em_rev_stmt(Emit *em, const MirStmt *s)
         em_line(em, "*lp_out += %s;", t);
         return;
     }
-    em_memo_clear(em);
+    em_forget_emitted(em);
     if (s->kind != MS_SLIST && s->kind != MS_DECL && s->kind != MS_ASSIGN
         && s->kind != MS_RETURN && em->sec_logp && inert(em, s))
         return;   /* fused target increments: done in the forward sweep */
@@ -1215,6 +1223,7 @@ static void emit_log_density(Emit *em)
     em->sec_logp = true;
     /* break and continue are flags already (mir_structure_exits) */
     const MirStmt *body = em->p->log_prob;
+    em_final_scan(em, body);
     /* the last statement, a target += density whose partials wait for the
      * reverse sweep: with a gradient wanted, its value is computed there,
      * with the partials, instead of twice */
@@ -1222,7 +1231,7 @@ static void emit_log_density(Emit *em)
     while (tail && (tail->kind == MS_BLOCK || tail->kind == MS_SLIST))
         tail = tail->nstmts ? tail->stmts[tail->nstmts - 1] : NULL;
     em->tail = tail && tail->kind == MS_TARGET_PE && is_density(tail->rhs)
-        && !em_is_container_type(tail->rhs->type) && !fusable(em, tail->rhs)
+        && !em_is_container_type(tail->rhs->type) && !fusable(em, tail)
         ? tail : NULL;
     em_fwd_stmt(em, body, SEC_LOGP);
     em_line(em, "*lp_out = lp + lpj;");

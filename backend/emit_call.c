@@ -66,22 +66,6 @@ bool em_binary_fn(const char *fn)
     return em_in_list(binary_fns, fn);
 }
 
-bool em_cannot_fail_call(const MirExpr *e)
-{
-    if (e->kind != MX_CALL || e->fn_kind != FNK_STANLIB)
-        return false;
-    /* whether it may reject is the MIR's effect class (mir/effects.c);
-     * the lists here only say which calls are a plain C expression */
-    if (mir_library_call_effect(e) & EFF_REJECTS)
-        return false;
-    for (int i = 0; i < e->nargs; i++)
-        if (em_is_container_type(e->args[i]->type))
-            return false;
-    return (e->nargs == 1 && (em_in_list(unary_fns, e->fn)
-                              || strcmp(e->fn, "minus") == 0))
-        || (e->nargs == 2 && em_in_list(binary_fns, e->fn));
-}
-
 bool em_in_list(const char *const *list, const char *name)
 {
     for (int i = 0; list[i]; i++)
@@ -242,8 +226,8 @@ static const char *mat_view(Emit *em, Opnd o, const char *g, bool ad)
  * opens `if (ordinary arguments) {` and the caller writes the general call
  * in the else branch (which also gives Stan's error messages). */
 /* What the inlined location-scale densities of three scalars share:
- * their arguments as doubles; sigma's domain test, inverse and log
- * (hoisted out of a fused loop when they can be); z = (y - mu) / sigma;
+ * their arguments as doubles; sigma's domain test, inverse and log;
+ * z = (y - mu) / sigma;
  * and which terms propto drops. */
 typedef struct LocScale {
     const char *sg, *sg_ok, *inv, *logs, *z;
@@ -258,18 +242,10 @@ static LocScale loc_scale(Emit *em, const MirExpr *e, const Opnd *ops,
     const char *y = A("(double)(%s)", ops[0].val);
     const char *mu = A("(double)(%s)", ops[1].val);
     l.sg = A("(double)(%s)", ops[2].val);
-    l.sg_ok = em_hoist_scalar(em, e->args[2], A("(%s > 0 && isfinite(%s))",
-                                                l.sg, l.sg), "int");
-    if (!l.sg_ok)
-        l.sg_ok = A("(%s > 0 && isfinite(%s))", l.sg, l.sg);
-    l.inv = em_hoist_scalar(em, e->args[2], A("1.0 / %s", l.sg), "double");
-    if (!l.inv) {
-        l.inv = em_fresh(em, "inv");
-        em_line(em, "double %s = 1.0 / %s;", l.inv, l.sg);
-    }
-    l.logs = em_hoist_scalar(em, e->args[2], A("log(%s)", l.sg), "double");
-    if (!l.logs)
-        l.logs = A("log(%s)", l.sg);
+    l.sg_ok = A("(%s > 0 && isfinite(%s))", l.sg, l.sg);
+    l.inv = em_fresh(em, "inv");
+    em_line(em, "double %s = 1.0 / %s;", l.inv, l.sg);
+    l.logs = A("log(%s)", l.sg);
     /* z finite means y and mu are */
     l.z = em_fresh(em, "z");
     em_line(em, "double %s = (%s - %s) * %s;", l.z, y, mu, l.inv);

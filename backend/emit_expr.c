@@ -678,9 +678,9 @@ static void backprop_binary(Emit *em, const MirExpr *e, const char *adj)
 
 /* ---------------------------------------------------------- expressions */
 
-void em_memo_clear(Emit *em)
+void em_forget_emitted(Emit *em)
 {
-    em->nmemo = 0;
+    em->nemitted = 0;
 }
 
 static Opnd value_uncached(Emit *em, const MirExpr *e);
@@ -689,21 +689,18 @@ Opnd em_value(Emit *em, const MirExpr *e)
 {
     if (e->kind != MX_CALL && e->kind != MX_INDEXED)
         return value_uncached(em, e);   /* cheap to write again */
-    Opnd h;
-    if (em_hoisted_value(em, e, &h))
-        return h;
-
-    for (int i = 0; i < em->nmemo; i++)
-        if (em->memo[i].e == e)
-            return em->memo[i].o;
+    /* this very node's value, emitted already in this statement */
+    for (int i = 0; i < em->nemitted; i++)
+        if (em->emitted[i].node == e)
+            return em->emitted[i].value;
     em_complex_check_expr(em, e);
     int depth = em->block_depth;
     Opnd o = value_uncached(em, e);
     if (depth == 0 && em->block_depth == 0
-        && em->nmemo < (int)(sizeof em->memo / sizeof em->memo[0])) {
-        em->memo[em->nmemo].e = e;
-        em->memo[em->nmemo].o = o;
-        em->nmemo++;
+        && em->nemitted < (int)(sizeof em->emitted / sizeof em->emitted[0])) {
+        em->emitted[em->nemitted].node = e;
+        em->emitted[em->nemitted].value = o;
+        em->nemitted++;
     }
     return o;
 }
@@ -846,8 +843,6 @@ static Opnd value_uncached(Emit *em, const MirExpr *e)
 void em_backprop(Emit *em, const MirExpr *e, const char *adj)
 {
     if (!em_is_ad(em, e))
-        return;
-    if (em_hoisted_backprop(em, e, adj))
         return;
     if (e->kind == MX_CALL && em_elementwise(em, e)) {
         em_backprop_elementwise(em, e, adj);

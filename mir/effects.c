@@ -94,6 +94,8 @@ static const struct {
     {"atan2", ONE}, {"lmultiply", ONE}, {"multiply_log", ONE},
     {"log_sum_exp", ONE}, {"log_diff_exp", ONE}, {"fmod", ONE},
     {"beta", ONE}, {"lbeta", ONE}, {"owens_t", ONE}, {"ldexp", ONE},
+    /* of three (partial-eval writes a * b + c as fma(a, b, c)) */
+    {"fma", ONE},
     /* reductions that accept an empty container, sizes */
     {"sum", ANY}, {"prod", ANY}, {"dot_self", ANY},
     {"rows", ANY | INT_OK}, {"cols", ANY | INT_OK},

@@ -1,9 +1,10 @@
 // loop-invariant code motion: exp(mu) in a loop that surely runs (1:5) is
 // computed once before it, and so is a / b in 1:M with M >= 1 by its
-// declaration; a * b in a loop that may not run (N may be 0) stays inside,
-// as does exp(mu * i), which changes with i.  In log_prob, what carries
-// derivatives stays where it is (the backend's fused loops would be lost):
-// exp(mu) in the model block's loop.
+// declaration; a * b in a loop that may not run (N may be 0) goes before
+// it under if (1 <= N); exp(mu * i), which changes with i, stays.  In
+// log_prob, -exp(mu), with derivatives, goes before the model block's
+// loop too: its temporary is assigned once, outside any loop, so the
+// backend's fused loop may read it (backend/emit_final.c).
 data {
   int<lower=0> N;
   int<lower=1> M;

@@ -1,5 +1,5 @@
-// Loop-invariant work hoisted out of fused loops (backend/emit_hoist.c):
-// a user function, exp and a sigma expression computed once; an
+// Loop-invariant work in fused loops (hoisted by the lcm pass; at O0 as
+// written): a user function, exp and a sigma expression computed once; an
 // invariant expression used only under an if stays in the loop; nested
 // loops; a loop of no iterations runs none of the hoisted code.
 functions {

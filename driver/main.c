@@ -29,6 +29,7 @@
 #include "report.h"
 #include "summary.h"
 #include "report.h"
+#include "trace.h"
 #include "validate.h"
 
 
@@ -989,6 +990,8 @@ static int run_command(int argc, char **argv)
         return drv_merge_main(argc - 1, argv + 1, stdout, stderr);
     if (argc > 1 && strcmp(argv[1], "build") == 0)
         return run_build(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "trace") == 0)
+        return drv_trace_main(argc - 1, argv + 1, stdout, stderr);
     Cli c = {0};
     bool sample = argc > 1 && strcmp(argv[1], "sample") == 0;
     int status = sample ? parse_cli(&c, argc - 1, argv + 1)

@@ -1,0 +1,66 @@
+/* interp_impl.h - what the interpreter's files share (interp.c evaluates,
+ * interp_lib.c calls the runtime's math, interp_trace.c prints); not part
+ * of mir.h's public interface. */
+#ifndef PPL_INTERP_IMPL_H
+#define PPL_INTERP_IMPL_H
+
+#include "mir.h"
+#include "pplrt.h"
+
+/* A value: the Stan types the interpreter knows. */
+typedef enum IvKind {
+    IV_VOID, IV_INT, IV_REAL, IV_VEC, IV_ROWVEC, IV_MAT, IV_ARRAY, IV_STR
+} IvKind;
+
+typedef struct IVal IVal;
+struct IVal {
+    IvKind k;
+    int rows, cols;     /* VEC: rows x 1, ROWVEC: 1 x cols, MAT */
+    int n;              /* ARRAY: elements */
+    long long i;        /* INT */
+    double r;           /* REAL */
+    double *d;          /* VEC ROWVEC MAT: rows * cols, row-major */
+    IVal *el;           /* ARRAY */
+    const char *s;      /* STR: the content */
+};
+
+/* The largest value the interpreter allocates (doubles). */
+#define INTERP_MAX_ELEMENTS (1 << 27)
+
+/* Status of a library call: done, failed (err set), or not supported. */
+enum { LIB_OK = 0, LIB_ERROR = -1, LIB_UNSUPPORTED = -2 };
+
+/* The call's context: an arena for values, the error, the RNG (none in
+ * log_prob) and whether each argument depends on the parameters. */
+typedef struct LibCall {
+    Arena *a;
+    RtError *err;
+    const char *name;       /* the function (operators: stanc3's name) */
+    IVal *args;
+    const bool *ad;
+    int nargs;
+} LibCall;
+
+/* A library function or operator on args; LIB_UNSUPPORTED leaves the
+ * message "the interpreter does not support NAME yet" in err. */
+int interp_lib_call(LibCall *c, IVal *out);
+
+/* Values */
+IVal iv_int(long long v);
+IVal iv_real(double v);
+/* A vector, row vector or matrix of the shape, zeroed; NULL data (and
+ * LIB_ERROR in err) beyond INTERP_MAX_ELEMENTS. */
+int iv_alloc(Arena *a, IvKind k, long rows, long cols, IVal *out,
+             RtError *err);
+IVal iv_copy(Arena *a, const IVal *v);
+/* The number of doubles in v's leaves (arrays summed), ints counted too. */
+long iv_count(const IVal *v);
+/* v's reals (ints converted) flattened in storage order into out. */
+void iv_flatten(const IVal *v, double *out);
+/* The value as the trace prints it (containers cut after 8 entries). */
+const char *iv_show(Arena *a, const IVal *v);
+/* The value as print() writes it. */
+void iv_msg(RtMsg *m, const IVal *v);
+double iv_num(const IVal *v);   /* a scalar as double, NaN otherwise */
+
+#endif

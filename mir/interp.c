@@ -192,6 +192,8 @@ struct Frame {
     Frame *outer;           /* where unset variables are looked up */
     MirTrace *trace;        /* NULL: not recording */
     int depth;              /* 1: the section's own list */
+    bool propto;            /* _lupdf calls drop constants (as the
+                               sampler's emitted code decides) */
     IVal ret;
 };
 
@@ -309,7 +311,9 @@ static Ref var_ref(MirInterp *I, Frame *f, VarId v, const IVal *val)
         return NOREF;
     if (f->node[v])
         return (Ref){f->node[v], NULL};
-    MirTraceNode *nd = record(I, f, MT_ARG, NULL);
+    /* a variable of this list read before it is assigned shows its
+     * declared value (NaN); one from outside is an argument */
+    MirTraceNode *nd = record(I, f, f->set[v] ? MT_CONST : MT_ARG, NULL);
     nd->fn = I->p->vars[v].name;
     nd->span = I->p->vars[v].span;
     set_value(I, nd, val);
@@ -1269,7 +1273,8 @@ static int eval_call(MirInterp *I, Frame *f, const MirExpr *e, IVal *out,
         rc = internal(I, f, e, vals, out, NULL, &lj);
     } else {
         LibCall c = {I->a, &I->err, e->op != OP_NONE
-                     ? ast_op_name(e->op, e->prefix) : e->fn, vals, ad, n};
+                     ? ast_op_name(e->op, e->prefix) : e->fn, vals, ad, n,
+                     f->propto};
         rc = interp_lib_call(&c, out);
         if (rc == LIB_UNSUPPORTED)
             I->unsupported = true;
@@ -1319,8 +1324,16 @@ static int call_user(MirInterp *I, Frame *f, const MirExpr *e, IVal *vals,
                      Ref *refs, IVal *out, MirTraceNode **node)
 {
     const MirFun *fun = NULL;
+    /* foo_lupdf calls foo_lpdf, dropping constants inside it */
+    const char *name = e->fn;
+    size_t len = strlen(name);
+    bool lup = len > 6 && (!strcmp(name + len - 6, "_lupdf")
+                           || !strcmp(name + len - 6, "_lupmf"));
+    if (lup)
+        name = arena_printf(I->a, "%.*s_lp%s", (int)(len - 6), name,
+                            name + len - 2);
     for (int i = 0; i < I->p->nfuns; i++)
-        if (!strcmp(I->p->funs[i].name, e->fn) && I->p->funs[i].body
+        if (!strcmp(I->p->funs[i].name, name) && I->p->funs[i].body
             && I->p->funs[i].nparams == e->nargs)
             fun = &I->p->funs[i];
     if (!fun)
@@ -1347,6 +1360,7 @@ static int call_user(MirInterp *I, Frame *f, const MirExpr *e, IVal *vals,
     }
     Frame g;
     frame_init(I, &g, &I->global, t, f->depth + 1);
+    g.propto = lup && f->propto;
     for (int i = 0; i < fun->nparams; i++) {
         VarId v = fun->params[i];
         const Type *pt = I->p->vars[v].sized.type;
@@ -1429,6 +1443,10 @@ static int eval(MirInterp *I, Frame *f, const MirExpr *e, IVal *out,
     case MX_IMAG:
         return unsupported(I, "complex values");
     case MX_VAR: {
+        if (e->var < 0 || e->var >= I->p->nvars)
+            return unsupported(I, arena_printf(I->a, "functions as arguments "
+                                               "(%s)", e->text ? e->text
+                                               : e->fn ? e->fn : "?"));
         IVal *v = lookup(f, e->var);
         if (!v)
             return fail(I, "variable %s is read before it is declared",
@@ -1702,10 +1720,10 @@ static int exec_for(MirInterp *I, Frame *f, const MirStmt *s)
         IVal test = iv_int(i <= b);
         if (f->trace) {
             ir.konst = arena_printf(I->a, "%lld", i);
-            MirTraceNode *ln = record(I, f, MT_CONST, s);
+            /* the loop variable: an argument of the body's block */
+            MirTraceNode *ln = record(I, f, MT_ARG, NULL);
             ln->fn = name;
-            ln->expr = 0;
-            set_args(I, ln, &ir, 1);
+            ln->block = body;
             set_value(I, ln, &iv);
             f->node[s->var] = ln->index;
             Ref tr[2] = {{ln->index, NULL}, hr};
@@ -1951,6 +1969,7 @@ int mir_interp_log_prob(MirInterp *I, const double *u,
         *trace = t;
     Frame f;
     frame_init(I, &f, &I->global, t, 1);
+    f.propto = true;
     int rc = I->p->log_prob ? run_section(I, I->p->log_prob, &f) : 0;
     I->in_log_prob = false;
     *unsup = I->unsupported;

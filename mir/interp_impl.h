@@ -39,6 +39,9 @@ typedef struct LibCall {
     IVal *args;
     const bool *ad;
     int nargs;
+    bool propto;            /* _lupdf/_lupmf may drop constants here (the
+                               log density, or a function called as
+                               _lupdf from there) */
 } LibCall;
 
 /* A library function or operator on args; LIB_UNSUPPORTED leaves the

@@ -813,7 +813,7 @@ int interp_lib_call(LibCall *c, IVal *out)
     if (density_name(n, base, sizeof base, &propto)) {
         for (size_t i = 0; i < sizeof densities / sizeof densities[0]; i++)
             if (!strcmp(densities[i].name, base))
-                return density(c, &densities[i], propto, out);
+                return density(c, &densities[i], propto && c->propto, out);
         return unsupported(c);
     }
     int rc = reduction(c, out);

@@ -18,6 +18,14 @@ static void print_loc(FILE *out, const MirTraceNode *nd)
         fprintf(out, "[Arg:input] ");
         return;
     }
+    if (nd->kind == MT_ARG && nd->expr == 0) {     /* a loop variable */
+        fprintf(out, "[Arg:§%d:%s] ", nd->block, nd->fn);
+        return;
+    }
+    if (nd->kind == MT_CONST && nd->block == 0) {
+        fprintf(out, "[Decl] ");
+        return;
+    }
     fprintf(out, "[%s§%d:%s%d] ", nd->kind == MT_ARG ? "Arg:" : "",
             nd->block, nd->expr ? "%" : "&", nd->expr ? nd->expr : nd->branch);
 }

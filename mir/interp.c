@@ -22,16 +22,6 @@
 
 /* ------------------------------------------------------------ locations */
 
-typedef struct LocEntry {
-    const void *key;
-    int block, id;
-} LocEntry;
-
-typedef struct LocMap {
-    LocEntry *e;
-    size_t cap;         /* a power of two */
-    size_t n;
-} LocMap;
 
 static size_t loc_hash(const void *k, size_t cap)
 {
@@ -184,56 +174,17 @@ static void number_stmt(Numbering *nb, const MirStmt *s, int block,
 
 /* ---------------------------------------------------------- interpreter */
 
-typedef struct Frame Frame;
-struct Frame {
-    IVal *val;              /* per VarId */
-    unsigned char *set;
-    int *node;              /* per VarId: @node in trace, 0: none yet */
-    Frame *outer;           /* where unset variables are looked up */
-    MirTrace *trace;        /* NULL: not recording */
-    int depth;              /* 1: the section's own list */
-    bool propto;            /* _lupdf calls drop constants (as the
-                               sampler's emitted code decides) */
-    IVal ret;
-};
 
-struct MirInterp {
-    MirProgram *p;
-    Arena *a;
-    LocMap map;
-    Frame global;           /* data and transformed data */
-    const RtData *data;     /* what FnReadData__ reads */
-    const double *u;        /* what FnReadParam__ reads */
-    int upos;
-    double *uout;           /* what FnWriteParam__ writes (inits) */
-    int nout;
-    int nunc;               /* unconstrained values */
-    bool counting;          /* prepare_data: count the parameters' sizes */
-    bool in_log_prob;
-    MirInterpOptions opt;
-    double target;
-    RtError err;
-    bool unsupported;
-};
-
-/* An operand in the trace: @node, or the constant konst. */
-typedef struct Ref {
-    int node;
-    const char *konst;
-} Ref;
-
-static const Ref NOREF = {0, NULL};
-
-static int fail(MirInterp *I, const char *fmt, const char *s)
+int interp_fail(MirInterp *I, const char *fmt, const char *s)
 {
     rt_error(&I->err, fmt, s);
     return -1;
 }
 
-static int unsupported(MirInterp *I, const char *what)
+int interp_unsupported(MirInterp *I, const char *what)
 {
     I->unsupported = true;
-    return fail(I, "the interpreter does not support %s yet", what);
+    return interp_fail(I, "the interpreter does not support %s yet", what);
 }
 
 static void frame_init(MirInterp *I, Frame *f, Frame *outer, MirTrace *t,
@@ -337,17 +288,12 @@ static int store_ref(MirInterp *I, Frame *f, Ref r, const IVal *v,
 
 /* ---------------------------------------------------------- evaluation */
 
-static int eval(MirInterp *I, Frame *f, const MirExpr *e, IVal *out,
-                Ref *ref);
 static int exec(MirInterp *I, Frame *f, const MirStmt *s);
 
-enum { EX_OK = 0, EX_ERROR = -1, EX_BREAK = 1, EX_CONTINUE = 2,
-       EX_RETURN = 3 };
-
-static int as_int(MirInterp *I, const IVal *v, long long *out)
+int interp_as_int(MirInterp *I, const IVal *v, long long *out)
 {
     if (v->k != IV_INT)
-        return fail(I, "%s", "an index or size is not an integer");
+        return interp_fail(I, "%s", "an index or size is not an integer");
     *out = v->i;
     return 0;
 }
@@ -368,18 +314,18 @@ static int make_sel(MirInterp *I, Frame *f, const MirIndex *ix, int dim,
     long long a = 1, b = dim;
     s->single = ix->kind == IDX_SINGLE;
     if (ix->lo) {
-        if (eval(I, f, ix->lo, &lo, &r))
+        if (interp_eval(I, f, ix->lo, &lo, &r))
             return -1;
         refs[(*nrefs)++] = r;
     }
     if (ix->hi) {
-        if (eval(I, f, ix->hi, &hi, &r))
+        if (interp_eval(I, f, ix->hi, &hi, &r))
             return -1;
         refs[(*nrefs)++] = r;
     }
     if (ix->kind == IDX_MULTI) {
         if (lo.k != IV_ARRAY)
-            return fail(I, "%s", "a multi-index is not an int array");
+            return interp_fail(I, "%s", "a multi-index is not an int array");
         s->n = lo.n;
         s->pos = arena_alloc(I->a, sizeof(int) * (size_t)(lo.n + 1));
         for (int k = 0; k < lo.n; k++) {
@@ -393,7 +339,7 @@ static int make_sel(MirInterp *I, Frame *f, const MirIndex *ix, int dim,
         return 0;
     }
     if (ix->kind == IDX_SINGLE) {
-        if (as_int(I, &lo, &a))
+        if (interp_as_int(I, &lo, &a))
             return -1;
         if (a < 1 || a > dim)
             return rt_index_error(&I->err, "%s: index %lld out of range; "
@@ -405,13 +351,13 @@ static int make_sel(MirInterp *I, Frame *f, const MirIndex *ix, int dim,
         return 0;
     }
     if (ix->kind == IDX_LOWER || ix->kind == IDX_BETWEEN)
-        if (as_int(I, &lo, &a))
+        if (interp_as_int(I, &lo, &a))
             return -1;
     if (ix->kind == IDX_UPPER)
-        if (as_int(I, &lo, &b))
+        if (interp_as_int(I, &lo, &b))
             return -1;
     if (ix->kind == IDX_BETWEEN)
-        if (as_int(I, &hi, &b))
+        if (interp_as_int(I, &hi, &b))
             return -1;
     s->n = b >= a ? (int)(b - a + 1) : 0;
     s->pos = arena_alloc(I->a, sizeof(int) * (size_t)(s->n + 1));
@@ -460,7 +406,7 @@ static int apply_sels(MirInterp *I, const IVal *v, const Sel *s, int n,
     }
     if (v->k == IV_VEC || v->k == IV_ROWVEC) {
         if (n > 1)
-            return fail(I, "%s", "too many indexes for a vector");
+            return interp_fail(I, "%s", "too many indexes for a vector");
         if (s->single) {
             *out = iv_real(v->d[s->pos[0]]);
             return 0;
@@ -476,7 +422,7 @@ static int apply_sels(MirInterp *I, const IVal *v, const Sel *s, int n,
         Sel all = {0};
         const Sel *cs = n > 1 ? &s[1] : NULL;
         if (n > 2)
-            return fail(I, "%s", "too many indexes for a matrix");
+            return interp_fail(I, "%s", "too many indexes for a matrix");
         if (!cs) {
             all.n = v->cols;
             all.pos = arena_alloc(I->a, sizeof(int) * (size_t)(v->cols + 1));
@@ -499,7 +445,7 @@ static int apply_sels(MirInterp *I, const IVal *v, const Sel *s, int n,
                          + cs->pos[cs->single ? 0 : c]];
         return 0;
     }
-    return fail(I, "%s", "indexing a value that is not a container");
+    return interp_fail(I, "%s", "indexing a value that is not a container");
 }
 
 /* The selections of indices on v, dimension by dimension. */
@@ -514,7 +460,7 @@ static int make_sels(MirInterp *I, Frame *f, const IVal *v,
         if (matrix_col) {
             dim = cur->cols;
         } else if (!cur || cur->k == IV_INT || cur->k == IV_REAL) {
-            return fail(I, "%s", "too many indexes");
+            return interp_fail(I, "%s", "too many indexes");
         } else {
             dim = dim_of(cur);
         }
@@ -546,7 +492,7 @@ static int store(MirInterp *I, IVal *v, const Sel *s, int n,
 {
     if (n == 0) {
         if (v->k != rhs->k && !(v->k == IV_REAL && rhs->k == IV_INT))
-            return fail(I, "%s", "assignment of a value of another type");
+            return interp_fail(I, "%s", "assignment of a value of another type");
         if ((v->k == IV_VEC || v->k == IV_ROWVEC || v->k == IV_MAT)
             && (v->rows != rhs->rows || v->cols != rhs->cols))
             return rt_error(&I->err, "assign: Rows of left-hand-side (%d) "
@@ -563,7 +509,7 @@ static int store(MirInterp *I, IVal *v, const Sel *s, int n,
         if (s->single)
             return store(I, &v->el[s->pos[0]], s + 1, n - 1, rhs);
         if (rhs->k != IV_ARRAY || rhs->n != s->n)
-            return fail(I, "%s", "assign: multi-index sizes must match");
+            return interp_fail(I, "%s", "assign: multi-index sizes must match");
         for (int k = 0; k < s->n; k++)
             if (store(I, &v->el[s->pos[k]], s + 1, n - 1, &rhs->el[k]))
                 return -1;
@@ -589,14 +535,14 @@ static int store(MirInterp *I, IVal *v, const Sel *s, int n,
         }
         if (n == 1 && s->single) {
             if (rhs->k != IV_ROWVEC || rhs->cols != v->cols)
-                return fail(I, "%s", "assign: a matrix row of another size");
+                return interp_fail(I, "%s", "assign: a matrix row of another size");
             memcpy(v->d + (size_t)s->pos[0] * v->cols, rhs->d,
                    sizeof(double) * (size_t)v->cols);
             return 0;
         }
-        return unsupported(I, "this assignment to a part of a matrix");
+        return interp_unsupported(I, "this assignment to a part of a matrix");
     }
-    return fail(I, "%s", "indexing a value that is not a container");
+    return interp_fail(I, "%s", "indexing a value that is not a container");
 }
 
 /* The default value of a declared shape: NaN reals, the smallest int. */
@@ -605,7 +551,7 @@ static int default_value(MirInterp *I, const Type *base, const long *dims,
 {
     if (ndims > 0) {
         if (dims[0] > INTERP_MAX_ELEMENTS)
-            return fail(I, "%s", "a declared size is too large");
+            return interp_fail(I, "%s", "a declared size is too large");
         IVal r = {.k = IV_ARRAY, .n = (int)dims[0]};
         r.el = arena_alloc(I->a, sizeof(IVal) * (size_t)(r.n + 1));
         for (int k = 0; k < r.n; k++)
@@ -631,7 +577,7 @@ static int default_value(MirInterp *I, const Type *base, const long *dims,
     }
     default: {
         char *t = ty_str(I->a, base);
-        return unsupported(I, arena_printf(I->a, "values of type %s", t));
+        return interp_unsupported(I, arena_printf(I->a, "values of type %s", t));
     }
     }
 }
@@ -643,14 +589,14 @@ static int exec_decl(MirInterp *I, Frame *f, const MirStmt *s)
     long dims[16], sizes[2] = {0, 0};
     int ndims = z->ndims, nsz = z->nsizes;
     if (ndims > 14)
-        return unsupported(I, "arrays of more than 14 dimensions");
+        return interp_unsupported(I, "arrays of more than 14 dimensions");
     int all[18];
     for (int i = 0; i < ndims + nsz; i++) {
         const MirExpr *e = i < ndims ? z->dims[i] : z->size[i - ndims];
         IVal v;
         Ref r;
         long long x;
-        if (eval(I, f, e, &v, &r) || as_int(I, &v, &x))
+        if (interp_eval(I, f, e, &v, &r) || interp_as_int(I, &v, &x))
             return -1;
         if (x > INT32_MAX)
             x = INT32_MAX;
@@ -665,7 +611,7 @@ static int exec_decl(MirInterp *I, Frame *f, const MirStmt *s)
     const Type *base = ty_base(z->type ? z->type : TY(REAL));
     if (z->type && (base->kind == TY_VECTOR || base->kind == TY_ROW_VECTOR
                     || base->kind == TY_MATRIX) && nsz == 0)
-        return unsupported(I, "an unsized vector or matrix declaration");
+        return interp_unsupported(I, "an unsized vector or matrix declaration");
     if (z->type && base->kind == TY_MATRIX && nsz == 1)
         sizes[1] = sizes[0];    /* cov_matrix[K] and the like */
     IVal v;
@@ -675,551 +621,6 @@ static int exec_decl(MirInterp *I, Frame *f, const MirStmt *s)
     f->set[s->var] = 1;
     f->node[s->var] = 0;
     return 0;
-}
-
-/* ------------------------------------------------------- the internals */
-
-static const char *str_arg(const MirExpr *e)
-{
-    return e && e->kind == MX_STR ? e->text : "";
-}
-
-/* The declared shape of a read (FnReadData__, FnReadParam__): type t's
- * array dimensions then its vector/matrix sizes, from args[2..]. */
-typedef struct Shape {
-    const Type *base;
-    int ndims, nsizes;
-    int dims[18];       /* array dims, then sizes */
-} Shape;
-
-static int read_shape(MirInterp *I, Frame *f, const MirExpr *e, Shape *sh)
-{
-    sh->base = ty_base(e->type);
-    sh->ndims = ty_array_dims(e->type);
-    if (sh->ndims > 14)
-        return unsupported(I, "arrays of more than 14 dimensions");
-    int nsz = e->nargs - 2 - sh->ndims;
-    sh->nsizes = nsz < 0 ? 0 : nsz > 2 ? 2 : nsz;
-    for (int i = 0; i < sh->ndims + sh->nsizes; i++) {
-        IVal v;
-        Ref r;
-        long long x;
-        if (eval(I, f, e->args[2 + i], &v, &r) || as_int(I, &v, &x))
-            return -1;
-        sh->dims[i] = x > INT32_MAX ? INT32_MAX : (int)x;
-    }
-    return 0;
-}
-
-/* Build a value of shape sh (leaves of `leaf` doubles each, given by
- * rows x cols) from flat storage-order doubles or ints. */
-static int build(MirInterp *I, const Shape *sh, int level, IvKind leaf,
-                 int rows, int cols, const double *xd, const int *xi,
-                 long *at, IVal *out)
-{
-    if (level < sh->ndims) {
-        IVal r = {.k = IV_ARRAY, .n = sh->dims[level]};
-        r.el = arena_alloc(I->a, sizeof(IVal) * (size_t)(r.n + 1));
-        for (int k = 0; k < r.n; k++)
-            if (build(I, sh, level + 1, leaf, rows, cols, xd, xi, at,
-                      &r.el[k]))
-                return -1;
-        *out = r;
-        return 0;
-    }
-    if (leaf == IV_INT) {
-        *out = iv_int(xi[(*at)++]);
-    } else if (leaf == IV_REAL) {
-        *out = iv_real(xd[(*at)++]);
-    } else {
-        if (iv_alloc(I->a, leaf, rows, cols, out, &I->err))
-            return -1;
-        memcpy(out->d, xd + *at, sizeof(double) * (size_t)rows * cols);
-        *at += (long)rows * cols;
-    }
-    return 0;
-}
-
-static IvKind leaf_kind(const Type *base)
-{
-    switch (base->kind) {
-    case TY_INT: return IV_INT;
-    case TY_REAL: return IV_REAL;
-    case TY_VECTOR: return IV_VEC;
-    case TY_ROW_VECTOR: return IV_ROWVEC;
-    case TY_MATRIX: return IV_MAT;
-    default: return IV_VOID;
-    }
-}
-
-static void leaf_shape(const Shape *sh, IvKind k, int *rows, int *cols)
-{
-    const int *s = sh->dims + sh->ndims;
-    *rows = k == IV_VEC || k == IV_MAT ? s[0] : 1;
-    *cols = k == IV_ROWVEC ? s[0] : k == IV_MAT ? s[1] : 1;
-}
-
-/* FnReadData__("name", "kind", dims..., sizes...) */
-static int read_data(MirInterp *I, Frame *f, const MirExpr *e, IVal *out)
-{
-    const char *name = str_arg(e->args[0]);
-    Shape sh;
-    if (read_shape(I, f, e, &sh))
-        return -1;
-    IvKind k = leaf_kind(sh.base);
-    if (k == IV_VOID)
-        return unsupported(I, arena_printf(I->a, "reading data of type %s",
-                                           ty_str(I->a, e->type)));
-    int rows, cols;
-    leaf_shape(&sh, k, &rows, &cols);
-    int n = sh.ndims + sh.nsizes;
-    if (rt_dims_check(name, NULL, sh.dims, n, &I->err))
-        return -1;
-    long total = 1;
-    for (int i = 0; i < n; i++)
-        total *= sh.dims[i];
-    if (total > INTERP_MAX_ELEMENTS)
-        return fail(I, "%s: too large for the interpreter", name);
-    double *xd = NULL;
-    int *xi = NULL;
-    if (k == IV_INT) {
-        xi = arena_alloc(I->a, sizeof(int) * (size_t)(total + 1));
-        if (rt_data_ints(I->data, name, n, sh.dims, xi, &I->err))
-            return -1;
-    } else {
-        xd = arena_alloc(I->a, sizeof(double) * (size_t)(total + 1));
-        if (rt_data_reals(I->data, name, n, sh.dims, xd, &I->err))
-            return -1;
-    }
-    long at = 0;
-    return build(I, &sh, 0, k, rows, cols, xd, xi, &at, out);
-}
-
-/* The free values per item of a structured transform of an item with
- * sizes s (K, or M and N). */
-static long free_size(const char *tr, const int *s, int nsizes)
-{
-    int K = s[0], N = nsizes > 1 ? s[1] : s[0];
-    if (!strcmp(tr, "simplex")) return rt_simplex_free_size(K);
-    if (!strcmp(tr, "sum_to_zero_vector")) return rt_sum_to_zero_free_size(K);
-    if (!strcmp(tr, "sum_to_zero_matrix"))
-        return rt_sum_to_zero_matrix_free_size(K, N);
-    if (!strcmp(tr, "cholesky_factor_corr"))
-        return rt_cholesky_corr_free_size(K);
-    if (!strcmp(tr, "cholesky_factor_cov"))
-        return rt_cholesky_cov_free_size(K, N);
-    if (!strcmp(tr, "corr_matrix")) return rt_corr_matrix_free_size(K);
-    if (!strcmp(tr, "cov_matrix")) return rt_cov_matrix_free_size(K);
-    if (!strcmp(tr, "stochastic_row")) return rt_stochastic_row_free_size(K, N);
-    if (!strcmp(tr, "stochastic_column"))
-        return rt_stochastic_column_free_size(K, N);
-    return -1;      /* not structured: one free value per element */
-}
-
-/* FnReadParam__("name", "transform", dims..., sizes...): the free values,
- * for a structured transform one vector of them per item. */
-static int read_param(MirInterp *I, Frame *f, const MirExpr *e, IVal *out)
-{
-    const char *name = str_arg(e->args[0]);
-    const char *tr = str_arg(e->args[1]);
-    Shape sh;
-    if (read_shape(I, f, e, &sh))
-        return -1;
-    IvKind k = leaf_kind(sh.base);
-    if (k == IV_VOID || k == IV_INT)
-        return unsupported(I, arena_printf(I->a, "parameters of type %s",
-                                           ty_str(I->a, e->type)));
-    int n = sh.ndims + sh.nsizes;
-    if (rt_dims_check(name, NULL, sh.dims, n, &I->err))
-        return -1;
-    long items = 1, total;
-    for (int i = 0; i < sh.ndims; i++)
-        items *= sh.dims[i];
-    long per = free_size(tr, sh.dims + sh.ndims, sh.nsizes);
-    int rows, cols;
-    if (per >= 0) {
-        total = items * per;
-        k = IV_VEC;
-        rows = (int)per;
-        cols = 1;
-    } else {
-        leaf_shape(&sh, k, &rows, &cols);
-        total = items * rows * cols;
-    }
-    if (total > INTERP_MAX_ELEMENTS)
-        return fail(I, "%s: too large for the interpreter", name);
-    if (I->counting) {
-        I->nunc += (int)total;
-        double *z = arena_alloc(I->a, sizeof(double) * (size_t)(total + 1));
-        long at = 0;
-        return build(I, &sh, 0, k, rows, cols, z, NULL, &at, out);
-    }
-    long at = 0;
-    int rc = build(I, &sh, 0, k, rows, cols, I->u + I->upos, NULL, &at,
-                   out);
-    I->upos += (int)total;
-    return rc;
-}
-
-/* The scalar argument k of a transform (a bound, offset or multiplier). */
-static int scalar_arg(MirInterp *I, const IVal *v, double *x)
-{
-    if (v->k != IV_INT && v->k != IV_REAL)
-        return unsupported(I, "container bounds, offsets or multipliers");
-    *x = iv_num(v);
-    return 0;
-}
-
-typedef struct Xf {
-    const char *tr;
-    double a, b;
-    int s[2], nsizes;
-    double *lj;         /* NULL: no Jacobian */
-    bool inverse;
-} Xf;
-
-/* One leaf (scalar element or structured item) through the transform. */
-static int xf_leaf(MirInterp *I, const Xf *x, const IVal *v, IVal *out)
-{
-    const char *t = x->tr;
-    if (v->k == IV_REAL || v->k == IV_INT) {
-        double y = iv_num(v), r;
-        if (!strcmp(t, "lb")) {
-            if (x->inverse) {
-                if (rt_lb_unconstrain(y, x->a, &r, &I->err)) return -1;
-            } else {
-                r = rt_lb_constrain(y, x->a, x->lj);
-            }
-        } else if (!strcmp(t, "ub")) {
-            if (x->inverse) {
-                if (rt_ub_unconstrain(y, x->a, &r, &I->err)) return -1;
-            } else {
-                r = rt_ub_constrain(y, x->a, x->lj);
-            }
-        } else if (!strcmp(t, "lub")) {
-            if (x->inverse) {
-                if (rt_lub_unconstrain(y, x->a, x->b, &r, &I->err)) return -1;
-            } else {
-                r = rt_lub_constrain(y, x->a, x->b, x->lj);
-            }
-        } else if (!strcmp(t, "offset") || !strcmp(t, "multiplier")
-                   || !strcmp(t, "offset_multiplier")) {
-            double mu = !strcmp(t, "multiplier") ? 0 : x->a;
-            double sg = !strcmp(t, "offset") ? 1
-                      : !strcmp(t, "multiplier") ? x->a : x->b;
-            if (x->inverse) {
-                if (rt_offset_multiplier_unconstrain(y, mu, sg, &r, &I->err))
-                    return -1;
-            } else {
-                r = rt_offset_multiplier_constrain(y, mu, sg, x->lj);
-            }
-        } else if (!strcmp(t, "identity")) {
-            r = y;
-        } else {
-            return unsupported(I, arena_printf(I->a, "the %s transform of a "
-                                               "scalar", t));
-        }
-        *out = iv_real(r);
-        return 0;
-    }
-    if (free_size(t, x->s, x->nsizes) < 0) {
-        /* elementwise over a vector or matrix */
-        if (iv_alloc(I->a, v->k, v->rows, v->cols, out, &I->err))
-            return -1;
-        for (long i = 0; i < (long)v->rows * v->cols; i++) {
-            IVal y = iv_real(v->d[i]), r;
-            if (xf_leaf(I, x, &y, &r))
-                return -1;
-            out->d[i] = r.r;
-        }
-        return 0;
-    }
-    int K = x->s[0], N = x->nsizes > 1 ? x->s[1] : x->s[0];
-    bool mat = strcmp(t, "simplex") && strcmp(t, "sum_to_zero_vector")
-        && strcmp(t, "unit_vector") && strcmp(t, "ordered")
-        && strcmp(t, "positive_ordered");
-    if (x->inverse) {
-        long nf = free_size(t, x->s, x->nsizes);
-        if (iv_alloc(I->a, IV_VEC, nf, 1, out, &I->err))
-            return -1;
-#define UNC(name, ...) rt_##name##_unconstrain(v->d, __VA_ARGS__, out->d, \
-                                                &I->err)
-        int rc = !strcmp(t, "simplex") ? UNC(simplex, K)
-            : !strcmp(t, "sum_to_zero_vector") ? UNC(sum_to_zero, K)
-            : !strcmp(t, "sum_to_zero_matrix") ? UNC(sum_to_zero_matrix, K, N)
-            : !strcmp(t, "cholesky_factor_corr") ? UNC(cholesky_corr, K)
-            : !strcmp(t, "cholesky_factor_cov") ? UNC(cholesky_cov, K, N)
-            : !strcmp(t, "corr_matrix") ? UNC(corr_matrix, K)
-            : !strcmp(t, "cov_matrix") ? UNC(cov_matrix, K)
-            : !strcmp(t, "stochastic_row") ? UNC(stochastic_row, K, N)
-            : UNC(stochastic_column, K, N);
-#undef UNC
-        return rc ? -1 : 0;
-    }
-    if (iv_alloc(I->a, mat ? IV_MAT : IV_VEC, K, mat ? N : 1, out, &I->err))
-        return -1;
-    const double *u = v->d;
-    double *y = out->d;
-    if (!strcmp(t, "simplex")) rt_simplex_constrain(u, K, y, x->lj);
-    else if (!strcmp(t, "sum_to_zero_vector"))
-        rt_sum_to_zero_constrain(u, K, y, x->lj);
-    else if (!strcmp(t, "sum_to_zero_matrix"))
-        rt_sum_to_zero_matrix_constrain(u, K, N, y, x->lj);
-    else if (!strcmp(t, "cholesky_factor_corr"))
-        rt_cholesky_corr_constrain(u, K, y, x->lj);
-    else if (!strcmp(t, "cholesky_factor_cov"))
-        rt_cholesky_cov_constrain(u, K, N, y, x->lj);
-    else if (!strcmp(t, "corr_matrix")) rt_corr_matrix_constrain(u, K, y, x->lj);
-    else if (!strcmp(t, "cov_matrix")) rt_cov_matrix_constrain(u, K, y, x->lj);
-    else if (!strcmp(t, "stochastic_row"))
-        rt_stochastic_row_constrain(u, K, N, y, x->lj);
-    else rt_stochastic_column_constrain(u, K, N, y, x->lj);
-    return 0;
-}
-
-/* ordered, positive_ordered and unit_vector keep the vector's shape but
- * are not elementwise. */
-static int xf_vector(MirInterp *I, const Xf *x, const IVal *v, IVal *out)
-{
-    const char *t = x->tr;
-    int K = v->rows;
-    if (iv_alloc(I->a, IV_VEC, K, 1, out, &I->err))
-        return -1;
-    if (x->inverse) {
-        int rc = !strcmp(t, "ordered")
-            ? rt_ordered_unconstrain(v->d, K, out->d, &I->err)
-            : !strcmp(t, "positive_ordered")
-            ? rt_positive_ordered_unconstrain(v->d, K, out->d, &I->err)
-            : rt_unit_vector_unconstrain(v->d, K, out->d, &I->err);
-        return rc ? -1 : 0;
-    }
-    if (!strcmp(t, "ordered"))
-        rt_ordered_constrain(v->d, K, out->d, x->lj);
-    else if (!strcmp(t, "positive_ordered"))
-        rt_positive_ordered_constrain(v->d, K, out->d, x->lj);
-    else
-        rt_unit_vector_constrain(v->d, K, out->d, x->lj);
-    return 0;
-}
-
-static int xf_value(MirInterp *I, const Xf *x, const IVal *v, IVal *out)
-{
-    if (v->k == IV_ARRAY) {
-        IVal r = {.k = IV_ARRAY, .n = v->n};
-        r.el = arena_alloc(I->a, sizeof(IVal) * (size_t)(v->n + 1));
-        for (int k = 0; k < v->n; k++)
-            if (xf_value(I, x, &v->el[k], &r.el[k]))
-                return -1;
-        *out = r;
-        return 0;
-    }
-    if (!strcmp(x->tr, "ordered") || !strcmp(x->tr, "positive_ordered")
-        || !strcmp(x->tr, "unit_vector"))
-        return xf_vector(I, x, v, out);
-    return xf_leaf(I, x, v, out);
-}
-
-/* FnConstrain__ / FnUnconstrain__(x, "transform", args..., sizes...):
- * vals[0] is x, vals[1] the name. */
-static int transform(MirInterp *I, const MirExpr *e, const IVal *vals,
-                     bool inverse, IVal *out, double *lj)
-{
-    Xf x = {.tr = str_arg(e->args[1]), .inverse = inverse, .lj = lj};
-    bool structured = free_size(x.tr, (int[]){1, 1}, 1) >= 0;
-    int nbounds = !strcmp(x.tr, "lub") || !strcmp(x.tr, "offset_multiplier")
-        ? 2 : !strcmp(x.tr, "lb") || !strcmp(x.tr, "ub")
-        || !strcmp(x.tr, "offset") || !strcmp(x.tr, "multiplier") ? 1 : 0;
-    if (nbounds >= 1 && scalar_arg(I, &vals[2], &x.a))
-        return -1;
-    if (nbounds == 2 && scalar_arg(I, &vals[3], &x.b))
-        return -1;
-    if (structured) {
-        x.nsizes = e->nargs - 2 - nbounds;
-        if (x.nsizes < 1 || x.nsizes > 2)
-            return fail(I, "%s: a transform without its sizes", x.tr);
-        for (int i = 0; i < x.nsizes; i++)
-            x.s[i] = (int)vals[2 + nbounds + i].i;
-    }
-    return xf_value(I, &x, &vals[0], out);
-}
-
-/* FnCheck__("check", "name", x, args...) on one leaf named name. */
-static int check_leaf(MirInterp *I, const char *chk, const char *name,
-                      const IVal *v, const IVal *a, const IVal *b)
-{
-    double buf;
-    const double *x = v->d;
-    size_t n = (size_t)v->rows * v->cols;
-    if (v->k == IV_INT || v->k == IV_REAL) {
-        buf = iv_num(v);
-        x = &buf;
-        n = 1;
-    }
-    if (!strcmp(chk, "greater_or_equal") || !strcmp(chk, "bounded")) {
-        double lb;
-        if (scalar_arg(I, a, &lb))
-            return -1;
-        if (rt_check_lower(name, x, n, lb, &I->err))
-            return -1;
-    }
-    if (!strcmp(chk, "less_or_equal") || !strcmp(chk, "bounded")) {
-        double ub;
-        if (scalar_arg(I, !strcmp(chk, "bounded") ? b : a, &ub))
-            return -1;
-        if (rt_check_upper(name, x, n, ub, &I->err))
-            return -1;
-    }
-    if (!strcmp(chk, "greater_or_equal") || !strcmp(chk, "less_or_equal")
-        || !strcmp(chk, "bounded"))
-        return 0;
-    int K = v->rows;
-    int rc;
-    if (!strcmp(chk, "simplex")) rc = rt_check_simplex(name, x, K, &I->err);
-    else if (!strcmp(chk, "unit_vector"))
-        rc = rt_check_unit_vector(name, x, K, &I->err);
-    else if (!strcmp(chk, "ordered")) rc = rt_check_ordered(name, x, K, &I->err);
-    else if (!strcmp(chk, "positive_ordered"))
-        rc = rt_check_positive_ordered(name, x, K, &I->err);
-    else if (!strcmp(chk, "sum_to_zero") && v->k == IV_VEC)
-        rc = rt_check_sum_to_zero(name, x, K, &I->err);
-    else if (!strcmp(chk, "cov_matrix"))
-        rc = rt_check_cov_matrix(name, x, K, &I->err);
-    else if (!strcmp(chk, "corr_matrix"))
-        rc = rt_check_corr_matrix(name, x, K, &I->err);
-    else if (!strcmp(chk, "cholesky_factor"))
-        rc = rt_check_cholesky_factor_cov(name, x, v->rows, v->cols, &I->err);
-    else if (!strcmp(chk, "cholesky_factor_corr"))
-        rc = rt_check_cholesky_factor_corr(name, x, K, &I->err);
-    else
-        return unsupported(I, arena_printf(I->a, "the %s check", chk));
-    return rc ? -1 : 0;
-}
-
-static int check_value(MirInterp *I, const char *chk, const char *name,
-                       const IVal *v, const IVal *a, const IVal *b)
-{
-    bool elementwise = !strcmp(chk, "greater_or_equal")
-        || !strcmp(chk, "less_or_equal") || !strcmp(chk, "bounded");
-    if (v->k != IV_ARRAY)
-        return check_leaf(I, chk, name, v, a, b);
-    if (elementwise) {
-        /* the elements flattened, named by their flat index as the
-         * sampler's rt_check_lower names them */
-        long n = iv_count(v);
-        IVal flat;
-        if (iv_alloc(I->a, IV_VEC, n, 1, &flat, &I->err))
-            return -1;
-        iv_flatten(v, flat.d);
-        return check_leaf(I, chk, name, &flat, a, b);
-    }
-    for (int k = 0; k < v->n; k++) {
-        const char *el = arena_printf(I->a, "%s[%d]", name, k + 1);
-        if (check_value(I, chk, el, &v->el[k], a, b))
-            return -1;
-    }
-    return 0;
-}
-
-/* Append v's values in storage order to the unconstrained output. */
-static int write_param(MirInterp *I, const IVal *v)
-{
-    long n = iv_count(v);
-    if (I->counting)
-        return 0;
-    if (I->nout + n > I->nunc)
-        return fail(I, "%s", "transform_inits wrote more values than the "
-                    "parameters have");
-    iv_flatten(v, I->uout + I->nout);
-    I->nout += (int)n;
-    return 0;
-}
-
-static int message(MirInterp *I, const IVal *vals, int n, RtMsg *m)
-{
-    (void)I;
-    for (int i = 0; i < n; i++)
-        iv_msg(m, &vals[i]);
-    return 0;
-}
-
-static int make_array(MirInterp *I, const MirExpr *e, const IVal *vals,
-                      int n, IVal *out)
-{
-    if (e->internal == FN_MAKE_ROW_VEC) {
-        if (iv_alloc(I->a, IV_ROWVEC, 1, n, out, &I->err))
-            return -1;
-        for (int i = 0; i < n; i++) {
-            if (vals[i].k != IV_INT && vals[i].k != IV_REAL)
-                return unsupported(I, "row vector expressions of vectors");
-            out->d[i] = iv_num(&vals[i]);
-        }
-        return 0;
-    }
-    IVal r = {.k = IV_ARRAY, .n = n};
-    r.el = arena_alloc(I->a, sizeof(IVal) * (size_t)(n + 1));
-    bool real = ty_base(e->type)->kind == TY_REAL;
-    for (int i = 0; i < n; i++)
-        r.el[i] = real && vals[i].k == IV_INT ? iv_real((double)vals[i].i)
-                                               : vals[i];
-    *out = r;
-    return 0;
-}
-
-/* A compiler internal; vals are its evaluated arguments. */
-static int internal(MirInterp *I, Frame *f, const MirExpr *e,
-                    const IVal *vals, IVal *out, MirTraceNode **extra,
-                    double *lj_out)
-{
-    *out = (IVal){.k = IV_VOID};
-    switch (e->internal) {
-    case FN_CONSTRAIN: {
-        double lj = 0;
-        if (transform(I, e, vals, false, out, I->opt.jacobian ? &lj : NULL))
-            return -1;
-        *lj_out = lj;
-        return 0;
-    }
-    case FN_UNCONSTRAIN:
-        return transform(I, e, vals, true, out, NULL);
-    case FN_CHECK:
-        return check_value(I, vals[0].s, vals[1].s, &vals[2],
-                           e->nargs > 3 ? &vals[3] : NULL,
-                           e->nargs > 4 ? &vals[4] : NULL);
-    case FN_VALIDATE_SIZE:
-        return unsupported(I, "FnValidateSize__");
-    case FN_WRITE_PARAM:
-        return write_param(I, &vals[0]);
-    case FN_PRINT: {
-        RtMsg m = {0};
-        message(I, vals, e->nargs, &m);
-        *out = (IVal){.k = IV_STR, .s = arena_strdup(I->a, rt_msg_text(&m))};
-        rt_msg_free(&m);
-        return 0;
-    }
-    case FN_REJECT: case FN_FATAL_ERROR: {
-        RtMsg m = {0};
-        message(I, vals, e->nargs, &m);
-        if (e->internal == FN_REJECT) {
-            rt_msg_reject(&m, &I->err);
-            I->err.kind = RT_ERROR_REJECT;
-        } else {
-            rt_msg_fatal(&m, &I->err);
-        }
-        return -1;
-    }
-    case FN_MAKE_ARRAY: case FN_MAKE_ROW_VEC:
-        return make_array(I, e, vals, e->nargs, out);
-    case FN_TARGET:
-        *out = iv_real(I->target);
-        return 0;
-    case FN_MAKE_TUPLE:
-        return unsupported(I, "tuples");
-    case FN_READ_DATA: case FN_READ_PARAM: case FN__COUNT:
-        break;      /* read before their arguments: see eval_call */
-    }
-    (void)f;
-    (void)extra;
-    return unsupported(I, mir_internal_name(e->internal));
 }
 
 /* ------------------------------------------------------------- calls */
@@ -1234,15 +635,15 @@ static int eval_call(MirInterp *I, Frame *f, const MirExpr *e, IVal *out,
     bool is_internal = e->fn_kind == FNK_INTERNAL;
     if (is_internal && (e->internal == FN_READ_DATA
                         || e->internal == FN_READ_PARAM)) {
-        int rc = e->internal == FN_READ_DATA ? read_data(I, f, e, out)
-                                             : read_param(I, f, e, out);
+        int rc = e->internal == FN_READ_DATA ? interp_read_data(I, f, e, out)
+                                             : interp_read_param(I, f, e, out);
         if (rc)
             return -1;
         MirTraceNode *nd = record(I, f, MT_PRIMITIVE, e);
         if (nd) {
             nd->fn = mir_internal_name(e->internal);
-            Ref r[2] = {{0, arena_printf(I->a, "\"%s\"", str_arg(e->args[0]))},
-                        {0, arena_printf(I->a, "\"%s\"", str_arg(e->args[1]))}};
+            Ref r[2] = {{0, arena_printf(I->a, "\"%s\"", interp_str_arg(e->args[0]))},
+                        {0, arena_printf(I->a, "\"%s\"", interp_str_arg(e->args[1]))}};
             set_args(I, nd, r, 2);
             set_value(I, nd, out);
             nd->span = e->span;
@@ -1255,7 +656,7 @@ static int eval_call(MirInterp *I, Frame *f, const MirExpr *e, IVal *out,
     Ref *refs = arena_alloc(I->a, sizeof(Ref) * (size_t)(n + 1));
     bool *ad = arena_alloc(I->a, (size_t)(n + 1));
     for (int i = 0; i < n; i++) {
-        if (eval(I, f, e->args[i], &vals[i], &refs[i]))
+        if (interp_eval(I, f, e->args[i], &vals[i], &refs[i]))
             return -1;
         ad[i] = I->in_log_prob && e->args[i]->ad == AD_AUTODIFF;
     }
@@ -1270,7 +671,7 @@ static int eval_call(MirInterp *I, Frame *f, const MirExpr *e, IVal *out,
     double lj = 0;
     int rc;
     if (is_internal) {
-        rc = internal(I, f, e, vals, out, NULL, &lj);
+        rc = interp_internal(I, f, e, vals, out, NULL, &lj);
     } else {
         LibCall c = {I->a, &I->err, e->op != OP_NONE
                      ? ast_op_name(e->op, e->prefix) : e->fn, vals, ad, n,
@@ -1337,7 +738,7 @@ static int call_user(MirInterp *I, Frame *f, const MirExpr *e, IVal *vals,
             && I->p->funs[i].nparams == e->nargs)
             fun = &I->p->funs[i];
     if (!fun)
-        return unsupported(I, arena_printf(I->a, "the function %s without "
+        return interp_unsupported(I, arena_printf(I->a, "the function %s without "
                                            "a body", e->fn));
     if (f->depth > INTERP_MAX_CALL_DEPTH)
         return rt_recursion_error(&I->err, e->fn);
@@ -1413,7 +814,7 @@ static int promote(MirInterp *I, const IVal *v, const Type *t, IVal *out)
     }
     if (t->kind == TY_COMPLEX || t->kind == TY_COMPLEX_VECTOR
         || t->kind == TY_COMPLEX_ROW_VECTOR || t->kind == TY_COMPLEX_MATRIX)
-        return unsupported(I, "complex values");
+        return interp_unsupported(I, "complex values");
     *out = *v;
     return 0;
 }
@@ -1423,7 +824,7 @@ static bool truthy(const IVal *v)
     return v->k == IV_INT ? v->i != 0 : iv_num(v) != 0;
 }
 
-static int eval(MirInterp *I, Frame *f, const MirExpr *e, IVal *out,
+int interp_eval(MirInterp *I, Frame *f, const MirExpr *e, IVal *out,
                 Ref *ref)
 {
     *ref = NOREF;
@@ -1441,15 +842,15 @@ static int eval(MirInterp *I, Frame *f, const MirExpr *e, IVal *out,
         ref->konst = arena_printf(I->a, "\"%s\"", e->text);
         return 0;
     case MX_IMAG:
-        return unsupported(I, "complex values");
+        return interp_unsupported(I, "complex values");
     case MX_VAR: {
         if (e->var < 0 || e->var >= I->p->nvars)
-            return unsupported(I, arena_printf(I->a, "functions as arguments "
+            return interp_unsupported(I, arena_printf(I->a, "functions as arguments "
                                                "(%s)", e->text ? e->text
                                                : e->fn ? e->fn : "?"));
         IVal *v = lookup(f, e->var);
         if (!v)
-            return fail(I, "variable %s is read before it is declared",
+            return interp_fail(I, "variable %s is read before it is declared",
                         I->p->vars[e->var].name);
         *out = *v;
         *ref = var_ref(I, f, e->var, v);
@@ -1460,7 +861,7 @@ static int eval(MirInterp *I, Frame *f, const MirExpr *e, IVal *out,
     case MX_TERNARY: {
         IVal c;
         Ref cr;
-        if (eval(I, f, e->args[0], &c, &cr))
+        if (interp_eval(I, f, e->args[0], &c, &cr))
             return -1;
         bool take = truthy(&c);
         MirTraceNode *nd = record(I, f, MT_BRANCH, e);
@@ -1473,19 +874,19 @@ static int eval(MirInterp *I, Frame *f, const MirExpr *e, IVal *out,
             nd->span = e->span;
         }
         IVal v;
-        if (eval(I, f, e->args[take ? 1 : 2], &v, ref))
+        if (interp_eval(I, f, e->args[take ? 1 : 2], &v, ref))
             return -1;
         return promote(I, &v, e->type, out);
     }
     case MX_AND: case MX_OR: {
         IVal a, b;
         Ref r[2] = {NOREF, NOREF};
-        if (eval(I, f, e->args[0], &a, &r[0]))
+        if (interp_eval(I, f, e->args[0], &a, &r[0]))
             return -1;
         bool x = truthy(&a), v = x;
         int n = 1;
         if (e->kind == MX_AND ? x : !x) {
-            if (eval(I, f, e->args[1], &b, &r[1]))
+            if (interp_eval(I, f, e->args[1], &b, &r[1]))
                 return -1;
             v = truthy(&b);
             n = 2;
@@ -1504,7 +905,7 @@ static int eval(MirInterp *I, Frame *f, const MirExpr *e, IVal *out,
     case MX_INDEXED: {
         IVal base;
         Ref br;
-        if (eval(I, f, e->args[0], &base, &br))
+        if (interp_eval(I, f, e->args[0], &base, &br))
             return -1;
         const char *name = e->args[0]->kind == MX_VAR
             ? I->p->vars[e->args[0]->var].name : "expression";
@@ -1533,16 +934,16 @@ static int eval(MirInterp *I, Frame *f, const MirExpr *e, IVal *out,
     }
     case MX_PROMOTE: {
         IVal v;
-        if (eval(I, f, e->args[0], &v, ref))
+        if (interp_eval(I, f, e->args[0], &v, ref))
             return -1;
         return promote(I, &v, e->type, out);
     }
     case MX_TUPLE_PROJ:
-        return unsupported(I, "tuples");
+        return interp_unsupported(I, "tuples");
     case MX__COUNT:
         break;
     }
-    return fail(I, "%s", "an unknown expression");
+    return interp_fail(I, "%s", "an unknown expression");
 }
 
 /* --------------------------------------------------------- statements */
@@ -1583,7 +984,7 @@ static int exec_assign(MirInterp *I, Frame *f, const MirStmt *s)
 {
     IVal v;
     Ref r;
-    if (eval(I, f, s->rhs, &v, &r))
+    if (interp_eval(I, f, s->rhs, &v, &r))
         return EX_ERROR;
     VarId x = s->lhs.var;
     IVal *cur = lookup(f, x);
@@ -1606,12 +1007,12 @@ static int exec_assign(MirInterp *I, Frame *f, const MirStmt *s)
         return EX_OK;
     }
     if (!cur)
-        return fail(I, "variable %s is assigned before it is declared", name);
+        return interp_fail(I, "variable %s is assigned before it is declared", name);
     for (int k = 0; k < s->lhs.nsteps; k++)
         if (!s->lhs.steps[k].indices)
-            return unsupported(I, "tuples");
+            return interp_unsupported(I, "tuples");
     if (s->lhs.nsteps > 1)
-        return unsupported(I, "an assignment with several index lists");
+        return interp_unsupported(I, "an assignment with several index lists");
     const MirLvalueStep *st = &s->lhs.steps[0];
     Ref *refs = arena_alloc(I->a, sizeof(Ref) * (size_t)(2 * st->nindices
                                                            + 3));
@@ -1659,7 +1060,7 @@ static int exec_target(MirInterp *I, Frame *f, const MirStmt *s)
 {
     IVal v;
     Ref r;
-    if (eval(I, f, s->rhs, &v, &r))
+    if (interp_eval(I, f, s->rhs, &v, &r))
         return EX_ERROR;
     if (s->kind == MS_JACOBIAN_PE && !I->opt.jacobian)
         return EX_OK;
@@ -1706,8 +1107,8 @@ static int exec_for(MirInterp *I, Frame *f, const MirStmt *s)
     IVal lo, hi;
     Ref lr, hr;
     long long a, b;
-    if (eval(I, f, s->lo, &lo, &lr) || as_int(I, &lo, &a)
-        || eval(I, f, s->hi, &hi, &hr) || as_int(I, &hi, &b))
+    if (interp_eval(I, f, s->lo, &lo, &lr) || interp_as_int(I, &lo, &a)
+        || interp_eval(I, f, s->hi, &hi, &hr) || interp_as_int(I, &hi, &b))
         return EX_ERROR;
     int body = block_of(I, s->body), here = block_here(I, s);
     const char *name = I->p->vars[s->var].name;
@@ -1752,7 +1153,7 @@ static int exec_while(MirInterp *I, Frame *f, const MirStmt *s)
     for (;;) {
         IVal c;
         Ref cr;
-        if (eval(I, f, s->cond, &c, &cr))
+        if (interp_eval(I, f, s->cond, &c, &cr))
             return EX_ERROR;
         bool go = truthy(&c);
         branch(I, f, s, go ? body : here, &cr, go, NULL);
@@ -1777,7 +1178,7 @@ static int exec(MirInterp *I, Frame *f, const MirStmt *s)
     case MS_CALL: {
         IVal v;
         Ref r;
-        return eval(I, f, s->call, &v, &r) ? EX_ERROR : EX_OK;
+        return interp_eval(I, f, s->call, &v, &r) ? EX_ERROR : EX_OK;
     }
     case MS_BREAK: case MS_CONTINUE:
         branch(I, f, s, block_here(I, s), NULL, false,
@@ -1786,7 +1187,7 @@ static int exec(MirInterp *I, Frame *f, const MirStmt *s)
     case MS_RETURN: {
         IVal v = {.k = IV_VOID};
         Ref r = NOREF;
-        if (s->rhs && eval(I, f, s->rhs, &v, &r))
+        if (s->rhs && interp_eval(I, f, s->rhs, &v, &r))
             return EX_ERROR;
         f->ret = iv_copy(I->a, &v);
         MirTraceNode *nd = record(I, f, MT_RETURN, s);
@@ -1803,7 +1204,7 @@ static int exec(MirInterp *I, Frame *f, const MirStmt *s)
     case MS_IF: {
         IVal c;
         Ref cr;
-        if (eval(I, f, s->cond, &c, &cr))
+        if (interp_eval(I, f, s->cond, &c, &cr))
             return EX_ERROR;
         bool go = truthy(&c);
         int to = go ? block_of(I, s->body)
@@ -1826,7 +1227,7 @@ static int exec(MirInterp *I, Frame *f, const MirStmt *s)
     case MS__COUNT:
         break;
     }
-    return fail(I, "%s", "an unknown statement");
+    return interp_fail(I, "%s", "an unknown statement");
 }
 
 /* ------------------------------------------------------------ the API */
@@ -1911,7 +1312,7 @@ MirInterp *mir_interp_new(Arena *a, MirProgram *p, const RtData *d,
             ? s->rhs->args[0] : s->rhs;
         IVal v;
         int rc = s->kind == MS_DECL ? exec_decl(I, &f, s)
-                                    : read_param(I, &f, e, &v);
+                                    : interp_read_param(I, &f, e, &v);
         if (rc) {
             copy_why(I, why, n);
             *unsup = I->unsupported;
@@ -1942,7 +1343,7 @@ int mir_interp_unconstrain(MirInterp *I, const RtData *params, double *u,
                                    : 0;
     I->data = old;
     if (rc == 0 && I->nout != I->nunc)
-        rc = fail(I, "%s", "transform_inits wrote fewer values than the "
+        rc = interp_fail(I, "%s", "transform_inits wrote fewer values than the "
                   "parameters have");
     if (rc)
         copy_why(I, why, n);

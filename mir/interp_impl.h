@@ -66,4 +66,84 @@ const char *iv_show(Arena *a, const IVal *v);
 void iv_msg(RtMsg *m, const IVal *v);
 double iv_num(const IVal *v);   /* a scalar as double, NaN otherwise */
 
+/* ------------------------------------------- the interpreter's state */
+
+typedef struct LocEntry LocEntry;
+struct LocEntry {
+    const void *key;
+    int block, id;
+};
+
+typedef struct LocMap {
+    LocEntry *e;
+    size_t cap;         /* a power of two */
+    size_t n;
+} LocMap;
+
+typedef struct Frame Frame;
+struct Frame {
+    IVal *val;              /* per VarId */
+    unsigned char *set;
+    int *node;              /* per VarId: @node in trace, 0: none yet */
+    Frame *outer;           /* where unset variables are looked up */
+    MirTrace *trace;        /* NULL: not recording */
+    int depth;              /* 1: the section's own list */
+    bool propto;            /* _lupdf calls drop constants (as the
+                               sampler's emitted code decides) */
+    IVal ret;
+};
+
+struct MirInterp {
+    MirProgram *p;
+    Arena *a;
+    LocMap map;
+    Frame global;           /* data and transformed data */
+    const RtData *data;     /* what FnReadData__ reads */
+    const double *u;        /* what FnReadParam__ reads */
+    int upos;
+    double *uout;           /* what FnWriteParam__ writes (inits) */
+    int nout;
+    int nunc;               /* unconstrained values */
+    bool counting;          /* prepare_data: count the parameters' sizes */
+    bool in_log_prob;
+    MirInterpOptions opt;
+    double target;
+    RtError err;
+    bool unsupported;
+};
+
+/* An operand in the trace: @node, or the constant konst. */
+typedef struct Ref {
+    int node;
+    const char *konst;
+} Ref;
+
+#define NOREF ((Ref){0, NULL})
+
+enum { EX_OK = 0, EX_ERROR = -1, EX_BREAK = 1, EX_CONTINUE = 2,
+       EX_RETURN = 3 };
+
+/* interp.c */
+/* The message (fmt with one %s) into the interpreter's error; -1. */
+int interp_fail(MirInterp *I, const char *fmt, const char *s);
+/* "the interpreter does not support WHAT yet"; -1. */
+int interp_unsupported(MirInterp *I, const char *what);
+int interp_as_int(MirInterp *I, const IVal *v, long long *out);
+/* e's value into out and its operand in the trace into ref; 0 or -1. */
+int interp_eval(MirInterp *I, Frame *f, const MirExpr *e, IVal *out,
+                Ref *ref);
+
+/* interp_io.c */
+/* The content of a string literal argument ("" for anything else). */
+const char *interp_str_arg(const MirExpr *e);
+/* FnReadData__, FnReadParam__ (counting the free values when I->counting
+ * is set, reading I->u otherwise). */
+int interp_read_data(MirInterp *I, Frame *f, const MirExpr *e, IVal *out);
+int interp_read_param(MirInterp *I, Frame *f, const MirExpr *e, IVal *out);
+/* The other internals on their evaluated arguments vals; for
+ * FnConstrain__ the log-Jacobian into *lj_out. */
+int interp_internal(MirInterp *I, Frame *f, const MirExpr *e,
+                    const IVal *vals, IVal *out, MirTraceNode **extra,
+                    double *lj_out);
+
 #endif

@@ -47,6 +47,10 @@ typedef struct LibCall {
 /* A library function or operator on args; LIB_UNSUPPORTED leaves the
  * message "the interpreter does not support NAME yet" in err. */
 int interp_lib_call(LibCall *c, IVal *out);
+/* interp_multi.c: cumulative distributions, multivariate densities and
+ * GLMs (base: a density's name without its suffix, or NULL), matrix
+ * functions; -3 when the function is none of them. */
+int interp_lib_more(LibCall *c, IVal *out, const char *base, bool propto);
 
 /* Values */
 IVal iv_int(long long v);

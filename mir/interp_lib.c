@@ -809,14 +809,16 @@ int interp_lib_call(LibCall *c, IVal *out)
                 return map2(c, fn2[i].f, &c->args[0], &c->args[1], out);
     }
     char base[128];
-    bool propto;
-    if (density_name(n, base, sizeof base, &propto)) {
+    bool propto = false;
+    bool dens = density_name(n, base, sizeof base, &propto);
+    if (dens)
         for (size_t i = 0; i < sizeof densities / sizeof densities[0]; i++)
             if (!strcmp(densities[i].name, base))
                 return density(c, &densities[i], propto && c->propto, out);
-        return unsupported(c);
-    }
-    int rc = reduction(c, out);
+    int rc = interp_lib_more(c, out, dens ? base : NULL, propto && c->propto);
+    if (rc != -3 || dens)
+        return rc == -3 ? unsupported(c) : rc;
+    rc = reduction(c, out);
     if (rc != -3)
         return rc;
     return other(c, out);

@@ -354,7 +354,7 @@ static int make_sel(MirInterp *I, Frame *f, const MirIndex *ix, int dim,
         if (interp_as_int(I, &lo, &a))
             return -1;
     if (ix->kind == IDX_UPPER)
-        if (interp_as_int(I, &lo, &b))
+        if (interp_as_int(I, ix->hi ? &hi : &lo, &b))
             return -1;
     if (ix->kind == IDX_BETWEEN)
         if (interp_as_int(I, &hi, &b))
@@ -540,7 +540,19 @@ static int store(MirInterp *I, IVal *v, const Sel *s, int n,
                    sizeof(double) * (size_t)v->cols);
             return 0;
         }
-        return interp_unsupported(I, "this assignment to a part of a matrix");
+        /* rows (and columns) by ranges or multi-indexes: the right-hand
+         * side's values in row-major order */
+        int nr = s[0].n, nc = n > 1 ? s[1].n : v->cols;
+        if (iv_count(rhs) != (long)nr * nc || rhs->k == IV_ARRAY)
+            return rt_error(&I->err, "assign: the left-hand side (%d x %d) "
+                            "and the right-hand side (%ld values) must match "
+                            "in size", nr, nc, iv_count(rhs));
+        for (int r = 0; r < nr; r++)
+            for (int k = 0; k < nc; k++)
+                v->d[(size_t)s[0].pos[r] * v->cols
+                     + (n > 1 ? s[1].pos[k] : k)] =
+                    rhs->d[(size_t)r * nc + k];
+        return 0;
     }
     return interp_fail(I, "%s", "indexing a value that is not a container");
 }

@@ -480,9 +480,24 @@ static int make_array(MirInterp *I, const MirExpr *e, const IVal *vals,
     if (e->internal == FN_MAKE_ROW_VEC) {
         if (iv_alloc(I->a, IV_ROWVEC, 1, n, out, &I->err))
             return -1;
+        if (n > 0 && vals[0].k == IV_ROWVEC) {
+            /* [[1, 2], [3, 4]]: the rows of a matrix */
+            int cols = vals[0].cols;
+            if (iv_alloc(I->a, IV_MAT, n, cols, out, &I->err))
+                return -1;
+            for (int i = 0; i < n; i++) {
+                if (vals[i].k != IV_ROWVEC || vals[i].cols != cols)
+                    return interp_fail(I, "%s", "the rows of a matrix "
+                                       "expression differ in size");
+                memcpy(out->d + (size_t)i * cols, vals[i].d,
+                       sizeof(double) * (size_t)cols);
+            }
+            return 0;
+        }
         for (int i = 0; i < n; i++) {
             if (vals[i].k != IV_INT && vals[i].k != IV_REAL)
-                return interp_unsupported(I, "row vector expressions of vectors");
+                return interp_unsupported(I, "row vector expressions of "
+                                          "this type");
             out->d[i] = iv_num(&vals[i]);
         }
         return 0;

@@ -599,11 +599,20 @@ static int reduction(LibCall *c, IVal *out)
         return LIB_OK;
     }
     if (v->k == IV_INT || (v->k == IV_ARRAY && v->n && v->el[0].k == IV_INT)) {
-        if (!strcmp(n, "sum")) {
-            RtIArg ia;
+        RtIArg ia;
+        if (!strcmp(n, "sum") || !strcmp(n, "max") || !strcmp(n, "min"))
             if (as_iarg(c, 0, &ia))
                 return LIB_ERROR;
+        if (!strcmp(n, "sum")) {
             *out = iv_int(rt_sum_int(ia));
+            return LIB_OK;
+        }
+        if (!strcmp(n, "max") || !strcmp(n, "min")) {
+            int m = 0;
+            if ((n[1] == 'a' ? rt_max_int(ia, &m, c->err)
+                             : rt_min_int(ia, &m, c->err)) != 0)
+                return LIB_ERROR;
+            *out = iv_int(m);
             return LIB_OK;
         }
     }
@@ -804,6 +813,15 @@ int interp_lib_call(LibCall *c, IVal *out)
             rc = binary_op(c, out);
         if (rc != -3)
             return rc;
+        if ((!strcmp(n, "max") || !strcmp(n, "min"))
+            && c->args[0].k == IV_INT && c->args[1].k == IV_INT) {
+            long long x = c->args[0].i, y = c->args[1].i;
+            *out = iv_int(n[1] == 'a' ? (x > y ? x : y) : (x < y ? x : y));
+            return LIB_OK;
+        }
+        if (!strcmp(n, "max") || !strcmp(n, "min"))
+            return map2(c, n[1] == 'a' ? rt_fmax : rt_fmin, &c->args[0],
+                        &c->args[1], out);
         for (size_t i = 0; i < sizeof fn2 / sizeof fn2[0]; i++)
             if (!strcmp(fn2[i].name, n))
                 return map2(c, fn2[i].f, &c->args[0], &c->args[1], out);

@@ -161,6 +161,9 @@ static int multi(LibCall *c, const char *base, bool propto, IVal *out)
     else if (!strcmp(base, "poisson_log_glm") && n == 4)
         v = rt_poisson_log_glm_lpmf(iarg(c, 0), mat(c, 1), arg(c, 2),
                                     arg(c, 3), propto, 1, e);
+    else if (!strcmp(base, "categorical_logit_glm") && n == 4)
+        v = rt_categorical_logit_glm_lpmf(iarg(c, 0), mat(c, 1), arg(c, 2),
+                                          mat(c, 3), propto, 1, e);
     else if (!strcmp(base, "normal_id_glm") && n == 5)
         v = rt_normal_id_glm_lpdf(arg(c, 0), mat(c, 1), arg(c, 2), arg(c, 3),
                                   arg(c, 4), propto, 1, e);
@@ -213,6 +216,140 @@ static int append(LibCall *c, bool row, IVal *out)
             out->d[(long)i * cols + j] = s->d[(long)si * s->cols + sj];
         }
     return LIB_OK;
+}
+
+/* Doubles of scratch memory for a runtime function. */
+static double *work(LibCall *c, long n)
+{
+    return arena_alloc(c->a, sizeof(double) * (size_t)(n > 0 ? n : 1));
+}
+
+static bool square(const IVal *v)
+{
+    return v->k == IV_MAT && v->rows == v->cols;
+}
+
+static int linalg2(LibCall *c, IVal *out)
+{
+    const char *n = c->name;
+    IVal *a = c->args;
+    int na = c->nargs;
+    if (!strcmp(n, "int_step") && na == 1 && (a[0].k == IV_INT
+                                              || a[0].k == IV_REAL)) {
+        *out = iv_int(iv_num(&a[0]) > 0);
+        return LIB_OK;
+    }
+    if ((!strcmp(n, "ones_vector") || !strcmp(n, "zeros_vector")
+         || !strcmp(n, "ones_row_vector") || !strcmp(n, "zeros_row_vector"))
+        && na == 1 && a[0].k == IV_INT) {
+        bool row = strstr(n, "row") != NULL;
+        if (a[0].i < 0)
+            return error(c, "the size must be non-negative");
+        if (alloc(c, row ? IV_ROWVEC : IV_VEC, row ? 1 : a[0].i,
+                  row ? a[0].i : 1, out))
+            return LIB_ERROR;
+        for (long i = 0; i < a[0].i; i++)
+            out->d[i] = n[0] == 'o';
+        return LIB_OK;
+    }
+    if (!strcmp(n, "to_array_1d") && na == 1) {
+        long k = iv_count(&a[0]);
+        bool ints = is_int_valued(&a[0]);
+        double *x = work(c, k);
+        if (a[0].k == IV_MAT) {     /* column-major, as Stan */
+            for (int i = 0; i < a[0].rows; i++)
+                for (int j = 0; j < a[0].cols; j++)
+                    x[(long)j * a[0].rows + i] = a[0].d[(long)i * a[0].cols
+                                                        + j];
+        } else {
+            iv_flatten(&a[0], x);
+        }
+        IVal r = {.k = IV_ARRAY, .n = (int)k};
+        r.el = arena_alloc(c->a, sizeof(IVal) * (size_t)(k + 1));
+        for (long i = 0; i < k; i++)
+            r.el[i] = ints ? iv_int((long long)x[i]) : iv_real(x[i]);
+        *out = r;
+        return LIB_OK;
+    }
+    if ((!strcmp(n, "reverse") || !strcmp(n, "cumulative_sum")) && na == 1
+        && (a[0].k == IV_ARRAY || dense(&a[0]))) {
+        bool rev = n[0] == 'r';
+        if (a[0].k == IV_ARRAY) {
+            IVal r = {.k = IV_ARRAY, .n = a[0].n};
+            r.el = arena_alloc(c->a, sizeof(IVal) * (size_t)(r.n + 1));
+            for (int i = 0; i < r.n; i++) {
+                r.el[i] = a[0].el[rev ? r.n - 1 - i : i];
+                if (!rev && i > 0) {
+                    if (r.el[i].k == IV_INT)
+                        r.el[i] = iv_int(r.el[i - 1].i + r.el[i].i);
+                    else if (r.el[i].k == IV_REAL)
+                        r.el[i] = iv_real(r.el[i - 1].r + r.el[i].r);
+                    else
+                        return NOT_HERE;
+                }
+            }
+            *out = r;
+            return LIB_OK;
+        }
+        if (!rev)
+            return NOT_HERE;        /* interp_lib.c's */
+        long k = (long)a[0].rows * a[0].cols;
+        if (a[0].k == IV_MAT || alloc(c, a[0].k, a[0].rows, a[0].cols, out))
+            return a[0].k == IV_MAT ? NOT_HERE : LIB_ERROR;
+        for (long i = 0; i < k; i++)
+            out->d[i] = a[0].d[k - 1 - i];
+        return LIB_OK;
+    }
+    if ((!strcmp(n, "determinant") || !strcmp(n, "log_determinant"))
+        && na == 1 && square(&a[0])) {
+        int k = a[0].rows;
+        double *w = work(c, 2L * k * k + k);
+        return value(c, n[0] == 'd' ? rt_determinant(a[0].d, k, w)
+                                    : rt_log_determinant(a[0].d, k, w), out);
+    }
+    if ((!strcmp(n, "inverse") || !strcmp(n, "inverse_spd")) && na == 1
+        && square(&a[0])) {
+        int k = a[0].rows;
+        if (alloc(c, IV_MAT, k, k, out))
+            return LIB_ERROR;
+        double *w = work(c, 2L * k * k + k);
+        int rc = n[7] == '_' ? rt_inverse_spd(a[0].d, k, out->d, w, c->err)
+                             : rt_inverse(a[0].d, k, out->d, w, c->err);
+        return rc ? LIB_ERROR : LIB_OK;
+    }
+    if (!strcmp(n, "eigenvalues_sym") && na == 1 && square(&a[0])) {
+        if (alloc(c, IV_VEC, a[0].rows, 1, out))
+            return LIB_ERROR;
+        return rt_eigenvalues_sym(a[0].d, a[0].rows, out->d, c->err)
+            ? LIB_ERROR : LIB_OK;
+    }
+    if ((!strcmp(n, "qr_thin_Q") || !strcmp(n, "qr_thin_R")) && na == 1
+        && a[0].k == IV_MAT) {
+        int M = a[0].rows, N = a[0].cols, k = M < N ? M : N;
+        bool q = n[8] == 'Q';
+        if (alloc(c, IV_MAT, q ? M : k, q ? k : N, out))
+            return LIB_ERROR;
+        int rc = q ? rt_qr_thin_Q(a[0].d, M, N, out->d, c->err)
+                   : rt_qr_thin_R(a[0].d, M, N, out->d, c->err);
+        return rc ? LIB_ERROR : LIB_OK;
+    }
+    if (!strcmp(n, "mdivide_left") && na == 2 && a[0].k == IV_MAT
+        && dense(&a[1])) {
+        if (alloc(c, a[1].k, a[0].cols, a[1].cols, out))
+            return LIB_ERROR;
+        double *w = work(c, 2L * a[0].rows * a[0].cols + 2L * a[0].rows
+                         * (a[1].cols + 1) + 16);
+        return rt_mdivide_left(a[0].d, a[0].rows, a[0].cols, a[1].d,
+                               a[1].rows, a[1].cols, out->d, w, c->err)
+            ? LIB_ERROR : LIB_OK;
+    }
+    if (!strcmp(n, "hmm_marginal") && na == 3) {
+        RtMat om = mat(c, 0), g = mat(c, 1), rho = mat(c, 2);
+        double *w = work(c, (long)rt_hmm_marginal_work_size(om.rows,
+                                                             om.cols));
+        return value(c, rt_hmm_marginal(om, g, rho, 1, w, c->err), out);
+    }
+    return NOT_HERE;
 }
 
 static int linalg(LibCall *c, IVal *out)
@@ -335,7 +472,7 @@ static int linalg(LibCall *c, IVal *out)
         memcpy(out->d, a[0].d + i - 1, sizeof(double) * (size_t)k);
         return LIB_OK;
     }
-    return NOT_HERE;
+    return linalg2(c, out);
 }
 
 int interp_lib_more(LibCall *c, IVal *out, const char *base, bool propto)

@@ -15,6 +15,9 @@
 # Ends with "trace: N passed, N failed".
 #
 #   sh tests/trace/run.sh BUILD_DIR [--update]
+#
+# TRACE_MODELS="a.stan b.stan" compares those models (each with its
+# NAME.data.json) instead of the corpus.
 build=${1:-build}
 update=$2
 LC_ALL=C.UTF-8
@@ -71,7 +74,7 @@ close_enough() {
 
 unsupported=""
 cd "$tmp" || exit 1
-for stan in "$root"/corpus/*.stan; do
+for stan in ${TRACE_MODELS:-"$root"/corpus/*.stan}; do
     name=$(basename "$stan" .stan)
     data="${stan%.stan}.data.json"
     "$pplbench" trace "$stan" --data "$data" --seed $SEED >/dev/null \

@@ -637,8 +637,34 @@ static int exec_decl(MirInterp *I, Frame *f, const MirStmt *s)
 
 /* ------------------------------------------------------------- calls */
 
-static int call_user(MirInterp *I, Frame *f, const MirExpr *e, IVal *vals,
-                     Ref *refs, IVal *out, MirTraceNode **node);
+static int call_user(MirInterp *I, Frame *f, const char *fn, int nargs,
+                     const MirExpr *where, IVal *vals, Ref *refs, IVal *out,
+                     MirTraceNode **node);
+
+/* reduce_sum(f, x, grainsize, args...) as f(x, 1, size(x), args...): one
+ * slice, the whole array (the sampler's slices sum to the same value up
+ * to rounding). */
+static int reduce_sum(MirInterp *I, Frame *f, const MirExpr *e, IVal *vals,
+                      Ref *refs, IVal *out, MirTraceNode **node)
+{
+    int n = e->nargs;
+    IVal *v = arena_alloc(I->a, sizeof(IVal) * (size_t)(n + 1));
+    Ref *r = arena_alloc(I->a, sizeof(Ref) * (size_t)(n + 1));
+    if (vals[1].k != IV_ARRAY)
+        return interp_fail(I, "%s", "reduce_sum: the sliced argument is not "
+                           "an array");
+    v[0] = vals[1];
+    r[0] = refs[1];
+    v[1] = iv_int(1);
+    r[1] = (Ref){0, "1"};
+    v[2] = iv_int(vals[1].n);
+    r[2] = (Ref){0, arena_printf(I->a, "%d", vals[1].n)};
+    for (int i = 3; i < n; i++) {
+        v[i] = vals[i];
+        r[i] = refs[i];
+    }
+    return call_user(I, f, vals[0].s, n, e, v, r, out, node);
+}
 
 static int eval_call(MirInterp *I, Frame *f, const MirExpr *e, IVal *out,
                      Ref *ref)
@@ -672,9 +698,12 @@ static int eval_call(MirInterp *I, Frame *f, const MirExpr *e, IVal *out,
             return -1;
         ad[i] = I->in_log_prob && e->args[i]->ad == AD_AUTODIFF;
     }
-    if (e->fn_kind == FNK_USER) {
+    bool reduce = e->fn_kind == FNK_STANLIB && n >= 3 && vals[0].k == IV_FUN
+        && (!strcmp(e->fn, "reduce_sum") || !strcmp(e->fn, "reduce_sum_static"));
+    if (e->fn_kind == FNK_USER || reduce) {
         MirTraceNode *nd = NULL;
-        if (call_user(I, f, e, vals, refs, out, &nd))
+        if (reduce ? reduce_sum(I, f, e, vals, refs, out, &nd)
+                   : call_user(I, f, e->fn, e->nargs, e, vals, refs, out, &nd))
             return -1;
         if (nd)
             ref->node = nd->index;
@@ -733,12 +762,13 @@ static bool is_primitive(const MirInterp *I, const char *fn)
     return false;
 }
 
-static int call_user(MirInterp *I, Frame *f, const MirExpr *e, IVal *vals,
-                     Ref *refs, IVal *out, MirTraceNode **node)
+static int call_user(MirInterp *I, Frame *f, const char *fn, int nargs,
+                     const MirExpr *where, IVal *vals, Ref *refs, IVal *out,
+                     MirTraceNode **node)
 {
     const MirFun *fun = NULL;
     /* foo_lupdf calls foo_lpdf, dropping constants inside it */
-    const char *name = e->fn;
+    const char *name = fn;
     size_t len = strlen(name);
     bool lup = len > 6 && (!strcmp(name + len - 6, "_lupdf")
                            || !strcmp(name + len - 6, "_lupmf"));
@@ -747,26 +777,26 @@ static int call_user(MirInterp *I, Frame *f, const MirExpr *e, IVal *vals,
                             name + len - 2);
     for (int i = 0; i < I->p->nfuns; i++)
         if (!strcmp(I->p->funs[i].name, name) && I->p->funs[i].body
-            && I->p->funs[i].nparams == e->nargs)
+            && I->p->funs[i].nparams == nargs)
             fun = &I->p->funs[i];
     if (!fun)
         return interp_unsupported(I, arena_printf(I->a, "the function %s without "
-                                           "a body", e->fn));
+                                           "a body", fn));
     if (f->depth > INTERP_MAX_CALL_DEPTH)
-        return rt_recursion_error(&I->err, e->fn);
-    MirTraceNode *nd = record(I, f, MT_NESTED, e);
+        return rt_recursion_error(&I->err, fn);
+    MirTraceNode *nd = record(I, f, MT_NESTED, where);
     if (nd) {
-        nd->fn = e->fn;
-        set_args(I, nd, refs, e->nargs);
-        nd->span = e->span;
+        nd->fn = fn;
+        set_args(I, nd, refs, nargs);
+        nd->span = where->span;
         *node = nd;
     }
     bool enter = nd && f->depth < I->opt.max_depth
-        && !is_primitive(I, e->fn);
+        && !is_primitive(I, fn);
     MirTrace *t = NULL;
     if (enter) {
         t = NEW(I->a, MirTrace);
-        t->name = e->fn;
+        t->name = fn;
         nd->children = t;
     } else if (nd) {
         nd->kind = MT_PRIMITIVE;
@@ -856,10 +886,13 @@ int interp_eval(MirInterp *I, Frame *f, const MirExpr *e, IVal *out,
     case MX_IMAG:
         return interp_unsupported(I, "complex values");
     case MX_VAR: {
+        if (e->fn) {    /* a function passed to a higher-order one */
+            *out = (IVal){.k = IV_FUN, .s = e->fn};
+            ref->konst = e->fn;
+            return 0;
+        }
         if (e->var < 0 || e->var >= I->p->nvars)
-            return interp_unsupported(I, arena_printf(I->a, "functions as arguments "
-                                               "(%s)", e->text ? e->text
-                                               : e->fn ? e->fn : "?"));
+            return interp_fail(I, "%s", "a variable out of the table");
         IVal *v = lookup(f, e->var);
         if (!v)
             return interp_fail(I, "variable %s is read before it is declared",

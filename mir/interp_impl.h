@@ -9,7 +9,8 @@
 
 /* A value: the Stan types the interpreter knows. */
 typedef enum IvKind {
-    IV_VOID, IV_INT, IV_REAL, IV_VEC, IV_ROWVEC, IV_MAT, IV_ARRAY, IV_STR
+    IV_VOID, IV_INT, IV_REAL, IV_VEC, IV_ROWVEC, IV_MAT, IV_ARRAY, IV_STR,
+    IV_FUN              /* a function passed to a higher-order one */
 } IvKind;
 
 typedef struct IVal IVal;
@@ -21,7 +22,7 @@ struct IVal {
     double r;           /* REAL */
     double *d;          /* VEC ROWVEC MAT: rows * cols, row-major */
     IVal *el;           /* ARRAY */
-    const char *s;      /* STR: the content */
+    const char *s;      /* STR: the content; FUN: the function's name */
 };
 
 /* The largest value the interpreter allocates (doubles). */

@@ -125,6 +125,7 @@ static void show(Buf *b, const IVal *v)
 {
     switch (v->k) {
     case IV_VOID: put(b, "nothing"); return;
+    case IV_FUN: put(b, v->s); return;
     case IV_INT: {
         char t[32];
         snprintf(t, sizeof t, "%lld", v->i);
@@ -183,7 +184,7 @@ void iv_msg(RtMsg *m, const IVal *v)
     switch (v->k) {
     case IV_INT: rt_msg_int(m, (int)v->i); break;
     case IV_REAL: rt_msg_real(m, v->r); break;
-    case IV_STR: rt_msg_str(m, v->s); break;
+    case IV_STR: case IV_FUN: rt_msg_str(m, v->s); break;
     case IV_VEC: case IV_ROWVEC: case IV_MAT:
         rt_msg_reals(m, v->d, v->rows * v->cols);
         break;

@@ -10,9 +10,11 @@
  * given).  The density is the sampler's: with the log-Jacobian, dropping
  * the constants of `~` statements (_lupdf) as the sampler drops them. */
 #include <errno.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend.h"
 #include "frontend.h"
 #include "mir.h"
 #include "pipeline.h"
@@ -135,24 +137,30 @@ static int parse(TraceCli *c, int argc, char **argv, FILE *err)
 }
 
 /* Load a JSON file: NULL path is an empty set.  A file that cannot be
- * opened is an I/O error (2), one that does not parse bad data (1). */
+ * opened or is not a regular file (a fifo would block) is an I/O error,
+ * as is one that does not parse (2, the driver's convention; the message
+ * of a bad file is the sampler's); wrong values in a good file are the
+ * model's business (1, later). */
 static RtData *load(const char *path, const char *what, FILE *err, int *rc)
 {
     RtError e = {.msg = ""};
-    if (path) {
-        FILE *f = fopen(path, "r");
-        if (!f) {
-            fprintf(err, "pplbench trace: cannot read the %s file '%s': %s\n",
-                    what, path, strerror(errno));
-            *rc = EXIT_USAGE;
-            return NULL;
-        }
-        fclose(f);
+    struct stat st;
+    if (path && stat(path, &st) != 0) {
+        fprintf(err, "Error: cannot read the %s file %s: %s\n", what, path,
+                strerror(errno));
+        *rc = EXIT_USAGE;
+        return NULL;
+    }
+    if (path && !S_ISREG(st.st_mode)) {
+        fprintf(err, "Error: the %s file %s is not a regular file\n", what,
+                path);
+        *rc = EXIT_USAGE;
+        return NULL;
     }
     RtData *d = rt_data_load(path, &e);
     if (!d) {
         fprintf(err, "Error reading %s: %s\n", what, e.msg);
-        *rc = EXIT_MODEL;
+        *rc = EXIT_USAGE;
     }
     return d;
 }
@@ -257,7 +265,15 @@ int drv_trace_main(int argc, char **argv, FILE *out, FILE *err)
         fe_unit_free(&u);
         return status;
     }
-    DrvPipeline pl = {.path = c.model, .name = "model",
+    /* the model's name as pplbench build gives it: FILE_model */
+    const char *base = strrchr(c.model, '/');
+    base = base ? base + 1 : c.model;
+    const char *dot = strrchr(base, '.');
+    size_t len = dot ? (size_t)(dot - base) : strlen(base);
+    DrvPipeline pl = {.path = c.model,
+                      .name = emit_model_name(&u.arena,
+                                              arena_strndup(&u.arena, base,
+                                                            len)),
                       .stop = DRV_PIPELINE_TRANSFORMED};
     switch (drv_pipeline_run(&u, &pl)) {
     case DRV_PIPELINE_INTERNAL:

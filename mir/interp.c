@@ -16,6 +16,7 @@
  * the control statements of a block &1, &2, ... */
 #include <math.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "interp_impl.h"
@@ -620,6 +621,12 @@ static int exec_decl(MirInterp *I, Frame *f, const MirStmt *s)
     }
     if (rt_dims_check(var->name, NULL, all, ndims + nsz, &I->err))
         return -1;
+    long long total = 1;
+    for (int i = 0; i < ndims + nsz; i++)
+        total *= all[i];
+    if (total > INTERP_MAX_ELEMENTS)
+        return interp_fail(I, "variable %s is too large for the interpreter",
+                           var->name);
     const Type *base = ty_base(z->type ? z->type : TY(REAL));
     if (z->type && (base->kind == TY_VECTOR || base->kind == TY_ROW_VECTOR
                     || base->kind == TY_MATRIX) && nsz == 0)
@@ -751,8 +758,9 @@ static int eval_call(MirInterp *I, Frame *f, const MirExpr *e, IVal *out,
     return 0;
 }
 
-/* 1 + how deep user calls are nested: C recursion stays bounded. */
-#define INTERP_MAX_CALL_DEPTH 2000
+/* How deep user calls may nest, besides the stack's own limit
+ * (rt_recursion_too_deep, as in the sampler's emitted functions). */
+#define INTERP_MAX_CALL_DEPTH 1000000
 
 static bool is_primitive(const MirInterp *I, const char *fn)
 {
@@ -782,7 +790,7 @@ static int call_user(MirInterp *I, Frame *f, const char *fn, int nargs,
     if (!fun)
         return interp_unsupported(I, arena_printf(I->a, "the function %s without "
                                            "a body", fn));
-    if (f->depth > INTERP_MAX_CALL_DEPTH)
+    if (f->depth > INTERP_MAX_CALL_DEPTH || rt_recursion_too_deep())
         return rt_recursion_error(&I->err, fn);
     MirTraceNode *nd = record(I, f, MT_NESTED, where);
     if (nd) {
@@ -801,9 +809,21 @@ static int call_user(MirInterp *I, Frame *f, const char *fn, int nargs,
     } else if (nd) {
         nd->kind = MT_PRIMITIVE;
     }
-    Frame g;
-    frame_init(I, &g, &I->global, t, f->depth + 1);
-    g.propto = lup && f->propto;
+    /* the callee's variables on the heap, freed on return: a deep
+     * recursion does not pile them up in the arena */
+    int nv = I->p->nvars + 1;
+    Frame g = {.val = calloc((size_t)nv, sizeof(IVal)),
+               .set = calloc((size_t)nv, 1),
+               .node = calloc((size_t)nv, sizeof(int)),
+               .outer = &I->global, .trace = t, .depth = f->depth + 1,
+               .propto = lup && f->propto, .ret = {.k = IV_VOID}};
+    if (!g.val || !g.set || !g.node) {
+        free(g.val);
+        free(g.set);
+        free(g.node);
+        rt_fatal(&I->err, "out of memory in function %s", fn);
+        return -1;
+    }
     for (int i = 0; i < fun->nparams; i++) {
         VarId v = fun->params[i];
         const Type *pt = I->p->vars[v].sized.type;
@@ -821,11 +841,13 @@ static int call_user(MirInterp *I, Frame *f, const char *fn, int nargs,
             g.node[v] = an->index;
         }
     }
-    /* the callee's locations: numbered once per function */
     int rc = exec(I, &g, fun->body);
+    *out = g.ret;
+    free(g.val);
+    free(g.set);
+    free(g.node);
     if (rc == EX_ERROR)
         return -1;
-    *out = g.ret;
     if (out->k == IV_INT && fun->ret && fun->ret->kind == TY_REAL)
         *out = iv_real((double)out->i);
     if (nd && out->k != IV_VOID)
@@ -1304,14 +1326,31 @@ static void copy_why(const MirInterp *I, char *why, size_t n)
 
 /* Run body in a frame over the globals, with the print capture set so
  * that print(...) lands in the trace, not on stdout. */
-static int run_section(MirInterp *I, const MirStmt *body, Frame *f)
+typedef struct SectionRun {
+    MirInterp *I;
+    const MirStmt *body;
+    Frame *f;
+} SectionRun;
+
+static int section_thread(void *arg)
 {
+    SectionRun *r = arg;
     RtMsg printed = {0};
     RtMsg *old = rt_print_capture(&printed);
-    int rc = exec(I, f, body);
+    int rc = exec(r->I, r->f, r->body);
     rt_print_capture(old);
     rt_msg_free(&printed);
     return rc == EX_ERROR ? -1 : 0;
+}
+
+/* Run body in frame f on a thread with the sampler's large stack
+ * (rt_run_with_stack), so that recursion reaches the depth the sampler
+ * reaches and ends in its "recursion too deep" error, not a crash; with
+ * the print capture set, so that print(...) lands in the trace. */
+static int run_section(MirInterp *I, const MirStmt *body, Frame *f)
+{
+    SectionRun r = {I, body, f};
+    return rt_run_with_stack(section_thread, &r);
 }
 
 MirInterp *mir_interp_new(Arena *a, MirProgram *p, const RtData *d,
@@ -1418,6 +1457,9 @@ int mir_interp_log_prob(MirInterp *I, const double *u,
     f.propto = true;
     int rc = I->p->log_prob ? run_section(I, I->p->log_prob, &f) : 0;
     I->in_log_prob = false;
+    /* the interpreter's own size limit is not the program's failure */
+    if (strstr(I->err.msg, "too large for the interpreter"))
+        I->unsupported = true;
     *unsup = I->unsupported;
     if (rc) {
         copy_why(I, why, n);

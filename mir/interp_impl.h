@@ -26,7 +26,7 @@ struct IVal {
 };
 
 /* The largest value the interpreter allocates (doubles). */
-#define INTERP_MAX_ELEMENTS (1 << 27)
+#define INTERP_MAX_ELEMENTS (1 << 25)
 
 /* Status of a library call: done, failed (err set), or not supported. */
 enum { LIB_OK = 0, LIB_ERROR = -1, LIB_UNSUPPORTED = -2 };

@@ -696,7 +696,7 @@ static int other(LibCall *c, IVal *out)
         return LIB_OK;
     }
     if (!strcmp(n, "rep_array") && na == 2 && a[1].k == IV_INT) {
-        if (a[1].i < 0 || a[1].i > INTERP_MAX_ELEMENTS)
+        if (a[1].i < 0 || a[1].i * iv_count(&a[0]) > INTERP_MAX_ELEMENTS)
             return rt_error(c->err, "rep_array: bad size %lld", a[1].i)
                 ? LIB_ERROR : LIB_ERROR;
         IVal r = {.k = IV_ARRAY, .n = (int)a[1].i};

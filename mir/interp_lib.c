@@ -312,8 +312,11 @@ static int map1(LibCall *c, Fn1 f, bool neg, const IVal *v, IVal *out)
 {
     if (v->k == IV_INT && (neg || !strcmp(c->name, "abs")
                            || !strcmp(c->name, "plus"))) {
-        long long x = v->i;
-        *out = iv_int(neg ? -x : !strcmp(c->name, "abs") && x < 0 ? -x : x);
+        int x = (int)v->i, r = x;
+        if ((neg && rt_int_neg(x, &r, c->err))
+            || (!strcmp(c->name, "abs") && rt_int_abs(x, &r, c->err)))
+            return LIB_ERROR;
+        *out = iv_int(r);
         return LIB_OK;
     }
     if (v->k == IV_INT && f == stan_logical_negation) {
@@ -399,29 +402,29 @@ static double op_sub(double x, double y) { return x - y; }
 static double op_mul(double x, double y) { return x * y; }
 static double op_div(double x, double y) { return x / y; }
 
+/* Stan's int operators through rt_int.h: 32-bit, an overflow or a
+ * division by zero is the sampler's error. */
 static int int_op(LibCall *c, long long x, long long y, IVal *out)
 {
     const char *n = c->name;
-    long long r;
-    if (!strcmp(n, "add")) r = x + y;
-    else if (!strcmp(n, "subtract")) r = x - y;
-    else if (!strcmp(n, "multiply")) r = x * y;
-    else if (!strcmp(n, "divide") || !strcmp(n, "idivide")
-             || !strcmp(n, "modulus")) {
-        if (y == 0)
-            return rt_error(c->err, "%s: divide by zero", n)
-                ? LIB_ERROR : LIB_ERROR;
-        r = !strcmp(n, "modulus") ? x % y : x / y;
-    }
-    else if (!strcmp(n, "logical_eq")) r = x == y;
-    else if (!strcmp(n, "logical_neq")) r = x != y;
-    else if (!strcmp(n, "logical_lt")) r = x < y;
-    else if (!strcmp(n, "logical_lte")) r = x <= y;
-    else if (!strcmp(n, "logical_gt")) r = x > y;
-    else if (!strcmp(n, "logical_gte")) r = x >= y;
-    else if (!strcmp(n, "logical_and")) r = x && y;
-    else if (!strcmp(n, "logical_or")) r = x || y;
+    int a = (int)x, b = (int)y, r = 0, rc = 0;
+    if (!strcmp(n, "add")) rc = rt_int_add(a, b, &r, c->err);
+    else if (!strcmp(n, "subtract")) rc = rt_int_sub(a, b, &r, c->err);
+    else if (!strcmp(n, "multiply")) rc = rt_int_mul(a, b, &r, c->err);
+    else if (!strcmp(n, "divide") || !strcmp(n, "idivide"))
+        rc = rt_int_div(a, b, &r, c->err);
+    else if (!strcmp(n, "modulus")) rc = rt_int_mod(a, b, &r, c->err);
+    else if (!strcmp(n, "logical_eq")) r = a == b;
+    else if (!strcmp(n, "logical_neq")) r = a != b;
+    else if (!strcmp(n, "logical_lt")) r = a < b;
+    else if (!strcmp(n, "logical_lte")) r = a <= b;
+    else if (!strcmp(n, "logical_gt")) r = a > b;
+    else if (!strcmp(n, "logical_gte")) r = a >= b;
+    else if (!strcmp(n, "logical_and")) r = a && b;
+    else if (!strcmp(n, "logical_or")) r = a || b;
     else return -3;
+    if (rc)
+        return LIB_ERROR;
     *out = iv_int(r);
     return LIB_OK;
 }
@@ -601,11 +604,16 @@ static int reduction(LibCall *c, IVal *out)
     }
     if (v->k == IV_INT || (v->k == IV_ARRAY && v->n && v->el[0].k == IV_INT)) {
         RtIArg ia;
-        if (!strcmp(n, "sum") || !strcmp(n, "max") || !strcmp(n, "min"))
+        if (!strcmp(n, "sum") || !strcmp(n, "prod") || !strcmp(n, "max")
+            || !strcmp(n, "min"))
             if (as_iarg(c, 0, &ia))
                 return LIB_ERROR;
-        if (!strcmp(n, "sum")) {
-            *out = iv_int(rt_sum_int(ia));
+        if (!strcmp(n, "sum") || !strcmp(n, "prod")) {
+            int r = 0;
+            if ((n[0] == 's' ? rt_int_sum(ia.x, ia.n, &r, c->err)
+                             : rt_int_prod(ia.x, ia.n, &r, c->err)) != 0)
+                return LIB_ERROR;
+            *out = iv_int(r);
             return LIB_OK;
         }
         if (!strcmp(n, "max") || !strcmp(n, "min")) {

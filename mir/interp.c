@@ -198,6 +198,7 @@ static void frame_init(MirInterp *I, Frame *f, Frame *outer, MirTrace *t,
     f->outer = outer;
     f->trace = t;
     f->depth = depth;
+    f->propto = false;
     f->ret = (IVal){.k = IV_VOID};
 }
 

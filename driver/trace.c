@@ -130,6 +130,11 @@ static int parse(TraceCli *c, int argc, char **argv, FILE *err)
     }
     if (!c->model)
         return usage_error(err, "%s", "which model?");
+    const char *ext = c->output ? strrchr(c->output, '.') : NULL;
+    if (ext && (!strcmp(ext, ".dot") || !strcmp(ext, ".png")
+                || !strcmp(ext, ".svg")))
+        return usage_error(err, "--o writes the trace as text; pictures "
+                           "(%s) are not drawn yet", ext);
     if (c->params && seed_given)
         return usage_error(err, "%s", "--params and --seed both give the "
                            "point: give one");

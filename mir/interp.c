@@ -92,9 +92,10 @@ static void number_list(Numbering *nb, const MirStmt *s, int block,
         number_stmt(nb, s->stmts[i], block, branches, p);
 }
 
-/* A new block for body (its statements' control statements counted
- * anew); the block's number is recorded under &body->else_body's
- * address trick: under the body statement itself. */
+/* A new block for body, its control statements counted anew.  The
+ * block's number is recorded under the key (char *)body + 1, since body
+ * itself keys its own location (in the enclosing block) like any
+ * statement. */
 static int number_body(Numbering *nb, const MirStmt *body,
                        const MirProgram *p)
 {
@@ -720,7 +721,7 @@ static int eval_call(MirInterp *I, Frame *f, const MirExpr *e, IVal *out,
     double lj = 0;
     int rc;
     if (is_internal) {
-        rc = interp_internal(I, f, e, vals, out, NULL, &lj);
+        rc = interp_internal(I, f, e, vals, out, &lj);
     } else {
         LibCall c = {I->a, &I->err, e->op != OP_NONE
                      ? ast_op_name(e->op, e->prefix) : e->fn, vals, ad, n,

@@ -148,7 +148,6 @@ int interp_read_param(MirInterp *I, Frame *f, const MirExpr *e, IVal *out);
 /* The other internals on their evaluated arguments vals; for
  * FnConstrain__ the log-Jacobian into *lj_out. */
 int interp_internal(MirInterp *I, Frame *f, const MirExpr *e,
-                    const IVal *vals, IVal *out, MirTraceNode **extra,
-                    double *lj_out);
+                    const IVal *vals, IVal *out, double *lj_out);
 
 #endif

@@ -514,8 +514,7 @@ static int make_array(MirInterp *I, const MirExpr *e, const IVal *vals,
 
 /* A compiler internal; vals are its evaluated arguments. */
 int interp_internal(MirInterp *I, Frame *f, const MirExpr *e,
-                    const IVal *vals, IVal *out, MirTraceNode **extra,
-                    double *lj_out)
+                    const IVal *vals, IVal *out, double *lj_out)
 {
     *out = (IVal){.k = IV_VOID};
     switch (e->internal) {
@@ -565,7 +564,6 @@ int interp_internal(MirInterp *I, Frame *f, const MirExpr *e,
         break;      /* read before their arguments: see eval_call */
     }
     (void)f;
-    (void)extra;
     return interp_unsupported(I, mir_internal_name(e->internal));
 }
 

@@ -56,11 +56,13 @@ UNIT_BIN     = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 # of the layers below it only, so an upward #include does not build
 # (`make layering`, tests/layering.sh, proves it):
 #   support < frontend < mir < mir/passes, analyses < backend < driver
-# The runtime is the samplers' ground floor and sees only itself; the
-# driver also sees the runtime (rt_out_*).  The tests and tools see all.
+# The runtime is the ground floor and sees only itself; mir sees it (the
+# MIR interpreter, mir/interp*.c, calls the runtime's math, the functions
+# the samplers call), and so does every layer above mir (the driver uses
+# rt_out_*).  The tests and tools see all.
 SUPPORT_INC  = -Isupport
 FRONTEND_INC = $(SUPPORT_INC) -Ifrontend
-MIR_INC      = $(FRONTEND_INC) -Imir
+MIR_INC      = $(FRONTEND_INC) -Iruntime -Imir
 PASSES_INC   = $(MIR_INC) -Imir/passes
 ANALYSES_INC = $(MIR_INC) -Ianalyses
 BACKEND_INC  = $(MIR_INC) -Imir/passes -Ianalyses -Ibackend
@@ -204,6 +206,7 @@ test: deps
 	sh tests/run/sampler.sh $(BUILD) || status=1; \
 	sh tests/run/gendata.sh $(BUILD) || status=1; \
 	sh tests/run/probe.sh $(BUILD) || status=1; \
+	sh tests/trace/run.sh $(BUILD) || status=1; \
 	sh tests/hostile/run.sh $(BUILD) || status=1; \
 	CC="$(CC)" sh tests/layering.sh || status=1; \
 	sh tests/validate/run.sh $(BUILD)/pplbench || status=1; \
@@ -246,8 +249,8 @@ fuzz:
 	@mkdir -p build-fuzz
 	clang -std=c11 -D_XOPEN_SOURCE=700 -O1 -g $(PASSES_INC) \
 	    -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-	    $(SUPPORT_SRC) $(FRONTEND_SRC) $(MIR_SRC) $(PASSES_SRC) \
-	    tests/fuzz/fuzz_frontend.c -o build-fuzz/fuzz_frontend -lm
+	    $(SUPPORT_SRC) $(FRONTEND_SRC) $(filter-out mir/interp%.c,$(MIR_SRC)) \
+	    $(PASSES_SRC) tests/fuzz/fuzz_frontend.c -o build-fuzz/fuzz_frontend -lm
 	@mkdir -p build-fuzz/corpus
 	cp corpus/*.stan tests/golden/*.stan tests/fuzz/seeds/*.stan build-fuzz/corpus/ \
 	    2>/dev/null || true

@@ -30,6 +30,7 @@
 #include "report.h"
 #include "summary.h"
 #include "report.h"
+#include "trace.h"
 #include "validate.h"
 
 
@@ -96,6 +97,9 @@ static const char usage_text[] =
     "       pplbench build MODEL.stan -o EXE [--O0|--O1|--Oexperimental]\n"
     "       pplbench summary FILE.csv... [--sig-figs=N]\n"
     "       pplbench merge A.xml B.xml... -o ALL.xml\n"
+    "       pplbench trace MODEL.stan [--data=D.json] [--params=P.json |\n"
+    "                --seed=S [--point=K]] [--levels=N] [--o=FILE.txt]\n"
+    "                [--backward=@i] [--forward=@i]\n"
     "\n"
     "Checks a Stan program and prints stanc3-style diagnostics.\n"
     "\n"
@@ -145,6 +149,14 @@ static const char usage_text[] =
     "stansummary does.\n"
     "'merge' merges the JUnit XML reports of the shards of one validation\n"
     "run into the report of the whole run ('pplbench merge --help').\n"
+    "'trace' evaluates the log density once with the MIR interpreter (the\n"
+    "MIR the backend compiles, calling the samplers' runtime math) at the\n"
+    "constrained values of --params or at the probe method's point K of\n"
+    "--seed, and prints it as an extended Wengert list: nodes @i with their\n"
+    "values, <constants>, places [§block:%expr], the branches taken, user\n"
+    "function calls expanded to --levels (1: none), then the log density\n"
+    "(with the Jacobian, dropping ~'s constants as the sampler does);\n"
+    "--backward/--forward @i list what @i depends on and what depends on it.\n"
     "\n"
     "Options:\n"
     "  --help                   print this help and exit\n"
@@ -1048,6 +1060,8 @@ static int run_command(int argc, char **argv)
         return drv_merge_main(argc - 1, argv + 1, stdout, stderr);
     if (argc > 1 && strcmp(argv[1], "build") == 0)
         return run_build(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "trace") == 0)
+        return drv_trace_main(argc - 1, argv + 1, stdout, stderr);
     Cli c = {0};
     bool sample = argc > 1 && strcmp(argv[1], "sample") == 0;
     int status = sample ? parse_cli(&c, argc - 1, argv + 1)

@@ -560,4 +560,107 @@ MirStmt *mir_block(Arena *a, MirStmtKind k, int n, MirStmt **stmts);
 const char *mir_expr_kind_name(MirExprKind k);
 const char *mir_stmt_kind_name(MirStmtKind k);
 
+/* ============ interp.c, interp_lib.c, interp_trace.c: the interpreter ====
+ * An interpreter of the transformed MIR (what the backend compiles):
+ * prepare_data, log_prob, transform_inits and the user functions they call,
+ * on data and an unconstrained point, calling libpplrt's math (the same
+ * functions the samplers call) for every library function.  While it runs
+ * it may record an extended Wengert list (IRTracker's form, spec 001):
+ * argument and constant nodes, primitive calls (library functions,
+ * operators, compiler internals), nested calls (user functions, each with
+ * its own numbering), the branch taken at every if, loop test and ?:,
+ * returns and target increments, each with its value and its place in the
+ * MIR.  The gradient by the trace's backward pass is not here yet. */
+
+typedef struct RtData RtData;   /* runtime/pplrt.h */
+
+typedef enum MirTraceKind {
+    MT_ARG,         /* a function's argument, or a variable the list reads
+                       from outside (data, transformed data) */
+    MT_CONST,       /* a literal given a name (x = 0), a loop variable */
+    MT_PRIMITIVE,   /* a library function, operator or compiler internal */
+    MT_NESTED,      /* a user function: its own list in children */
+    MT_BRANCH,      /* a branch taken: goto §to since @cond == value */
+    MT_RETURN,      /* return @ref */
+    MT_TARGET,      /* target += @ref (or a transform's log-Jacobian) */
+    MT_PRINT        /* print(...): the text in value */
+} MirTraceKind;
+
+typedef struct MirTrace MirTrace;
+
+/* One node @index of a list.  Arguments: refs[k] > 0 is @refs[k];
+ * refs[k] == 0 is the constant consts[k] (printed ⟨consts[k]⟩). */
+typedef struct MirTraceNode {
+    MirTraceKind kind;
+    int index;              /* @index, 1-based in its list */
+    const char *fn;         /* PRIMITIVE, NESTED: the function; ARG, CONST:
+                               the variable's name */
+    int *refs;
+    const char **consts;
+    int nargs;
+    const char *value;      /* the value as printed (NULL: none) */
+    double num;             /* a scalar value, else NaN */
+    int block;              /* [§block:%expr]: the block of the statement */
+    int expr;               /* %expr: the expression's number in its body
+                               (0 for a statement: then &branch) */
+    int branch;             /* &branch: the statement's number among the
+                               block's control statements */
+    int to_block;           /* BRANCH: the block it goes to */
+    bool cond;              /* BRANCH with a condition: its value */
+    bool has_cond;
+    const char *note;       /* BRANCH: break, continue, ?: arm */
+    Span span;
+    MirTrace *children;     /* NESTED and recorded: the callee's list */
+} MirTraceNode;
+
+struct MirTrace {
+    const char *name;       /* log_prob, prepare_data or the function */
+    MirTraceNode *nodes;
+    int n, cap;
+};
+
+/* What to evaluate and how to record it (IRTracker's tracking context). */
+typedef struct MirInterpOptions {
+    bool jacobian;          /* add the transforms' log-Jacobians */
+    int max_depth;          /* record nested calls to this depth (1: the
+                               log density's own list only; 0: nothing) */
+    const char *const *primitives;  /* user functions recorded as
+                                       primitives (not entered); NULL-ended,
+                                       may be NULL */
+} MirInterpOptions;
+
+typedef struct MirInterp MirInterp;
+
+/* An interpreter of p (transformed: p->backend_forms) with the data d;
+ * runs prepare_data.  NULL with the reason in why (the sampler's message
+ * for missing or bad data, a transformed data reject, or "the interpreter
+ * does not support FN yet") when it fails; *rejected tells a failure of
+ * the program (a reject, a check, a domain error) from an unsupported
+ * construct.  Everything lives in a; nothing is left outside it. */
+MirInterp *mir_interp_new(Arena *a, MirProgram *p, const RtData *d,
+                          char *why, size_t n, bool *unsupported);
+/* The number of unconstrained values (valid after mir_interp_new). */
+int mir_interp_num_unconstrained(const MirInterp *in);
+/* transform_inits on the constrained values of params: the unconstrained
+ * point into u (mir_interp_num_unconstrained entries); 0, or -1 with why. */
+int mir_interp_unconstrain(MirInterp *in, const RtData *params, double *u,
+                           char *why, size_t n);
+/* log_prob at u, recording its trace into *trace when trace is not NULL
+ * (the nodes are kept up to the failure when it fails).  0 with *lp, or
+ * -1 with why; *unsupported as for mir_interp_new. */
+int mir_interp_log_prob(MirInterp *in, const double *u,
+                        const MirInterpOptions *o, double *lp,
+                        MirTrace **trace, char *why, size_t n,
+                        bool *unsupported);
+
+/* interp_trace.c: the list in IRTracker's printed form, nested lists
+ * expanded to levels (1: the top list only). */
+void mir_trace_print(FILE *out, const MirTrace *t, int levels);
+/* The nodes of t's top list that node @index depends on (backward: what
+ * it references, transitively) or that depend on it (forward), in list
+ * order, into marks[1..t->n] (true: in the set). */
+void mir_trace_backward(const MirTrace *t, int index, bool *marks);
+void mir_trace_forward(const MirTrace *t, int index, bool *marks);
+void mir_trace_print_node(FILE *out, const MirTraceNode *nd, int indent);
+
 #endif

@@ -1,0 +1,320 @@
+/* trace.c - `pplbench trace`: compile a model to its transformed MIR (the
+ * MIR the backend compiles), run prepare_data and log_prob on it with the
+ * interpreter at one unconstrained point, and print the trace (IRTracker's
+ * extended Wengert list, spec 001) and the log density.
+ *
+ * The point: --params P.json gives constrained values by name (like an
+ * inits file; transform_inits makes them unconstrained); --seed S draws
+ * uniform(-2, 2) coordinates from rt_rng_new(S, K) as a sampler's probe
+ * method draws its point K (--point K, default 0; seed 0 when neither is
+ * given).  The density is the sampler's: with the log-Jacobian, dropping
+ * the constants of `~` statements (_lupdf) as the sampler drops them. */
+#include <errno.h>
+#include <sys/stat.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend.h"
+#include "frontend.h"
+#include "mir.h"
+#include "pipeline.h"
+#include "pplrt.h"
+#include "trace.h"
+
+enum { EXIT_OK = 0, EXIT_MODEL = 1, EXIT_USAGE = 2, EXIT_INTERNAL = 3 };
+
+typedef struct TraceCli {
+    const char *model, *data, *params, *output;
+    unsigned long long seed;
+    int point;
+    int levels;
+    int backward, forward;      /* @i, 0: not asked */
+} TraceCli;
+
+static const char usage[] =
+    "usage: pplbench trace MODEL.stan [--data D.json] [--params P.json | "
+    "--seed S [--point K]]\n"
+    "           [--levels N] [--o FILE.txt] [--backward @i] [--forward @i]";
+
+static int usage_error(FILE *err, const char *what, const char *arg)
+{
+    fprintf(err, "pplbench trace: ");
+    fprintf(err, what, arg);
+    fprintf(err, "\n%s\n", usage);
+    return EXIT_USAGE;
+}
+
+/* "--opt VALUE" or "--opt=VALUE": the value, advancing *i; NULL if argv[*i]
+ * is not opt. */
+static const char *value_of(int argc, char **argv, int *i, const char *opt,
+                            bool *missing)
+{
+    size_t n = strlen(opt);
+    if (strncmp(argv[*i], opt, n) != 0)
+        return NULL;
+    if (argv[*i][n] == '=')
+        return argv[*i] + n + 1;
+    if (argv[*i][n] != 0)
+        return NULL;
+    if (*i + 1 >= argc) {
+        *missing = true;
+        return NULL;
+    }
+    return argv[++*i];
+}
+
+static bool parse_number(const char *s, long long lo, long long hi,
+                         long long *out)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (errno || end == s || *end || v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+static int parse(TraceCli *c, int argc, char **argv, FILE *err)
+{
+    c->levels = 1;
+    bool seed_given = false;
+    for (int i = 1; i < argc; i++) {
+        bool missing = false;
+        const char *v;
+        long long x;
+        if ((v = value_of(argc, argv, &i, "--data", &missing))) {
+            c->data = v;
+        } else if ((v = value_of(argc, argv, &i, "--params", &missing))) {
+            c->params = v;
+        } else if ((v = value_of(argc, argv, &i, "--o", &missing))) {
+            c->output = v;
+        } else if ((v = value_of(argc, argv, &i, "--seed", &missing))) {
+            char *end;
+            errno = 0;
+            c->seed = strtoull(v, &end, 10);
+            if (errno || end == v || *end || v[0] == '-')
+                return usage_error(err, "--seed takes a non-negative integer, "
+                                   "not '%s'", v);
+            seed_given = true;
+        } else if ((v = value_of(argc, argv, &i, "--point", &missing))) {
+            if (!parse_number(v, 0, 1000000, &x))
+                return usage_error(err, "--point takes an integer in 0..1000000,"
+                                   " not '%s'", v);
+            c->point = (int)x;
+        } else if ((v = value_of(argc, argv, &i, "--levels", &missing))) {
+            if (!parse_number(v, 1, 1000, &x))
+                return usage_error(err, "--levels takes an integer in 1..1000, "
+                                   "not '%s'", v);
+            c->levels = (int)x;
+        } else if ((v = value_of(argc, argv, &i, "--backward", &missing))
+                   || (v = value_of(argc, argv, &i, "--forward", &missing))) {
+            const char *num = v[0] == '@' ? v + 1 : v;
+            if (!parse_number(num, 1, 1 << 30, &x))
+                return usage_error(err, "--backward and --forward take a node "
+                                   "@i, not '%s'", v);
+            if (strncmp(argv[i - (argv[i] == v ? 1 : 0)], "--backward", 10)
+                == 0)
+                c->backward = (int)x;
+            else
+                c->forward = (int)x;
+        } else if (missing) {
+            return usage_error(err, "%s takes a value", argv[i]);
+        } else if (argv[i][0] == '-') {
+            return usage_error(err, "unknown option '%s'", argv[i]);
+        } else if (c->model) {
+            return usage_error(err, "one model at a time ('%s')", argv[i]);
+        } else {
+            c->model = argv[i];
+        }
+    }
+    if (!c->model)
+        return usage_error(err, "%s", "which model?");
+    const char *ext = c->output ? strrchr(c->output, '.') : NULL;
+    if (ext && (!strcmp(ext, ".dot") || !strcmp(ext, ".png")
+                || !strcmp(ext, ".svg")))
+        return usage_error(err, "--o writes the trace as text; pictures "
+                           "(%s) are not drawn yet", ext);
+    if (c->params && seed_given)
+        return usage_error(err, "%s", "--params and --seed both give the "
+                           "point: give one");
+    return -1;
+}
+
+/* Load a JSON file: NULL path is an empty set.  A file that cannot be
+ * opened or is not a regular file (a fifo would block) is an I/O error,
+ * as is one that does not parse (2, the driver's convention; the message
+ * of a bad file is the sampler's); wrong values in a good file are the
+ * model's business (1, later). */
+static RtData *load(const char *path, const char *what, FILE *err, int *rc)
+{
+    RtError e = {.msg = ""};
+    struct stat st;
+    if (path && stat(path, &st) != 0) {
+        fprintf(err, "Error: cannot read the %s file %s: %s\n", what, path,
+                strerror(errno));
+        *rc = EXIT_USAGE;
+        return NULL;
+    }
+    if (path && !S_ISREG(st.st_mode)) {
+        fprintf(err, "Error: the %s file %s is not a regular file\n", what,
+                path);
+        *rc = EXIT_USAGE;
+        return NULL;
+    }
+    RtData *d = rt_data_load(path, &e);
+    if (!d) {
+        fprintf(err, "Error reading %s: %s\n", what, e.msg);
+        *rc = EXIT_USAGE;
+    }
+    return d;
+}
+
+static void print_set(FILE *out, const MirTrace *t, int index, bool back)
+{
+    bool *marks = calloc((size_t)t->n + 1, 1);
+    if (!marks)
+        return;
+    if (back)
+        mir_trace_backward(t, index, marks);
+    else
+        mir_trace_forward(t, index, marks);
+    fprintf(out, "%s @%d:\n", back ? "backward" : "forward", index);
+    for (int i = 1; i <= t->n; i++)
+        if (marks[i])
+            mir_trace_print_node(out, &t->nodes[i - 1], 2);
+    free(marks);
+}
+
+/* Everything after the model compiled: data, point, evaluation, output. */
+static int run(const TraceCli *c, MirProgram *p, Arena *a, FILE *out,
+               FILE *err)
+{
+    int rc = EXIT_OK;
+    RtData *data = load(c->data, "data", err, &rc);
+    if (!data)
+        return rc;
+    char why[1024];
+    bool unsup = false;
+    MirInterp *in = mir_interp_new(a, p, data, why, sizeof why, &unsup);
+    if (!in) {
+        if (unsup)
+            fprintf(err, "Error: %s.\n", why);
+        else
+            fprintf(err, "Error in the data or transformed data of %s:\n%s\n",
+                    p->name, why);
+        rt_data_free(data);
+        return EXIT_MODEL;
+    }
+    int n = mir_interp_num_unconstrained(in);
+    double *u = arena_alloc(a, sizeof(double) * (size_t)(n + 1));
+    if (c->params) {
+        RtData *params = load(c->params, "parameters", err, &rc);
+        if (!params) {
+            rt_data_free(data);
+            return rc;
+        }
+        int urc = mir_interp_unconstrain(in, params, u, why, sizeof why);
+        rt_data_free(params);
+        if (urc) {
+            fprintf(err, "Error in the parameter values of %s:\n%s\n",
+                    c->params, why);
+            rt_data_free(data);
+            return EXIT_MODEL;
+        }
+    } else {
+        RtRng *rng = rt_rng_new(c->seed, (unsigned)c->point);
+        if (!rng) {
+            rt_data_free(data);
+            fprintf(err, "pplbench trace: out of memory\n");
+            return EXIT_MODEL;
+        }
+        for (int i = 0; i < n; i++)
+            u[i] = -2 + 4 * rt_rng_uniform(rng);
+        rt_rng_free(rng);
+    }
+    MirInterpOptions o = {.jacobian = true, .max_depth = c->levels};
+    MirTrace *t = NULL;
+    double lp = 0;
+    int lrc = mir_interp_log_prob(in, u, &o, &lp, &t, why, sizeof why, &unsup);
+    rt_data_free(data);
+    if (t)
+        mir_trace_print(out, t, c->levels);
+    if (lrc) {
+        fprintf(out, "rejected: %s\n", why);
+        fprintf(err, unsup ? "Error: %s.\n" : "Error: the log density is "
+                "rejected at this point: %s\n", why);
+        return EXIT_MODEL;
+    }
+    fprintf(out, "log density = %.17g\n", lp);
+    if (t && c->backward)
+        print_set(out, t, c->backward, true);
+    if (t && c->forward)
+        print_set(out, t, c->forward, false);
+    return EXIT_OK;
+}
+
+int drv_trace_main(int argc, char **argv, FILE *out, FILE *err)
+{
+    TraceCli c = {0};
+    int status = parse(&c, argc, argv, err);
+    if (status >= 0)
+        return status;
+    FeUnit u;
+    FeOptions fo = {0};
+    bool ok = fe_compile(&u, c.model, NULL, &fo);
+    diag_render_all(err, &u.sink);
+    if (u.internal_error || u.file_missing || !ok) {
+        status = u.internal_error ? EXIT_INTERNAL : u.file_missing
+                 ? EXIT_USAGE : EXIT_MODEL;
+        fe_unit_free(&u);
+        return status;
+    }
+    /* the model's name as pplbench build gives it: FILE_model */
+    const char *base = strrchr(c.model, '/');
+    base = base ? base + 1 : c.model;
+    const char *dot = strrchr(base, '.');
+    size_t len = dot ? (size_t)(dot - base) : strlen(base);
+    DrvPipeline pl = {.path = c.model,
+                      .name = emit_model_name(&u.arena,
+                                              arena_strndup(&u.arena, base,
+                                                            len)),
+                      .stop = DRV_PIPELINE_TRANSFORMED};
+    switch (drv_pipeline_run(&u, &pl)) {
+    case DRV_PIPELINE_INTERNAL:
+        drv_pipeline_print_internal(err, "", pl.why);
+        fe_unit_free(&u);
+        return EXIT_INTERNAL;
+    case DRV_PIPELINE_NOT_COMPILED:
+        fprintf(err, "Error: %s.\n", pl.why);
+        fe_unit_free(&u);
+        return EXIT_MODEL;
+    case DRV_PIPELINE_OK:
+        break;
+    }
+    RtOutFile *file = NULL;
+    if (c.output) {
+        const char *inputs[3] = {c.model, c.data, c.params};
+        int ninputs = 1 + (c.data != NULL);
+        if (c.params)
+            inputs[ninputs++] = c.params;
+        RtError e = {.msg = ""};
+        file = rt_out_open(c.output, inputs, ninputs, &e);
+        if (!file) {
+            fprintf(err, "pplbench: %s\n", e.msg);
+            fe_unit_free(&u);
+            return EXIT_USAGE;
+        }
+        out = rt_out_stream(file);
+    }
+    status = run(&c, pl.program, &u.arena, out, err);
+    if (file) {
+        RtError e = {.msg = ""};
+        if (rt_out_commit(file, &e) != 0) {
+            fprintf(err, "pplbench: %s\n", e.msg);
+            status = EXIT_USAGE;
+        }
+    }
+    fe_unit_free(&u);
+    return status;
+}

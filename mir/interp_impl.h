@@ -1,0 +1,153 @@
+/* interp_impl.h - what the interpreter's files share (interp.c evaluates,
+ * interp_lib.c calls the runtime's math, interp_trace.c prints); not part
+ * of mir.h's public interface. */
+#ifndef PPL_INTERP_IMPL_H
+#define PPL_INTERP_IMPL_H
+
+#include "mir.h"
+#include "pplrt.h"
+
+/* A value: the Stan types the interpreter knows. */
+typedef enum IvKind {
+    IV_VOID, IV_INT, IV_REAL, IV_VEC, IV_ROWVEC, IV_MAT, IV_ARRAY, IV_STR,
+    IV_FUN              /* a function passed to a higher-order one */
+} IvKind;
+
+typedef struct IVal IVal;
+struct IVal {
+    IvKind k;
+    int rows, cols;     /* VEC: rows x 1, ROWVEC: 1 x cols, MAT */
+    int n;              /* ARRAY: elements */
+    long long i;        /* INT */
+    double r;           /* REAL */
+    double *d;          /* VEC ROWVEC MAT: rows * cols, row-major */
+    IVal *el;           /* ARRAY */
+    const char *s;      /* STR: the content; FUN: the function's name */
+};
+
+/* The largest value the interpreter allocates (doubles). */
+#define INTERP_MAX_ELEMENTS (1 << 25)
+
+/* Status of a library call: done, failed (err set), or not supported. */
+enum { LIB_OK = 0, LIB_ERROR = -1, LIB_UNSUPPORTED = -2 };
+
+/* The call's context: an arena for values, the error, the RNG (none in
+ * log_prob) and whether each argument depends on the parameters. */
+typedef struct LibCall {
+    Arena *a;
+    RtError *err;
+    const char *name;       /* the function (operators: stanc3's name) */
+    IVal *args;
+    const bool *ad;
+    int nargs;
+    bool propto;            /* _lupdf/_lupmf may drop constants here (the
+                               log density, or a function called as
+                               _lupdf from there) */
+} LibCall;
+
+/* A library function or operator on args; LIB_UNSUPPORTED leaves the
+ * message "the interpreter does not support NAME yet" in err. */
+int interp_lib_call(LibCall *c, IVal *out);
+/* interp_multi.c: cumulative distributions, multivariate densities and
+ * GLMs (base: a density's name without its suffix, or NULL), matrix
+ * functions; -3 when the function is none of them. */
+int interp_lib_more(LibCall *c, IVal *out, const char *base, bool propto);
+
+/* Values */
+IVal iv_int(long long v);
+IVal iv_real(double v);
+/* A vector, row vector or matrix of the shape, zeroed; NULL data (and
+ * LIB_ERROR in err) beyond INTERP_MAX_ELEMENTS. */
+int iv_alloc(Arena *a, IvKind k, long rows, long cols, IVal *out,
+             RtError *err);
+IVal iv_copy(Arena *a, const IVal *v);
+/* The number of doubles in v's leaves (arrays summed), ints counted too. */
+long iv_count(const IVal *v);
+/* v's reals (ints converted) flattened in storage order into out. */
+void iv_flatten(const IVal *v, double *out);
+/* The value as the trace prints it (containers cut after 8 entries). */
+const char *iv_show(Arena *a, const IVal *v);
+/* The value as print() writes it. */
+void iv_msg(RtMsg *m, const IVal *v);
+double iv_num(const IVal *v);   /* a scalar as double, NaN otherwise */
+
+/* ------------------------------------------- the interpreter's state */
+
+typedef struct LocEntry LocEntry;
+struct LocEntry {
+    const void *key;
+    int block, id;
+};
+
+typedef struct LocMap {
+    LocEntry *e;
+    size_t cap;         /* a power of two */
+    size_t n;
+} LocMap;
+
+typedef struct Frame Frame;
+struct Frame {
+    IVal *val;              /* per VarId */
+    unsigned char *set;
+    int *node;              /* per VarId: @node in trace, 0: none yet */
+    Frame *outer;           /* where unset variables are looked up */
+    MirTrace *trace;        /* NULL: not recording */
+    int depth;              /* 1: the section's own list */
+    bool propto;            /* _lupdf calls drop constants (as the
+                               sampler's emitted code decides) */
+    IVal ret;
+};
+
+struct MirInterp {
+    MirProgram *p;
+    Arena *a;
+    LocMap map;
+    Frame global;           /* data and transformed data */
+    const RtData *data;     /* what FnReadData__ reads */
+    const double *u;        /* what FnReadParam__ reads */
+    int upos;
+    double *uout;           /* what FnWriteParam__ writes (inits) */
+    int nout;
+    int nunc;               /* unconstrained values */
+    bool counting;          /* prepare_data: count the parameters' sizes */
+    bool in_log_prob;
+    MirInterpOptions opt;
+    double target;
+    RtError err;
+    bool unsupported;
+};
+
+/* An operand in the trace: @node, or the constant konst. */
+typedef struct Ref {
+    int node;
+    const char *konst;
+} Ref;
+
+#define NOREF ((Ref){0, NULL})
+
+enum { EX_OK = 0, EX_ERROR = -1, EX_BREAK = 1, EX_CONTINUE = 2,
+       EX_RETURN = 3 };
+
+/* interp.c */
+/* The message (fmt with one %s) into the interpreter's error; -1. */
+int interp_fail(MirInterp *I, const char *fmt, const char *s);
+/* "the interpreter does not support WHAT yet"; -1. */
+int interp_unsupported(MirInterp *I, const char *what);
+int interp_as_int(MirInterp *I, const IVal *v, long long *out);
+/* e's value into out and its operand in the trace into ref; 0 or -1. */
+int interp_eval(MirInterp *I, Frame *f, const MirExpr *e, IVal *out,
+                Ref *ref);
+
+/* interp_io.c */
+/* The content of a string literal argument ("" for anything else). */
+const char *interp_str_arg(const MirExpr *e);
+/* FnReadData__, FnReadParam__ (counting the free values when I->counting
+ * is set, reading I->u otherwise). */
+int interp_read_data(MirInterp *I, Frame *f, const MirExpr *e, IVal *out);
+int interp_read_param(MirInterp *I, Frame *f, const MirExpr *e, IVal *out);
+/* The other internals on their evaluated arguments vals; for
+ * FnConstrain__ the log-Jacobian into *lj_out. */
+int interp_internal(MirInterp *I, Frame *f, const MirExpr *e,
+                    const IVal *vals, IVal *out, double *lj_out);
+
+#endif

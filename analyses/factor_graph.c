@@ -19,6 +19,8 @@ typedef struct Build {
     VarDeps *deps;
     int cap_factors, cap_edges, cap_plates;
     int plate;          /* the innermost plate open, or -1 */
+    const MirExpr *conds[64];   /* the conditions of the ifs and whiles */
+    int nconds;                 /* around the statement (the innermost 64) */
 } Build;
 
 static bool has_suffix(const char *s, const char *suffix)
@@ -69,7 +71,8 @@ static bool in_graph(VarId v, const void *ctx)
 }
 
 /* The edges of a factor with this variate (NULL: none) and these
- * arguments. */
+ * arguments; the conditions it runs under count as arguments (the
+ * density depends on them). */
 static void add_edges(Build *b, int f, const MirExpr *variate,
                       const MirExpr *const *args, int nargs)
 {
@@ -84,9 +87,10 @@ static void add_edges(Build *b, int f, const MirExpr *variate,
         vdep_reach_until(b->deps, variate, direct_v, in_graph, g);
         vdep_reach(b->deps, variate, reach_v, false);
     }
-    for (int i = 0; i < nargs; i++) {
-        vdep_reach_until(b->deps, args[i], direct_a, in_graph, g);
-        vdep_reach(b->deps, args[i], reach_a, false);
+    for (int i = 0; i < nargs + b->nconds; i++) {
+        const MirExpr *a = i < nargs ? args[i] : b->conds[i - nargs];
+        vdep_reach_until(b->deps, a, direct_a, in_graph, g);
+        vdep_reach(b->deps, a, reach_a, false);
     }
     bool partial = variate && variate->kind == MX_INDEXED;
     g->factors[f].first_edge = g->nedges;
@@ -231,11 +235,16 @@ static void walk(Build *b, const MirStmt *s)
         return;
     }
     case MS_IF:
-    case MS_WHILE:
+    case MS_WHILE: {
         add_calls(b, s, s->cond);
+        int saved = b->nconds;
+        if (b->nconds < (int)(sizeof b->conds / sizeof *b->conds))
+            b->conds[b->nconds++] = s->cond;
         walk(b, s->body);
         walk(b, s->else_body);
+        b->nconds = saved;
         return;
+    }
     case MS_BLOCK:
     case MS_SLIST:
         walk_list(b, s);

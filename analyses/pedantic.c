@@ -206,14 +206,18 @@ static void count_assignments(PedCtx *c, const MirStmt *s)
 
 /* -------------------------------------------------------- the entry */
 
-static bool silent(const MirProgram *p, VarId v)
+bool ped_silent(const Annotation *annots, int n)
 {
-    if (v < 0 || v >= p->nvars)
-        return false;
-    for (int i = 0; i < p->vars[v].nannots; i++)
-        if (strcmp(p->vars[v].annots[i].name, "silent") == 0)
+    for (int i = 0; i < n; i++)
+        if (strcmp(annots[i].name, "silent") == 0)
             return true;
     return false;
+}
+
+static bool silent(const MirProgram *p, VarId v)
+{
+    return v >= 0 && v < p->nvars
+        && ped_silent(p->vars[v].annots, p->vars[v].nannots);
 }
 
 static int compare_loc(const Loc *a, const Loc *b)

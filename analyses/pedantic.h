@@ -55,6 +55,9 @@ typedef struct PedConst {
  * of those, and locals assigned once with such a value. */
 bool ped_const(PedCtx *c, const MirExpr *e, PedConst *out);
 
+/* Whether a declaration carries @silent. */
+bool ped_silent(const Annotation *annots, int n);
+
 /* The parameter e is (a parameter read whole, not indexed), or -1. */
 VarId ped_param_of(const PedCtx *c, const MirExpr *e);
 /* A call's density family ("normal" for normal_lupdf), or NULL. */

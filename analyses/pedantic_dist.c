@@ -251,12 +251,13 @@ static void check_rule(PedCtx *c, const char *family, const MirExpr *call,
                      r->arg, name, sup);
     } else if (v < 0 && ped_const(c, a, &k)
                && value_outside(r->support, k.value)) {
+        VarId variate = ped_param_of(c, call->args[0]);
         if (r->arg == 0)
             ped_warn(c, &k.span, -1, PED_VARIATE_VALUE, k.text, family, sup,
                      k.text, sup);
         else
-            ped_warn(c, &k.span, -1, PED_ARG_VALUE, family, k.text, r->what,
-                     r->arg, r->what, sup);
+            ped_warn(c, &k.span, variate, PED_ARG_VALUE, family, k.text,
+                     r->what, r->arg, r->what, sup);
     }
 }
 
@@ -291,14 +292,16 @@ static void check_call(PedCtx *c, const MirExpr *call, const MirStmt *s)
     const char *family = ped_density(c, call);
     if (!family)
         return;
-    /* constants far from unit scale, the variate's too */
+    /* constants far from unit scale, the variate's too (said about the
+     * variate: @silent on it silences them) */
+    VarId variate = ped_param_of(c, call->args[0]);
     for (int i = 0; i < call->nargs; i++) {
         PedConst k;
         if (!ped_const(c, call->args[i], &k))
             continue;
         double m = k.value < 0 ? -k.value : k.value;
         if (m != 0 && (m < 0.1 || m > 10))
-            ped_warn(c, &k.span, -1, PED_UNSCALED, k.text);
+            ped_warn(c, &k.span, variate, PED_UNSCALED, k.text);
     }
     if (strcmp(family, "uniform") == 0)
         check_uniform(c, call);

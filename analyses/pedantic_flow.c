@@ -36,10 +36,7 @@ static const char *param_list(PedCtx *c, const DfWord *set)
     for (VarId v = 0; v < p->nvars; v++) {
         if (!df_has(set, v) || p->vars[v].kind != MV_PARAM)
             continue;
-        bool silent = false;
-        for (int i = 0; i < p->vars[v].nannots; i++)
-            silent = silent || strcmp(p->vars[v].annots[i].name, "silent") == 0;
-        if (!silent)
+        if (!ped_silent(p->vars[v].annots, p->vars[v].nannots))
             names[n++] = p->vars[v].name;
     }
     if (!n)
@@ -142,7 +139,8 @@ static void fun_call_site(PedCtx *c, const MirExpr *call, const MirStmt *s)
         return;
     FunCfList cfs = {0};
     for (int f = 0; f < c->p->nfuns; f++)
-        if (strcmp(c->p->funs[f].name, call->fn) == 0)
+        if (strcmp(c->p->funs[f].name, call->fn) == 0
+            && !ped_silent(c->p->funs[f].annots, c->p->funs[f].nannots))
             fun_control(c, &c->p->funs[f], c->p->funs[f].body, &cfs);
     for (int i = 0; i < cfs.n; i++) {
         const FunCf *cf = &cfs.items[i];
@@ -343,7 +341,8 @@ static void check_jacobian(PedCtx *c)
 {
     for (int f = 0; f < c->p->nfuns; f++) {
         const MirFun *fun = &c->p->funs[f];
-        if (fun->body && has_suffix(fun->name, "_jacobian")
+        if (fun->body && !ped_silent(fun->annots, fun->nannots)
+            && has_suffix(fun->name, "_jacobian")
             && !increments_jacobian(fun->body))
             ped_warn(c, &fun->span, -1, PED_JACOBIAN_FN_UNUSED, fun->name);
     }

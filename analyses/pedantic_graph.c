@@ -13,7 +13,10 @@
  * parameter it touches that has no prior from a density: an _lp function
  * giving z ~ normal(0, tau) is not a second prior of tau)
  * from which no path in the factor graph reaches modeled data but through
- * P.  Modeled data is data that is the variate of some factor (or read by
+ * P (see reaches_data).  So where the user guide's example counts
+ * c ~ normal(b, 1) as b's prior, here it is c's only, and b, whose own
+ * factor b ~ normal(x, 1) reads modeled data, has none
+ * (tests/golden/pedantic_priors_guide_fires).  Modeled data is data that is the variate of some factor (or read by
  * a factor with no variate, such as a target += log_mix(...)):
  * a hyperparameter given as data (mu ~ normal(0, tau) with tau in data)
  * is a constant, not an observation, so it does not make a prior a

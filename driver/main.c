@@ -79,6 +79,8 @@ typedef struct Cli {
     const char *report, *baseline;
     int workers, shard_k, shard_n, points, seed;
     bool sample_mode;         /* `pplbench sample DIR`: build and sample */
+    bool warn_pedantic;       /* --warn-pedantic */
+    const char *factor_graph; /* --factor-graph=FILE.json */
     int argc;
     char **argv;
     FeOptions fe;
@@ -211,6 +213,10 @@ static const char usage_text[] =
     "                           model; see --list-passes)\n"
     "  --list-passes            print every pass with its level and what it\n"
     "                           does\n"
+    "  --warn-pedantic          also warn of likely mistakes in the model, as\n"
+    "                           stanc3's pedantic mode does (one model)\n"
+    "  --factor-graph=FILE.json write the factor graph of the log density\n"
+    "                           (factors, variables, edges, plates) as JSON\n"
     "  --warn-uninitialized     warn about reads of variables that may not\n"
     "                           have been assigned a value (one model)\n"
     "  --debug-mem-patterns     print each vector and matrix of the log\n"
@@ -470,6 +476,15 @@ static int parse_cli(Cli *c, int argc, char **argv)
                                    "got '%s'", v);
             c->shard_k = k;
             c->shard_n = n;
+        } else if (strcmp(a, "--warn-pedantic") == 0) {
+            c->warn_pedantic = true;
+        } else if ((v = option_value(a, "--factor-graph"))) {
+            size_t n = strlen(v);
+            if (n <= 5 || strcmp(v + n - 5, ".json") != 0)
+                return usage_error("--factor-graph writes FILE.json (the "
+                                   "DOT, PNG and SVG pictures are not "
+                                   "written yet); got '%s'", v);
+            c->factor_graph = v;
         } else if (strcmp(a, "--list-passes") == 0) {
             list_passes(stdout);
             return EXIT_OK;
@@ -501,6 +516,10 @@ static int parse_cli(Cli *c, int argc, char **argv)
                                   "(a folder)"
                                 : "%s is for --debug-generate-data and "
                                   "--debug-generate-inits", gen_option);
+    if (folder && (c->warn_pedantic || c->factor_graph))
+        return usage_error("%s is for one model, not a folder",
+                           c->warn_pedantic ? "--warn-pedantic"
+                                            : "--factor-graph");
     if (folder && !gen && c->seed < 0)
         return usage_error("%s", "the validator's --seed is at most "
                            "2147483647");
@@ -520,7 +539,8 @@ static int parse_cli(Cli *c, int argc, char **argv)
 /* Open --o=FILE through rt_out_open (atomic for a regular file, direct
  * for a device or fifo), refusing the model or any file it includes.
  * NULL after a message. */
-static RtOutFile *open_output(const Cli *c, const FeUnit *u)
+static RtOutFile *open_output(const Cli *c, const FeUnit *u,
+                               const char *path)
 {
     int n = u->sm.files.len;
     const char **inputs = malloc(((size_t)n + 2) * sizeof *inputs);
@@ -535,7 +555,7 @@ static RtOutFile *open_output(const Cli *c, const FeUnit *u)
     if (c->gen.data_file)       /* --debug-data-file is an input too */
         inputs[ninputs++] = c->gen.data_file;
     RtError err = {.msg = ""};
-    RtOutFile *o = rt_out_open(c->output, inputs, ninputs, &err);
+    RtOutFile *o = rt_out_open(path, inputs, ninputs, &err);
     free(inputs);
     if (!o)
         fprintf(stderr, "pplbench: %s\n", err.msg);
@@ -698,13 +718,64 @@ static int run_build(int argc, char **argv)
     return EXIT_OK;
 }
 
+/* The analyses of a checked model (--warn-pedantic, --factor-graph) on its
+ * MIR as lowered: pedantic warnings go into the unit's sink (printed with
+ * the frontend's); they do not change the exit code. */
+static int run_analyses(const Cli *c, FeUnit *u)
+{
+    DrvPipeline pl = {.path = c->input, .name = model_name(c, &u->arena),
+                      .stop = DRV_PIPELINE_LOWERED};
+    switch (drv_pipeline_run(u, &pl)) {
+    case DRV_PIPELINE_INTERNAL:
+        drv_pipeline_print_internal(stderr, "", pl.why);
+        return EXIT_INTERNAL;
+    case DRV_PIPELINE_NOT_COMPILED:
+        fprintf(stderr, "Error: %s.\n", pl.why);
+        return EXIT_MODEL;
+    case DRV_PIPELINE_OK:
+        break;
+    }
+    if (c->warn_pedantic && !ped_check(pl.program, &u->sink)) {
+        fprintf(stderr, "pplbench: out of memory in pedantic mode\n");
+        return EXIT_USAGE;
+    }
+    if (!c->factor_graph)
+        return EXIT_OK;
+    FactorGraph *g = fgraph_build(pl.program);
+    RtOutFile *file = g ? open_output(c, u, c->factor_graph) : NULL;
+    if (!g || !file) {
+        if (!g)
+            fprintf(stderr, "pplbench: out of memory building the factor "
+                    "graph\n");
+        fgraph_free(g);
+        return EXIT_USAGE;
+    }
+    char why[512];
+    RtError err = {.msg = ""};
+    int status = EXIT_OK;
+    if (fgraph_write_json(rt_out_stream(file), g, why, sizeof why) != 0) {
+        fprintf(stderr, "pplbench: %s: %s\n", c->factor_graph, why);
+        rt_out_abort(file);
+        status = EXIT_USAGE;
+    } else if (rt_out_commit(file, &err) != 0) {
+        fprintf(stderr, "pplbench: %s\n", err.msg);
+        status = EXIT_USAGE;
+    }
+    fgraph_free(g);
+    return status;
+}
+
 static int run_one(const Cli *c)
 {
     FeUnit u;
     bool ok = fe_compile(&u, c->input, NULL, &c->fe);
-    diag_render_all(stderr, &u.sink);
     int status = EXIT_OK;
-    if (u.internal_error) {
+    if (ok && !u.internal_error && (c->warn_pedantic || c->factor_graph))
+        status = run_analyses(c, &u);
+    diag_render_all(stderr, &u.sink);
+    if (status != EXIT_OK) {
+        /* the analyses failed, and said why */
+    } else if (u.internal_error) {
         status = EXIT_INTERNAL;
     } else if (u.file_missing) {
         status = EXIT_USAGE;
@@ -721,7 +792,7 @@ static int run_one(const Cli *c)
         /* an internal error, printed: no output */
     } else if (c->mode != MODE_CHECK && c->mode != MODE_DEBUG_PARSE) {
         RtOutFile *file = NULL;
-        if (c->output && !(file = open_output(c, &u))) {
+        if (c->output && !(file = open_output(c, &u, c->output))) {
             fe_unit_free(&u);
             return EXIT_USAGE;
         }

@@ -1,0 +1,6 @@
+parameters {
+  corr_matrix[3] Omega;
+}
+model {
+  Omega ~ lkj_corr(2);
+}

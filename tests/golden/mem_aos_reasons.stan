@@ -1,6 +1,8 @@
 // --debug-mem-patterns: each reason the soa pass leaves a vector or
 // matrix AoS, with the line of the statement that decided it; two
-// variables demoted by one statement for one reason share a line.
+// variables demoted by one statement for one reason share a line.  (The
+// loop reads n as a value, so vectorize-loops, which O1 runs before soa,
+// leaves it a loop.)
 functions {
   real f(vector x) {
     return sum(x);
@@ -23,7 +25,7 @@ model {
   vector[N] h;
   vector[N] k = e;
   for (n in 1:N) {
-    target += normal_lpdf(a[n] | 0, 1);
+    target += normal_lpdf(a[n] | 0, n);
   }
   h[1] = mu;
   k = h;

@@ -201,15 +201,132 @@ static void fused_normal(Emit *em, const MirExpr *e, const char *adj,
     em->block_depth--;
 }
 
+/* --------------------------------------------- one-parameter discrete */
+
+/* bernoulli_logit and poisson_log of an int variate (evaluated first, as
+ * the general call's arguments are) and a tree: per element, whether the
+ * variate is in the support, the term and its derivative in the tree's
+ * element (C expressions of nk, the variate, and a, the element). */
+typedef struct Discrete {
+    const char *name;
+    const char *support, *term, *deriv;
+    const char *constant;   /* a term of nk that propto drops, or NULL */
+} Discrete;
+
+static const Discrete discretes[] = {
+    {"bernoulli_logit", "(unsigned)nk <= 1u",
+     "(nk ? rt_log_inv_logit(a) : rt_log1m_inv_logit(a))",
+     "(nk ? rt_inv_logit(-a) : -rt_inv_logit(a))", NULL},
+    {"poisson_log", "nk >= 0", "((nk ? nk * a : 0) - exp(a))",
+     "(nk - exp(a))", "rt_lgamma(nk + 1.0)"},
+};
+
+static const Discrete *discrete(const Emit *em, const MirExpr *e)
+{
+    if (e->kind != MX_CALL || e->fn_kind != FNK_STANLIB || e->nargs != 2)
+        return NULL;
+    const Type *n = e->args[0]->type;
+    if (!(n->kind == TY_INT || (n->kind == TY_ARRAY && n->dims == 1
+                                && n->elem->kind == TY_INT))
+        || !em_kernel_gains(em, e->args[1]))
+        return NULL;
+    for (size_t i = 0; i < sizeof discretes / sizeof discretes[0]; i++) {
+        size_t m = strlen(discretes[i].name);
+        if (strncmp(e->fn, discretes[i].name, m) == 0
+            && (strcmp(e->fn + m, "_lpmf") == 0
+                || strcmp(e->fn + m, "_lupmf") == 0))
+            return &discretes[i];
+    }
+    return NULL;
+}
+
+/* The loop body: the support test, the term, the partial (sign -1: taken
+ * back). */
+static void discrete_element(Emit *em, const Discrete *d, EmKernel *k,
+                             const MirExpr *e, Opnd n, const char *adj,
+                             const char *ok, const char *acc, int sign)
+{
+    em_line(em, "int nk = %s;", n.container ? A("%s[k]", n.val) : n.val);
+    em_line(em, "double a = %s;", em_kernel_elem(em, k, e->args[1]));
+    if (sign > 0) {
+        em_line(em, "%s &= %s;", ok, d->support);
+        em_line(em, "%s += %s;", acc, d->term);
+    }
+    em_line(em, "double d = %s%s;", sign < 0 ? "-" : "",
+            times(em, adj, d->deriv));
+    em_kernel_down(em, k, e->args[1], "d");
+}
+
+static void fused_discrete(Emit *em, const Discrete *d, const MirExpr *e,
+                           const char *adj, const char *t)
+{
+    Opnd n = em_value(em, e->args[0]);
+    EmKernel *k = em_kernel_new(em);
+    const char *len = A("(%s)", em_kernel_add(em, k, e->args[1]));
+    const char *ok = em_fresh(em, "ok"), *acc = em_fresh(em, "acc");
+    em_line(em, "int %s = %s;", ok, n.container
+            ? A("!rt_ne(%s, %s)", n.n, len) : "1");
+    em_line(em, "double %s = 0;", acc);
+    em_kernel_sums(em, k);
+    em->block_depth++;
+    em_line(em, "if (%s) {", ok);
+    em->indent++;
+    em_line(em, "for (int k = 0; k < %s; k++) {", len);
+    em->indent++;
+    em_kernel_check_indices(em, k, 0, em_kernel_nleaves(k));
+    discrete_element(em, d, k, e, n, adj, ok, acc, 1);
+    em->indent--;
+    em_line(em, "}");
+    /* a NaN or infinite term (a NaN or infinite parameter) is the
+     * general function's to judge */
+    em_line(em, "%s = %s && isfinite(%s);", ok, ok, acc);
+    if (em_kernel_direct(em, k)) {
+        em_line(em, "if (!%s) {", ok);
+        em->indent++;
+        em_line(em, "for (int k = 0; k < %s; k++) {", len);
+        em->indent++;
+        discrete_element(em, d, k, e, n, adj, ok, acc, -1);
+        em->indent--;
+        em_line(em, "}");
+        em->indent--;
+        em_line(em, "}");
+    }
+    em->indent--;
+    em_line(em, "}");
+    em_line(em, "if (%s) {", ok);
+    em->indent++;
+    em_line(em, "%s = %s;", t, acc);
+    if (d->constant && !strstr(e->fn, "_lup")) {
+        em_line(em, "for (int k = 0; k < %s; k++) {", len);
+        em->indent++;
+        em_line(em, "int nk = %s;", n.container ? A("%s[k]", n.val) : n.val);
+        em_line(em, "%s -= %s;", t, d->constant);
+        em->indent--;
+        em_line(em, "}");
+    }
+    em_kernel_finish(em, k);
+    em->indent--;
+    em_line(em, "} else {");
+    em->indent++;
+    em_density_general(em, e, adj, t);
+    em->indent--;
+    em_line(em, "}");
+    em->block_depth--;
+}
+
 bool em_fused_density(Emit *em, const MirExpr *e, const char *adj)
 {
-    if (!fusable_normal(em, e))
+    const Discrete *d = discrete(em, e);
+    if (!d && !fusable_normal(em, e))
         return false;
     const char *capture = em->capture;
     em->capture = NULL;   /* only the outermost call gives the value */
     const char *t = capture ? capture : em_fresh(em, "t");
     em_line(em, "double %s = 0;", t);
-    fused_normal(em, e, adj, t);
+    if (d)
+        fused_discrete(em, d, e, adj, t);
+    else
+        fused_normal(em, e, adj, t);
     if (capture)
         em->capture_checked = true;   /* the general call checks */
     else

@@ -1,5 +1,5 @@
-# The fused normal of backend/emit_fused.c (one loop over the elements of
-# elementwise arguments, with the range checks of x[g] inside it) rejects
+# The fused densities of backend/emit_fused.c (one loop over the elements of
+# elementwise arguments, with the range checks of x[g] inside it) reject
 # exactly as the code that computes the arguments into containers first
 # did: the same first error, in the same order, when several would apply
 # (an index out of range before a scale <= 0 or a size mismatch of the
@@ -120,3 +120,66 @@ case_ 10 '[1, 0, 2]' 2 '[1, 2]' 1 "a: index 0 $oor 2"
 case_ 10 '[1, 2, 1]' 2 '[1, 2]' 1 "$nl Scale parameter is -8.7786, but must be positive!"
 case_ 10 '[1, 2, 1]' 4 '[1, 2, 3, 4]' 1 "$nl Scale parameter is -8.7786, but must be positive!"
 case_ 10 '[1, 2, 1]' 3 '[-1, -2, -3]' 1 "$nl Scale parameter is -8.7786, but must be positive!"
+
+# bernoulli_logit and poisson_log of a tree: a variate out of the support,
+# sizes, an index out of range
+cat > fd.stan <<'STAN'
+data {
+  int<lower=1> N;
+  int<lower=0> M;
+  int which;
+  array[N] int g;
+  array[M] int c;
+  vector[N] x;
+}
+parameters {
+  vector[2] a;
+  real b;
+}
+model {
+  a ~ normal(0, 1);
+  if (which == 1) c ~ bernoulli_logit(a[g] + b * x);
+  if (which == 2) c ~ poisson_log(a[g] + b * x);
+  if (which == 3) target += poisson_log_lpmf(c | a[g] - b);
+}
+STAN
+run_expect 0 "built" "$PPLBENCH" build fd.stan -o fd
+echo '{"params_r": [0.1, -0.2, 0.3]}' > v.json
+# dcase WHICH G M C EXIT TEXT, as case_
+dcase() {
+    printf '{"N": 3, "M": %s, "which": %s, "g": %s, "c": %s, "x": [1, 2, 3]}\n' \
+        "$3" "$1" "$2" "$4" > d.json
+    text=$6
+    [ "$5" -eq 0 ] && text=""
+    run_expect "$5" "$text" ./fd log_prob unconstrained_params=v.json \
+        data file=d.json output file=o.csv
+    if [ "$5" -eq 0 ]; then
+        [ "$(tail -1 o.csv)" = "$6" ] ||
+            fail "dcase $1 $2 $4: log_prob gives $(tail -1 o.csv), expected $6"
+    fi
+}
+bl="bernoulli_logit_lpmf:"
+lt="Logit transformed probability parameter"
+pl="poisson_log_lpmf:"
+lr="Log rate parameter"
+dcase 1 '[1, 2, 2]' 3 '[0, 1, 1]' 0 '-1.85422,-0.698688,0.933125,1.19937'
+dcase 1 '[1, 3, 2]' 3 '[0, 1, 1]' 1 "a: index 3 $oor 2"
+dcase 1 '[1, 3, 2]' 3 '[0, 2, 1]' 1 "a: index 3 $oor 2"
+dcase 1 '[1, 2, 2]' 3 '[0, 2, 1]' 1 "$bl n[2] is 2, but must be in the interval [0, 1]"
+dcase 1 '[1, 2, 2]' 3 '[0, -1, 1]' 1 "$bl n[2] is -1, but must be in the interval [0, 1]"
+dcase 1 '[1, 2, 2]' 2 '[0, 1]' 1 "$bl n has size = 2, but $lt has size 3"
+dcase 1 '[1, 0, 2]' 2 '[0, 1]' 1 "a: index 0 $oor 2"
+dcase 2 '[1, 2, 2]' 3 '[0, 1, 1]' 0 '-3.9224,-1.59182,-1.30558,-5.51673'
+dcase 2 '[1, 3, 2]' 3 '[0, 1, 1]' 1 "a: index 3 $oor 2"
+dcase 2 '[1, 3, 2]' 3 '[0, 2, 1]' 1 "a: index 3 $oor 2"
+dcase 2 '[1, 2, 2]' 3 '[0, 2, 1]' 0 '-3.5224,-1.59182,-0.305577,-3.51673'
+dcase 2 '[1, 2, 2]' 3 '[0, -1, 1]' 1 "$pl Random variable[2] is -1, but must be nonnegative!"
+dcase 2 '[1, 2, 2]' 2 '[0, 1]' 1 "$pl Random variable has size = 2, but $lr has size 3"
+dcase 2 '[1, 0, 2]' 2 '[0, 1]' 1 "a: index 0 $oor 2"
+dcase 3 '[1, 2, 2]' 3 '[0, 1, 1]' 0 '-3.05679,-0.918731,0.986939,0.0317921'
+dcase 3 '[1, 3, 2]' 3 '[0, 1, 1]' 1 "a: index 3 $oor 2"
+dcase 3 '[1, 3, 2]' 3 '[0, 2, 1]' 1 "a: index 3 $oor 2"
+dcase 3 '[1, 2, 2]' 3 '[0, 2, 1]' 0 '-4.24994,-0.918731,1.98694,-0.968208'
+dcase 3 '[1, 2, 2]' 3 '[0, -1, 1]' 1 "$pl Random variable[2] is -1, but must be nonnegative!"
+dcase 3 '[1, 2, 2]' 2 '[0, 1]' 1 "$pl Random variable has size = 2, but $lr has size 3"
+dcase 3 '[1, 0, 2]' 2 '[0, 1]' 1 "a: index 0 $oor 2"

@@ -1275,7 +1275,7 @@ static Opnd value_call_general(Emit *em, const MirExpr *e)
 }
 
 /* A density's value into t (declared) and its partials times adj: the
- * inlined normal first when `inlined` allows (falling back to the general
+ * inlined normal first when inlined_ok (falling back to the general
  * call), else the general call; a NaN from the general call (a
  * rejection) returns -1 unless `unchecked` (the value was checked when it
  * was computed forward). */

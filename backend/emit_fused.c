@@ -1,5 +1,5 @@
 /* emit_fused.c - a vectorized density whose arguments are elementwise
- * expressions, as one loop.
+ * expressions, as one loop: normal, bernoulli_logit and poisson_log.
  *
  * y ~ normal(a[g] + b * x, sigma) would otherwise compute the mean into a
  * temporary and give it an adjoint buffer, run the density's loop over
@@ -9,8 +9,9 @@
  * x[g], scalars evaluated once), the density's terms, and each element's
  * partials, added straight into the leaves' adjoints: a[g[k] - 1]'s, and
  * a scalar leaf's into one sum that goes into it once after the loop.
- * The loop has no exit but the range checks of x[g] leaves, so the C
- * compiler can vectorize its sums (the model flags allow reassociation).
+ * The loop has no exit but the range checks of x[g] leaves, and no
+ * store but into adjoints: its sums stay in registers (and the model
+ * flags allow the C compiler to reassociate them).
  *
  * Rejections stay those of the materializing code (em_density_general):
  * the leaves are evaluated and each tree's sizes checked in the same

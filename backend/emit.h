@@ -228,9 +228,51 @@ Opnd em_value_elementwise(Emit *em, const MirExpr *e);
 void em_value_elementwise_into(Emit *em, const MirExpr *e, const char *dst,
                                const char *n);
 void em_backprop_elementwise(Emit *em, const MirExpr *e, const char *adj);
+/* Kernels: the same trees inside a loop another emitter writes (the
+ * fused densities of emit_fused.c), the loop's index named k.  Whether e
+ * may be a tree of a kernel (a scalar, a container, a tree); whether one
+ * gains from fusing it (a tree, or x[g]); whether gathering its leaves
+ * emits nothing that can fail (no x[g], one container at most, no
+ * failing call).  em_kernel_add evaluates e's leaves (scalars once, into
+ * temporaries), checks its sizes as em_value would, and returns its
+ * length (NULL: a scalar); the leaves added so far are numbered up to
+ * em_kernel_nleaves.  Then: the range checks of the x[g] leaves among
+ * leaves [first, last) (has_index: whether there are any); element k of
+ * a tree; the adjoint sums of its scalar and computed leaves, declared
+ * once before the loop; whether the loop adds into variables' adjoints
+ * directly; adding adjoint a of element k (or of a scalar leaf, outside
+ * the loop) down a tree; the sums propagated after the loop. */
+typedef struct EmKernel EmKernel;
+EmKernel *em_kernel_new(Emit *em);
+bool em_kernel_operand(const Emit *em, const MirExpr *e);
+bool em_kernel_gains(const Emit *em, const MirExpr *e);
+bool em_kernel_quiet(const Emit *em, const MirExpr *e);
+const char *em_kernel_add(Emit *em, EmKernel *k, const MirExpr *e);
+int em_kernel_nleaves(const EmKernel *k);
+bool em_kernel_has_index(const EmKernel *k, int first, int last);
+void em_kernel_check_indices(Emit *em, const EmKernel *k, int first,
+                             int last);
+const char *em_kernel_elem(Emit *em, const EmKernel *k, const MirExpr *e);
+void em_kernel_sums(Emit *em, EmKernel *k);
+bool em_kernel_direct(const Emit *em, const EmKernel *k);
+void em_kernel_down(Emit *em, EmKernel *k, const MirExpr *e, const char *a);
+void em_kernel_finish(Emit *em, const EmKernel *k);
 /* Whether fn is an elementwise math function of one argument, of two. */
 bool em_elementwise_unary(const char *fn);
 bool em_binary_fn(const char *fn);
+
+/* emit_fused.c */
+/* The value and partials of a vectorized density whose arguments are
+ * elementwise trees, as one loop over the elements (true: e is one, and
+ * its code is emitted; the value goes to em->capture when set). */
+bool em_fused_density(Emit *em, const MirExpr *e, const char *adj);
+
+/* emit_call.c (for emit_fused.c) */
+/* A density's value into the declared double t and its partials times
+ * adj, through the runtime's general function with its arguments
+ * computed into containers; a rejection returns -1. */
+void em_density_general(Emit *em, const MirExpr *e, const char *adj,
+                        const char *t);
 
 /* emit_lib.c */
 /* The binary elementwise functions over containers, max/min of two,

@@ -551,13 +551,13 @@ static bool is_density(const MirExpr *e)
 }
 
 /* target += e with its partials added now: one density call gives both
- * the value and the partials. */
+ * the value and the partials (a density of data has none: its value). */
 static void fused_target(Emit *em, const MirExpr *e)
 {
     TypeKind k = e->type->kind;
     bool container = k == TY_ARRAY || k == TY_VECTOR || k == TY_ROW_VECTOR
         || k == TY_MATRIX;
-    if (is_density(e) && !container) {
+    if (is_density(e) && !container && em_is_ad(em, e)) {
         const char *t = em_fresh(em, "t");
         em->capture = t;
         em->capture_checked = false;

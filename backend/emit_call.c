@@ -1250,6 +1250,79 @@ static Opnd value_call_general(Emit *em, const MirExpr *e)
     em_unsupported(em, "the function %s", fn);
 }
 
+/* A density's value into t (declared) and its partials times adj: the
+ * inlined normal first when inlined_ok (falling back to the general
+ * call), else the general call; a NaN from the general call (a
+ * rejection) returns -1 unless `unchecked` (the value was checked when it
+ * was computed forward). */
+static void density_partials(Emit *em, const MirExpr *e, const char *adj,
+                             const char *t, int propto, const char *rt,
+                             bool unchecked, bool inlined_ok)
+{
+    size_t n1 = (size_t)e->nargs + 1;
+    Opnd *ops = arena_alloc(em->a, sizeof *ops * n1);
+    const char **grads = arena_alloc(em->a, sizeof *grads * n1);
+    bool *direct = arena_alloc(em->a, sizeof *direct * n1);
+    for (int i = 0; i < e->nargs; i++) {
+        ops[i] = em_value(em, e->args[i]);
+        if (!em_is_ad(em, e->args[i]))
+            continue;
+        /* the density adds its partials: a variable's own adjoint
+         * takes them directly (the inlined normal takes its own back
+         * before falling back to the general call) */
+        const MirExpr *x = e->args[i];
+        if (x->kind == MX_VAR && x->var >= 0
+            && em_var_has_adj(em, x->var) && ops[i].container) {
+            grads[i] = em_var_adj(em, x->var);
+            direct[i] = true;
+        } else {
+            grads[i] = em_adj_buffer(em, ops[i]);
+        }
+    }
+    /* the general call gets scalar adjoints of its own, added after:
+     * the addresses of the fast path's never escape */
+    const char **cgrads = arena_alloc(em->a, sizeof *cgrads * n1);
+    for (int i = 0; i < e->nargs; i++)
+        cgrads[i] = grads[i] && !ops[i].container ? em_fresh(em, "gc")
+                                                  : grads[i];
+    const char *args = density_args(em, e, ops, cgrads);
+    const char *call = A("%s(%s%s, %s, err)", rt, args,
+                         propto < 0 ? "" : propto ? ", propto" : ", false",
+                         adj);
+    bool inlined = inlined_ok
+        && inline_normal(em, e, ops, grads, adj, propto, t);
+    if (inlined) {
+        em_line(em, "} else {");
+        em->indent++;
+    }
+    for (int i = 0; i < e->nargs; i++)
+        if (cgrads[i] && cgrads[i] != grads[i])
+            em_line(em, "double %s = 0;", cgrads[i]);
+    em_line(em, "%s = %s;", t, call);
+    for (int i = 0; i < e->nargs; i++)
+        if (cgrads[i] && cgrads[i] != grads[i])
+            em_line(em, "%s += %s;", grads[i], cgrads[i]);
+    if (!unchecked)   /* NaN only from the general call: a rejection */
+        em_line(em, "if (isnan(%s)) return -1;", t);
+    if (inlined) {
+        em->indent--;
+        em_line(em, "}");
+    }
+    for (int i = 0; i < e->nargs; i++)
+        if (grads[i] && !direct[i])
+            em_backprop(em, e->args[i], grads[i]);
+}
+
+void em_density_general(Emit *em, const MirExpr *e, const char *adj,
+                        const char *t)
+{
+    const char *rt;
+    int propto;
+    if (!density_call(em, e->fn, &rt, &propto))
+        em_unsupported(em, "the density %s", e->fn);
+    density_partials(em, e, adj, t, propto, rt, false, false);
+}
+
 static void backprop_call_general(Emit *em, const MirExpr *e, const char *adj)
 {
     const char *fn = e->fn;
@@ -1261,66 +1334,17 @@ static void backprop_call_general(Emit *em, const MirExpr *e, const char *adj)
     int propto;
     if (density_call(em, fn, &rt, &propto)) {
         check_density_shapes(em, e);
-        size_t n1 = (size_t)e->nargs + 1;
-        Opnd *ops = arena_alloc(em->a, sizeof *ops * n1);
-        const char **grads = arena_alloc(em->a, sizeof *grads * n1);
-        bool *direct = arena_alloc(em->a, sizeof *direct * n1);
-        for (int i = 0; i < e->nargs; i++) {
-            ops[i] = em_value(em, e->args[i]);
-            if (!em_is_ad(em, e->args[i]))
-                continue;
-            /* the density adds its partials: a variable's own adjoint
-             * takes them directly (the inlined normal takes its own back
-             * before falling back to the general call) */
-            const MirExpr *x = e->args[i];
-            if (x->kind == MX_VAR && x->var >= 0
-                && em_var_has_adj(em, x->var) && ops[i].container) {
-                grads[i] = em_var_adj(em, x->var);
-                direct[i] = true;
-            } else {
-                grads[i] = em_adj_buffer(em, ops[i]);
-            }
-        }
+        if (em_fused_density(em, e, adj))
+            return;
         const char *capture = em->capture;
         em->capture = NULL;   /* only the outermost call gives the value */
-        /* the general call gets scalar adjoints of its own, added after:
-         * the addresses of the fast path's never escape */
-        const char **cgrads = arena_alloc(em->a, sizeof *cgrads * n1);
-        for (int i = 0; i < e->nargs; i++)
-            cgrads[i] = grads[i] && !ops[i].container ? em_fresh(em, "gc")
-                                                      : grads[i];
-        const char *args = density_args(em, e, ops, cgrads);
-        const char *call = A("%s(%s%s, %s, err)", rt, args,
-                             propto < 0 ? "" : propto ? ", propto" : ", false",
-                             adj);
         const char *t = capture ? capture : em_fresh(em, "t");
         em_line(em, "double %s = 0;", t);
-        bool inlined = inline_normal(em, e, ops, grads, adj, propto, t);
-        if (inlined) {
-            em_line(em, "} else {");
-            em->indent++;
-        }
-        for (int i = 0; i < e->nargs; i++)
-            if (cgrads[i] && cgrads[i] != grads[i])
-                em_line(em, "double %s = 0;", cgrads[i]);
-        em_line(em, "%s = %s;", t, call);
-        for (int i = 0; i < e->nargs; i++)
-            if (cgrads[i] && cgrads[i] != grads[i])
-                em_line(em, "%s += %s;", grads[i], cgrads[i]);
-        if (capture) {
-            /* NaN only from the general call: a rejection */
-            em_line(em, "if (isnan(%s)) return -1;", t);
+        density_partials(em, e, adj, t, propto, rt, !capture, true);
+        if (capture)
             em->capture_checked = true;
-        }
-        if (inlined) {
-            em->indent--;
-            em_line(em, "}");
-        }
-        if (!capture)
+        else
             em_line(em, "(void)%s;", t);
-        for (int i = 0; i < e->nargs; i++)
-            if (grads[i] && !direct[i])
-                em_backprop(em, e->args[i], grads[i]);
         return;
     }
     if (e->nargs == 1 && (em_in_list(unary_fns, fn) || strcmp(fn, "minus") == 0)) {

@@ -143,10 +143,10 @@ typedef struct Leaf {
     bool scalar;
 } Leaf;
 
-typedef struct Kernel {
+typedef struct EmKernel {
     Leaf *leaves;           /* n of them, room for cap (em->a) */
     int n, cap;
-    const char *len;        /* the common length */
+    const char *len;        /* the common length (of the last tree added) */
     const char *rows, *cols;
 } Kernel;
 
@@ -156,6 +156,13 @@ static int find_leaf(const Kernel *k, const MirExpr *e)
         if (k->leaves[i].e == e)
             return i;
     return -1;
+}
+
+/* Whether a C expression calls nothing (a name, a literal, an element
+ * x[0], arithmetic): the C compiler moves it out of the loop itself. */
+static bool simple_name(const char *c)
+{
+    return strchr(c, '(') == NULL;
 }
 
 /* Evaluate the leaves (scalars once), check the lengths. */
@@ -185,6 +192,14 @@ static void gather_leaves(Emit *em, Kernel *k, const MirExpr *e)
             l->o.cols = "1";
         } else {
             l->o = em_value(em, e);
+        }
+        if (l->scalar && !simple_name(l->o.val)) {
+            /* once, not per element: the C compiler may not move a call
+             * such as exp() (errno) out of the loop by itself */
+            const char *s = em_fresh(em, "s");
+            em_line(em, "double %s = (double)(%s);", s, l->o.val);
+            l->o.val = s;
+            l->o.is_int = false;
         }
         if (!l->scalar) {
             if (!k->len) {
@@ -374,4 +389,160 @@ void em_backprop_elementwise(Emit *em, const MirExpr *e, const char *adj)
     for (int i = 0; i < k.n; i++)
         if (k.leaves[i].sum)
             em_backprop(em, k.leaves[i].e, k.leaves[i].sum);
+}
+
+/* ------------------------------------------------ kernels of fused loops */
+
+/* The same trees inside a loop that another emitter writes (a fused
+ * density, emit_fused.c): the leaves of several trees, their elements,
+ * and their adjoints taken down per element. */
+
+EmKernel *em_kernel_new(Emit *em)
+{
+    EmKernel *k = arena_alloc(em->a, sizeof *k);
+    memset(k, 0, sizeof *k);
+    return k;
+}
+
+bool em_kernel_operand(const Emit *em, const MirExpr *e)
+{
+    return operand(em, e);
+}
+
+bool em_kernel_gains(const Emit *em, const MirExpr *e)
+{
+    return tree(em, e) || multi_leaf(em, e);
+}
+
+const char *em_kernel_add(Emit *em, EmKernel *k, const MirExpr *e)
+{
+    k->len = NULL;
+    gather_leaves(em, k, e);
+    return k->len;
+}
+
+int em_kernel_nleaves(const EmKernel *k)
+{
+    return k->n;
+}
+
+bool em_kernel_has_index(const EmKernel *k, int first, int last)
+{
+    for (int i = first; i < last; i++)
+        if (k->leaves[i].index)
+            return true;
+    return false;
+}
+
+void em_kernel_check_indices(Emit *em, const EmKernel *k, int first,
+                             int last)
+{
+    for (int i = first; i < last; i++) {
+        const Leaf *l = &k->leaves[i];
+        if (!l->index)
+            continue;
+        const MirExpr *base = l->e->args[0];
+        const char *dim = em_var_dim(em, base->var, 0);
+        em_line(em, "if (%s[k] < 1 || %s[k] > (%s)) return rt_index_error("
+                "err, \"%%s: index %%d out of range; expecting index to be "
+                "between 1 and %%d\", %s, %s[k], (int)(%s));", l->index,
+                l->index, dim, em_c_string(em->a, em->p->vars[base->var].name),
+                l->index, dim);
+    }
+}
+
+/* Whether a scalar expression's code can neither fail nor have an effect:
+ * variables, literals, real arithmetic and the elementwise math of
+ * scalars. */
+static bool quiet_scalar(const MirExpr *e)
+{
+    switch (e->kind) {
+    case MX_VAR:
+        return e->var >= 0;
+    case MX_INT:
+    case MX_REAL:
+        return true;
+    case MX_PROMOTE:
+        return quiet_scalar(e->args[0]);
+    case MX_CALL:
+        if (e->fn_kind != FNK_STANLIB || e->type->kind != TY_REAL)
+            return false;
+        if (!em_cannot_fail_call(e)
+            && !(e->nargs == 2 && (e->op == OP_ADD || e->op == OP_SUB
+                                   || e->op == OP_MUL || e->op == OP_DIV)))
+            return false;
+        for (int i = 0; i < e->nargs; i++)
+            if (!quiet_scalar(e->args[i]))
+                return false;
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* The container leaves of e, counted into *n; false when a leaf's code
+ * may fail or is checked (x[g]). */
+static bool quiet_leaves(const Emit *em, const MirExpr *e, int *n)
+{
+    if (is_real_scalar(e->type))
+        return quiet_scalar(e);
+    if (container_leaf(em, e)) {
+        ++*n;
+        return e->kind == MX_VAR;   /* not x[g]: its index checks */
+    }
+    for (int i = 0; i < e->nargs; i++)
+        if (!quiet_leaves(em, e->args[i], n))
+            return false;
+    return true;
+}
+
+bool em_kernel_quiet(const Emit *em, const MirExpr *e)
+{
+    int n = 0;
+    return quiet_leaves(em, e, &n) && n <= 1;
+}
+
+const char *em_kernel_elem(Emit *em, const EmKernel *k, const MirExpr *e)
+{
+    return elem(em, k, e);
+}
+
+void em_kernel_sums(Emit *em, EmKernel *k)
+{
+    for (int i = 0; i < k->n; i++) {
+        Leaf *l = &k->leaves[i];
+        if (!em_is_ad(em, l->e) || l->sum)
+            continue;
+        if (l->scalar) {
+            l->sum = em_fresh(em, "gs");
+            em_line(em, "double %s = 0;", l->sum);
+        } else if (!l->index && l->e->kind != MX_VAR) {
+            l->sum = em_adj_buffer(em, l->o);   /* a computed container */
+        }
+    }
+}
+
+bool em_kernel_direct(const Emit *em, const EmKernel *k)
+{
+    for (int i = 0; i < k->n; i++) {
+        const Leaf *l = &k->leaves[i];
+        if (l->scalar || l->sum || !em_is_ad(em, l->e))
+            continue;
+        VarId v = l->index ? l->e->args[0]->var : l->e->var;
+        if (em_var_has_adj(em, v))
+            return true;
+    }
+    return false;
+}
+
+void em_kernel_down(Emit *em, EmKernel *k, const MirExpr *e, const char *a)
+{
+    down(em, k, e, a);
+}
+
+void em_kernel_finish(Emit *em, const EmKernel *k)
+{
+    for (int i = 0; i < k->n; i++)
+        if (k->leaves[i].sum)
+            em_backprop(em, k->leaves[i].e, k->leaves[i].sum);
 }

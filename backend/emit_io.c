@@ -213,7 +213,12 @@ void em_param_adjoint(Emit *em, VarId v, const MirExpr *rhs)
     em->indent++;
     em_line(em, "double dy, dlj;");
     const char *uk = A("u[%s + k]", p), *yk = A("%s[k]", g);
-    if (is(&x, "lb") || is(&x, "ub")) {
+    if (is(&x, "lb") && (strcmp(vals[0].val, "0") == 0
+                         || strcmp(vals[0].val, "0.0") == 0)) {
+        /* y = exp(x) exactly: dy/dx is the value itself, no exp again */
+        em_line(em, "dy = %s[k];", em_var_val(em, v));
+        em_line(em, "dlj = 1;");
+    } else if (is(&x, "lb") || is(&x, "ub")) {
         em_line(em, "rt_%s_partials(%s, %s, &dy, &dlj);",
                 is(&x, "lb") ? "lb" : "ub", uk, vals[0].val);
         if (acc[0])   /* y = lb + exp(x) or ub - exp(x): dy/dbound = 1 */

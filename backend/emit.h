@@ -210,6 +210,9 @@ void em_accumulate(Emit *em, Opnd res, Opnd o, const char *g, const char *a,
 Opnd em_value_call(Emit *em, const MirExpr *e);
 void em_backprop_call(Emit *em, const MirExpr *e, const char *adj);
 bool em_in_list(const char *const *list, const char *name);
+/* Whether a library call of scalars is a plain C expression that cannot
+ * fail (its effect class has no EFF_REJECTS). */
+bool em_cannot_fail_call(const MirExpr *e);
 
 /* emit_ode.c */
 /* The callbacks of the user functions passed to ode_rk45 (after the

@@ -66,6 +66,23 @@ bool em_binary_fn(const char *fn)
     return em_in_list(binary_fns, fn);
 }
 
+/* Whether a library call of scalars is a plain C expression that cannot
+ * fail: whether it may reject is the MIR's effect class (mir/effects.c);
+ * the lists above only say which calls have such an expression. */
+bool em_cannot_fail_call(const MirExpr *e)
+{
+    if (e->kind != MX_CALL || e->fn_kind != FNK_STANLIB)
+        return false;
+    if (mir_library_call_effect(e) & EFF_REJECTS)
+        return false;
+    for (int i = 0; i < e->nargs; i++)
+        if (em_is_container_type(e->args[i]->type))
+            return false;
+    return (e->nargs == 1 && (em_in_list(unary_fns, e->fn)
+                              || strcmp(e->fn, "minus") == 0))
+        || (e->nargs == 2 && em_in_list(binary_fns, e->fn));
+}
+
 bool em_in_list(const char *const *list, const char *name)
 {
     for (int i = 0; list[i]; i++)

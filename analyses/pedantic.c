@@ -261,8 +261,9 @@ bool ped_check(const MirProgram *p, DiagSink *sink)
     ped_check_distributions(&c);
     ped_check_graph(&c);
     ped_check_flow(&c);
-    qsort(c.warnings, (size_t)c.nwarnings, sizeof *c.warnings,
-          compare_warnings);
+    if (c.nwarnings > 1)   /* none: c.warnings is NULL, which qsort may not get */
+        qsort(c.warnings, (size_t)c.nwarnings, sizeof *c.warnings,
+              compare_warnings);
     for (int i = 0; i < c.nwarnings; i++) {
         const PedWarning *w = &c.warnings[i];
         if (silent(p, w->about))

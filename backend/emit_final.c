@@ -186,7 +186,8 @@ void em_final_scan(Emit *em, const MirStmt *body)
             && c.write_depth[v] == c.decl_depth[v];
     }
     walk_ready(&c, body);
-    qsort(c.pairs, (size_t)c.npairs, sizeof *c.pairs, pair_cmp);
+    if (c.npairs > 1)   /* no pairs: c.pairs is NULL, which qsort may not get */
+        qsort(c.pairs, (size_t)c.npairs, sizeof *c.pairs, pair_cmp);
     em->ready = c.pairs;
     em->nready = c.npairs;
 }

@@ -634,24 +634,35 @@ static int print_mir(const Cli *c, FeUnit *u, FILE *out)
     return EXIT_OK;
 }
 
+/* The MIR as lowered of a checked model, for the analyses, in pl.
+ * EXIT_OK, or the exit code of a failure (printed). */
+static int lowered(const Cli *c, FeUnit *u, DrvPipeline *pl)
+{
+    *pl = (DrvPipeline){.path = c->input, .name = model_name(c, &u->arena),
+                        .stop = DRV_PIPELINE_LOWERED};
+    switch (drv_pipeline_run(u, pl)) {
+    case DRV_PIPELINE_INTERNAL:
+        drv_pipeline_print_internal(stderr, "", pl->why);
+        return EXIT_INTERNAL;
+    case DRV_PIPELINE_NOT_COMPILED:
+        fprintf(stderr, "Error: %s.\n", pl->why);
+        return EXIT_MODEL;
+    case DRV_PIPELINE_OK:
+        break;
+    }
+    return EXIT_OK;
+}
+
 /* --warn-uninitialized: the uninitialized-variable warnings of the MIR
  * as lowered (analyses/uninit.c), printed after the frontend's; the exit
  * code is not changed by them.  EXIT_OK, or the code of an internal
  * error (printed). */
 static int warn_uninitialized(const Cli *c, FeUnit *u)
 {
-    DrvPipeline pl = {.path = c->input, .name = model_name(c, &u->arena),
-                      .stop = DRV_PIPELINE_LOWERED};
-    switch (drv_pipeline_run(u, &pl)) {
-    case DRV_PIPELINE_INTERNAL:
-        drv_pipeline_print_internal(stderr, "", pl.why);
-        return EXIT_INTERNAL;
-    case DRV_PIPELINE_NOT_COMPILED:
-        fprintf(stderr, "Error: %s.\n", pl.why);
-        return EXIT_MODEL;
-    case DRV_PIPELINE_OK:
-        break;
-    }
+    DrvPipeline pl;
+    int status = lowered(c, u, &pl);
+    if (status != EXIT_OK)
+        return status;
     int first = u->sink.diags.len;
     uninit_warn(pl.program, &u->sink);
     for (int i = first; i < u->sink.diags.len; i++)
@@ -725,18 +736,10 @@ static int run_build(int argc, char **argv)
  * the frontend's); they do not change the exit code. */
 static int run_analyses(const Cli *c, FeUnit *u)
 {
-    DrvPipeline pl = {.path = c->input, .name = model_name(c, &u->arena),
-                      .stop = DRV_PIPELINE_LOWERED};
-    switch (drv_pipeline_run(u, &pl)) {
-    case DRV_PIPELINE_INTERNAL:
-        drv_pipeline_print_internal(stderr, "", pl.why);
-        return EXIT_INTERNAL;
-    case DRV_PIPELINE_NOT_COMPILED:
-        fprintf(stderr, "Error: %s.\n", pl.why);
-        return EXIT_MODEL;
-    case DRV_PIPELINE_OK:
-        break;
-    }
+    DrvPipeline pl;
+    int lstatus = lowered(c, u, &pl);
+    if (lstatus != EXIT_OK)
+        return lstatus;
     if (c->warn_pedantic && !ped_check(pl.program, &u->sink)) {
         fprintf(stderr, "pplbench: out of memory in pedantic mode\n");
         return EXIT_USAGE;

@@ -3,6 +3,7 @@
  * gvPluginList, gvFreeLayout after every gvLayout and gvFreeRenderData for
  * every rendered buffer; graphs whose objects are numbered in creation
  * order, so the DOT written is the same in every run. */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -183,7 +184,16 @@ static Agdisc_t creation_order_disc = {&AgMemDisc, &creation_order_ids,
 
 Agraph_t *viz_graph_open(const char *name)
 {
-    return agopen((char *)name, Agdirected, &creation_order_disc);
+    /* agwrite writes names as they are (a backslash last breaks the DOT):
+     * only letters, digits and '_' */
+    char id[64];
+    size_t n = 0;
+    for (; name && name[n] && n < sizeof id - 1; n++) {
+        unsigned char c = (unsigned char)name[n];
+        id[n] = (c < 0x80 && (isalnum(c) || c == '_')) ? (char)c : '_';
+    }
+    id[n] = '\0';
+    return agopen(n ? id : "graph", Agdirected, &creation_order_disc);
 }
 
 void viz_set(void *obj, const char *attr, const char *value)

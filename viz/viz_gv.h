@@ -22,7 +22,8 @@ char *viz_label_escape(const char *raw, int max_chars);
 
 /* =========================== graphviz.c =========================== */
 
-/* A directed graph whose objects get ids in creation order (cgraph's
+/* A directed graph, named name cut to an identifier (letters, digits, '_';
+ * cgraph writes names as they are), whose objects get ids in creation order (cgraph's
  * default uses the names' addresses), so that agwrite writes subgraphs in
  * the order they were made, the same in every run. */
 Agraph_t *viz_graph_open(const char *name);

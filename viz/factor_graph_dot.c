@@ -77,11 +77,15 @@ static char *type_text(const MirProgram *p, const MirVar *v)
         [TR_OFFSET_MULTIPLIER] = {"offset", "multiplier"},
     };
     if (s->tr >= TR_LOWER && s->tr <= TR_OFFSET_MULTIPLIER) {
+        /* a single bound may sit in either argument */
+        const MirExpr *first = s->tr_a ? s->tr_a : s->tr_b;
+        const MirExpr *second = bound_names[s->tr][1] ? s->tr_b : NULL;
         fprintf(out, "<%s=", bound_names[s->tr][0]);
-        mir_pretty_expr(out, p, s->tr_a);
-        if (bound_names[s->tr][1]) {
+        if (first)
+            mir_pretty_expr(out, p, first);
+        if (second) {
             fprintf(out, ", %s=", bound_names[s->tr][1]);
-            mir_pretty_expr(out, p, s->tr_b);
+            mir_pretty_expr(out, p, second);
         }
         fputc('>', out);
     }
@@ -306,16 +310,19 @@ static Agnode_t *draw_factor(Draw *d, int i)
 }
 
 /* The one variable with a definition of its own (transformed data or
- * parameters) that factor f reads directly, or -1 when there are none or
- * several.  Every variable f reads only indirectly then reaches f through
- * it: f's indirect edges are that variable's dependencies. */
-static int sole_derived_read(const FactorGraph *g, const FgraphFactor *f)
+ * parameters) that factor f reads directly in this role (its variate, or
+ * its arguments), or -1 when there are none or several.  Every variable f
+ * reads only indirectly in that role then reaches f through it: those
+ * indirect edges are that variable's dependencies. */
+static int sole_derived_read(const FactorGraph *g, const FgraphFactor *f,
+                             FgraphRole role)
 {
     int found = -1;
     for (int k = 0; k < f->nedges; k++) {
         const FgraphEdge *e = &g->edges[f->first_edge + k];
         FgraphVarKind kind = g->vars[e->var].kind;
-        if (!e->direct || (kind != FGV_TDATA && kind != FGV_TPARAM))
+        if (!e->direct || e->role != role
+            || (kind != FGV_TDATA && kind != FGV_TPARAM))
             continue;
         if (found >= 0 && found != e->var)
             return -1;
@@ -336,11 +343,11 @@ static void draw_definition(Draw *d, int from, int to)
 }
 
 static void draw_edge(Draw *d, Agnode_t *factor, const FgraphEdge *e,
-                      int derived)
+                      const int derived[2])
 {
-    if (!e->direct && derived >= 0) {
+    if (!e->direct && derived[e->role] >= 0) {
         /* drawn as the definition of the variable it comes through */
-        draw_definition(d, e->var, derived);
+        draw_definition(d, e->var, derived[e->role]);
         return;
     }
     Agnode_t *var = d->var_node[e->var];
@@ -411,7 +418,8 @@ static void draw(Draw *d)
         }
         drawn += !known;
         Agnode_t *node = draw_factor(d, i);
-        int derived = sole_derived_read(g, f);
+        int derived[2] = {sole_derived_read(g, f, FGR_VARIATE),
+                          sole_derived_read(g, f, FGR_ARGUMENT)};
         for (int k = 0; k < f->nedges; k++)
             draw_edge(d, node, &g->edges[f->first_edge + k], derived);
     }

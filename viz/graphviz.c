@@ -108,33 +108,66 @@ void viz_picture_free(VizPicture *pic)
 /* ---- ids in creation order ----
  * cgraph's default id discipline makes a named object's id the address of
  * its name, and agwrite writes subgraphs in id order: the order of sibling
- * clusters would follow malloc.  This discipline maps no name (cgraph then
- * keeps the name in its internal map) and counts ids up per graph. */
+ * clusters would follow malloc.  This discipline numbers names in the order
+ * they are first mapped (even ids; anonymous objects get odd ones) and
+ * keeps them itself: cgraph's own map for names its discipline does not
+ * map leaks its entries at agclose (Graphviz 2.43). */
 
-typedef struct IdCounter {
-    IDTYPE next;
-} IdCounter;
+typedef struct IdName {
+    int objtype;            /* AGRAPH, AGNODE, AGEDGE; -1 once freed */
+    char *name;             /* agstrdup'd: agwrite reads it as cgraph's */
+} IdName;
+
+typedef struct IdTable {
+    Agraph_t *root;
+    IdName *names;          /* name i has id 2 * (i + 1) */
+    size_t n, cap;
+    IDTYPE next_anonymous;  /* odd */
+} IdTable;
 
 static void *id_open(Agraph_t *g, Agdisc_t *disc)
 {
-    (void)g;
     (void)disc;
-    IdCounter *c = malloc(sizeof *c);
-    if (c)
-        c->next = 1;
-    return c;
+    IdTable *t = calloc(1, sizeof *t);
+    if (t) {
+        t->root = g;
+        t->next_anonymous = 1;
+    }
+    return t;
 }
 
 static long id_map(void *state, int objtype, char *str, IDTYPE *id,
                    int createflag)
 {
-    (void)objtype;
-    (void)createflag;
-    IdCounter *c = state;
-    if (str || !c)
+    IdTable *t = state;
+    if (!t)
         return 0;
-    *id = c->next;
-    c->next += 2;   /* odd, as cgraph's anonymous ids */
+    if (!str) {
+        *id = t->next_anonymous;
+        t->next_anonymous += 2;
+        return 1;
+    }
+    for (size_t i = 0; i < t->n; i++)
+        if (t->names[i].objtype == objtype
+            && strcmp(t->names[i].name, str) == 0) {
+            *id = 2 * (IDTYPE)(i + 1);
+            return 1;
+        }
+    if (!createflag)
+        return 0;
+    if (t->n == t->cap) {
+        size_t cap = t->cap ? 2 * t->cap : 32;
+        IdName *grown = realloc(t->names, cap * sizeof *grown);
+        if (!grown)
+            return 0;
+        t->names = grown;
+        t->cap = cap;
+    }
+    char *name = agstrdup(t->root, str);
+    if (!name)
+        return 0;
+    t->names[t->n] = (IdName){objtype, name};
+    *id = 2 * (IDTYPE)(++t->n);
     return 1;
 }
 
@@ -146,24 +179,38 @@ static long id_alloc(void *state, int objtype, IDTYPE id)
     return 0;
 }
 
+/* The name with this id, or NULL. */
+static IdName *id_entry(IdTable *t, int objtype, IDTYPE id)
+{
+    if (!t || id == 0 || id % 2 != 0 || id / 2 > t->n)
+        return NULL;
+    IdName *e = &t->names[id / 2 - 1];
+    return e->objtype == objtype ? e : NULL;
+}
+
 static void id_free(void *state, int objtype, IDTYPE id)
 {
-    (void)state;
-    (void)objtype;
-    (void)id;
+    IdTable *t = state;
+    IdName *e = id_entry(t, objtype, id);
+    if (e) {
+        agstrfree(t->root, e->name);
+        e->objtype = -1;
+    }
 }
 
 static char *id_print(void *state, int objtype, IDTYPE id)
 {
-    (void)state;
-    (void)objtype;
-    (void)id;
-    return NULL;
+    IdName *e = id_entry(state, objtype, id);
+    return e ? e->name : NULL;
 }
 
 static void id_close(void *state)
 {
-    free(state);
+    IdTable *t = state;
+    /* the names left are cgraph's strings, freed with its string table */
+    if (t)
+        free(t->names);
+    free(t);
 }
 
 static void id_register(void *state, int objtype, void *obj)

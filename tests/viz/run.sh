@@ -86,8 +86,9 @@ model="$root/tests/viz/golden/eight_schools.stan"
 GVBINDIR="$tmp/core" "$pplbench" --factor-graph="$tmp/f.png" "$model" \
     >"$tmp/out" 2>&1
 rc=$?
+notice="pplbench: notice: this Graphviz cannot render"
 if [ $rc -eq 0 ] && [ ! -e "$tmp/f.png" ] && grep -q '^<svg' "$tmp/f.svg" \
-    && [ "$(cat "$tmp/out")" = "pplbench: notice: this Graphviz cannot render png; writing $tmp/f.svg instead" ]
+    && [ "$(cat "$tmp/out")" = "$notice png; writing $tmp/f.svg instead" ]
 then pass
 else fail "fallback svg" "exit $rc: $(cat "$tmp/out")"
 fi
@@ -95,7 +96,7 @@ GVBINDIR="$tmp/none" "$pplbench" --factor-graph="$tmp/n.svg" "$model" \
     >"$tmp/out" 2>&1
 rc=$?
 if [ $rc -eq 0 ] && [ ! -e "$tmp/n.svg" ] && grep -q '^digraph' "$tmp/n.dot" \
-    && [ "$(cat "$tmp/out")" = "pplbench: notice: this Graphviz cannot render svg; writing $tmp/n.dot instead" ]
+    && [ "$(cat "$tmp/out")" = "$notice svg; writing $tmp/n.dot instead" ]
 then pass
 else fail "fallback dot" "exit $rc: $(cat "$tmp/out")"
 fi

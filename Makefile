@@ -31,6 +31,12 @@ RT_LIBS   = $$(pkg-config --libs gsl jansson)
 XML_CFLAGS = $$(pkg-config --cflags libxml-2.0)
 XML_LIBS   = $$(pkg-config --libs libxml-2.0)
 
+# Graphviz (viz/): cgraph builds the graphs, gvc lays them out and renders
+# them.  Its include folder holds a types.h of its own, so it goes after the
+# layer's include paths.
+GV_CFLAGS = $$(pkg-config --cflags libcgraph libgvc)
+GV_LIBS   = $$(pkg-config --libs libcgraph libgvc)
+
 # ---- sources, per folder ----
 RUNTIME_SRC  = $(sort $(wildcard runtime/*.c))
 SUPPORT_SRC  = $(sort $(wildcard support/*.c))
@@ -38,6 +44,7 @@ FRONTEND_SRC = $(sort $(wildcard frontend/*.c))
 MIR_SRC      = $(sort $(wildcard mir/*.c))
 PASSES_SRC   = $(sort $(wildcard mir/passes/*.c))
 ANALYSES_SRC = $(sort $(wildcard analyses/*.c))
+VIZ_SRC      = $(sort $(wildcard viz/*.c))
 BACKEND_SRC  = $(sort $(wildcard backend/*.c))
 DRIVER_SRC   = $(sort $(wildcard driver/*.c))
 UNIT_SRC     = $(sort $(wildcard tests/unit/test_*.c))
@@ -48,6 +55,7 @@ FRONTEND_OBJ = $(FRONTEND_SRC:%.c=$(BUILD)/%.o)
 MIR_OBJ      = $(MIR_SRC:%.c=$(BUILD)/%.o)
 PASSES_OBJ   = $(PASSES_SRC:%.c=$(BUILD)/%.o)
 ANALYSES_OBJ = $(ANALYSES_SRC:%.c=$(BUILD)/%.o)
+VIZ_OBJ      = $(VIZ_SRC:%.c=$(BUILD)/%.o)
 BACKEND_OBJ  = $(BACKEND_SRC:%.c=$(BUILD)/%.o)
 DRIVER_OBJ   = $(DRIVER_SRC:%.c=$(BUILD)/%.o)
 UNIT_BIN     = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
@@ -55,7 +63,7 @@ UNIT_BIN     = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 # ---- layers: each folder is compiled with the include paths of itself and
 # of the layers below it only, so an upward #include does not build
 # (`make layering`, tests/layering.sh, proves it):
-#   support < frontend < mir < mir/passes, analyses < backend < driver
+#   support < frontend < mir < mir/passes, analyses < backend, viz < driver
 # The runtime is the ground floor and sees only itself; mir sees it (the
 # MIR interpreter, mir/interp*.c, calls the runtime's math, the functions
 # the samplers call), and so does every layer above mir (the driver uses
@@ -66,7 +74,8 @@ MIR_INC      = $(FRONTEND_INC) -Iruntime -Imir
 PASSES_INC   = $(MIR_INC) -Imir/passes
 ANALYSES_INC = $(MIR_INC) -Ianalyses
 BACKEND_INC  = $(MIR_INC) -Imir/passes -Ianalyses -Ibackend
-DRIVER_INC   = $(BACKEND_INC) -Iruntime -Idriver
+VIZ_INC      = $(MIR_INC) -Imir/passes -Ianalyses -Iviz
+DRIVER_INC   = $(BACKEND_INC) -Iviz -Iruntime -Idriver
 RUNTIME_INC  = -Iruntime
 ALL_INC      = $(DRIVER_INC)
 
@@ -76,6 +85,7 @@ $(MIR_OBJ):      INC = $(MIR_INC)
 $(PASSES_OBJ):   INC = $(PASSES_INC)
 $(ANALYSES_OBJ): INC = $(ANALYSES_INC)
 $(BACKEND_OBJ):  INC = $(BACKEND_INC)
+$(VIZ_OBJ):      INC = $(VIZ_INC) $(GV_CFLAGS)
 $(DRIVER_OBJ):   INC = $(DRIVER_INC)
 $(RUNTIME_OBJ):  INC = $(RUNTIME_INC)
 
@@ -127,15 +137,19 @@ $(BUILD)/libbackend.a: $(BACKEND_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
+$(BUILD)/libviz.a: $(VIZ_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
 $(DRIVER_OBJ): CFLAGS += $(XML_CFLAGS)
 
 # The compiler's libraries, in link order (each uses only those after it).
-COMPILER_LIBS = $(BUILD)/libbackend.a $(BUILD)/libanalyses.a \
+COMPILER_LIBS = $(BUILD)/libbackend.a $(BUILD)/libviz.a $(BUILD)/libanalyses.a \
     $(BUILD)/libmir.a $(BUILD)/libfrontend.a $(BUILD)/libsupport.a
 
 # The driver links the runtime for its output files (rt_out_*, outfile.c).
 $(BUILD)/pplbench: $(DRIVER_OBJ) $(COMPILER_LIBS) $(BUILD)/libpplrt.a
-	$(CC) $(LDFLAGS) -o $@ $^ $(RT_LIBS) $(XML_LIBS) $(LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(RT_LIBS) $(XML_LIBS) $(GV_LIBS) $(LDLIBS)
 
 # A test build of pplbench: the test hooks of driver/pipeline.c compiled in
 # (PPLBENCH_TEST_ICE, an internal error on demand, for the hostile cases),
@@ -150,7 +164,7 @@ $(BUILD)/tests/driver/pipeline.o: driver/pipeline.c
 
 $(BUILD)/pplbench_test: $(TEST_DRIVER_OBJ) $(COMPILER_LIBS) \
     $(BUILD)/libpplrt.a
-	$(CC) $(LDFLAGS) -o $@ $^ $(RT_LIBS) $(XML_LIBS) $(LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(RT_LIBS) $(XML_LIBS) $(GV_LIBS) $(LDLIBS)
 
 # Unit tests of the runtime (test_rt_*) link libpplrt; the others the
 # frontend, and libpplrt below it as the driver does (test_build compiles
@@ -167,6 +181,15 @@ $(BUILD)/tests/%: tests/unit/%.c $(COMPILER_LIBS) $(BUILD)/libpplrt.a
 	$(CC) $(CFLAGS) $(ALL_INC) $$(pkg-config --cflags cmocka) $(LDFLAGS) \
 	    -o $@ $< $(COMPILER_LIBS) $(BUILD)/libpplrt.a \
 	    $$(pkg-config --libs cmocka) $(RT_LIBS) $(LDLIBS)
+
+# test_viz builds graphs with cgraph itself (Graphviz's include folder
+# after ours: it has a types.h of its own)
+$(BUILD)/tests/test_viz: tests/unit/test_viz.c $(COMPILER_LIBS) \
+    $(BUILD)/libpplrt.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(ALL_INC) $(GV_CFLAGS) $$(pkg-config --cflags cmocka) \
+	    $(LDFLAGS) -o $@ $< $(COMPILER_LIBS) $(BUILD)/libpplrt.a \
+	    $$(pkg-config --libs cmocka) $(RT_LIBS) $(GV_LIBS) $(LDLIBS)
 
 # test_report includes the driver's report.c, baseline.c and merge.c
 $(BUILD)/tests/test_report: CFLAGS += $(XML_CFLAGS)
@@ -207,6 +230,7 @@ test: deps
 	sh tests/run/gendata.sh $(BUILD) || status=1; \
 	sh tests/run/probe.sh $(BUILD) || status=1; \
 	sh tests/trace/run.sh $(BUILD) || status=1; \
+	sh tests/viz/run.sh $(BUILD) || status=1; \
 	sh tests/hostile/run.sh $(BUILD) || status=1; \
 	CC="$(CC)" sh tests/layering.sh || status=1; \
 	sh tests/validate/run.sh $(BUILD)/pplbench || status=1; \
@@ -329,6 +353,7 @@ layering-paths:
 	@echo 'mir/passes $(PASSES_INC)'
 	@echo 'analyses $(ANALYSES_INC)'
 	@echo 'backend $(BACKEND_INC)'
+	@echo 'viz $(VIZ_INC)'
 	@echo 'driver $(DRIVER_INC)'
 	@echo 'runtime $(RUNTIME_INC)'
 
@@ -351,5 +376,5 @@ clean:
 
 -include $(FRONTEND_OBJ:.o=.d) $(DRIVER_OBJ:.o=.d) $(RUNTIME_OBJ:.o=.d) \
     $(MIR_OBJ:.o=.d) $(BACKEND_OBJ:.o=.d) $(SUPPORT_OBJ:.o=.d) \
-    $(PASSES_OBJ:.o=.d) $(ANALYSES_OBJ:.o=.d) $(BUILD)/tests/driver/pipeline.d \
+    $(PASSES_OBJ:.o=.d) $(ANALYSES_OBJ:.o=.d) $(VIZ_OBJ:.o=.d) $(BUILD)/tests/driver/pipeline.d \
     $(UNIT_BIN:=.d)

@@ -32,6 +32,7 @@
 #include "report.h"
 #include "trace.h"
 #include "validate.h"
+#include "viz.h"
 
 
 enum { EXIT_OK = 0, EXIT_MODEL = 1, EXIT_USAGE = 2, EXIT_INTERNAL = 3 };
@@ -80,7 +81,8 @@ typedef struct Cli {
     int workers, shard_k, shard_n, points, seed;
     bool sample_mode;         /* `pplbench sample DIR`: build and sample */
     bool warn_pedantic;       /* --warn-pedantic */
-    const char *factor_graph; /* --factor-graph=FILE.json */
+    const char *factor_graph; /* --factor-graph=FILE.{json,dot,svg,png} */
+    VizContext *viz;          /* Graphviz's, once per process: pictures */
     int argc;
     char **argv;
     FeOptions fe;
@@ -217,7 +219,10 @@ static const char usage_text[] =
     "  --warn-pedantic          also warn of likely mistakes in the model, as\n"
     "                           stanc3's pedantic mode does (one model)\n"
     "  --factor-graph=FILE.json write the factor graph of the log density\n"
-    "                           (factors, variables, edges, plates) as JSON\n"
+    "                           (factors, variables, edges, plates) as JSON,\n"
+    "                           or as a picture: FILE.dot, FILE.svg or\n"
+    "                           FILE.png (Graphviz; where PNG or SVG cannot\n"
+    "                           be rendered, FILE.svg or FILE.dot instead)\n"
     "  --warn-uninitialized     warn about reads of variables that may not\n"
     "                           have been assigned a value (one model)\n"
     "  --debug-mem-patterns     print each vector and matrix of the log\n"
@@ -481,10 +486,12 @@ static int parse_cli(Cli *c, int argc, char **argv)
             c->warn_pedantic = true;
         } else if ((v = option_value(a, "--factor-graph"))) {
             size_t n = strlen(v);
-            if (n <= 5 || strcmp(v + n - 5, ".json") != 0)
-                return usage_error("--factor-graph writes FILE.json (the "
-                                   "DOT, PNG and SVG pictures are not "
-                                   "written yet); got '%s'", v);
+            VizFormat f;
+            if ((n <= 5 || strcmp(v + n - 5, ".json") != 0)
+                && !viz_format_of_path(v, &f))
+                return usage_error("--factor-graph writes FILE.json, "
+                                   "FILE.dot, FILE.svg or FILE.png; got "
+                                   "'%s'", v);
             c->factor_graph = v;
         } else if (strcmp(a, "--list-passes") == 0) {
             list_passes(stdout);
@@ -731,6 +738,54 @@ static int run_build(int argc, char **argv)
     return EXIT_OK;
 }
 
+/* --factor-graph=FILE.dot, .svg or .png: the picture is rendered in memory,
+ * then written through rt_out_open; where this Graphviz cannot render the
+ * format asked for, the fallback's file (FILE.svg, FILE.dot) is written
+ * instead, with a one-line notice. */
+static int write_factor_graph_picture(const Cli *c, FeUnit *u,
+                                      const MirProgram *p, VizFormat want)
+{
+    FactorGraph *g = fgraph_build(p);
+    if (!g) {
+        fprintf(stderr, "pplbench: out of memory building the factor "
+                "graph\n");
+        return EXIT_USAGE;
+    }
+    char why[512];
+    VizPicture pic;
+    int rc = viz_factor_graph(c->viz, g, want, &pic, why, sizeof why);
+    fgraph_free(g);
+    if (rc != 0) {
+        fprintf(stderr, "pplbench: %s: %s\n", c->factor_graph, why);
+        return EXIT_USAGE;
+    }
+    const char *path = c->factor_graph;
+    if (pic.format != want) {
+        const char *dot = strrchr(path, '.');
+        path = arena_printf(&u->arena, "%.*s.%s", (int)(dot - path), path,
+                            viz_format_name(pic.format));
+        fprintf(stderr, "pplbench: notice: this Graphviz cannot render %s; "
+                "writing %s instead\n", viz_format_name(want), path);
+    }
+    RtOutFile *file = open_output(c, u, path);
+    if (!file) {
+        viz_picture_free(&pic);
+        return EXIT_USAGE;
+    }
+    RtError err = {.msg = ""};
+    int status = EXIT_OK;
+    if (fwrite(pic.data, 1, pic.len, rt_out_stream(file)) != pic.len) {
+        fprintf(stderr, "pplbench: %s: %s\n", path, strerror(errno));
+        rt_out_abort(file);
+        status = EXIT_USAGE;
+    } else if (rt_out_commit(file, &err) != 0) {
+        fprintf(stderr, "pplbench: %s\n", err.msg);
+        status = EXIT_USAGE;
+    }
+    viz_picture_free(&pic);
+    return status;
+}
+
 /* The analyses of a checked model (--warn-pedantic, --factor-graph) on its
  * MIR as lowered: pedantic warnings go into the unit's sink (printed with
  * the frontend's); they do not change the exit code. */
@@ -746,6 +801,9 @@ static int run_analyses(const Cli *c, FeUnit *u)
     }
     if (!c->factor_graph)
         return EXIT_OK;
+    VizFormat format;
+    if (viz_format_of_path(c->factor_graph, &format))
+        return write_factor_graph_picture(c, u, pl.program, format);
     FactorGraph *g = fgraph_build(pl.program);
     RtOutFile *file = g ? open_output(c, u, c->factor_graph) : NULL;
     if (!g || !file) {
@@ -1159,8 +1217,16 @@ static int run_command(int argc, char **argv)
         else if (c.timeout_given)
             status = usage_error("--timeout is for the batch mode (a "
                                  "folder); '%s' is not a folder", c.input);
-        else
+        else {
+            VizFormat f;
+            /* Graphviz's context: one per process, for the pictures */
+            if (c.factor_graph && viz_format_of_path(c.factor_graph, &f)
+                && f != VIZ_DOT && !(c.viz = viz_open()))
+                fprintf(stderr, "pplbench: notice: Graphviz could not start;"
+                        " the picture is written as DOT\n");
             status = run_one(&c);
+            viz_close(c.viz);
+        }
     }
     arena_free(&c.arena);
     return status;

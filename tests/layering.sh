@@ -1,7 +1,7 @@
 #!/bin/sh
 # layering.sh - proves that the build keeps the layers apart
 #
-#   support < frontend < mir < mir/passes, analyses < backend < driver
+#   support < frontend < mir < mir/passes, analyses < backend, viz < driver
 #
 # with the runtime apart: the ground floor, it sees only itself; mir sees
 # it (the interpreter calls its math), and so every layer above mir.
@@ -32,6 +32,7 @@ header() {
     mir/passes) echo passes.h ;;
     analyses) echo analyses.h ;;
     backend) echo backend.h ;;
+    viz) echo viz.h ;;
     driver) echo batch.h ;;
     runtime) echo pplrt.h ;;
     esac
@@ -41,7 +42,7 @@ header() {
 rank() {
     case $1 in
     support) echo 0 ;; frontend) echo 1 ;; mir) echo 2 ;;
-    mir/passes|analyses) echo 3 ;; backend) echo 4 ;; driver) echo 5 ;;
+    mir/passes|analyses) echo 3 ;; backend|viz) echo 4 ;; driver) echo 5 ;;
     esac
 }
 
@@ -58,7 +59,7 @@ allowed() {
     [ "$(rank "$2")" -lt "$(rank "$1")" ]
 }
 
-folders="support frontend mir mir/passes analyses backend driver runtime"
+folders="support frontend mir mir/passes analyses backend viz driver runtime"
 checked=0; failed=0
 for low in $folders; do
     inc=$(echo "$paths" | sed -n "s|^$low ||p")

@@ -1,5 +1,6 @@
-# --factor-graph=FILE.json: written atomically through rt_out_open, never
-# over the model (exit 2, nothing changes); an extension other than .json
+# --factor-graph=FILE.json (and the pictures FILE.dot, .svg, .png):
+# written atomically through rt_out_open, never over the model (exit 2,
+# nothing changes); an extension other than .json, .dot, .gv, .svg or .png
 # is a usage error that says what is written; a full device is exit 2; a
 # model with errors writes nothing; --warn-pedantic and --factor-graph are
 # for one model, not a folder.
@@ -11,10 +12,18 @@ model { mu ~ normal(0, 1); y ~ normal(mu, 1); }
 STAN
 protect m.stan $null $full
 
-run_expect 2 "--factor-graph writes FILE.json (the DOT, PNG and SVG pictures are not written" \
-    "$PPLBENCH" --factor-graph=g.dot m.stan
-expect_output "yet); got 'g.dot'"
-expect_absent g.dot
+run_expect 2 "--factor-graph writes FILE.json, FILE.dot, FILE.svg or FILE.png; got 'g.txt'" \
+    "$PPLBENCH" --factor-graph=g.txt m.stan
+expect_absent g.txt
+cp m.stan m.png
+protect m.png
+run_expect 2 "pplbench: refusing to write m.png: it is the same file as the input m.png" \
+    "$PPLBENCH" --factor-graph=m.png m.png
+ln -s "$full" full.dot
+run_expect 2 "No space left on device" "$PPLBENCH" --factor-graph=full.dot m.stan
+run_expect 0 "" "$PPLBENCH" --factor-graph=g.dot m.stan
+grep -q '^digraph factor_graph {' g.dot || fail "g.dot is not DOT"
+ls -a | grep -q 'g.dot.*tmp' && fail "a temporary file is left"
 cp m.stan m.json
 protect m.json
 run_expect 2 "pplbench: refusing to write m.json: it is the same file as the input m.json" \

@@ -1,0 +1,145 @@
+#!/bin/sh
+# run.sh - the pictures (viz/), through `pplbench --factor-graph=FILE`:
+#
+#   golden    tests/viz/golden/NAME.stan: the DOT of its factor graph must
+#             equal NAME.dot byte for byte (DOT is written before layout,
+#             the same in every run), with exit 0 and nothing on stderr
+#   corpus    every corpus model's factor graph rendered to PNG starts with
+#             the PNG signature (or, where this Graphviz has no PNG
+#             renderer, the fallback's file is there and says so)
+#   fallback  a Graphviz whose plugins are the core's and dot's only
+#             (GVBINDIR) writes FILE.svg for FILE.png with a one-line
+#             notice; one with no plugins at all writes FILE.dot
+#   valgrind  a few models rendered to PNG and DOT: no block definitely
+#             lost that pplbench allocated (the first frame above the
+#             allocator that is pplbench's, before any library's);
+#             Graphviz's, fontconfig's and pango's own losses are not ours
+#
+# Ends with "viz: N passed, N failed".
+#
+#   sh tests/viz/run.sh BUILD_DIR [--update]
+build=${1:-build}
+update=$2
+LC_ALL=C
+export LC_ALL
+root=$(cd "$(dirname "$0")/../.." && pwd)
+pplbench="$root/$build/pplbench"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 130' INT TERM
+passed=0; failed=0
+
+pass() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "viz $1: FAILED: $2"; }
+
+# ---- golden DOT ----
+cd "$root/tests/viz/golden" || exit 1
+for stan in *.stan; do
+    name=${stan%.stan}
+    rm -f "$tmp/g.dot"
+    "$pplbench" --factor-graph="$tmp/g.dot" "$stan" >"$tmp/out" 2>&1
+    rc=$?
+    if [ $rc -ne 0 ] || [ -s "$tmp/out" ]; then
+        fail "golden $name" "exit $rc: $(head -3 "$tmp/out")"
+    elif [ "$update" = --update ]; then
+        cp "$tmp/g.dot" "$name.dot"
+        pass
+    elif cmp -s "$tmp/g.dot" "$name.dot"; then
+        pass
+    else
+        fail "golden $name" "the DOT differs:"
+        diff -u "$name.dot" "$tmp/g.dot" | head -30
+    fi
+done
+
+# ---- every corpus model to PNG ----
+png_signature=$(printf '\211PNG\r\n\032\n' | od -An -tx1)
+for stan in "$root"/corpus/*.stan; do
+    name=$(basename "$stan" .stan)
+    rm -f "$tmp/c.png" "$tmp/c.svg" "$tmp/c.dot"
+    "$pplbench" --factor-graph="$tmp/c.png" "$stan" >"$tmp/out" 2>&1
+    rc=$?
+    if [ $rc -ne 0 ]; then
+        fail "corpus $name" "exit $rc: $(head -3 "$tmp/out")"
+    elif [ -f "$tmp/c.png" ]; then
+        if [ "$(head -c 8 "$tmp/c.png" | od -An -tx1)" = "$png_signature" ]
+        then pass
+        else fail "corpus $name" "c.png does not start with the PNG signature"
+        fi
+    elif { [ -s "$tmp/c.svg" ] || [ -s "$tmp/c.dot" ]; } \
+        && grep -q "notice: this Graphviz cannot render png" "$tmp/out"; then
+        pass
+    else
+        fail "corpus $name" "no picture written: $(head -3 "$tmp/out")"
+    fi
+done
+
+# ---- the fallbacks ----
+gvlib=$(pkg-config --variable=libdir libgvc)/graphviz
+mkdir "$tmp/core" "$tmp/none"
+for lib in core dot_layout; do
+    ln -s "$gvlib/libgvplugin_$lib.so.6" "$tmp/core/"
+done
+awk '/^libgvplugin_(core|dot_layout)\.so/ { keep = 1 }
+     keep { print } /^}/ { keep = 0 }' "$gvlib/config6a" > "$tmp/core/config6a"
+model="$root/tests/viz/golden/eight_schools.stan"
+GVBINDIR="$tmp/core" "$pplbench" --factor-graph="$tmp/f.png" "$model" \
+    >"$tmp/out" 2>&1
+rc=$?
+notice="pplbench: notice: this Graphviz cannot render"
+if [ $rc -eq 0 ] && [ ! -e "$tmp/f.png" ] && grep -q '^<svg' "$tmp/f.svg" \
+    && [ "$(cat "$tmp/out")" = "$notice png; writing $tmp/f.svg instead" ]
+then pass
+else fail "fallback svg" "exit $rc: $(cat "$tmp/out")"
+fi
+GVBINDIR="$tmp/none" "$pplbench" --factor-graph="$tmp/n.svg" "$model" \
+    >"$tmp/out" 2>&1
+rc=$?
+if [ $rc -eq 0 ] && [ ! -e "$tmp/n.svg" ] && grep -q '^digraph' "$tmp/n.dot" \
+    && [ "$(cat "$tmp/out")" = "$notice svg; writing $tmp/n.dot instead" ]
+then pass
+else fail "fallback dot" "exit $rc: $(cat "$tmp/out")"
+fi
+
+# ---- valgrind: no leak of pplbench's own ----
+ours=$(cd "$root" && find support frontend mir analyses viz backend driver \
+    -name '*.c' -exec basename {} \; | sort -u | tr '\n' ' ')
+if command -v valgrind >/dev/null; then
+    for name in eight_schools_noncentered mixture_normal_2 radon_intercepts; do
+        for ext in png dot; do
+            valgrind --leak-check=full --errors-for-leak-kinds=definite \
+                "$pplbench" --factor-graph="$tmp/v.$ext" \
+                "$root/corpus/$name.stan" >"$tmp/vg" 2>&1
+            # a record is ours when the first frame above the allocator
+            # that is either ours or a shared library's is ours
+            leaks=$(awk -v ours=" $ours " '
+                / are definitely lost in loss record / {
+                    rec = $0; open = 1; decided = 0; next }
+                open && /^==[0-9]+== *$/ { open = 0; next }
+                open && !decided && /(by|at) 0x/ {
+                    if ($0 ~ /vgpreload/) next
+                    if (match($0, /\([a-zA-Z0-9_]+\.c:[0-9]+\)/)) {
+                        f = substr($0, RSTART + 1, RLENGTH - 2)
+                        sub(/:.*/, "", f)
+                        if (index(ours, " " f " ")) {
+                            print rec; decided = 1; next }
+                    }
+                    if ($0 ~ /\(in \//) decided = 1
+                }' "$tmp/vg")
+            if [ -n "$leaks" ]; then
+                fail "valgrind $name.$ext" "pplbench leaks:"
+                echo "$leaks" | head -5
+                grep -A12 'definitely lost in loss record' "$tmp/vg" | head -40
+            elif ! grep -q 'ERROR SUMMARY' "$tmp/vg"; then
+                fail "valgrind $name.$ext" "valgrind did not run: $(tail -3 "$tmp/vg")"
+            else
+                pass
+            fi
+        done
+    done
+else
+    echo "viz: valgrind is not installed; the leak check is skipped"
+fi
+
+echo "viz: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

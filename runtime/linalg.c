@@ -78,24 +78,38 @@ static int check_spd_factor(const char *fn, const char *name, const double *A,
 
 /* -------------------------------------------------------------- kernels */
 
+/* A row of A times a vector: four partial sums, for the pipeline. */
+static double row_dot(const double *a, const double *b, int k)
+{
+    double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    int l = 0;
+    for (; l + 4 <= k; l += 4) {
+        s0 += a[l] * b[l];
+        s1 += a[l + 1] * b[l + 1];
+        s2 += a[l + 2] * b[l + 2];
+        s3 += a[l + 3] * b[l + 3];
+    }
+    for (; l < k; l++)
+        s0 += a[l] * b[l];
+    return (s0 + s1) + (s2 + s3);
+}
+
 int rt_cholesky_factor(const double *A, int n, double *L)
 {
-    /* Cholesky-Banachiewicz, row by row. */
+    /* Cholesky-Banachiewicz, row by row: each entry one dot product of
+     * two contiguous row prefixes (row_dot's partial sums), divided by
+     * the pivot through its reciprocal. */
     for (int i = 0; i < n; i++) {
         double *Li = L + IDX(i, 0, n);
-        for (int j = 0; j <= i; j++) {
+        const double *Ai = A + IDX(i, 0, n);
+        for (int j = 0; j < i; j++) {
             const double *Lj = L + IDX(j, 0, n);
-            double s = A[IDX(i, j, n)];
-            for (int k = 0; k < j; k++)
-                s -= Li[k] * Lj[k];
-            if (i == j) {
-                if (!(s > 0))
-                    return -1;
-                Li[i] = sqrt(s);
-            } else {
-                Li[j] = s / Lj[j];
-            }
+            Li[j] = (Ai[j] - row_dot(Li, Lj, j)) / Lj[j];
         }
+        double s = Ai[i] - row_dot(Li, Li, i);
+        if (!(s > 0))
+            return -1;
+        Li[i] = sqrt(s);
         for (int j = i + 1; j < n; j++)
             Li[j] = 0;
     }
@@ -104,6 +118,13 @@ int rt_cholesky_factor(const double *A, int n, double *L)
 
 void rt_tri_low_solve(const double *L, int n, double *B, int m)
 {
+    if (m == 1) {       /* a vector: one dot product per row */
+        for (int i = 0; i < n; i++) {
+            const double *Li = L + IDX(i, 0, n);
+            B[i] = (B[i] - row_dot(Li, B, i)) / Li[i];
+        }
+        return;
+    }
     for (int i = 0; i < n; i++) {
         double *Bi = B + IDX(i, 0, m);
         for (int k = 0; k < i; k++) {
@@ -120,6 +141,16 @@ void rt_tri_low_solve(const double *L, int n, double *B, int m)
 
 void rt_tri_low_solve_trans(const double *L, int n, double *B, int m)
 {
+    if (m == 1) {       /* a vector: back substitution by row axpys */
+        for (int i = n - 1; i >= 0; i--) {
+            const double *Li = L + IDX(i, 0, n);
+            double b = B[i] / Li[i];
+            B[i] = b;
+            for (int k = 0; k < i; k++)
+                B[k] -= Li[k] * b;
+        }
+        return;
+    }
     for (int i = n - 1; i >= 0; i--) {
         double *Bi = B + IDX(i, 0, m);
         for (int k = i + 1; k < n; k++) {
@@ -158,22 +189,6 @@ static void add_sym(const double *G, int n, double scale, double *A_adj)
 }
 
 /* ------------------------------------------------------------- products */
-
-/* A row of A times a vector: four partial sums, for the pipeline. */
-static double row_dot(const double *a, const double *b, int k)
-{
-    double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-    int l = 0;
-    for (; l + 4 <= k; l += 4) {
-        s0 += a[l] * b[l];
-        s1 += a[l + 1] * b[l + 1];
-        s2 += a[l + 2] * b[l + 2];
-        s3 += a[l + 3] * b[l + 3];
-    }
-    for (; l < k; l++)
-        s0 += a[l] * b[l];
-    return (s0 + s1) + (s2 + s3);
-}
 
 void rt_multiply(const double *A, const double *B, int m, int k, int n,
                  double *C)
@@ -563,39 +578,58 @@ int rt_cholesky_decompose(const double *A, int n, double *L, RtError *err)
     return 0;
 }
 
-/* With X = L^-1 dA L^-T, L^-1 dL = Phi(X), so tr(L_adj^T dL) =
- * tr(Phi(L^T L_adj)^T X) = tr(G^T dA), G = L^-T Phi(L^T L_adj) L^-1.
- * A_adj gets the symmetric part of G, which is that of G^T =
- * L^-T (L^-T Phi)^T: two triangular solves with contiguous rows. */
+/* Murray (2016), "Differentiation of the Cholesky decomposition", the
+ * unblocked reverse sweep, in place on P (which starts as tril(L_adj)).
+ * Column j of the forward algorithm computes, with R = L[j][0..j-1],
+ * d = L[j][j], c_i = L[i][j] and B_i = L[i][0..j-1] for i > j,
+ *     d = sqrt(A[j][j] - R.R),   c_i = (A[i][j] - B_i.R) / d.
+ * Undone for j = n-1 .. 0:  P[i][j] <- P[i][j] / d (the adjoint of
+ * A[i][j]); P[j][j] -= sum_i P[i][j] c_i; B_i's adjoint P[i][0..j-1] -=
+ * P[i][j] R and R's adjoint P[j][0..j-1] -= P[i][j] B_i; then
+ * P[j][j] <- P[j][j] / (2d) (the adjoint of A[j][j]) and R's adjoint -=
+ * 2 P[j][j] R.  Every update is an axpy over a contiguous row prefix;
+ * about n^3/3 multiply-adds in all.  P ends as the adjoint of A's lower
+ * triangle (the entries the factorization reads); A_adj gets its
+ * symmetric part: half of each off-diagonal entry on either side. */
 void rt_cholesky_decompose_adj(const double *A, const double *L,
                                const double *L_adj, int n, double *A_adj,
                                double *work)
 {
     (void)A;
     double *P = work;
-    memset(P, 0, sizeof *P * (size_t)n * (size_t)n);
-    /* P = Phi(L^T tril(L_adj)): P[i][j] = sum over k >= i of
-     * L[k][i] L_adj[k][j], j <= i, row k of L_adj at a time */
-    for (int k = 0; k < n; k++) {
-        const double *Lk = L + IDX(k, 0, n), *Ak = L_adj + IDX(k, 0, n);
-        for (int i = 0; i <= k; i++) {
-            double l = Lk[i];
-            double *Pi = P + IDX(i, 0, n);
-            for (int j = 0; j <= i; j++)
-                Pi[j] += l * Ak[j];
-        }
-    }
     for (int i = 0; i < n; i++)
-        P[IDX(i, i, n)] *= 0.5;
-    rt_tri_low_solve_trans(L, n, P, n);     /* P = L^-T Phi */
-    for (int i = 0; i < n; i++)             /* P = P^T */
-        for (int j = 0; j < i; j++) {
-            double t = P[IDX(i, j, n)];
-            P[IDX(i, j, n)] = P[IDX(j, i, n)];
-            P[IDX(j, i, n)] = t;
+        memcpy(P + IDX(i, 0, n), L_adj + IDX(i, 0, n),
+               sizeof *P * (size_t)(i + 1));
+    for (int j = n - 1; j >= 0; j--) {
+        const double *Lj = L + IDX(j, 0, n);
+        double *Pj = P + IDX(j, 0, n);
+        double d = Lj[j], dbar = Pj[j];
+        for (int i = j + 1; i < n; i++) {
+            const double *Li = L + IDX(i, 0, n);
+            double *Pi = P + IDX(i, 0, n);
+            double c = Pi[j] / d;
+            Pi[j] = c;
+            dbar -= c * Li[j];
+            for (int k = 0; k < j; k++) {
+                Pi[k] -= c * Lj[k];
+                Pj[k] -= c * Li[k];
+            }
         }
-    rt_tri_low_solve_trans(L, n, P, n);     /* P = G^T */
-    add_sym(P, n, 1.0, A_adj);
+        double ad = 0.5 * dbar / d, two_ad = 2 * ad;
+        Pj[j] = ad;
+        for (int k = 0; k < j; k++)
+            Pj[k] -= two_ad * Lj[k];
+    }
+    for (int i = 0; i < n; i++) {
+        const double *Pi = P + IDX(i, 0, n);
+        double *Gi = A_adj + IDX(i, 0, n);
+        for (int j = 0; j < i; j++) {
+            double h = 0.5 * Pi[j];
+            Gi[j] += h;
+            A_adj[IDX(j, i, n)] += h;
+        }
+        Gi[i] += Pi[i];
+    }
 }
 
 void rt_mdivide_left_tri_low(const double *L, const double *B, int n, int m,

@@ -79,7 +79,7 @@ static int check_spd_factor(const char *fn, const char *name, const double *A,
 /* -------------------------------------------------------------- kernels */
 
 /* A row of A times a vector: four partial sums, for the pipeline. */
-static double row_dot(const double *a, const double *b, int k)
+static inline double row_dot(const double *a, const double *b, int k)
 {
     double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
     int l = 0;
@@ -96,22 +96,27 @@ static double row_dot(const double *a, const double *b, int k)
 
 int rt_cholesky_factor(const double *A, int n, double *L)
 {
-    /* Cholesky-Banachiewicz, row by row: each entry one dot product of
-     * two contiguous row prefixes (row_dot's partial sums), divided by
-     * the pivot through its reciprocal. */
-    for (int i = 0; i < n; i++) {
-        double *Li = L + IDX(i, 0, n);
-        const double *Ai = A + IDX(i, 0, n);
-        for (int j = 0; j < i; j++) {
-            const double *Lj = L + IDX(j, 0, n);
-            Li[j] = (Ai[j] - row_dot(Li, Lj, j)) / Lj[j];
-        }
-        double s = Ai[i] - row_dot(Li, Li, i);
+    /* Column by column (Cholesky-Crout): the pivot L[j][j], then L[i][j]
+     * for every i > j, each a dot product of two contiguous row prefixes
+     * (row_dot's partial sums) times the pivot's reciprocal.  The entries
+     * of one column do not depend on each other, so their dot products
+     * overlap in the pipeline; row by row (Cholesky-Banachiewicz) each
+     * entry waits for the one before it.  A's upper triangle is not read,
+     * so A may be L. */
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++)
+            L[IDX(i, j, n)] = 0;
+    for (int j = 0; j < n; j++) {
+        double *Lj = L + IDX(j, 0, n);
+        double s = A[IDX(j, j, n)] - row_dot(Lj, Lj, j);
         if (!(s > 0))
             return -1;
-        Li[i] = sqrt(s);
-        for (int j = i + 1; j < n; j++)
-            Li[j] = 0;
+        double d = sqrt(s), inv = 1 / d;
+        Lj[j] = d;
+        for (int i = j + 1; i < n; i++) {
+            double *Li = L + IDX(i, 0, n);
+            Li[j] = (A[IDX(i, j, n)] - row_dot(Li, Lj, j)) * inv;
+        }
     }
     return 0;
 }
@@ -603,11 +608,11 @@ void rt_cholesky_decompose_adj(const double *A, const double *L,
     for (int j = n - 1; j >= 0; j--) {
         const double *Lj = L + IDX(j, 0, n);
         double *Pj = P + IDX(j, 0, n);
-        double d = Lj[j], dbar = Pj[j];
+        double d = Lj[j], inv = 1 / d, dbar = Pj[j];
         for (int i = j + 1; i < n; i++) {
             const double *Li = L + IDX(i, 0, n);
             double *Pi = P + IDX(i, 0, n);
-            double c = Pi[j] / d;
+            double c = Pi[j] * inv;
             Pi[j] = c;
             dbar -= c * Li[j];
             for (int k = 0; k < j; k++) {
@@ -615,7 +620,7 @@ void rt_cholesky_decompose_adj(const double *A, const double *L,
                 Pj[k] -= c * Li[k];
             }
         }
-        double ad = 0.5 * dbar / d, two_ad = 2 * ad;
+        double ad = 0.5 * dbar * inv, two_ad = 2 * ad;
         Pj[j] = ad;
         for (int k = 0; k < j; k++)
             Pj[k] -= two_ad * Lj[k];

@@ -1012,23 +1012,52 @@ void rt_gp_exp_quad_cov_adj(const double *x, int N, int D, double alpha,
                             double *rho_adj)
 {
     double ga = 0, gr = 0, r2 = rho * rho;
-    for (int i = 0; i < N; i++) {
-        double gii = K_adj[IDX(i, i, N)];
-        ga += gii * K[IDX(i, i, N)];
-        for (int j = 0; j < i; j++) {
-            double g = (K_adj[IDX(i, j, N)] + K_adj[IDX(j, i, N)])
-                       * K[IDX(i, j, N)];
-            double d2 = 0;
-            for (int d = 0; d < D; d++) {
-                double t = x[IDX(i, d, D)] - x[IDX(j, d, D)];
-                d2 += t * t;
-                if (x_adj) {
-                    x_adj[IDX(i, d, D)] -= g * t / r2;
-                    x_adj[IDX(j, d, D)] += g * t / r2;
-                }
+    if (D == 1 && !x_adj) {
+        /* one coordinate and no adjoint for it (the common GP over data):
+         * two partial sums each, off the chain of one accumulator */
+        double ga1 = 0, gr1 = 0;
+        for (int i = 0; i < N; i++) {
+            const double *Ki = K + IDX(i, 0, N), *Gi = K_adj + IDX(i, 0, N);
+            double xi = x[i];
+            ga += Gi[i] * Ki[i];
+            int j = 0;
+            for (; j + 2 <= i; j += 2) {
+                double g0 = (Gi[j] + K_adj[IDX(j, i, N)]) * Ki[j];
+                double g1 = (Gi[j + 1] + K_adj[IDX(j + 1, i, N)]) * Ki[j + 1];
+                double t0 = xi - x[j], t1 = xi - x[j + 1];
+                ga += g0;
+                ga1 += g1;
+                gr += g0 * (t0 * t0);
+                gr1 += g1 * (t1 * t1);
             }
-            ga += g;
-            gr += g * d2;
+            for (; j < i; j++) {
+                double g = (Gi[j] + K_adj[IDX(j, i, N)]) * Ki[j];
+                double t = xi - x[j];
+                ga += g;
+                gr += g * (t * t);
+            }
+        }
+        ga += ga1;
+        gr += gr1;
+    } else {
+        for (int i = 0; i < N; i++) {
+            double gii = K_adj[IDX(i, i, N)];
+            ga += gii * K[IDX(i, i, N)];
+            for (int j = 0; j < i; j++) {
+                double g = (K_adj[IDX(i, j, N)] + K_adj[IDX(j, i, N)])
+                           * K[IDX(i, j, N)];
+                double d2 = 0;
+                for (int d = 0; d < D; d++) {
+                    double t = x[IDX(i, d, D)] - x[IDX(j, d, D)];
+                    d2 += t * t;
+                    if (x_adj) {
+                        x_adj[IDX(i, d, D)] -= g * t / r2;
+                        x_adj[IDX(j, d, D)] += g * t / r2;
+                    }
+                }
+                ga += g;
+                gr += g * d2;
+            }
         }
     }
     if (alpha_adj)

@@ -9,6 +9,7 @@
  * L^-T Phi(L^T L_adj) L^-1 with L^-1 formed explicitly.  Random symmetric
  * positive definite inputs of every size from 0 to 50 (sizes 0 and 1
  * included); adjoint buffers start non-zero so that the kernels must add.
+ * gp_exp_quad_cov's adjoint against its definition, likewise.
  * Then the rejections: a matrix that is not positive definite (its first
  * bad pivot anywhere from the first to the last row) or not symmetric is
  * refused by cholesky_decompose at every size, with Stan's message. */
@@ -316,6 +317,47 @@ static void test_multi_normal_cholesky_against_naive(void **state)
     }
 }
 
+/* gp_exp_quad_cov's adjoint for alpha and rho over one coordinate, with
+ * and without the coordinates' adjoint (two code paths), against the
+ * definitions dK_ij/dalpha = 2 K_ij / alpha, dK_ij/drho = K_ij d_ij^2 /
+ * rho^3, summed against a random (not symmetric) K_adj. */
+static void test_gp_adjoint_against_naive(void **state)
+{
+    (void)state;
+    TestRng r = {23};
+    for (int n = 0; n <= MAX_N; n++) {
+        size_t nn = (size_t)n * (size_t)n;
+        double *x = alloc_doubles((size_t)n), *xg = alloc_doubles((size_t)n);
+        double *K = alloc_doubles(nn), *Kg = alloc_doubles(nn);
+        fill_normal(&r, x, n);
+        fill_normal(&r, Kg, (int)nn);
+        double alpha = 0.5 + rng_uniform(&r), rho = 0.3 + rng_uniform(&r);
+        assert_int_equal(rt_gp_exp_quad_cov(x, n, 1, alpha, rho, K, NULL), 0);
+        double wa = 0, wr = 0;
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++) {
+                double t = x[i] - x[j];
+                assert_close(K[IX(i, j, n)],
+                             alpha * alpha * exp(-t * t / (2 * rho * rho)),
+                             1e-15, 1);
+                wa += Kg[IX(i, j, n)] * 2 * K[IX(i, j, n)] / alpha;
+                wr += Kg[IX(i, j, n)] * K[IX(i, j, n)] * t * t
+                      / (rho * rho * rho);
+            }
+        for (int with_x = 0; with_x < 2; with_x++) {
+            double ga = 0.25, gr = -0.5;    /* the kernel adds */
+            rt_gp_exp_quad_cov_adj(x, n, 1, alpha, rho, K, Kg,
+                                   with_x ? xg : NULL, &ga, &gr);
+            assert_close(ga - 0.25, wa, 1e-11, fabs(wa) + n);
+            assert_close(gr + 0.5, wr, 1e-11, fabs(wr) + n);
+        }
+        free(x);
+        free(xg);
+        free(K);
+        free(Kg);
+    }
+}
+
 /* Not positive definite, the first bad pivot at row p (0-based): the
  * leading p x p block stays positive definite and A[p][p] is lowered to
  * make the p-th pivot zero or negative.  cholesky_decompose refuses it
@@ -367,6 +409,7 @@ int main(void)
         cmocka_unit_test(test_solves_against_naive),
         cmocka_unit_test(test_chol_adjoint_against_naive),
         cmocka_unit_test(test_multi_normal_cholesky_against_naive),
+        cmocka_unit_test(test_gp_adjoint_against_naive),
         cmocka_unit_test(test_not_positive_definite_rejected),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -78,32 +78,58 @@ static int check_spd_factor(const char *fn, const char *name, const double *A,
 
 /* -------------------------------------------------------------- kernels */
 
+/* A row of A times a vector: four partial sums, for the pipeline. */
+static inline double row_dot(const double *a, const double *b, int k)
+{
+    double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    int l = 0;
+    for (; l + 4 <= k; l += 4) {
+        s0 += a[l] * b[l];
+        s1 += a[l + 1] * b[l + 1];
+        s2 += a[l + 2] * b[l + 2];
+        s3 += a[l + 3] * b[l + 3];
+    }
+    for (; l < k; l++)
+        s0 += a[l] * b[l];
+    return (s0 + s1) + (s2 + s3);
+}
+
 int rt_cholesky_factor(const double *A, int n, double *L)
 {
-    /* Cholesky-Banachiewicz, row by row. */
-    for (int i = 0; i < n; i++) {
-        double *Li = L + IDX(i, 0, n);
-        for (int j = 0; j <= i; j++) {
-            const double *Lj = L + IDX(j, 0, n);
-            double s = A[IDX(i, j, n)];
-            for (int k = 0; k < j; k++)
-                s -= Li[k] * Lj[k];
-            if (i == j) {
-                if (!(s > 0))
-                    return -1;
-                Li[i] = sqrt(s);
-            } else {
-                Li[j] = s / Lj[j];
-            }
-        }
+    /* Column by column (Cholesky-Crout): the pivot L[j][j], then L[i][j]
+     * for every i > j, each a dot product of two contiguous row prefixes
+     * (row_dot's partial sums) times the pivot's reciprocal.  The entries
+     * of one column do not depend on each other, so their dot products
+     * overlap in the pipeline; row by row (Cholesky-Banachiewicz) each
+     * entry waits for the one before it.  A's upper triangle is not read,
+     * so A may be L. */
+    for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++)
-            Li[j] = 0;
+            L[IDX(i, j, n)] = 0;
+    for (int j = 0; j < n; j++) {
+        double *Lj = L + IDX(j, 0, n);
+        double s = A[IDX(j, j, n)] - row_dot(Lj, Lj, j);
+        if (!(s > 0))
+            return -1;
+        double d = sqrt(s), inv = 1 / d;
+        Lj[j] = d;
+        for (int i = j + 1; i < n; i++) {
+            double *Li = L + IDX(i, 0, n);
+            Li[j] = (A[IDX(i, j, n)] - row_dot(Li, Lj, j)) * inv;
+        }
     }
     return 0;
 }
 
 void rt_tri_low_solve(const double *L, int n, double *B, int m)
 {
+    if (m == 1) {       /* a vector: one dot product per row */
+        for (int i = 0; i < n; i++) {
+            const double *Li = L + IDX(i, 0, n);
+            B[i] = (B[i] - row_dot(Li, B, i)) / Li[i];
+        }
+        return;
+    }
     for (int i = 0; i < n; i++) {
         double *Bi = B + IDX(i, 0, m);
         for (int k = 0; k < i; k++) {
@@ -120,6 +146,16 @@ void rt_tri_low_solve(const double *L, int n, double *B, int m)
 
 void rt_tri_low_solve_trans(const double *L, int n, double *B, int m)
 {
+    if (m == 1) {       /* a vector: back substitution by row axpys */
+        for (int i = n - 1; i >= 0; i--) {
+            const double *Li = L + IDX(i, 0, n);
+            double b = B[i] / Li[i];
+            B[i] = b;
+            for (int k = 0; k < i; k++)
+                B[k] -= Li[k] * b;
+        }
+        return;
+    }
     for (int i = n - 1; i >= 0; i--) {
         double *Bi = B + IDX(i, 0, m);
         for (int k = i + 1; k < n; k++) {
@@ -158,22 +194,6 @@ static void add_sym(const double *G, int n, double scale, double *A_adj)
 }
 
 /* ------------------------------------------------------------- products */
-
-/* A row of A times a vector: four partial sums, for the pipeline. */
-static double row_dot(const double *a, const double *b, int k)
-{
-    double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-    int l = 0;
-    for (; l + 4 <= k; l += 4) {
-        s0 += a[l] * b[l];
-        s1 += a[l + 1] * b[l + 1];
-        s2 += a[l + 2] * b[l + 2];
-        s3 += a[l + 3] * b[l + 3];
-    }
-    for (; l < k; l++)
-        s0 += a[l] * b[l];
-    return (s0 + s1) + (s2 + s3);
-}
 
 void rt_multiply(const double *A, const double *B, int m, int k, int n,
                  double *C)
@@ -563,39 +583,58 @@ int rt_cholesky_decompose(const double *A, int n, double *L, RtError *err)
     return 0;
 }
 
-/* With X = L^-1 dA L^-T, L^-1 dL = Phi(X), so tr(L_adj^T dL) =
- * tr(Phi(L^T L_adj)^T X) = tr(G^T dA), G = L^-T Phi(L^T L_adj) L^-1.
- * A_adj gets the symmetric part of G, which is that of G^T =
- * L^-T (L^-T Phi)^T: two triangular solves with contiguous rows. */
+/* Murray (2016), "Differentiation of the Cholesky decomposition", the
+ * unblocked reverse sweep, in place on P (which starts as tril(L_adj)).
+ * Column j of the forward algorithm computes, with R = L[j][0..j-1],
+ * d = L[j][j], c_i = L[i][j] and B_i = L[i][0..j-1] for i > j,
+ *     d = sqrt(A[j][j] - R.R),   c_i = (A[i][j] - B_i.R) / d.
+ * Undone for j = n-1 .. 0:  P[i][j] <- P[i][j] / d (the adjoint of
+ * A[i][j]); P[j][j] -= sum_i P[i][j] c_i; B_i's adjoint P[i][0..j-1] -=
+ * P[i][j] R and R's adjoint P[j][0..j-1] -= P[i][j] B_i; then
+ * P[j][j] <- P[j][j] / (2d) (the adjoint of A[j][j]) and R's adjoint -=
+ * 2 P[j][j] R.  Every update is an axpy over a contiguous row prefix;
+ * about n^3/3 multiply-adds in all.  P ends as the adjoint of A's lower
+ * triangle (the entries the factorization reads); A_adj gets its
+ * symmetric part: half of each off-diagonal entry on either side. */
 void rt_cholesky_decompose_adj(const double *A, const double *L,
                                const double *L_adj, int n, double *A_adj,
                                double *work)
 {
     (void)A;
     double *P = work;
-    memset(P, 0, sizeof *P * (size_t)n * (size_t)n);
-    /* P = Phi(L^T tril(L_adj)): P[i][j] = sum over k >= i of
-     * L[k][i] L_adj[k][j], j <= i, row k of L_adj at a time */
-    for (int k = 0; k < n; k++) {
-        const double *Lk = L + IDX(k, 0, n), *Ak = L_adj + IDX(k, 0, n);
-        for (int i = 0; i <= k; i++) {
-            double l = Lk[i];
-            double *Pi = P + IDX(i, 0, n);
-            for (int j = 0; j <= i; j++)
-                Pi[j] += l * Ak[j];
-        }
-    }
     for (int i = 0; i < n; i++)
-        P[IDX(i, i, n)] *= 0.5;
-    rt_tri_low_solve_trans(L, n, P, n);     /* P = L^-T Phi */
-    for (int i = 0; i < n; i++)             /* P = P^T */
-        for (int j = 0; j < i; j++) {
-            double t = P[IDX(i, j, n)];
-            P[IDX(i, j, n)] = P[IDX(j, i, n)];
-            P[IDX(j, i, n)] = t;
+        memcpy(P + IDX(i, 0, n), L_adj + IDX(i, 0, n),
+               sizeof *P * (size_t)(i + 1));
+    for (int j = n - 1; j >= 0; j--) {
+        const double *Lj = L + IDX(j, 0, n);
+        double *Pj = P + IDX(j, 0, n);
+        double d = Lj[j], inv = 1 / d, dbar = Pj[j];
+        for (int i = j + 1; i < n; i++) {
+            const double *Li = L + IDX(i, 0, n);
+            double *Pi = P + IDX(i, 0, n);
+            double c = Pi[j] * inv;
+            Pi[j] = c;
+            dbar -= c * Li[j];
+            for (int k = 0; k < j; k++) {
+                Pi[k] -= c * Lj[k];
+                Pj[k] -= c * Li[k];
+            }
         }
-    rt_tri_low_solve_trans(L, n, P, n);     /* P = G^T */
-    add_sym(P, n, 1.0, A_adj);
+        double ad = 0.5 * dbar * inv, two_ad = 2 * ad;
+        Pj[j] = ad;
+        for (int k = 0; k < j; k++)
+            Pj[k] -= two_ad * Lj[k];
+    }
+    for (int i = 0; i < n; i++) {
+        const double *Pi = P + IDX(i, 0, n);
+        double *Gi = A_adj + IDX(i, 0, n);
+        for (int j = 0; j < i; j++) {
+            double h = 0.5 * Pi[j];
+            Gi[j] += h;
+            A_adj[IDX(j, i, n)] += h;
+        }
+        Gi[i] += Pi[i];
+    }
 }
 
 void rt_mdivide_left_tri_low(const double *L, const double *B, int n, int m,
@@ -973,23 +1012,52 @@ void rt_gp_exp_quad_cov_adj(const double *x, int N, int D, double alpha,
                             double *rho_adj)
 {
     double ga = 0, gr = 0, r2 = rho * rho;
-    for (int i = 0; i < N; i++) {
-        double gii = K_adj[IDX(i, i, N)];
-        ga += gii * K[IDX(i, i, N)];
-        for (int j = 0; j < i; j++) {
-            double g = (K_adj[IDX(i, j, N)] + K_adj[IDX(j, i, N)])
-                       * K[IDX(i, j, N)];
-            double d2 = 0;
-            for (int d = 0; d < D; d++) {
-                double t = x[IDX(i, d, D)] - x[IDX(j, d, D)];
-                d2 += t * t;
-                if (x_adj) {
-                    x_adj[IDX(i, d, D)] -= g * t / r2;
-                    x_adj[IDX(j, d, D)] += g * t / r2;
-                }
+    if (D == 1 && !x_adj) {
+        /* one coordinate and no adjoint for it (the common GP over data):
+         * two partial sums each, off the chain of one accumulator */
+        double ga1 = 0, gr1 = 0;
+        for (int i = 0; i < N; i++) {
+            const double *Ki = K + IDX(i, 0, N), *Gi = K_adj + IDX(i, 0, N);
+            double xi = x[i];
+            ga += Gi[i] * Ki[i];
+            int j = 0;
+            for (; j + 2 <= i; j += 2) {
+                double g0 = (Gi[j] + K_adj[IDX(j, i, N)]) * Ki[j];
+                double g1 = (Gi[j + 1] + K_adj[IDX(j + 1, i, N)]) * Ki[j + 1];
+                double t0 = xi - x[j], t1 = xi - x[j + 1];
+                ga += g0;
+                ga1 += g1;
+                gr += g0 * (t0 * t0);
+                gr1 += g1 * (t1 * t1);
             }
-            ga += g;
-            gr += g * d2;
+            for (; j < i; j++) {
+                double g = (Gi[j] + K_adj[IDX(j, i, N)]) * Ki[j];
+                double t = xi - x[j];
+                ga += g;
+                gr += g * (t * t);
+            }
+        }
+        ga += ga1;
+        gr += gr1;
+    } else {
+        for (int i = 0; i < N; i++) {
+            double gii = K_adj[IDX(i, i, N)];
+            ga += gii * K[IDX(i, i, N)];
+            for (int j = 0; j < i; j++) {
+                double g = (K_adj[IDX(i, j, N)] + K_adj[IDX(j, i, N)])
+                           * K[IDX(i, j, N)];
+                double d2 = 0;
+                for (int d = 0; d < D; d++) {
+                    double t = x[IDX(i, d, D)] - x[IDX(j, d, D)];
+                    d2 += t * t;
+                    if (x_adj) {
+                        x_adj[IDX(i, d, D)] -= g * t / r2;
+                        x_adj[IDX(j, d, D)] += g * t / r2;
+                    }
+                }
+                ga += g;
+                gr += g * d2;
+            }
         }
     }
     if (alpha_adj)

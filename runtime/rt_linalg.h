@@ -44,7 +44,8 @@ int rt_check_multiplicable(const char *fn, int cols1, int rows2,
 /* ----------------------------------------------------------- kernels */
 
 /* L = chol(A), reading A's lower triangle, without checks; L's upper
- * triangle is zeroed.  Returns -1 if a pivot is not positive (or NaN). */
+ * triangle is zeroed; A may be L.  Returns -1 if a pivot is not positive
+ * (or NaN). */
 int rt_cholesky_factor(const double *A, int n, double *L);
 /* B <- L^-1 B and B <- L^-T B in place (L n x n lower, B n x m). */
 void rt_tri_low_solve(const double *L, int n, double *B, int m);

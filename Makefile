@@ -264,6 +264,7 @@ golden-update: all
 	sh tests/golden/run.sh $(BUILD)/pplbench --update
 
 asan: deps
+	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
 	$(MAKE) test BUILD=build-asan OPT="-O1 -g -fno-omit-frame-pointer" RT_OPT= \
 	    SAN="-fsanitize=address,undefined -fno-sanitize-recover=all"
 

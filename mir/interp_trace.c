@@ -134,19 +134,18 @@ void mir_trace_backward(const MirTrace *t, int index, bool *marks)
     memset(marks, 0, sizeof(bool) * (size_t)(t->n + 1));
     if (index < 1 || index > t->n)
         return;
-    bool *todo = marks;
     /* references point backwards: one sweep from index down suffices */
     const MirTraceNode *nd = &t->nodes[index - 1];
     for (int k = 0; k < nd->nargs; k++)
         if (nd->refs[k] > 0 && nd->refs[k] <= t->n)
-            todo[nd->refs[k]] = true;
+            marks[nd->refs[k]] = true;
     for (int i = index - 1; i >= 1; i--) {
-        if (!todo[i])
+        if (!marks[i])
             continue;
         const MirTraceNode *m = &t->nodes[i - 1];
         for (int k = 0; k < m->nargs; k++)
             if (m->refs[k] > 0 && m->refs[k] < i)
-                todo[m->refs[k]] = true;
+                marks[m->refs[k]] = true;
     }
 }
 

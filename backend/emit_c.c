@@ -181,9 +181,14 @@ void em_declare_storage(Emit *em, VarId v)
         em_line(em, is_int ? "int %s[1] = {0};" : "double %s[1] = {NAN};",
                 em_var_val(em, v));
     } else if (next && next->lhs.var == v && em_param_in_place(em, next)) {
-        /* the next statement points it into u: no storage of its own */
+        /* the next statement points it into u: no storage of its own; in
+         * the log density its adjoint is declared there too */
         declare_dims(em, v, in_model, !sizes_checked_at_create(var));
         em_line(em, "double *%s;", em_var_val(em, v));
+        em_line(em, "(void)%s;", em_var_val(em, v));
+        if (!em->sec_logp)
+            em_declare_adjoint(em, v);
+        return;
     } else {
         declare_dims(em, v, in_model, !sizes_checked_at_create(var));
         em_line(em, "%s%s = rt_scratch_var_%s(%s, (size_t)%s, \"%s\");",
@@ -379,6 +384,14 @@ static void fwd_assign(Emit *em, const MirStmt *s, Section sec)
         em_read_param(em, v, s->rhs, sec == SEC_LOGP);
         if (sec != SEC_LOGP)
             em_line(em, "(void)p_%s;", var->name);
+        else if (em_param_in_place(em, s) && em_var_has_adj(em, v)) {
+            /* its adjoint is its part of the gradient, zeroed on entry
+             * (a scratch buffer when no gradient is wanted) */
+            em_line(em, "double *%s = grad ? grad + p_%s : rt_scratch_doubles("
+                    "&S->scratch, (size_t)%s);", em_var_adj(em, v), var->name,
+                    em_var_count(em, v));
+            em_line(em, "(void)%s;", em_var_adj(em, v));
+        }
         return;
     }
     if (em_is_internal(s->rhs, FN_READ_DATA)) {
@@ -820,7 +833,8 @@ static void rev_assign(Emit *em, const MirStmt *s)
     VarId v = s->lhs.var;
     const MirVar *var = &em->p->vars[v];
     if (is_param_read(s)) {
-        em_param_adjoint(em, v, s->rhs);
+        if (!em_param_in_place(em, s))   /* else: its adjoint is in grad */
+            em_param_adjoint(em, v, s->rhs);
         return;
     }
     const char *off, *count, *map;
@@ -1230,6 +1244,11 @@ static void emit_log_density(Emit *em)
             "compiled so far\");");
     em_line(em, "rt_scratch_reset(&S->scratch);");
     em_line(em, "rt_stack_clear(&S->stack);");
+    /* zeroed first: the parameters read in place have their adjoints in
+     * it (em_param_in_place) */
+    em_line(em, "if (grad)");
+    em_line(em, "    memset(grad, 0, sizeof(double) * (size_t)"
+            "m->num_unconstrained);");
     em_line(em, "double lp = 0, lpj = 0;");
     em_line(em, "int pos = 0;");
     em_line(em, "RtRng *rng = NULL;   /* the log density draws nothing */");
@@ -1254,8 +1273,6 @@ static void emit_log_density(Emit *em)
     em_line(em, "    return 0;");
     em_line(em, "if (S->stack.failed)");
     em_line(em, "    return rt_error(err, \"out of memory in the gradient\");");
-    em_line(em, "memset(grad, 0, sizeof(double) * (size_t)"
-            "m->num_unconstrained);");
     em_rev_stmt(em, body);
     em->tail = NULL;
     em->sec_logp = false;

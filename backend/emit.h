@@ -75,6 +75,11 @@ typedef struct Emit {
     EmReady *ready;
     int nready;
     bool *final_carried;
+    /* per variable: its one assignment overwrites a value that the reverse
+     * sweep never reads (em_old_unneeded) */
+    bool *old_unneeded;
+    /* the statement after the declaration being emitted, or NULL */
+    const MirStmt *decl_next;
     /* per variable: a complex variable of derivative code whose values
      * never depend on parameters (emit_complex.c), which then carries no
      * derivative; cx_any when there is one */
@@ -107,6 +112,8 @@ void em_declare_storage(Emit *em, VarId v);
 void em_declare_adjoint(Emit *em, VarId v);
 int em_var_rank(const MirVar *var);
 bool em_is_int_var(const MirVar *var);
+/* Whether e reads the variable v. */
+bool em_reads_var(const MirExpr *e, VarId v);
 void em_line(Emit *em, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 _Noreturn void em_unsupported(Emit *em, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
@@ -135,6 +142,9 @@ bool em_is_internal(const MirExpr *e, MirInternal fn);
  * density when logp; the transform's adjoint in the reverse sweep; the
  * number of unconstrained values of a parameter read statement. */
 void em_read_param(Emit *em, VarId v, const MirExpr *rhs, bool logp);
+/* Whether the statement s reads a parameter in place: its variable then
+ * points into u and its declaration allocates no storage. */
+bool em_param_in_place(const Emit *em, const MirStmt *s);
 void em_param_adjoint(Emit *em, VarId v, const MirExpr *rhs);
 const char *em_param_free_size(Emit *em, const MirStmt *s);
 /* print(...) or reject(...); FnCheck__(...); a data variable read from
@@ -311,6 +321,11 @@ bool em_scalar3_backprop(Emit *em, const MirExpr *e, const char *adj);
 void em_final_scan(Emit *em, const MirStmt *body);
 bool em_final_ready(const Emit *em, const MirStmt *s, VarId v);
 bool em_final_carried(const Emit *em, VarId v);
+/* Whether the log density's assignment s is the one write of a variable,
+ * whole, by the statement right after its declaration and not reading it:
+ * the value it overwrites is never read, so it is not pushed or popped,
+ * and the variable's adjoint is not cleared after its reverse step. */
+bool em_old_unneeded(const Emit *em, const MirStmt *s);
 
 /* emit_shape.c */
 /* Functions whose result only selects and rearranges the elements of

@@ -176,9 +176,19 @@ void em_declare_storage(Emit *em, VarId v)
         declare_complex(em, v, in_model);
         return;
     }
+    const MirStmt *next = em->decl_next;
     if (em_var_rank(var) == 0 && !in_model) {
         em_line(em, is_int ? "int %s[1] = {0};" : "double %s[1] = {NAN};",
                 em_var_val(em, v));
+    } else if (next && next->lhs.var == v && em_param_in_place(em, next)) {
+        /* the next statement points it into u: no storage of its own; in
+         * the log density its adjoint is declared there too */
+        declare_dims(em, v, in_model, !sizes_checked_at_create(var));
+        em_line(em, "double *%s;", em_var_val(em, v));
+        em_line(em, "(void)%s;", em_var_val(em, v));
+        if (!em->sec_logp)
+            em_declare_adjoint(em, v);
+        return;
     } else {
         declare_dims(em, v, in_model, !sizes_checked_at_create(var));
         em_line(em, "%s%s = rt_scratch_var_%s(%s, (size_t)%s, \"%s\");",
@@ -350,17 +360,18 @@ static void pop_locals(Emit *em, const MirStmt *b)
     }
 }
 
-static bool reads_var(const MirExpr *e, VarId v)
+bool em_reads_var(const MirExpr *e, VarId v)
 {
     if (!e)
         return false;
     if (e->kind == MX_VAR && e->var == v)
         return true;
     for (int i = 0; i < e->nargs; i++)
-        if (reads_var(e->args[i], v))
+        if (em_reads_var(e->args[i], v))
             return true;
     for (int i = 0; i < e->nindices; i++)
-        if (reads_var(e->indices[i].lo, v) || reads_var(e->indices[i].hi, v))
+        if (em_reads_var(e->indices[i].lo, v)
+            || em_reads_var(e->indices[i].hi, v))
             return true;
     return false;
 }
@@ -373,6 +384,14 @@ static void fwd_assign(Emit *em, const MirStmt *s, Section sec)
         em_read_param(em, v, s->rhs, sec == SEC_LOGP);
         if (sec != SEC_LOGP)
             em_line(em, "(void)p_%s;", var->name);
+        else if (em_param_in_place(em, s) && em_var_has_adj(em, v)) {
+            /* its adjoint is its part of the gradient, zeroed on entry
+             * (a scratch buffer when no gradient is wanted) */
+            em_line(em, "double *%s = grad ? grad + p_%s : rt_scratch_doubles("
+                    "&S->scratch, (size_t)%s);", em_var_adj(em, v), var->name,
+                    em_var_count(em, v));
+            em_line(em, "(void)%s;", em_var_adj(em, v));
+        }
         return;
     }
     if (em_is_internal(s->rhs, FN_READ_DATA)) {
@@ -384,10 +403,10 @@ static void fwd_assign(Emit *em, const MirStmt *s, Section sec)
     }
     if (s->lhs.nsteps == 0 && !em_is_int_var(var)
         && em_is_container_type(var->sized.type)
-        && em_elementwise(em, s->rhs) && !reads_var(s->rhs, v)) {
+        && em_elementwise(em, s->rhs) && !em_reads_var(s->rhs, v)) {
         /* x = a tree of elementwise operations not reading x: its loop
          * writes x itself (after saving x's old values) */
-        if (em->ad)
+        if (em->ad && !em_old_unneeded(em, s))
             em_line(em, "rt_stack_push_doubles(&S->stack, %s, (size_t)(%s));",
                     em_var_val(em, v), em_var_count(em, v));
         em_value_elementwise_into(em, s->rhs, em_var_val(em, v),
@@ -422,7 +441,7 @@ static void fwd_assign(Emit *em, const MirStmt *s, Section sec)
     const char *o = em_fresh(em, "o");
     em_line(em, "int %s = %s;", o, off);
     em_line(em, "(void)%s;", o);
-    if (em->ad) {
+    if (em->ad && !em_old_unneeded(em, s)) {
         if (em_is_int_var(var))
             em_line(em, "for (int k = 0; k < %s; k++) rt_stack_push_int("
                     "&S->stack, %s[%s + k]);", count, ptr, o);
@@ -481,10 +500,12 @@ static void fwd_list_stmt(Emit *em, MirStmt *const *stmts, int n, int i,
         const MirStmt *next = stmts[i + 1];
         em->decl_assigned = next->kind == MS_ASSIGN
             && next->lhs.var == s->var && next->lhs.nsteps == 0
-            && !reads_var(next->rhs, s->var);
+            && !em_reads_var(next->rhs, s->var);
+        em->decl_next = next;
     }
     em_fwd_stmt(em, s, sec);
     em->decl_assigned = false;
+    em->decl_next = NULL;
 }
 
 static void fwd_block(Emit *em, const MirStmt *b, Section sec)
@@ -812,7 +833,8 @@ static void rev_assign(Emit *em, const MirStmt *s)
     VarId v = s->lhs.var;
     const MirVar *var = &em->p->vars[v];
     if (is_param_read(s)) {
-        em_param_adjoint(em, v, s->rhs);
+        if (!em_param_in_place(em, s))   /* else: its adjoint is in grad */
+            em_param_adjoint(em, v, s->rhs);
         return;
     }
     const char *off, *count, *map;
@@ -869,21 +891,27 @@ static void rev_assign(Emit *em, const MirStmt *s)
                 "(size_t)2 * (%s));", ptr, o, count);
         return;
     }
+    /* the value overwritten is never read again: nothing to restore, and
+     * the adjoint is read no more after this step */
+    bool unneeded = em_old_unneeded(em, s);
     if (!em_var_has_adj(em, v)) {
-        em_line(em, "rt_stack_pop_doubles(&S->stack, %s + %s, (size_t)(%s));",
-                ptr, o, count);
+        if (!unneeded)
+            em_line(em, "rt_stack_pop_doubles(&S->stack, %s + %s, "
+                    "(size_t)(%s));", ptr, o, count);
         return;
     }
     const char *adj = em_var_adj(em, v);
-    if (container && s->lhs.nsteps == 0 && !reads_var(s->rhs, v)) {
+    if (container && s->lhs.nsteps == 0 && !em_reads_var(s->rhs, v)) {
         /* the whole variable from a value that does not read it: its
          * adjoint goes into the value as it is, then is cleared */
-        em_line(em, "rt_stack_pop_doubles(&S->stack, %s, (size_t)(%s));",
-                ptr, count);
+        if (!unneeded)
+            em_line(em, "rt_stack_pop_doubles(&S->stack, %s, (size_t)(%s));",
+                    ptr, count);
         em_forget_emitted(em);
         em_backprop(em, s->rhs, adj);
-        em_line(em, "memset(%s, 0, sizeof(double) * (size_t)(%s));", adj,
-                count);
+        if (!unneeded)
+            em_line(em, "memset(%s, 0, sizeof(double) * (size_t)(%s));", adj,
+                    count);
         return;
     }
     /* the adjoint of the value written, then the old value back */
@@ -892,8 +920,9 @@ static void rev_assign(Emit *em, const MirStmt *s)
             g, count);
     em_line(em, "for (int k = 0; k < %s; k++) { %s[k] = %s[%s + k]; "
             "%s[%s + k] = 0; }", count, g, adj, o, adj, o);
-    em_line(em, "rt_stack_pop_doubles(&S->stack, %s + %s, (size_t)(%s));",
-            ptr, o, count);
+    if (!unneeded)
+        em_line(em, "rt_stack_pop_doubles(&S->stack, %s + %s, (size_t)(%s));",
+                ptr, o, count);
     em_forget_emitted(em);   /* the old value is back: recompute from here */
     em_backprop(em, s->rhs, container ? g : A("%s[0]", g));
 }
@@ -1215,6 +1244,11 @@ static void emit_log_density(Emit *em)
             "compiled so far\");");
     em_line(em, "rt_scratch_reset(&S->scratch);");
     em_line(em, "rt_stack_clear(&S->stack);");
+    /* zeroed first: the parameters read in place have their adjoints in
+     * it (em_param_in_place) */
+    em_line(em, "if (grad)");
+    em_line(em, "    memset(grad, 0, sizeof(double) * (size_t)"
+            "m->num_unconstrained);");
     em_line(em, "double lp = 0, lpj = 0;");
     em_line(em, "int pos = 0;");
     em_line(em, "RtRng *rng = NULL;   /* the log density draws nothing */");
@@ -1239,8 +1273,6 @@ static void emit_log_density(Emit *em)
     em_line(em, "    return 0;");
     em_line(em, "if (S->stack.failed)");
     em_line(em, "    return rt_error(err, \"out of memory in the gradient\");");
-    em_line(em, "memset(grad, 0, sizeof(double) * (size_t)"
-            "m->num_unconstrained);");
     em_rev_stmt(em, body);
     em->tail = NULL;
     em->sec_logp = false;

@@ -30,7 +30,19 @@
  * adjoint pushed with its values at the end of the block's forward code
  * and popped with them in the reverse (em_final_carried), instead of a
  * zeroed one.  The non-fused reads then add theirs in the reverse sweep,
- * and the reverse step of the assignment takes the sum. */
+ * and the reverse step of the assignment takes the sum.
+ *
+ * The same scan finds the assignments whose overwritten value the reverse
+ * sweep never needs (em_old_unneeded): a local, compiler temporary or
+ * transformed parameter of real type, written by exactly one statement,
+ * `v = e` writing all of it, that is the statement right after v's
+ * declaration in the same list and does not read v.  No statement reads v
+ * before it (only v's NaN was there), so the forward sweep pushes nothing
+ * for it and the reverse sweep pops nothing; and no reverse step after
+ * the assignment's (the statements before it) reads v's adjoint, so it is
+ * not cleared.  A read before the assignment (`real c; real d =
+ * is_nan(c) ? a : s; c = d;`) or a second write keeps the push: the
+ * reverse steps before it would see the wrong value. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,6 +63,9 @@ typedef struct Scan {
     int *decl_depth;      /* loops around its declaration; -1: none seen */
     int *write_depth;     /* loops around its (last) write */
     bool *final;          /* conditions 1-3 */
+    bool *decl_then_assign;  /* declared, then assigned whole by the next
+                                statement of the same list, which does not
+                                read it */
     bool *ready;          /* during the second walk: assigned on this path */
     EmReady *pairs;
     int npairs, cap;
@@ -76,8 +91,15 @@ static void count_writes(Scan *c, const MirStmt *s, int depth)
     default:
         count_writes(c, s->body, depth);
         count_writes(c, s->else_body, depth);
-        for (int i = 0; i < s->nstmts; i++)
+        for (int i = 0; i < s->nstmts; i++) {
             count_writes(c, s->stmts[i], depth);
+            const MirStmt *d = s->stmts[i];
+            const MirStmt *next = i + 1 < s->nstmts ? s->stmts[i + 1] : NULL;
+            if (d->kind == MS_DECL && next && next->kind == MS_ASSIGN
+                && next->lhs.var == d->var && next->lhs.nsteps == 0
+                && !em_reads_var(next->rhs, d->var))
+                c->decl_then_assign[d->var] = true;
+        }
         return;
     }
 }
@@ -171,6 +193,8 @@ void em_final_scan(Emit *em, const MirStmt *body)
     c.decl_depth = arena_alloc(em->a, ni);
     c.write_depth = arena_alloc(em->a, ni);
     c.final = arena_alloc(em->a, nb);
+    c.decl_then_assign = arena_alloc(em->a, nb);
+    em->old_unneeded = arena_alloc(em->a, nb);
     c.ready = arena_alloc(em->a, nb);
     em->final_carried = arena_alloc(em->a, nb);
     for (int v = 0; v < n; v++) {
@@ -184,6 +208,15 @@ void em_final_scan(Emit *em, const MirStmt *body)
             && em_var_has_adj(em, v) && c.decl_depth[v] >= 0
             && c.writes[v] == 1 && c.whole[v]
             && c.write_depth[v] == c.decl_depth[v];
+        /* one whole write, the statement after the declaration: nothing
+         * reads v before it, so the reverse sweep never needs the value
+         * it overwrote (the NaN of the declaration) */
+        em->old_unneeded[v] = (var->kind == MV_LOCAL
+                               || var->kind == MV_INTERNAL
+                               || var->kind == MV_TPARAM)
+            && !em_is_int_var(var) && !em_is_complex_var(var)
+            && c.decl_depth[v] >= 0 && c.writes[v] == 1 && c.whole[v]
+            && c.decl_then_assign[v];
     }
     walk_ready(&c, body);
     if (c.npairs > 1)   /* no pairs: c.pairs is NULL, which qsort may not get */
@@ -197,6 +230,12 @@ bool em_final_ready(const Emit *em, const MirStmt *s, VarId v)
     EmReady key = {s, v};
     return em->nready > 0
         && bsearch(&key, em->ready, (size_t)em->nready, sizeof key, pair_cmp);
+}
+
+bool em_old_unneeded(const Emit *em, const MirStmt *s)
+{
+    return s->kind == MS_ASSIGN && s->lhs.nsteps == 0 && em->old_unneeded
+        && em->sec_logp && em->old_unneeded[s->lhs.var];
 }
 
 bool em_final_carried(const Emit *em, VarId v)

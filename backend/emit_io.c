@@ -113,6 +113,16 @@ static const char *free_size(Emit *em, const Xf *x, VarId v, const char *K)
     return A("(%s) * (%s)", pc.items, pc.free_per_item);
 }
 
+bool em_param_in_place(const Emit *em, const MirStmt *s)
+{
+    if (s->kind != MS_ASSIGN || s->lhs.nsteps != 0
+        || !em_is_internal(s->rhs, FN_READ_PARAM))
+        return false;
+    const MirVar *var = &em->p->vars[s->lhs.var];
+    return em_var_rank(var) > 0 && !em_is_int_var(var)
+        && !em_is_complex_var(var);
+}
+
 /* Forward: read the parameter's free values at u[pos] and constrain them
  * into v; remember where they are (p_NAME) for the reverse sweep. */
 void em_read_param(Emit *em, VarId v, const MirExpr *rhs,

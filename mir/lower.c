@@ -442,7 +442,8 @@ static void unpack(Lower *l, const Expr *target, MirExpr *value, Span span,
         MirExpr *proj = mir_new_expr(l->a, MX_TUPLE_PROJ,
                                      value->type->items[i], span);
         proj->args = arena_alloc(l->a, sizeof(MirExpr *));
-        proj->args[0] = value;
+        /* a copy for each element: the MIR is a tree */
+        proj->args[0] = i == 0 ? value : mir_clone_expr(l->a, value);
         proj->nargs = 1;
         proj->slot = i + 1;
         proj->ad = value->ad;
@@ -580,9 +581,11 @@ static void lower_tilde(Lower *l, const Stmt *s, StmtList *out)
     /* if (y < L || y > U) target += -inf; else target -= mass; */
     MirExpr *outside = NULL;
     if (lo)
-        outside = binop(l, OP_LT, TY(INT), lower_expr(l, s->lhs), lo);
+        outside = binop(l, OP_LT, TY(INT), lower_expr(l, s->lhs),
+                        mir_clone_expr(l->a, lo));  /* the MIR is a tree */
     if (hi) {
-        MirExpr *above = binop(l, OP_GT, TY(INT), lower_expr(l, s->lhs), hi);
+        MirExpr *above = binop(l, OP_GT, TY(INT), lower_expr(l, s->lhs),
+                               mir_clone_expr(l->a, hi));
         if (outside) {
             MirExpr *o = mir_new_expr(l->a, MX_OR, TY(INT), s->span);
             o->args = arena_alloc(l->a, sizeof(MirExpr *) * 2);

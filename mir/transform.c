@@ -122,10 +122,12 @@ static MirExpr **shape_args(Xform *x, const MirVar *v, int extra, int *n)
     args[1] = string_arg(x, ty_base(s->type)->kind == TY_TUPLE ? "tuple"
                         : ty_str(x->a, ty_base(s->type)));
     int k = 2;
+    /* copies: the MIR is a tree (mir_verify), and the sizes stay the
+     * declaration's */
     for (int i = 0; i < s->ndims; i++)
-        args[k++] = s->dims[i];
+        args[k++] = mir_clone_expr(x->a, s->dims[i]);
     for (int i = 0; i < s->nsizes; i++)
-        args[k++] = s->size[i];
+        args[k++] = mir_clone_expr(x->a, s->size[i]);
     *n = k;
     return args;
 }
@@ -140,13 +142,14 @@ static MirExpr *transform_call(Xform *x, MirInternal fn, const MirVar *v,
     int n = 0;
     args[n++] = value;
     args[n++] = string_arg(x, transform_name(s->tr));
+    /* copies, as in shape_args */
     if (s->tr_a)
-        args[n++] = s->tr_a;
+        args[n++] = mir_clone_expr(x->a, s->tr_a);
     if (s->tr_b)
-        args[n++] = s->tr_b;
+        args[n++] = mir_clone_expr(x->a, s->tr_b);
     if (changes_shape(s->tr))
         for (int i = 0; i < s->nsizes; i++)
-            args[n++] = s->size[i];
+            args[n++] = mir_clone_expr(x->a, s->size[i]);
     MirExpr *e = mir_call_internal(x->a, fn, s->type, n, args);
     e->ad = value->ad;
     return e;

@@ -199,13 +199,15 @@ static MirExpr *project(Tup *t, const MirExpr *x, int k)
         return inner ? project(t, inner, k) : NULL;
     }
     case MX_CALL:
+        /* copies: each element of a call is its own call (the MIR is a
+         * tree, mir_verify) */
         if (x->fn_kind == FNK_INTERNAL && x->internal == FN_MAKE_TUPLE)
-            return x->args[k - 1];
+            return mir_clone_expr(t->a, x->args[k - 1]);
         if (x->fn_kind == FNK_USER) {
             int f = user_fun(t, x);
             if (f < 0)
                 return NULL;
-            MirExpr *c = copy_expr(t, x);
+            MirExpr *c = mir_clone_expr(t->a, x);
             c->fn = t->p->funs[t->split[f] + k - 1].name;
             c->type = et;
             return c;
@@ -215,7 +217,7 @@ static MirExpr *project(Tup *t, const MirExpr *x, int k)
                  i++)
                 if (strcmp(lib_splits[i].name, x->fn) == 0
                     && lib_splits[i].elems[k - 1]) {
-                    MirExpr *c = copy_expr(t, x);
+                    MirExpr *c = mir_clone_expr(t->a, x);
                     c->fn = lib_splits[i].elems[k - 1];
                     c->type = et;
                     return c;
@@ -299,9 +301,9 @@ static MirStmt *read_element(Tup *t, VarId c, const char *path)
     args[n++] = mir_str(t->a, path);
     args[n++] = mir_str(t->a, ty_str(t->a, ty_base(s->type)));
     for (int i = 0; i < s->ndims; i++)
-        args[n++] = s->dims[i];
+        args[n++] = mir_clone_expr(t->a, s->dims[i]);
     for (int i = 0; i < s->nsizes; i++)
-        args[n++] = s->size[i];
+        args[n++] = mir_clone_expr(t->a, s->size[i]);
     MirStmt *a = mir_new_stmt(t->a, MS_ASSIGN, v->span);
     a->lhs.var = c;
     a->lhs.type = s->type;

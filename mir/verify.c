@@ -9,8 +9,15 @@
  * continue, a function body no exit before its end (but one returning a
  * container, which exits.c leaves), every data tuple is taken apart
  * (read element by element), and no projection of FnMakeTuple__ is
- * left (untuple.c takes every one apart). */
+ * left (untuple.c takes every one apart).  The MIR is a tree: no
+ * expression node is reachable from two places (a pass that copies an
+ * expression clones it), since the backend finds an expression's
+ * emitted value by its node (Emit.emitted) and passes rewrite nodes in
+ * place.  Leaves (variables and literals) may be shared: nothing
+ * changes one after it is built, and their emitted value is a name. */
 #include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "mir.h"
@@ -24,6 +31,15 @@ typedef struct Verifier {
     const char *section;
     int loops;           /* loops around the statement being checked */
     bool in_function;
+    /* every expression node met so far: open addressing, power-of-2 size */
+    const MirExpr **seen;
+    size_t nseen, capseen;
+    bool out_of_memory;
+    /* a variable declared in several sections (a parameter in log_prob,
+     * generate_quantities and transform_inits; a function split by
+     * untuple) has one MirSized: its nodes are met once per declaration */
+    bool *sized_met;
+    bool resizing;       /* checking a MirSized met before */
 } Verifier;
 
 static void fail(Verifier *v, const char *fmt, ...)
@@ -68,10 +84,63 @@ static void declare(Verifier *v, VarId id)
     scope_declare(&v->scope, name, id);
 }
 
+static size_t node_slot(const MirExpr *e, size_t cap)
+{
+    uintptr_t h = (uintptr_t)e;
+    h ^= h >> 17;
+    h *= (uintptr_t)0x9E3779B97F4A7C15u;
+    return (size_t)(h ^ (h >> 29)) & (cap - 1);
+}
+
+/* Record e; false when it was met before (a node in two places). */
+static bool first_meeting(Verifier *v, const MirExpr *e)
+{
+    if (v->out_of_memory)
+        return true;
+    if (2 * (v->nseen + 1) > v->capseen) {
+        size_t cap = v->capseen ? 2 * v->capseen : 1024;
+        const MirExpr **t = cap <= SIZE_MAX / sizeof *t
+            ? calloc(cap, sizeof *t) : NULL;
+        if (!t) {
+            /* the check is skipped, never the verification of the rest */
+            v->out_of_memory = true;
+            return true;
+        }
+        for (size_t i = 0; i < v->capseen; i++) {
+            if (!v->seen[i])
+                continue;
+            size_t k = node_slot(v->seen[i], cap);
+            while (t[k])
+                k = (k + 1) & (cap - 1);
+            t[k] = v->seen[i];
+        }
+        free(v->seen);
+        v->seen = t;
+        v->capseen = cap;
+    }
+    size_t k = node_slot(e, v->capseen);
+    while (v->seen[k]) {
+        if (v->seen[k] == e)
+            return false;
+        k = (k + 1) & (v->capseen - 1);
+    }
+    v->seen[k] = e;
+    v->nseen++;
+    return true;
+}
+
 static void check_expr(Verifier *v, const MirExpr *e)
 {
     if (!e || v->failed)
         return;
+    bool leaf = e->kind == MX_VAR || e->kind == MX_INT || e->kind == MX_REAL
+        || e->kind == MX_IMAG || e->kind == MX_STR;
+    if (!leaf && !v->resizing && !first_meeting(v, e)) {
+        fail(v, "an expression node (%s) is in two places (a pass must "
+             "clone what it copies: mir_clone_expr)",
+             mir_expr_kind_name(e->kind));
+        return;
+    }
     if (!e->type) {
         fail(v, "an expression (%s) has no type", mir_expr_kind_name(e->kind));
         return;
@@ -154,7 +223,12 @@ static void check_stmt(Verifier *v, const MirStmt *s)
     int mark = scope_count(&v->scope);
     switch (s->kind) {
     case MS_DECL:
+        if (s->var >= 0 && s->var < v->p->nvars && v->sized_met) {
+            v->resizing = v->sized_met[s->var];
+            v->sized_met[s->var] = true;
+        }
         check_sized(v, s->var);
+        v->resizing = false;
         declare(v, s->var);
         return;  /* the declaration stays in scope after the statement */
     case MS_ASSIGN:
@@ -250,6 +324,7 @@ static void check_section(Verifier *v, const char *name, const MirStmt *body,
 bool mir_verify(const MirProgram *p, char *why, size_t n)
 {
     Verifier v = {.p = p, .why = why, .n = n};
+    v.sized_met = calloc(p->nvars > 0 ? (size_t)p->nvars : 1, sizeof(bool));
     scope_init(&v.scope, p->arena);
     scope_push(&v.scope);
     if (n)
@@ -277,5 +352,7 @@ bool mir_verify(const MirProgram *p, char *why, size_t n)
         fail(&v, "break or continue in the log density (exits)");
     check_section(&v, "generate_quantities", p->generate_quantities, globals);
     check_section(&v, "transform_inits", p->transform_inits, globals);
+    free(v.seen);
+    free(v.sized_met);
     return !v.failed;
 }

@@ -166,6 +166,56 @@ static void test_verify_catches_bad_condition(void **state)
     expect_invalid(p, "condition of type vector");
 }
 
+/* The MIR is a tree: one call node in two statements (as a pass that
+ * copies without cloning leaves it) fails; a shared variable leaf does not,
+ * and the programs lowering and transform build are trees, tuples, sizes
+ * and truncation bounds included (each of those shared nodes before). */
+static void test_verify_catches_shared_node(void **state)
+{
+    (void)state;
+    MirProgram *p = lower("data { real y; }\n"
+                          "parameters { real mu; }\n"
+                          "model { target += log(mu + y); target += y; }\n");
+    MirStmt *first = model_stmt(p, 0), *second = model_stmt(p, 1);
+    assert_int_equal(first->kind, MS_TARGET_PE);
+    assert_int_equal(second->kind, MS_TARGET_PE);
+    char why[256];
+    assert_true(mir_verify(p, why, sizeof why));
+    second->rhs = first->rhs->args[0];  /* mu + y, now in two places */
+    expect_invalid(p, "an expression node (FunApp) is in two places");
+    second->rhs = first->rhs->args[0]->args[1];   /* y: a leaf */
+    assert_true(mir_verify(p, why, sizeof why));
+}
+
+static void test_transformed_programs_are_trees(void **state)
+{
+    (void)state;
+    const char *programs[] = {
+        /* a size in a declaration and in the parameter's read */
+        "data { int K; }\n"
+        "parameters { ordered[K - 1] c; }\n"
+        "model { c ~ normal(0, 1); }\n",
+        /* truncation bounds in the cdf and in the comparison */
+        "data { real y; }\n"
+        "parameters { real mu; }\n"
+        "model { y ~ normal(mu, 1) T[-10, 10]; }\n",
+        /* a function returning a tuple, split in two calls */
+        "functions { tuple(real, vector) f(vector v) { return (sum(v), v); } }\n"
+        "transformed data { tuple(real, vector[2]) t = f([1, 2]'); }\n",
+        /* nested tuple unpacking */
+        "transformed data { real a; real b; real c;\n"
+        "  (a, (b, c)) = (1.0, (2.0, 3.0)); }\n",
+    };
+    for (size_t i = 0; i < sizeof programs / sizeof programs[0]; i++) {
+        MirProgram *p = lower(programs[i]);   /* verifies the lowered MIR */
+        mir_transform(p);
+        char why[256];
+        if (!mir_verify(p, why, sizeof why))
+            fail_msg("program %zu, transformed: %s", i, why);
+        fe_unit_free(&unit);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -180,6 +230,8 @@ int main(void)
         cmocka_unit_test_teardown(test_verify_catches_ill_typed_assignment,
                                   teardown),
         cmocka_unit_test_teardown(test_verify_catches_bad_condition, teardown),
+        cmocka_unit_test_teardown(test_verify_catches_shared_node, teardown),
+        cmocka_unit_test(test_transformed_programs_are_trees),
     };
     return cmocka_run_group_tests_name("mir", tests, NULL, NULL);
 }

@@ -92,6 +92,12 @@ typedef struct Emit {
 /* Forget where the emitted values are (Emit.emitted): a new statement,
  * or variables changed. */
 void em_forget_emitted(Emit *em);
+/* In the reverse sweep of `v = e` (v whole, a container), before v's old
+ * value is popped, v holds e's value: e's value is read from there (at,
+ * a copy of v's value, or NULL for v itself) rather than computed again
+ * (a covariance matrix, a Cholesky factor). */
+void em_reuse_assigned_value(Emit *em, const MirExpr *e, VarId v,
+                             const char *at);
 
 typedef enum Section {
     SEC_CREATE,   /* prepare_data: the data into the model */

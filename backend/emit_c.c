@@ -904,10 +904,23 @@ static void rev_assign(Emit *em, const MirStmt *s)
     if (container && s->lhs.nsteps == 0 && !em_reads_var(s->rhs, v)) {
         /* the whole variable from a value that does not read it: its
          * adjoint goes into the value as it is, then is cleared */
+        em_forget_emitted(em);
+        if (unneeded) {
+            /* nothing popped: v holds the value written */
+            em_reuse_assigned_value(em, s->rhs, v, NULL);
+        } else if (s->rhs->kind == MX_CALL && !em_is_complex_var(var)) {
+            /* a call's value is kept before the pop: a copy costs less
+             * than computing it again */
+            const char *w = em_fresh(em, "w");
+            em_line(em, "double *%s = rt_scratch_doubles(&S->scratch, "
+                    "(size_t)(%s));", w, count);
+            em_line(em, "memcpy(%s, %s, sizeof(double) * (size_t)(%s));", w,
+                    ptr, count);
+            em_reuse_assigned_value(em, s->rhs, v, w);
+        }
         if (!unneeded)
             em_line(em, "rt_stack_pop_doubles(&S->stack, %s, (size_t)(%s));",
                     ptr, count);
-        em_forget_emitted(em);
         em_backprop(em, s->rhs, adj);
         if (!unneeded)
             em_line(em, "memset(%s, 0, sizeof(double) * (size_t)(%s));", adj,

@@ -863,9 +863,9 @@ void em_backprop_call(Emit *em, const MirExpr *e, const char *adj)
     if (strcmp(e->fn, "gp_exp_quad_cov") == 0) {
         Opnd x = em_value(em, e->args[0]);
         Opnd al = em_value(em, e->args[1]), rh = em_value(em, e->args[2]);
-        Opnd K = em_new_container(em, A("%s * %s", x.n, x.n), x.n, x.n, false);
-        em_line(em, "if (rt_gp_exp_quad_cov(%s, %s, 1, %s, %s, %s, err)) "
-                "return -1;", x.val, x.n, al.val, rh.val, K.val);
+        /* the value the statement computed (em_reuse_assigned_value), or
+         * computed again */
+        Opnd K = em_value(em, e);
         bool xa = em_is_ad(em, e->args[0]);
         const char *gx = xa ? em_adj_buffer(em, x) : "NULL";
         const char *ga = em_adj_buffer(em, al), *gr = em_adj_buffer(em, rh);

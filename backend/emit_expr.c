@@ -685,6 +685,22 @@ void em_forget_emitted(Emit *em)
 
 static Opnd value_uncached(Emit *em, const MirExpr *e);
 
+void em_reuse_assigned_value(Emit *em, const MirExpr *e, VarId v,
+                             const char *at)
+{
+    if (em->nemitted >= (int)(sizeof em->emitted / sizeof em->emitted[0]))
+        return;
+    MirExpr x = {.kind = MX_VAR, .var = v, .type = em->p->vars[v].sized.type,
+                 .ad = AD_DATA};
+    Opnd o = value_uncached(em, &x);
+    o.adj = NULL;   /* the value only: e's adjoint is the caller's */
+    if (at)
+        o.val = at;
+    em->emitted[em->nemitted].node = e;
+    em->emitted[em->nemitted].value = o;
+    em->nemitted++;
+}
+
 Opnd em_value(Emit *em, const MirExpr *e)
 {
     if (e->kind != MX_CALL && e->kind != MX_INDEXED)

@@ -1242,6 +1242,17 @@ static Opnd value_call_general(Emit *em, const MirExpr *e)
                 o.val, x.val);
         return o;
     }
+    if (strcmp(fn, "plus") == 0 && e->nargs == 1) {
+        /* unary +: the operand's value (a container copied, as minus
+         * makes its result) */
+        Opnd x = em_value(em, e->args[0]);
+        if (!x.container)
+            return em_scalar(A("(+%s)", x.val), NULL, x.is_int);
+        Opnd o = em_new_container(em, x.n, x.rows, x.cols, x.is_int);
+        em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s[k];", x.n,
+                o.val, x.val);
+        return o;
+    }
     if (strcmp(fn, "sum") == 0 && e->nargs == 1) {
         Opnd x = em_value(em, e->args[0]);
         const char *t = em_fresh(em, "t");
@@ -1362,6 +1373,11 @@ static void backprop_call_general(Emit *em, const MirExpr *e, const char *adj)
             em->capture_checked = true;
         else
             em_line(em, "(void)%s;", t);
+        return;
+    }
+    if (e->nargs == 1 && strcmp(fn, "plus") == 0) {
+        if (em_is_ad(em, e->args[0]))   /* the adjoint passes through */
+            em_backprop(em, e->args[0], adj);
         return;
     }
     if (e->nargs == 1 && (em_in_list(unary_fns, fn) || strcmp(fn, "minus") == 0)) {

@@ -844,8 +844,19 @@ static Opnd value_uncached(Emit *em, const MirExpr *e)
     }
     case MX_INDEXED:
         return value_indexed(em, e);
-    case MX_PROMOTE:
-        return em_value(em, e->args[0]);
+    case MX_PROMOTE: {
+        Opnd x = em_value(em, e->args[0]);
+        if (!x.is_int || ty_base(e->type)->kind == TY_INT
+            || ty_base(e->type)->kind == TY_COMPLEX)
+            return x;
+        /* int to real: a real value (3 ./ 2 divides reals) */
+        if (!x.container)
+            return em_scalar(A("((double)%s)", x.val), NULL, false);
+        Opnd o = em_new_container(em, x.n, x.rows, x.cols, false);
+        em_line(em, "for (int k = 0; k < %s; k++) %s[k] = (double)%s[k];",
+                x.n, o.val, x.val);
+        return o;
+    }
     case MX_IMAG:
         return em_complex_imag(em, e);
     case MX_STR:

@@ -274,20 +274,35 @@ static void lex_include(Lexer *lx, Loc begin)
         lx->failed = true;
 }
 
-/* Digits, with an optional fraction and exponent: returns the kind. */
+/* Digits with digit separators, as stanc3 lexes an integer constant:
+ * [0-9]+ ('_' [0-9]+)*.  The caller has seen a digit at the cursor. */
+static void lex_digits(Lexer *lx)
+{
+    for (;;) {
+        while (isdigit(peekc(lx, 0)))
+            advance(lx);
+        if (peekc(lx, 0) != '_' || !isdigit(peekc(lx, 1)))
+            return;
+        advance(lx);
+    }
+}
+
+/* Digits, with an optional fraction and exponent: returns the kind.  Each
+ * run of digits may hold separators (1_000, 1_000.000_1, 1e1_0); a
+ * separator elsewhere (1_, 1._5) makes the literal invalid. */
 static TokKind lex_number(Lexer *lx, Loc begin)
 {
     bool is_real = false;
-    while (isdigit(peekc(lx, 0)))
-        advance(lx);
+    if (isdigit(peekc(lx, 0)))
+        lex_digits(lx);
     /* A '.' starts a fraction unless it begins an elementwise operator
      * (1.*x, 1./x, 1.^x). */
     if (peekc(lx, 0) == '.' && peekc(lx, 1) != '*' && peekc(lx, 1) != '/'
         && peekc(lx, 1) != '^') {
         is_real = true;
         advance(lx);
-        while (isdigit(peekc(lx, 0)))
-            advance(lx);
+        if (isdigit(peekc(lx, 0)))
+            lex_digits(lx);
     }
     int c = peekc(lx, 0);
     if (c == 'e' || c == 'E') {
@@ -297,8 +312,7 @@ static TokKind lex_number(Lexer *lx, Loc begin)
             is_real = true;
             for (size_t i = 0; i < skip; i++)
                 advance(lx);
-            while (isdigit(peekc(lx, 0)))
-                advance(lx);
+            lex_digits(lx);
         } else {
             lex_error(lx, D_LEX_BAD_NUMBER, begin);
             return T_EOF;
@@ -440,8 +454,11 @@ static void lex_tokens(Lexer *lx)
         if (c == '"') {
             advance(lx);
             while (peekc(lx, 0) >= 0 && peekc(lx, 0) != '"') {
+                /* any byte but a control character: UTF-8 (or any other
+                 * encoding) passes through as stanc3's does, and the
+                 * backend escapes it (em_c_string) */
                 int d = peekc(lx, 0);
-                if (d == '\n' || d < 32 || d > 126) {
+                if (d == '\n' || (d < 32 && d != '\t') || d == 127) {
                     lex_error(lx, d == '\n' ? D_LEX_UNTERMINATED_STRING
                                             : D_LEX_BAD_STRING_CHAR,
                               here(lx));

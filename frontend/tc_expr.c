@@ -731,14 +731,30 @@ static void check_tuple_proj(Tc *tc, Expr *e)
     e->ad = result_ad(e->type, e->lhs->ad);
 }
 
+/* The digits of an int literal (separators skipped) make at most
+ * 2147483647. */
+static bool int_literal_fits(const char *text)
+{
+    char digits[16];
+    size_t n = 0;
+    for (const char *p = text; *p; p++) {
+        if (*p == '_' || (*p == '0' && n == 0))
+            continue;       /* separators and leading zeros */
+        if (n == 10)
+            return false;
+        digits[n++] = *p;
+    }
+    digits[n] = '\0';
+    return n < 10 || strcmp(digits, "2147483647") <= 0;
+}
+
 void tc_check_expr(Tc *tc, Expr *e)
 {
     switch (e->kind) {
     case EX_INT:
         e->type = TY(INT);
         e->ad = AD_DATA;
-        if (strlen(e->text) > 10
-            || (strlen(e->text) == 10 && strcmp(e->text, "2147483647") > 0))
+        if (!int_literal_fits(e->text))
             tc_error(tc, e->span, "Integer literal cannot be larger than "
                      "2_147_483_647.");
         break;

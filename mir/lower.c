@@ -119,6 +119,37 @@ static MirEffect user_effect(const Lower *l, const char *name)
     return callee_effect(l->p, &l->funs, name);
 }
 
+static bool is_scalar_type(const Type *t)
+{
+    return t->kind == TY_INT || t->kind == TY_REAL || t->kind == TY_COMPLEX;
+}
+
+/* x promoted to type t (an int to real, a real to complex) */
+static MirExpr *promote(Lower *l, MirExpr *x, const Type *t)
+{
+    MirExpr *m = mir_new_expr(l->a, MX_PROMOTE, t, x->span);
+    m->args = arena_alloc(l->a, sizeof(MirExpr *));
+    m->args[0] = x;
+    m->nargs = 1;
+    m->ad = x->ad;
+    return m;
+}
+
+/* A numeric literal's text without its digit separators (1_000 is
+ * 1000): the MIR's text is what the C compiler and strtod read. */
+static const char *number_text(Arena *a, const char *text)
+{
+    if (!strchr(text, '_'))
+        return text;
+    char *t = arena_strdup(a, text);
+    char *w = t;
+    for (const char *p = text; *p; p++)
+        if (*p != '_')
+            *w++ = *p;
+    *w = '\0';
+    return t;
+}
+
 static MirExpr *lower_expr(Lower *l, const Expr *e)
 {
     MirExpr *m;
@@ -134,7 +165,8 @@ static MirExpr *lower_expr(Lower *l, const Expr *e)
         /* a string's MIR text is its content, without the quotes: the
          * backend writes it as C through em_c_string */
         m->text = e->kind == EX_STRING
-            ? arena_strndup(l->a, e->text + 1, strlen(e->text) - 2) : e->text;
+            ? arena_strndup(l->a, e->text + 1, strlen(e->text) - 2)
+            : number_text(l->a, e->text);
         mir_literal_value(m);
         m->ad = AD_DATA;
         return m;
@@ -164,13 +196,25 @@ static MirExpr *lower_expr(Lower *l, const Expr *e)
             m->ad = AD_DATA;
             return m;
         }
-        m = new_call(l, FNK_STANLIB, ast_op_name(e->op, false), e->type, e->ad,
+    {
+        /* .* and ./ of two scalars are * and / (on reals: 3 ./ 2 is 1.5) */
+        Op op = e->op;
+        bool scalars = is_scalar_type(e->lhs->type)
+            && is_scalar_type(e->rhs->type);
+        if (scalars && (op == OP_EMUL || op == OP_EDIV))
+            op = op == OP_EMUL ? OP_MUL : OP_DIV;
+        m = new_call(l, FNK_STANLIB, ast_op_name(op, false), e->type, e->ad,
                      2, NULL, e->span);
         m->args = arena_alloc(l->a, sizeof(MirExpr *) * 2);
         m->args[0] = lower_expr(l, e->lhs);
         m->args[1] = lower_expr(l, e->rhs);
-        m->op = e->op;
+        if (op != e->op && e->type->kind != TY_INT)
+            for (int i = 0; i < 2; i++)
+                if (m->args[i]->type->kind == TY_INT)
+                    m->args[i] = promote(l, m->args[i], e->type);
+        m->op = op;
         return m;
+    }
     case EX_PREFIX:
     case EX_POSTFIX:
         m = new_call(l, FNK_STANLIB, ast_op_name(e->op, e->kind == EX_PREFIX),

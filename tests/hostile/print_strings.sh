@@ -1,5 +1,5 @@
-# Strings of print and reject hold any printable ASCII but '"', and a
-# backslash is an ordinary character in Stan: each prints exactly as
+# Strings of print and reject hold any byte but a control character and
+# '"', and a backslash is an ordinary character in Stan: each prints exactly as
 # written.  Before, they were pasted into C as they were: a trailing
 # backslash or "??/" broke the C compile, "\u0041" was refused by the C
 # compiler, "back\slash" lost its backslash, trigraphs became other

@@ -359,13 +359,42 @@ static void test_invalid_character(void **state)
     ASSERT_KINDS(tl, K_REAL, T_IDENT, P_SEMI, K_REAL, T_EOF);
 }
 
-static void test_non_ascii_in_string_is_an_error(void **state)
+/* Any byte but a control character, as stanc3 lexes a string: UTF-8 and
+ * other encodings pass, a tab too; a control character is an error. */
+static void test_non_ascii_in_string_is_a_string(void **state)
 {
     Fixture *fx = *state;
-    lex_text(fx, "print(\"caf\xc3\xa9\");");
+    const TokenList *tl = lex_text(fx, "print(\"caf\xc3\xa9 \xe9\t\");");
+    assert_int_equal(fx->sink.nerrors, 0);
+    ASSERT_KINDS(tl, K_PRINT, P_LPAREN, T_STRING, P_RPAREN, P_SEMI, T_EOF);
+}
+
+static void test_control_character_in_string_is_an_error(void **state)
+{
+    Fixture *fx = *state;
+    lex_text(fx, "print(\"caf\x01\");");
     assert_int_equal(fx->sink.nerrors, 1);
     assert_int_equal(diag_at(fx, 0)->id, D_LEX_BAD_STRING_CHAR);
     assert_int_equal(diag_at(fx, 0)->span.begin.col, 10);
+}
+
+/* Digit separators between digits (stanc3's [0-9]+ ('_' [0-9]+)*) in each
+ * part of a literal; anywhere else the literal is invalid. */
+static void test_digit_separators(void **state)
+{
+    Fixture *fx = *state;
+    const TokenList *tl = lex_text(fx, "1_000 1_0.0_1 1e1_0 .5_5 3_0i");
+    assert_int_equal(fx->sink.nerrors, 0);
+    ASSERT_KINDS(tl, T_INT_LIT, T_REAL_LIT, T_REAL_LIT, T_REAL_LIT,
+                 T_IMAG_LIT, T_EOF);
+    const char *bad[] = {"1_", "1__0", "1_.5", "1._5", "1e_5"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        int before = fx->sink.nerrors;
+        lex_text(fx, bad[i]);
+        if (fx->sink.nerrors != before + 1
+            || diag_at(fx, before)->id != D_LEX_BAD_NUMBER)
+            fail_msg("'%s' lexed without the invalid literal error", bad[i]);
+    }
 }
 
 static void test_unterminated_string_is_an_error(void **state)
@@ -496,7 +525,9 @@ int main(void)
         T(test_annotation_takes_balanced_parentheses),
         T(test_unclosed_annotation_is_an_error),
         T(test_invalid_character),
-        T(test_non_ascii_in_string_is_an_error),
+        T(test_non_ascii_in_string_is_a_string),
+        T(test_control_character_in_string_is_an_error),
+        T(test_digit_separators),
         T(test_unterminated_string_is_an_error),
         T(test_include_splices_the_file),
         T(test_include_forms_and_search_paths),

@@ -1,3 +1,3 @@
 transformed data {
-  print("héllo");
+  real a = 1._5;
 }

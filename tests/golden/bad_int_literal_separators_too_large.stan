@@ -1,0 +1,3 @@
+transformed data {
+  int a = 2_147_483_648;
+}

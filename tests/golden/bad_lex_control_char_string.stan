@@ -1,0 +1,3 @@
+transformed data {
+  print("bell\a: ");
+}

@@ -1,0 +1,3 @@
+transformed data {
+  int a = 1_;
+}

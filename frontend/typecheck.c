@@ -731,7 +731,8 @@ static void check_stmt(Tc *tc, Stmt *s)
 
 /* -------------------------------------------------------------- functions */
 
-/* Whether every path through s ends in return, reject or fatal_error. */
+/* Whether every path through s ends in return, reject or fatal_error,
+ * a loop's body standing for the loop. */
 static bool always_returns(const Stmt *s)
 {
     if (!s)
@@ -743,6 +744,13 @@ static bool always_returns(const Stmt *s)
         return true;
     case ST_IF:
         return always_returns(s->body) && always_returns(s->else_body);
+    case ST_WHILE:
+    case ST_FOR:
+    case ST_FOREACH:
+        /* as stanc3 types it: a loop returns when its body does (a loop
+         * that runs no iteration reaches the end of the function, an
+         * error at run time) */
+        return always_returns(s->body);
     case ST_BLOCK:
     case ST_PROFILE:
         for (int i = 0; i < s->nstmts; i++)

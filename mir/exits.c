@@ -367,6 +367,35 @@ static MirStmt *rewrite(Exits *x, const MirStmt *s)
     return r;
 }
 
+/* Whether every path through s ends in a return or a rejection, loops
+ * aside (a loop may run no iteration). */
+static bool surely_returns(const MirStmt *s)
+{
+    if (!s)
+        return false;
+    switch (s->kind) {
+    case MS_RETURN:
+        return true;
+    case MS_CALL:
+        return s->call->kind == MX_CALL && s->call->fn_kind == FNK_INTERNAL
+            && (s->call->internal == FN_REJECT
+                || s->call->internal == FN_FATAL_ERROR);
+    case MS_IF:
+        return surely_returns(s->body) && surely_returns(s->else_body);
+    case MS_BLOCK:
+    case MS_SLIST:
+    case MS_PROFILE:
+        if (s->kind == MS_PROFILE)
+            return surely_returns(s->body);
+        for (int i = 0; i < s->nstmts; i++)
+            if (surely_returns(s->stmts[i]))
+                return true;
+        return false;
+    default:
+        return false;
+    }
+}
+
 static MirStmt *function_exits(MirProgram *p, const MirFun *f)
 {
     Exits x = {p, -1, -1, -1, -1};
@@ -375,7 +404,7 @@ static MirStmt *function_exits(MirProgram *p, const MirFun *f)
         return NULL;
     if (!early_return(body, true))
         return rewrite(&x, body);
-    MirStmt *parts[5];
+    MirStmt *parts[6];
     int n = 0;
     x.ret = new_flag(&x, "ret");
     parts[n++] = decl(&x, x.ret);
@@ -387,6 +416,18 @@ static MirStmt *function_exits(MirProgram *p, const MirFun *f)
         parts[n++] = decl(&x, x.retval);
     }
     parts[n++] = rewrite(&x, body);
+    if (x.retval >= 0 && !surely_returns(body)) {
+        /* a path that ends without a return (through a loop that ran no
+         * iteration: stanc3 takes a loop's return for the loop's) is an
+         * error, as at the end of a function the flags did not touch */
+        MirExpr **why = arena_alloc(p->arena, sizeof *why);
+        why[0] = mir_str(p->arena, arena_printf(
+            p->arena, "%s: the end of the function was reached without a "
+            "return", f->name));
+        MirStmt *c = mir_new_stmt(p->arena, MS_CALL, body->span);
+        c->call = mir_call_internal(p->arena, FN_REJECT, TY(VOID), 1, why);
+        parts[n++] = unless(&x, &x.ret, 1, block(&x, MS_BLOCK, &c, 1));
+    }
     if (x.retval >= 0) {
         MirStmt *r = mir_new_stmt(p->arena, MS_RETURN, body->span);
         r->rhs = mir_var(p, x.retval);

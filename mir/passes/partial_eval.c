@@ -43,7 +43,8 @@
 /* The GLMs (stanc3's Partial_evaluator): a density of the outcome y (hole
  * 0) at the linear predictor X * beta + alpha (matrix X: hole 1, vector
  * beta: hole 2, scalar alpha: hole 3, either order, or no alpha) becomes
- * the GLM, which forms the predictor one row at a time.  The sizes reject
+ * the GLM, which forms the predictor one row at a time (likewise
+ * neg_binomial_2_log, and ordered_logistic at X * beta).  The sizes reject
  * alike (X * beta: beta's size is X's columns, as the GLM checks; an
  * outcome of size 1, or a predictor of size 1 from a one-row X, is
  * broadcast by both), a vector alpha is not fused (the GLM broadcasts one
@@ -61,16 +62,21 @@
     {d "(y | X * beta) -> " g "(y | X, 0, beta)",                           \
      CALL2(d, GLM_Y, GLM_XB),                                               \
      g, 4, {0, 1, PE_ZERO, 2}, PE_FINITE_PREDICTOR}
-#define GLM_ROWS3(d, g)                                                     \
-    {d "(y | X * beta + alpha, sigma) -> " g "(y | X, alpha, beta, sigma)", \
+#define GLM_ROWS3(d, g, s, dom)                                             \
+    {d "(y | X * beta + alpha, " s ") -> " g "(y | X, alpha, beta, " s ")", \
      CALL3(d, GLM_Y, CALL2("add", GLM_XB, HOLE(3)), HOLE(4)),               \
-     g, 5, {0, 1, 3, 2, 4}, PE_FINITE_PREDICTOR_NORMAL},                    \
-    {d "(y | alpha + X * beta, sigma) -> " g "(y | X, alpha, beta, sigma)", \
+     g, 5, {0, 1, 3, 2, 4}, dom},                                           \
+    {d "(y | alpha + X * beta, " s ") -> " g "(y | X, alpha, beta, " s ")", \
      CALL3(d, GLM_Y, CALL2("add", HOLE(3), GLM_XB), HOLE(4)),               \
-     g, 5, {0, 1, 3, 2, 4}, PE_FINITE_PREDICTOR_NORMAL},                    \
-    {d "(y | X * beta, sigma) -> " g "(y | X, 0, beta, sigma)",             \
+     g, 5, {0, 1, 3, 2, 4}, dom},                                           \
+    {d "(y | X * beta, " s ") -> " g "(y | X, 0, beta, " s ")",             \
      CALL3(d, GLM_Y, GLM_XB, HOLE(4)),                                      \
-     g, 5, {0, 1, PE_ZERO, 2, 4}, PE_FINITE_PREDICTOR_NORMAL}
+     g, 5, {0, 1, PE_ZERO, 2, 4}, dom}
+/* ordered_logistic has no intercept (the cutpoints c, hole 4, are) */
+#define GLM_ROW_ORDERED(d, g)                                               \
+    {d "(y | X * beta, c) -> " g "(y | X, beta, c)",                        \
+     CALL3(d, GLM_Y, GLM_XB, HOLE_OF(4, PS_VECTOR)),                        \
+     g, 4, {0, 1, 2, 4}, PE_FINITE_PREDICTOR}
 
 const PeRule pe_rules[] = {
     {"log(1 - inv_logit(x)) -> log1m_inv_logit(x)",
@@ -128,8 +134,17 @@ const PeRule pe_rules[] = {
     GLM_ROWS2("bernoulli_logit_lupmf", "bernoulli_logit_glm_lupmf"),
     GLM_ROWS2("poisson_log_lpmf", "poisson_log_glm_lpmf"),
     GLM_ROWS2("poisson_log_lupmf", "poisson_log_glm_lupmf"),
-    GLM_ROWS3("normal_lpdf", "normal_id_glm_lpdf"),
-    GLM_ROWS3("normal_lupdf", "normal_id_glm_lupdf"),
+    GLM_ROWS3("normal_lpdf", "normal_id_glm_lpdf", "sigma",
+              PE_FINITE_PREDICTOR_NORMAL),
+    GLM_ROWS3("normal_lupdf", "normal_id_glm_lupdf", "sigma",
+              PE_FINITE_PREDICTOR_NORMAL),
+    /* the precision is checked alike (positive, finite) by both */
+    GLM_ROWS3("neg_binomial_2_log_lpmf", "neg_binomial_2_log_glm_lpmf", "phi",
+              PE_FINITE_PREDICTOR),
+    GLM_ROWS3("neg_binomial_2_log_lupmf", "neg_binomial_2_log_glm_lupmf",
+              "phi", PE_FINITE_PREDICTOR),
+    GLM_ROW_ORDERED("ordered_logistic_lpmf", "ordered_logistic_glm_lpmf"),
+    GLM_ROW_ORDERED("ordered_logistic_lupmf", "ordered_logistic_glm_lupmf"),
     {NULL, NULL, NULL, 0, {0}, PE_ANY}
 };
 

@@ -2,9 +2,10 @@
 // or alpha (an infinite or overflowing predictor rejects differently in
 // the GLM), a normal outcome or scale not proved finite (and positive),
 // a vector intercept (the GLM broadcasts one of size 1, the addition
-// rejects it), a row_vector X (a scalar predictor), a product that is not
-// X * beta, densities without a GLM form or without one for this
-// outcome (normal_id_glm has no int outcome)
+// rejects it), ordered_logistic with an intercept (its GLM has none), a
+// row_vector X (a scalar predictor), a product that is not X * beta,
+// densities without a GLM form or without one for this outcome
+// (normal_id_glm has no int outcome)
 data {
   int<lower=0> N;
   int<lower=0> K;
@@ -16,6 +17,8 @@ data {
   vector[N] yu;
   array[N] int<lower=0> trials;
   array[N] int yi;
+  array[N] int<lower=1, upper=4> k;
+  array[N] int<lower=0> c;
 }
 parameters {
   real<lower=-5, upper=5> alpha;
@@ -26,6 +29,7 @@ parameters {
   real<lower=0.1, upper=10> sigma;
   real<lower=0> sigma_u;
   matrix<lower=-1, upper=1>[K, K] B;
+  ordered[3] cuts;
 }
 model {
   z ~ bernoulli_logit(alpha + Xu * beta);
@@ -40,4 +44,6 @@ model {
   z ~ binomial_logit(trials, X * beta + alpha);
   y ~ student_t(3, X * beta + alpha, sigma);
   yi ~ normal(X * beta + alpha, sigma);
+  k ~ ordered_logistic(X * beta + alpha, cuts);
+  c ~ neg_binomial_2_log(X * beta_u, sigma);
 }

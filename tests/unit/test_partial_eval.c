@@ -522,7 +522,9 @@ static double tolerance(void)
  * of matching and mismatching sizes, one-row X, one outcome) and values
  * (the edges, random, and for the densities' other arguments their own
  * edges: outcomes outside the support, scales <= 0, infinite, NaN). */
-typedef enum { GF_BERNOULLI, GF_POISSON, GF_NORMAL } GlmFamily;
+typedef enum {
+    GF_BERNOULLI, GF_POISSON, GF_NORMAL, GF_NEGBIN, GF_ORDERED
+} GlmFamily;
 typedef enum { GI_AFTER, GI_BEFORE, GI_NONE } GlmIntercept;
 
 typedef struct GlmRow {
@@ -538,7 +540,11 @@ enum { GMAX_N = 4, GMAX_K = 3 };
 
 typedef struct GlmCase {
     int n, k, nbeta, ny;            /* X is n x k */
-    double x[GMAX_N * GMAX_K], beta[GMAX_K + 1], alpha, sigma;
+    double x[GMAX_N * GMAX_K], beta[GMAX_K + 1], alpha;
+    double sigma;                   /* the normal's scale, neg_binomial's
+                                       precision */
+    double cuts[3];                 /* ordered_logistic's cutpoints */
+    int ncuts;
     double yr[GMAX_N + 1];
     int yi[GMAX_N + 1];
 } GlmCase;
@@ -570,6 +576,16 @@ static double glm_from(const GlmRow *row, const GlmCase *c, bool *r)
                            (RtArg){&c->sigma, NULL, 1, true}, row->propto,
                            1.0, &err);
         break;
+    case GF_NEGBIN:
+        v = rt_neg_binomial_2_log_lpmf(yi, m, (RtArg){&c->sigma, NULL, 1,
+                                                      true},
+                                       row->propto, 1.0, &err);
+        break;
+    case GF_ORDERED:
+        v = rt_ordered_logistic_lpmf(yi, m, (RtArg){c->cuts, NULL, c->ncuts,
+                                                    true},
+                                     row->propto, 1.0, &err);
+        break;
     }
     *r = err.msg[0] != '\0';
     return v;
@@ -599,6 +615,25 @@ static double glm_to(const GlmRow *row, const GlmCase *c, bool *r)
                                   alpha, beta,
                                   (RtArg){&c->sigma, NULL, 1, true},
                                   row->propto, 1.0, &err);
+        break;
+    case GF_NEGBIN:
+        v = rt_neg_binomial_2_log_glm_lpmf(yi, x, alpha, beta,
+                                           (RtArg){&c->sigma, NULL, 1, true},
+                                           row->propto, 1.0, &err);
+        /* the GLM drops lgamma(y + 1) under propto, the plain density
+         * keeps it while phi is a parameter: a constant, which the
+         * validator allows */
+        if (row->propto && err.msg[0] == '\0') {
+            int n = c->n == 1 ? c->ny : c->n;
+            for (int i = 0; i < n; i++)
+                v -= lgamma(c->yi[c->ny == 1 ? 0 : i] + 1.0);
+        }
+        break;
+    case GF_ORDERED:
+        v = rt_ordered_logistic_glm_lpmf(yi, x, beta,
+                                         (RtArg){c->cuts, NULL, c->ncuts,
+                                                 true},
+                                         row->propto, 1.0, &err);
         break;
     }
     *r = err.msg[0] != '\0';
@@ -637,6 +672,16 @@ static double glm_scale(const GlmRow *row, const GlmCase *c, double f)
                  + fabs(y / c->sigma) * (fabs(y / c->sigma) + 1);
             break;
         }
+        case GF_NEGBIN: {
+            double p = c->sigma;
+            s += (fabs(y) + p) * (1 + t + fabs(eta) + fabs(log(p)))
+                 + fabs(lgamma(fabs(y) + p)) + fabs(lgamma(p))
+                 + lgamma(fabs(y) + 1);
+            break;
+        }
+        case GF_ORDERED:
+            s += 1 + t;
+            break;
         }
     }
     return s;
@@ -706,6 +751,7 @@ static void glm_case(const GlmRow *row, GlmCase *c)
     static const int pois[] = {0, 1, 3, 100, 0, 2, -1};
     static const double sigmas[] = {1, 0.5, 2, 1e-300, 1e10, 0, -1,
                                     INFINITY, NAN};
+    static const double bad_cuts[] = {INFINITY, -INFINITY, NAN, 0, 1e300};
     c->n = (int)(uniform() * (GMAX_N + 1));
     c->k = (int)(uniform() * (GMAX_K + 1));
     c->nbeta = uniform() < 0.9 ? c->k : (int)(uniform() * (GMAX_K + 1));
@@ -722,10 +768,23 @@ static void glm_case(const GlmRow *row, GlmCase *c)
     c->alpha = plain ? 4 * uniform() - 2 : glm_value();
     c->sigma = uniform() < 0.8 ? sigmas[(int)(uniform() * 3)]
                                : sigmas[(int)(uniform() * 9)];
+    c->ncuts = (int)(uniform() * 4);
+    for (int i = 0; i < c->ncuts; i++)
+        c->cuts[i] = (i > 0 ? c->cuts[i - 1] : -3) + 2 * uniform();
+    if (c->ncuts > 0 && uniform() < 0.1)
+        c->cuts[(int)(uniform() * c->ncuts)] = bad_cuts[(int)(uniform() * 5)];
     for (int i = 0; i < c->ny; i++) {
         c->yr[i] = plain ? 6 * uniform() - 3 : glm_value();
-        c->yi[i] = row->family == GF_POISSON ? pois[(int)(uniform() * 7)]
-                                             : bern[(int)(uniform() * 8)];
+        switch (row->family) {
+        case GF_POISSON: case GF_NEGBIN:
+            c->yi[i] = pois[(int)(uniform() * 7)];
+            break;
+        case GF_ORDERED:   /* 1..ncuts + 1, and the two outside */
+            c->yi[i] = (int)(uniform() * (c->ncuts + 3));
+            break;
+        default:
+            c->yi[i] = bern[(int)(uniform() * 8)];
+        }
     }
 }
 
@@ -754,12 +813,12 @@ static int check_glm_row(const GlmRow *row, bool guarded, double tol,
     {d "(y | alpha + X * beta) -> " g "(y | X, alpha, beta)", f, u,           \
      GI_BEFORE, false},                                                       \
     {d "(y | X * beta) -> " g "(y | X, 0, beta)", f, u, GI_NONE, false}
-#define GLM_TEST_ROWS3(d, g, u)                                              \
-    {d "(y | X * beta + alpha, sigma) -> " g "(y | X, alpha, beta, sigma)",   \
-     GF_NORMAL, u, GI_AFTER, false},                                          \
-    {d "(y | alpha + X * beta, sigma) -> " g "(y | X, alpha, beta, sigma)",   \
-     GF_NORMAL, u, GI_BEFORE, false},                                         \
-    {d "(y | X * beta, sigma) -> " g "(y | X, 0, beta, sigma)", GF_NORMAL, u, \
+#define GLM_TEST_ROWS3(d, g, s, f, u)                                        \
+    {d "(y | X * beta + alpha, " s ") -> " g "(y | X, alpha, beta, " s ")",   \
+     f, u, GI_AFTER, false},                                                  \
+    {d "(y | alpha + X * beta, " s ") -> " g "(y | X, alpha, beta, " s ")",   \
+     f, u, GI_BEFORE, false},                                                 \
+    {d "(y | X * beta, " s ") -> " g "(y | X, 0, beta, " s ")", f, u,         \
      GI_NONE, false}
 
 static const GlmRow glm_rows[] = {
@@ -771,8 +830,20 @@ static const GlmRow glm_rows[] = {
                   false),
     GLM_TEST_ROWS("poisson_log_lupmf", "poisson_log_glm_lupmf", GF_POISSON,
                   true),
-    GLM_TEST_ROWS3("normal_lpdf", "normal_id_glm_lpdf", false),
-    GLM_TEST_ROWS3("normal_lupdf", "normal_id_glm_lupdf", true),
+    GLM_TEST_ROWS3("normal_lpdf", "normal_id_glm_lpdf", "sigma", GF_NORMAL,
+                   false),
+    GLM_TEST_ROWS3("normal_lupdf", "normal_id_glm_lupdf", "sigma", GF_NORMAL,
+                   true),
+    GLM_TEST_ROWS3("neg_binomial_2_log_lpmf", "neg_binomial_2_log_glm_lpmf",
+                   "phi", GF_NEGBIN, false),
+    GLM_TEST_ROWS3("neg_binomial_2_log_lupmf", "neg_binomial_2_log_glm_lupmf",
+                   "phi", GF_NEGBIN, true),
+    {"ordered_logistic_lpmf(y | X * beta, c) -> "
+     "ordered_logistic_glm_lpmf(y | X, beta, c)", GF_ORDERED, false, GI_NONE,
+     false},
+    {"ordered_logistic_lupmf(y | X * beta, c) -> "
+     "ordered_logistic_glm_lupmf(y | X, beta, c)", GF_ORDERED, true, GI_NONE,
+     false},
 };
 #define NGLM ((int)(sizeof glm_rows / sizeof glm_rows[0]))
 

@@ -1,10 +1,12 @@
 // partial-eval's GLM rows (mir/passes/partial_eval.c): densities at a
 // linear predictor X * beta + alpha that the pass fuses into
-// bernoulli_logit_glm, poisson_log_glm and normal_id_glm (X, beta, alpha,
+// bernoulli_logit_glm, poisson_log_glm, normal_id_glm,
+// neg_binomial_2_log_glm and ordered_logistic_glm (X, beta, alpha,
 // the normal's outcome and scale bounded: no predictor can overflow), in
 // both orders, without an intercept and with an int one; beside them the
 // shapes it must leave alone (an unbounded X or beta, a vector intercept,
-// a scale that may be 0 or infinite), and
+// a scale that may be 0 or infinite, ordered_logistic with an
+// intercept), and
 // size mismatches under a parameter's branch, which reject at O0 and must
 // still reject after the pass.
 // gradcheck: also --passes=partial-eval
@@ -15,6 +17,7 @@ data {
   matrix[N, K] Xu;
   array[N] int<lower=0, upper=1> z;
   array[N] int<lower=0> c;
+  array[N] int<lower=1, upper=3> o;
   vector<lower=-50, upper=50>[N] y;
   array[N - 1] int<lower=0, upper=1> z_short;
   matrix<lower=-5, upper=5>[N, K + 1] X_wide;
@@ -26,6 +29,8 @@ parameters {
   real<lower=0.01, upper=100> sigma;
   real<lower=0> sigma_u;
   vector[K] beta_u;
+  real<lower=0> phi;
+  ordered[2] cuts;
   real branch;
 }
 model {
@@ -35,6 +40,8 @@ model {
   sigma ~ lognormal(0, 0.5);
   sigma_u ~ lognormal(0, 0.5);
   beta_u ~ normal(0, 1);
+  phi ~ lognormal(0, 0.5);
+  cuts ~ normal(0, 2);
   branch ~ normal(0, 1);
   z ~ bernoulli_logit(alpha + X * beta);
   target += bernoulli_logit_lpmf(z | X * beta + alpha);
@@ -46,11 +53,16 @@ model {
   y ~ normal(X * beta + alpha, sigma);
   target += normal_lpdf(y | alpha + X * beta, sigma);
   target += normal_lpdf(y | X * beta, sigma);
+  c ~ neg_binomial_2_log(alpha + X * beta, phi);
+  target += neg_binomial_2_log_lpmf(c | X * beta, phi);
+  o ~ ordered_logistic(X * beta, cuts);
+  target += ordered_logistic_lpmf(o | X * beta, cuts);
   // left alone
   z ~ bernoulli_logit(alpha + Xu * beta);
   z ~ bernoulli_logit(a_vec + X * beta);
   c ~ poisson_log(X * beta_u + alpha);
   y ~ normal(X * beta + alpha, sigma_u);
+  o ~ ordered_logistic(X * beta + alpha, cuts);
   if (branch > 0.5) {
     z_short ~ bernoulli_logit(X * beta + alpha);
   }

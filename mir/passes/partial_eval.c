@@ -271,9 +271,15 @@ static double magnitude(Range r)
 }
 
 /* PE_FINITE_PREDICTOR: X (hole 1), beta (hole 2) and alpha (hole 3, or
- * none: 0) finite, and no predictor of up to 2^31 terms can overflow. */
+ * none: 0) finite, and no predictor of up to 2^31 terms can overflow.
+ * And none of them may fail or have an effect: the GLM evaluates alpha
+ * before beta and before the size check of X * beta, the original after
+ * (X * beta + alpha) or before X (alpha + X * beta). */
 static bool finite_predictor(const MirProgram *p, MirExpr **holes)
 {
+    for (int h = 1; h <= 3; h++)
+        if (fold_may_fail(holes[h]))
+            return false;
     double x = magnitude(range(p, holes[1])), b = magnitude(range(p, holes[2]));
     double a = holes[3] ? magnitude(range(p, holes[3])) : 0;
     return isfinite(x) && isfinite(b) && isfinite(a)

@@ -5,7 +5,14 @@
 // rejects it), ordered_logistic with an intercept (its GLM has none), a
 // row_vector X (a scalar predictor), a product that is not X * beta,
 // densities without a GLM form or without one for this outcome
-// (normal_id_glm has no int outcome)
+// (normal_id_glm has no int outcome), an intercept that may print or
+// reject (the GLM would evaluate it before beta and the size check)
+functions {
+  real noisy(real x) {
+    print("alpha ", x);
+    return x;
+  }
+}
 data {
   int<lower=0> N;
   int<lower=0> K;
@@ -44,6 +51,7 @@ model {
   z ~ binomial_logit(trials, X * beta + alpha);
   y ~ student_t(3, X * beta + alpha, sigma);
   yi ~ normal(X * beta + alpha, sigma);
+  z ~ bernoulli_logit(X * beta + inv_logit(noisy(alpha)));
   k ~ ordered_logistic(X * beta + alpha, cuts);
   c ~ neg_binomial_2_log(X * beta_u, sigma);
 }

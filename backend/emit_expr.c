@@ -521,7 +521,13 @@ static Opnd value_binary(Emit *em, const MirExpr *e)
         return o;
     }
     if (e->op == OP_MUL && l.container && r.container) {
-        /* a matrix or row_vector times a vector or matrix */
+        /* a matrix or row_vector times a vector or matrix, with Stan's
+         * check_multiplicable (without it a mismatch reads past r) */
+        if (strcmp(l.cols, r.rows) != 0)
+            em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"multiply: "
+                    "Columns of m1 (%%d) and Rows of m2 (%%d) must match in "
+                    "size\", (int)(%s), (int)(%s));", l.cols, r.rows, l.cols,
+                    r.rows);
         Opnd o = em_new_container(em, A("%s * %s", l.rows, r.cols), l.rows,
                                r.cols, false);
         if (strcmp(l.rows, "1") == 0 && strcmp(r.cols, "1") == 0) {

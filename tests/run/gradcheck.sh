@@ -24,12 +24,31 @@ cc=${CC:-cc}
 san=""
 case "$build" in *asan*) san="-fsanitize=address,undefined";; esac
 passed=0; failed=0; skipped=0
+# A model with a line "// gradcheck: also FLAGS" (e.g. --passes=partial-eval)
+# is checked once more as "pplbench FLAGS" emits it: the forms a pass
+# produces, which the program as written does not use (entry MODEL::FLAGS).
+n=$#
 for model in "$@"; do
+    set -- "$@" "$model"
+    for f in $(sed -n 's|^// gradcheck: also ||p' "$model"); do
+        set -- "$@" "$model::$f"
+    done
+done
+shift "$n"
+for entry in "$@"; do
+    model=${entry%%::*}
+    flags=
+    case $entry in *::*) flags=${entry#*::} ;; esac
     name=$(basename "$model" .stan)
     dir=$(dirname "$model")
     data="$dir/$name.data.json"
     [ -f "$data" ] || data="$dir/../data/$name.json"
-    if ! "$root/$build/pplbench" --o="$tmp/$name.c" "$model" >"$tmp/$name.emit" 2>&1; then
+    if [ -n "$flags" ]; then
+        name="${name}_$(printf %s "$flags" | tr -c 'a-zA-Z0-9' _)"
+        echo "gradcheck $name: the model as pplbench $flags emits it:"
+    fi
+    # shellcheck disable=SC2086
+    if ! "$root/$build/pplbench" $flags --o="$tmp/$name.c" "$model" >"$tmp/$name.emit" 2>&1; then
         if grep -q '^Error: the C backend does not compile' "$tmp/$name.emit"; then
             skipped=$((skipped + 1))
             echo "gradcheck $name: skipped: $(grep -m1 '^Error' "$tmp/$name.emit")"

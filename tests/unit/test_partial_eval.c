@@ -31,7 +31,9 @@
 #include "partial_eval.h"
 #include "passes.h"
 #include "pplrt.h"
+#include "rt_dist_cont.h"
 #include "rt_dist_disc.h"
+#include "rt_linalg.h"
 #include "rt_scalar.h"
 
 /* ------------------------------------------------------------- the rows */
@@ -392,6 +394,8 @@ static bool allowed(PeDomain d, const double *x)
     case PE_AT_MOST_0: return x[0] <= 0;
     case PE_AT_MOST_1: return x[0] <= 1;
     case PE_AT_LEAST_M1: return x[0] >= -1;
+    case PE_FINITE_PREDICTOR: case PE_FINITE_PREDICTOR_NORMAL:
+        return false;   /* GLM rows: glm_allowed */
     }
     return false;
 }
@@ -509,6 +513,340 @@ static double tolerance(void)
     return p->rel_tol;
 }
 
+/* ------------------------------------------------------------ the GLMs */
+
+/* The GLM rows: a density at the linear predictor X * beta + alpha (the
+ * original, as the emitted C computes it: multiply's size check,
+ * rt_multiply, then the addition in the row's order) against the GLM (the
+ * replacement), over random shapes (outcomes, rows, columns and weights
+ * of matching and mismatching sizes, one-row X, one outcome) and values
+ * (the edges, random, and for the densities' other arguments their own
+ * edges: outcomes outside the support, scales <= 0, infinite, NaN). */
+typedef enum {
+    GF_BERNOULLI, GF_POISSON, GF_NORMAL, GF_NEGBIN, GF_ORDERED
+} GlmFamily;
+typedef enum { GI_AFTER, GI_BEFORE, GI_NONE } GlmIntercept;
+
+typedef struct GlmRow {
+    const char *name;
+    GlmFamily family;
+    bool propto;
+    GlmIntercept intercept;
+    bool wrong;           /* for the test that wrong rows fail: the GLM at
+                             -alpha */
+} GlmRow;
+
+enum { GMAX_N = 4, GMAX_K = 3 };
+
+typedef struct GlmCase {
+    int n, k, nbeta, ny;            /* X is n x k */
+    double x[GMAX_N * GMAX_K], beta[GMAX_K + 1], alpha;
+    double sigma;                   /* the normal's scale, neg_binomial's
+                                       precision */
+    double cuts[3];                 /* ordered_logistic's cutpoints */
+    int ncuts;
+    double yr[GMAX_N + 1];
+    int yi[GMAX_N + 1];
+} GlmCase;
+
+static double glm_from(const GlmRow *row, const GlmCase *c, bool *r)
+{
+    if (c->nbeta != c->k) {      /* multiply: Columns of m1 and Rows of m2 */
+        *r = true;
+        return 0;
+    }
+    double mu[GMAX_N];
+    rt_multiply(c->x, c->beta, c->n, c->k, 1, mu);
+    for (int i = 0; i < c->n; i++)
+        mu[i] = row->intercept == GI_AFTER ? mu[i] + c->alpha
+              : row->intercept == GI_BEFORE ? c->alpha + mu[i] : mu[i];
+    RtError err = {.msg = ""};
+    RtArg m = {mu, NULL, c->n, true};
+    RtIArg yi = {c->yi, c->ny};
+    double v = 0;
+    switch (row->family) {
+    case GF_BERNOULLI:
+        v = rt_bernoulli_logit_lpmf(yi, m, row->propto, 1.0, &err);
+        break;
+    case GF_POISSON:
+        v = rt_poisson_log_lpmf(yi, m, row->propto, 1.0, &err);
+        break;
+    case GF_NORMAL:
+        v = rt_normal_lpdf((RtArg){c->yr, NULL, c->ny, false}, m,
+                           (RtArg){&c->sigma, NULL, 1, true}, row->propto,
+                           1.0, &err);
+        break;
+    case GF_NEGBIN:
+        v = rt_neg_binomial_2_log_lpmf(yi, m, (RtArg){&c->sigma, NULL, 1,
+                                                      true},
+                                       row->propto, 1.0, &err);
+        break;
+    case GF_ORDERED:
+        v = rt_ordered_logistic_lpmf(yi, m, (RtArg){c->cuts, NULL, c->ncuts,
+                                                    true},
+                                     row->propto, 1.0, &err);
+        break;
+    }
+    *r = err.msg[0] != '\0';
+    return v;
+}
+
+static double glm_to(const GlmRow *row, const GlmCase *c, bool *r)
+{
+    double zero = 0, minus = -c->alpha;
+    RtMat x = {c->x, NULL, c->n, c->k, false};
+    RtArg alpha = row->intercept == GI_NONE ? (RtArg){&zero, NULL, 1, false}
+                : (RtArg){row->wrong ? &minus : &c->alpha, NULL, 1, true};
+    RtArg beta = {c->beta, NULL, c->nbeta, true};
+    RtIArg yi = {c->yi, c->ny};
+    RtError err = {.msg = ""};
+    double v = 0;
+    switch (row->family) {
+    case GF_BERNOULLI:
+        v = rt_bernoulli_logit_glm_lpmf(yi, x, alpha, beta, row->propto, 1.0,
+                                        &err);
+        break;
+    case GF_POISSON:
+        v = rt_poisson_log_glm_lpmf(yi, x, alpha, beta, row->propto, 1.0,
+                                    &err);
+        break;
+    case GF_NORMAL:
+        v = rt_normal_id_glm_lpdf((RtArg){c->yr, NULL, c->ny, false}, x,
+                                  alpha, beta,
+                                  (RtArg){&c->sigma, NULL, 1, true},
+                                  row->propto, 1.0, &err);
+        break;
+    case GF_NEGBIN:
+        v = rt_neg_binomial_2_log_glm_lpmf(yi, x, alpha, beta,
+                                           (RtArg){&c->sigma, NULL, 1, true},
+                                           row->propto, 1.0, &err);
+        /* the GLM drops lgamma(y + 1) under propto, the plain density
+         * keeps it while phi is a parameter: a constant, which the
+         * validator allows */
+        if (row->propto && err.msg[0] == '\0') {
+            int n = c->n == 1 ? c->ny : c->n;
+            for (int i = 0; i < n; i++)
+                v -= lgamma(c->yi[c->ny == 1 ? 0 : i] + 1.0);
+        }
+        break;
+    case GF_ORDERED:
+        v = rt_ordered_logistic_glm_lpmf(yi, x, beta,
+                                         (RtArg){c->cuts, NULL, c->ncuts,
+                                                 true},
+                                         row->propto, 1.0, &err);
+        break;
+    }
+    *r = err.msg[0] != '\0';
+    return v;
+}
+
+/* The magnitude of the original's terms: the predictor is formed in
+ * another order by the GLM (alpha first), so each eta_i may differ by its
+ * terms' rounding, times the density's slope there. */
+static double glm_scale(const GlmRow *row, const GlmCase *c, double f)
+{
+    double s = fmax(1, fabs(f));
+    int n = c->n == 1 ? c->ny : c->n;
+    for (int i = 0; i < n; i++) {
+        const double *xr = c->x + (c->n == 1 ? 0 : i) * c->k;
+        double t = row->intercept == GI_NONE ? 0 : fabs(c->alpha), eta = 0;
+        for (int k = 0; k < c->k; k++) {
+            t += fabs(xr[k] * c->beta[k]);
+            eta += xr[k] * c->beta[k];
+        }
+        if (row->intercept != GI_NONE)
+            eta += c->alpha;
+        double y = row->family == GF_NORMAL ? c->yr[c->ny == 1 ? 0 : i]
+                                            : c->yi[c->ny == 1 ? 0 : i];
+        switch (row->family) {
+        case GF_BERNOULLI:
+            s += t;
+            break;
+        case GF_POISSON:
+            s += (fabs(y) + exp(fmin(eta, 709))) * (1 + t) + fabs(y * eta)
+                 + lgamma(fabs(y) + 1);
+            break;
+        case GF_NORMAL: {
+            double z = (y - eta) / c->sigma;
+            s += (fabs(z) / c->sigma) * t + z * z + fabs(log(c->sigma))
+                 + fabs(y / c->sigma) * (fabs(y / c->sigma) + 1);
+            break;
+        }
+        case GF_NEGBIN: {
+            double p = c->sigma;
+            s += (fabs(y) + p) * (1 + t + fabs(eta) + fabs(log(p)))
+                 + fabs(lgamma(fabs(y) + p)) + fabs(lgamma(p))
+                 + lgamma(fabs(y) + 1);
+            break;
+        }
+        case GF_ORDERED:
+            s += 1 + t;
+            break;
+        }
+    }
+    return s;
+}
+
+/* Whether the case is inside PE_FINITE_PREDICTOR (and for the normal
+ * PE_FINITE_PREDICTOR_NORMAL): what the pass proves before it fuses. */
+static bool glm_allowed(const GlmRow *row, const GlmCase *c)
+{
+    double mx = 0, mb = 0, ma = row->intercept == GI_NONE ? 0 : fabs(c->alpha);
+    for (int i = 0; i < c->n * c->k; i++)
+        mx = isnan(mx) || isnan(c->x[i]) ? NAN : fmax(mx, fabs(c->x[i]));
+    for (int i = 0; i < c->nbeta; i++)
+        mb = isnan(mb) || isnan(c->beta[i]) ? NAN
+                                              : fmax(mb, fabs(c->beta[i]));
+    if (!isfinite(mx) || !isfinite(mb) || !isfinite(ma)
+        || !(mx * mb * 0x1p31 + ma < PE_PREDICTOR_LIMIT))
+        return false;
+    if (row->family != GF_NORMAL)
+        return true;
+    for (int i = 0; i < c->ny; i++)
+        if (!isfinite(c->yr[i]))
+            return false;
+    return c->sigma > 0 && isfinite(c->sigma);
+}
+
+static bool glm_agrees(const GlmRow *row, const GlmCase *c, double tol,
+                       bool loud)
+{
+    bool rf = false, rt = false;
+    double f = glm_from(row, c, &rf), t = glm_to(row, c, &rt);
+    const char *why = NULL;
+    if (rf != rt)
+        why = rf ? "the original rejects, the rewrite does not"
+                 : "the rewrite rejects, the original does not";
+    else if (rf)
+        return true;
+    else if (isnan(f) != isnan(t))
+        why = "one side is NaN";
+    else if (isnan(f))
+        return true;
+    else if (isfinite(f) != isfinite(t) || (!isfinite(f) && f != t))
+        why = "one side is infinite";
+    else if (isfinite(f) && !(fabs(f - t) <= tol * glm_scale(row, c, f)))
+        why = "the values differ";
+    if (!why)
+        return true;
+    if (loud)
+        printf("  %s: X %d x %d, beta %d, y %d, alpha %.17g, x0 %.17g, "
+               "beta0 %.17g: %.17g -> %.17g: %s\n", row->name, c->n, c->k,
+               c->nbeta, c->ny, c->alpha, c->n * c->k > 0 ? c->x[0] : 0,
+               c->nbeta ? c->beta[0] : 0, f, t, why);
+    return false;
+}
+
+/* A value: an edge (a third of the time), else random. */
+static double glm_value(void)
+{
+    if (uniform() < 0.3)
+        return edges[(int)(uniform() * NEDGES)];
+    return uniform() < 0.5 ? 10 * uniform() - 5 : random_arg();
+}
+
+static void glm_case(const GlmRow *row, GlmCase *c)
+{
+    static const int bern[] = {0, 1, 0, 1, 0, 1, -1, 2};
+    static const int pois[] = {0, 1, 3, 100, 0, 2, -1};
+    static const double sigmas[] = {1, 0.5, 2, 1e-300, 1e10, 0, -1,
+                                    INFINITY, NAN};
+    static const double bad_cuts[] = {INFINITY, -INFINITY, NAN, 0, 1e300};
+    c->n = (int)(uniform() * (GMAX_N + 1));
+    c->k = (int)(uniform() * (GMAX_K + 1));
+    c->nbeta = uniform() < 0.9 ? c->k : (int)(uniform() * (GMAX_K + 1));
+    double u = uniform();
+    c->ny = u < 0.7 ? c->n : u < 0.85 ? 1 : (int)(uniform() * (GMAX_N + 2));
+    if (c->n == 0 && c->ny > 1 && uniform() < 0.5)
+        c->ny = 0;
+    /* mostly plain values, so that most cases are inside the domain */
+    bool plain = uniform() < 0.7;
+    for (int i = 0; i < c->n * c->k; i++)
+        c->x[i] = plain ? 4 * uniform() - 2 : glm_value();
+    for (int i = 0; i < c->nbeta; i++)
+        c->beta[i] = plain ? 4 * uniform() - 2 : glm_value();
+    c->alpha = plain ? 4 * uniform() - 2 : glm_value();
+    c->sigma = uniform() < 0.8 ? sigmas[(int)(uniform() * 3)]
+                               : sigmas[(int)(uniform() * 9)];
+    c->ncuts = (int)(uniform() * 4);
+    for (int i = 0; i < c->ncuts; i++)
+        c->cuts[i] = (i > 0 ? c->cuts[i - 1] : -3) + 2 * uniform();
+    if (c->ncuts > 0 && uniform() < 0.1)
+        c->cuts[(int)(uniform() * c->ncuts)] = bad_cuts[(int)(uniform() * 5)];
+    for (int i = 0; i < c->ny; i++) {
+        c->yr[i] = plain ? 6 * uniform() - 3 : glm_value();
+        switch (row->family) {
+        case GF_POISSON: case GF_NEGBIN:
+            c->yi[i] = pois[(int)(uniform() * 7)];
+            break;
+        case GF_ORDERED:   /* 1..ncuts + 1, and the two outside */
+            c->yi[i] = (int)(uniform() * (c->ncuts + 3));
+            break;
+        default:
+            c->yi[i] = bern[(int)(uniform() * 8)];
+        }
+    }
+}
+
+/* The failing cases of row, inside the domain or (guarded false)
+ * anywhere; *inside counts the cases checked. */
+static int check_glm_row(const GlmRow *row, bool guarded, double tol,
+                         int *inside)
+{
+    int fails = 0;
+    *inside = 0;
+    for (int k = 0; k < 40000; k++) {
+        GlmCase c;
+        glm_case(row, &c);
+        if (guarded && !glm_allowed(row, &c))
+            continue;
+        (*inside)++;
+        if (!glm_agrees(row, &c, tol, fails < 3))
+            fails++;
+    }
+    return fails;
+}
+
+#define GLM_TEST_ROWS(d, g, f, u)                                            \
+    {d "(y | X * beta + alpha) -> " g "(y | X, alpha, beta)", f, u,           \
+     GI_AFTER, false},                                                        \
+    {d "(y | alpha + X * beta) -> " g "(y | X, alpha, beta)", f, u,           \
+     GI_BEFORE, false},                                                       \
+    {d "(y | X * beta) -> " g "(y | X, 0, beta)", f, u, GI_NONE, false}
+#define GLM_TEST_ROWS3(d, g, s, f, u)                                        \
+    {d "(y | X * beta + alpha, " s ") -> " g "(y | X, alpha, beta, " s ")",   \
+     f, u, GI_AFTER, false},                                                  \
+    {d "(y | alpha + X * beta, " s ") -> " g "(y | X, alpha, beta, " s ")",   \
+     f, u, GI_BEFORE, false},                                                 \
+    {d "(y | X * beta, " s ") -> " g "(y | X, 0, beta, " s ")", f, u,         \
+     GI_NONE, false}
+
+static const GlmRow glm_rows[] = {
+    GLM_TEST_ROWS("bernoulli_logit_lpmf", "bernoulli_logit_glm_lpmf",
+                  GF_BERNOULLI, false),
+    GLM_TEST_ROWS("bernoulli_logit_lupmf", "bernoulli_logit_glm_lupmf",
+                  GF_BERNOULLI, true),
+    GLM_TEST_ROWS("poisson_log_lpmf", "poisson_log_glm_lpmf", GF_POISSON,
+                  false),
+    GLM_TEST_ROWS("poisson_log_lupmf", "poisson_log_glm_lupmf", GF_POISSON,
+                  true),
+    GLM_TEST_ROWS3("normal_lpdf", "normal_id_glm_lpdf", "sigma", GF_NORMAL,
+                   false),
+    GLM_TEST_ROWS3("normal_lupdf", "normal_id_glm_lupdf", "sigma", GF_NORMAL,
+                   true),
+    GLM_TEST_ROWS3("neg_binomial_2_log_lpmf", "neg_binomial_2_log_glm_lpmf",
+                   "phi", GF_NEGBIN, false),
+    GLM_TEST_ROWS3("neg_binomial_2_log_lupmf", "neg_binomial_2_log_glm_lupmf",
+                   "phi", GF_NEGBIN, true),
+    {"ordered_logistic_lpmf(y | X * beta, c) -> "
+     "ordered_logistic_glm_lpmf(y | X, beta, c)", GF_ORDERED, false, GI_NONE,
+     false},
+    {"ordered_logistic_lupmf(y | X * beta, c) -> "
+     "ordered_logistic_glm_lupmf(y | X, beta, c)", GF_ORDERED, true, GI_NONE,
+     false},
+};
+#define NGLM ((int)(sizeof glm_rows / sizeof glm_rows[0]))
+
 /* -------------------------------------------------------------- tests */
 
 /* Every row of the table has its numeric test here, and no test is for a
@@ -522,13 +860,18 @@ static void test_every_row_is_tested(void **state)
         for (int i = 0; i < NROWS; i++)
             if (strcmp(rows[i].name, r->name) == 0)
                 found = true;
+        for (int i = 0; i < NGLM; i++)
+            if (strcmp(glm_rows[i].name, r->name) == 0)
+                found = true;
         if (!found)
             printf("  the row '%s' has no numeric test\n", r->name);
         assert_true(found);
     }
-    assert_int_equal(n, NROWS);
+    assert_int_equal(n, NROWS + NGLM);
     for (int i = 0; i < NROWS; i++)
         assert_non_null(rule_named(rows[i].name));
+    for (int i = 0; i < NGLM; i++)
+        assert_non_null(rule_named(glm_rows[i].name));
 }
 
 static void test_rows_are_identities(void **state)
@@ -605,12 +948,56 @@ static void test_wrong_rows_fail(void **state)
     assert_true(check_row(&binomial_u, PE_ANY, tol) > 0);
 }
 
+static void test_glm_rows_are_identities(void **state)
+{
+    (void)state;
+    double tol = tolerance();
+    int bad = 0;
+    for (int i = 0; i < NGLM; i++) {
+        const PeRule *r = rule_named(glm_rows[i].name);
+        assert_non_null(r);
+        assert_true(r->domain == (glm_rows[i].family == GF_NORMAL
+                                  ? PE_FINITE_PREDICTOR_NORMAL
+                                  : PE_FINITE_PREDICTOR));
+        int inside;
+        int fails = check_glm_row(&glm_rows[i], true, tol, &inside);
+        if (fails)
+            printf("  %s: %d failing cases\n", glm_rows[i].name, fails);
+        /* the domain is not so narrow that little is checked */
+        assert_true(inside > 20000);
+        bad += fails;
+    }
+    assert_int_equal(bad, 0);
+}
+
+/* Each GLM row fails without its domain condition (an infinite X, an
+ * overflowing predictor, for the normal an infinite y), and a wrong fused
+ * form fails inside it. */
+static void test_wrong_glm_rows_fail(void **state)
+{
+    (void)state;
+    double tol = tolerance();
+    int inside;
+    printf("  (the failures below are expected)\n");
+    for (int i = 0; i < NGLM; i++)
+        assert_true(check_glm_row(&glm_rows[i], false, tol, &inside) > 0);
+    for (int i = 0; i < NGLM; i++) {
+        GlmRow w = glm_rows[i];
+        if (w.intercept == GI_NONE)
+            continue;
+        w.wrong = true;
+        assert_true(check_glm_row(&w, true, tol, &inside) > 0);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_row_is_tested),
         cmocka_unit_test(test_rows_are_identities),
         cmocka_unit_test(test_wrong_rows_fail),
+        cmocka_unit_test(test_glm_rows_are_identities),
+        cmocka_unit_test(test_wrong_glm_rows_fail),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

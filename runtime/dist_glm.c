@@ -52,10 +52,19 @@ static int glm_shape(const char *fn, int ny, RtMat x, RtArg alpha,
 static double glm_eta(RtMat x, RtArg alpha, RtArg beta, int i)
 {
     const double *row = x.x + (size_t)(x.rows == 1 ? 0 : i) * x.cols;
-    double eta = AT(alpha, i);
-    for (int k = 0; k < x.cols; k++)
-        eta += row[k] * beta.x[k];
-    return eta;
+    /* four partial sums: the products overlap instead of waiting on one
+     * accumulator */
+    double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    int k = 0;
+    for (; k + 4 <= x.cols; k += 4) {
+        s0 += row[k] * beta.x[k];
+        s1 += row[k + 1] * beta.x[k + 1];
+        s2 += row[k + 2] * beta.x[k + 2];
+        s3 += row[k + 3] * beta.x[k + 3];
+    }
+    for (; k < x.cols; k++)
+        s0 += row[k] * beta.x[k];
+    return AT(alpha, i) + ((s0 + s1) + (s2 + s3));
 }
 
 /* Add d/d eta_i (already times adj) into alpha, beta and x. */
@@ -146,10 +155,15 @@ double rt_bernoulli_logit_glm_lpmf(RtIArg y, RtMat x, RtArg alpha,
     for (int i = 0; i < N; i++) {
         double eta = glm_eta(x, alpha, beta, i);
         int k = AT(y, i);
-        /* log inv_logit(+-eta); d/d eta = y - inv_logit(eta) */
-        lp += k ? log_inv_logit(eta) : log1m_inv_logit(eta);
-        glm_backprop(x, alpha, beta, i,
-                     adj * (k ? inv_logit(-eta) : -inv_logit(eta)));
+        /* log inv_logit(+-eta) and d/d eta = y - inv_logit(eta) from one
+         * exp and one log1p: with t = exp(-|eta|), inv_logit(|eta|) =
+         * 1 / (1 + t) and log inv_logit(|eta|) = -log1p(t) */
+        double t = exp(-fabs(eta)), l = log1p(t);
+        double big = 1 / (1 + t), small = t * big;  /* p(|eta|), 1 - it */
+        bool pos = eta >= 0;
+        double p = pos ? big : small, q = pos ? small : big;  /* p, 1 - p */
+        lp += k ? (pos ? -l : eta - l) : (pos ? -eta - l : -l);
+        glm_backprop(x, alpha, beta, i, adj * (k ? q : -p));
     }
     if (!isfinite(lp))
         return glm_nonfinite(fn, x, alpha, beta, lp, err);

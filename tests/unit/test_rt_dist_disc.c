@@ -328,6 +328,37 @@ static double f_nglm(const double *p, double *g)
                                  A(p, g, O, 1), false, 1, NULL);
 }
 
+/* bernoulli_logit_glm at linear predictors from -800 to 800: its value
+ * and d/d alpha against log inv_logit and inv_logit written directly
+ * (log1p(exp(-|eta|)) form), both outcomes: one exp and one log1p per
+ * outcome must lose nothing in the tails. */
+static void test_bernoulli_logit_glm_tails(void **state)
+{
+    (void)state;
+    const double etas[] = {-800, -40, -20.5, -1, -1e-9, 0, 1e-9, 0.3, 2,
+                           20.5, 40, 800};
+    for (size_t i = 0; i < sizeof etas / sizeof etas[0]; i++)
+        for (int y = 0; y <= 1; y++) {
+            double eta = etas[i], one = 1, b = 0, ga = 0;
+            RtMat X = {&one, NULL, 1, 1, false};
+            double lp = rt_bernoulli_logit_glm_lpmf(
+                rt_iarg(&y, 1), X, rt_arg1(&eta, &ga, 1),
+                rt_arg1(&b, NULL, 0), false, 1, NULL);
+            /* log inv_logit(s) = -log1p(exp(-s)), s = +-eta */
+            double s = y ? eta : -eta;
+            double want = s > 0 ? -log1p(exp(-s)) : s - log1p(exp(s));
+            double p = eta > 0 ? 1 / (1 + exp(-eta))
+                               : exp(eta) / (1 + exp(eta));
+            double q = eta > 0 ? exp(-eta) / (1 + exp(-eta))
+                               : 1 / (1 + exp(eta));
+            double dwant = y ? q : -p;
+            if (fabs(lp - want) > 1e-15 * fmax(1, fabs(want))
+                || fabs(ga - dwant) > 1e-15 * fmax(1e-300, fabs(dwant)))
+                fail_msg("eta %g y %d: lp %.17g (want %.17g), d %.17g "
+                         "(want %.17g)", eta, y, lp, want, ga, dwant);
+        }
+}
+
 static void test_glms(void **state)
 {
     (void)state;
@@ -593,6 +624,7 @@ int main(void)
         cmocka_unit_test(test_values),
         cmocka_unit_test(test_gradients),
         cmocka_unit_test(test_glms),
+        cmocka_unit_test(test_bernoulli_logit_glm_tails),
         cmocka_unit_test(test_propto),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_rng),

@@ -986,14 +986,15 @@ static int run_probe(Options *o, const RtModel *model, const RtData *data)
 
 /* ---------------------------------------------------------------- main */
 
-/* CmdStan's profile CSV (profile.c), when a profile block ran: to
- * profile_file=FILE, by default profile.csv in the output file's folder;
- * never over an input or the output file. */
+/* CmdStan's profile CSV (profile.c) of a program with profile blocks:
+ * to profile_file=FILE, by default profile.csv in the output file's
+ * folder; never over an input or the output file.  With check set, only
+ * whether it may be written (before the run, so that a refusal costs no
+ * sampling); else written when a profile block ran. */
 static int write_profile(const Options *o, const RtModel *model,
-                         const void *m)
+                         const void *m, bool check)
 {
-    const RtProfiles *t = model->profiles ? model->profiles(m) : NULL;
-    if (!t || rt_profile_rows(t) == 0)
+    if (!model->profiles)
         return 0;
     const RtRunConfig *c = &o->cfg;
     const char *out = c->output_file ? c->output_file : "output.csv";
@@ -1015,7 +1016,10 @@ static int write_profile(const Options *o, const RtModel *model,
     run_inputs(o, exe, sizeof exe, inputs);
     inputs[NUM_INPUTS] = out;
     RtError err = {.msg = ""};
-    if (rt_profile_save(t, file, inputs, NUM_INPUTS + 1, &err) != 0) {
+    const RtProfiles *t = check ? NULL : model->profiles(m);
+    if (check ? rt_out_check(file, inputs, NUM_INPUTS + 1, &err) != 0
+        : t && rt_profile_rows(t) > 0
+          && rt_profile_save(t, file, inputs, NUM_INPUTS + 1, &err) != 0) {
         fprintf(stderr, "Error writing the profile: %s\n", err.msg);
         return 1;
     }
@@ -1077,6 +1081,8 @@ static int run_main(int argc, char **argv, const RtModel *model)
     int rc = 1;
     if (c->method == RT_METHOD_PROBE) {
         rc = run_probe(&o, model, data);
+    } else if (m && write_profile(&o, model, m, true) != 0) {
+        rc = 1;
     } else if (!m) {
         fflush(stdout);
         fprintf(stderr, "Error in the data or transformed data of %s:\n%s\n",
@@ -1086,7 +1092,8 @@ static int run_main(int argc, char **argv, const RtModel *model)
     } else {
         rc = run_sample(&o, model, m);
     }
-    if (m && write_profile(&o, model, m) != 0)
+    if (m && c->method != RT_METHOD_PROBE
+        && write_profile(&o, model, m, false) != 0)
         rc = 1;
     if (m)
         model->destroy(m);

@@ -17,7 +17,10 @@
  *                          record is around its body, so calls from any
  *                          place, expressions included, are counted;
  *                          overloads share it; a recursive call is timed
- *                          by its outermost activation)
+ *                          by its outermost activation).  A final return
+ *                          stays after the record; a real or int value it
+ *                          computes is computed inside, into a fresh
+ *                          local (a container's is not)
  * Declarations of the model block get no record of their own.
  *
  * In no optimization level: instrumentation is asked for, never implied.
@@ -82,23 +85,49 @@ static MirStmt *wrap(PassCtx *ctx, MirStmt **stmts, int n, Span span,
 }
 
 /* A function's body in one record; a return that ends the body stays
- * after it (derivative code's only return, mir_structure_exits). */
-static bool instrument_function(PassCtx *ctx, MirFun *f)
+ * after it (derivative code's only return, mir_structure_exits), and a
+ * scalar value it computes is computed inside the record, into a fresh
+ * local the return then reads. */
+static bool instrument_function(MirProgram *p, PassCtx *ctx, MirFun *f)
 {
     MirStmt *b = f->body;
     if (!b || b->kind != MS_BLOCK || b->nstmts == 0)
         return false;
     int n = b->nstmts;
-    if (b->stmts[n - 1]->kind == MS_RETURN)
+    MirStmt *ret = b->stmts[n - 1]->kind == MS_RETURN ? b->stmts[n - 1] : NULL;
+    MirStmt **inner = arena_alloc(ctx->a, sizeof *inner * (size_t)(n + 1));
+    memcpy(inner, b->stmts, sizeof *inner * (size_t)n);
+    MirStmt *decl = NULL;
+    if (ret) {
         n--;
+        MirExpr *e = ret->rhs;
+        TypeKind k = e ? e->type->kind : TY_VOID;
+        if (e && e->kind != MX_VAR && (k == TY_REAL || k == TY_INT)) {
+            VarId v = mir_new_var(p, mir_fresh_name(p, "profile_sym"),
+                                  MV_INTERNAL, e->type,
+                                  k == TY_REAL ? AD_AUTODIFF : AD_DATA);
+            decl = mir_new_stmt(ctx->a, MS_DECL, e->span);
+            decl->var = v;
+            MirStmt *set = mir_new_stmt(ctx->a, MS_ASSIGN, e->span);
+            set->lhs.var = v;
+            set->lhs.type = e->type;
+            set->rhs = e;
+            inner[n++] = set;
+            MirStmt *r = mir_new_stmt(ctx->a, MS_RETURN, ret->span);
+            r->rhs = mir_var(p, v);
+            ret = r;
+        }
+    }
     if (n == 0)
         return false;
-    MirStmt **stmts = arena_alloc(ctx->a, sizeof *stmts * 2);
-    stmts[0] = wrap(ctx, b->stmts, n, b->span,
-                    arena_printf(ctx->a, "fn:%s", f->name));
-    int k = 1;
-    if (n < b->nstmts)
-        stmts[k++] = b->stmts[n];
+    MirStmt **stmts = arena_alloc(ctx->a, sizeof *stmts * 3);
+    int k = 0;
+    if (decl)
+        stmts[k++] = decl;
+    stmts[k++] = wrap(ctx, inner, n, b->span,
+                      arena_printf(ctx->a, "fn:%s", f->name));
+    if (ret)
+        stmts[k++] = ret;
     b->stmts = stmts;
     b->nstmts = k;
     return true;
@@ -127,7 +156,7 @@ bool pass_profile(MirProgram *p, PassCtx *ctx)
 {
     bool changed = false;
     for (int i = 0; i < p->nfuns; i++)
-        changed |= instrument_function(ctx, &p->funs[i]);
+        changed |= instrument_function(p, ctx, &p->funs[i]);
     MirStmt *m = p->model_block;
     if (m && (m->kind == MS_BLOCK || m->kind == MS_SLIST))
         changed |= instrument_list(ctx, m);

@@ -26,6 +26,7 @@ typedef struct Opnd {
 } Opnd;
 
 typedef struct EmReady EmReady;
+typedef struct EmProfiles EmProfiles;
 
 typedef struct Emit {
     FILE *out;
@@ -87,6 +88,8 @@ typedef struct Emit {
     int ncx_data;
     bool cx_any;
     MirDepends depends;     /* which variables depend on parameters */
+    EmProfiles *profiles;   /* the program's profile names (emit_profile.c) */
+    int profiles_open;      /* profile blocks being emitted around here */
 } Emit;
 
 /* Forget where the emitted values are (Emit.emitted): a new statement,
@@ -180,6 +183,30 @@ const char *em_size_sum(Emit *em, const char *a, const char *b);
  * an allocation that fails returns -1 with "out of memory: ..." in err. */
 void em_guarded_entry(Emit *em, const char *entry, const char *body,
                       const char *params, const char *args);
+
+/* emit_profile.c: profile("name") blocks (nothing when there are none) */
+/* Number the program's profile names (before anything is emitted). */
+void em_profile_scan(Emit *em);
+/* Whether the program has profile blocks. */
+bool em_profile_any(const Emit *em);
+/* State's fields, the names table and m_profiles, the table's setup in
+ * m_create (STATE: the State lvalue), the evaluation's kind at an entry
+ * point's start (GRADIENT: a C condition), the cleanup of a failed
+ * evaluation, and RtModel's .profiles line; names after the Model struct,
+ * the accessor before the RtModel. */
+void em_profile_state_fields(Emit *em);
+void em_profile_names(Emit *em);
+void em_profile_accessor(Emit *em);
+void em_profile_init(Emit *em, const char *state);
+void em_profile_eval(Emit *em, const char *gradient);
+void em_profile_unwind(Emit *em);
+const char *em_profile_model_entry(const Emit *em);
+/* A profile statement: its value code, and its reverse sweep. */
+void em_profile_fwd(Emit *em, const MirStmt *s, Section sec);
+void em_profile_rev(Emit *em, const MirStmt *s);
+/* Before a C break, continue or return x: leave the blocks it jumps out
+ * of. */
+void em_profile_exit(Emit *em, const MirStmt *x);
 
 /* emit_fun.c */
 /* Every user-defined function, primal and reverse, with prototypes. */

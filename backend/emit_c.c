@@ -281,10 +281,20 @@ static bool is_param_read(const MirStmt *s)
  * (then their sizes), for the reverse sweep to declare them again; before
  * them, the adjoint of a local that fused reads added into
  * (em_final_carried). */
+/* The statement list of a profile that opens no scope (the profile
+ * pass's, around an SList): its declarations are its block's; else NULL. */
+static const MirStmt *level_list(const MirStmt *s)
+{
+    return s->kind == MS_PROFILE && s->body && s->body->kind == MS_SLIST
+        ? s->body : NULL;
+}
+
 static void push_locals(Emit *em, const MirStmt *b)
 {
     /* the locals the block declares at its own level, in order */
     for (int i = 0; i < b->nstmts; i++) {
+        if (level_list(b->stmts[i]))
+            push_locals(em, level_list(b->stmts[i]));
         if (b->stmts[i]->kind != MS_DECL)
             continue;
         VarId v = b->stmts[i]->var;
@@ -314,6 +324,8 @@ static void pop_locals(Emit *em, const MirStmt *b)
 {
     /* the same locals, in reverse order */
     for (int i = b->nstmts - 1; i >= 0; i--) {
+        if (level_list(b->stmts[i]))
+            pop_locals(em, level_list(b->stmts[i]));
         if (b->stmts[i]->kind != MS_DECL)
             continue;
         VarId v = b->stmts[i]->var;
@@ -704,6 +716,7 @@ void em_fwd_stmt(Emit *em, const MirStmt *s, Section sec)
     case MS_CONTINUE:
         if (em->ad)   /* mir_structure_exits made them flags */
             em_unsupported(em, "break or continue here");
+        em_profile_exit(em, s);
         em_line(em, s->kind == MS_BREAK ? "break;" : "continue;");
         return;
     case MS_RETURN:
@@ -730,6 +743,7 @@ void em_fwd_stmt(Emit *em, const MirStmt *s, Section sec)
                 em_line(em, "*ret = %s;", r.val);
             }
         }
+        em_profile_exit(em, s);
         em_line(em, "return 0;");
         return;
     case MS_IF: {
@@ -788,7 +802,7 @@ void em_fwd_stmt(Emit *em, const MirStmt *s, Section sec)
         return;
     }
     case MS_PROFILE:
-        em_fwd_stmt(em, s->body, sec);
+        em_profile_fwd(em, s, sec);
         return;
     case MS_BLOCK:
         fwd_block(em, s, sec);
@@ -1031,7 +1045,7 @@ void em_rev_stmt(Emit *em, const MirStmt *s)
         return;
     }
     case MS_PROFILE:
-        em_rev_stmt(em, s->body);
+        em_profile_rev(em, s);
         return;
     case MS_BLOCK:
         rev_block(em, s);
@@ -1066,8 +1080,7 @@ static const char prelude[] =
     "\n"
     "typedef struct State {\n"
     "    RtScratch scratch;   /* reset on entry to every call */\n"
-    "    RtStack stack;       /* the reverse sweep's values */\n"
-    "} State;\n";
+    "    RtStack stack;       /* the reverse sweep's values */\n";
 
 static void emit_struct(Emit *em)
 {
@@ -1211,6 +1224,9 @@ static void emit_create(Emit *em)
     em_line(em, "    }");
     /* a failed allocation of the data or of transformed data's locals
      * jumps back here: an error, as create_body's own */
+    em->indent++;
+    em_profile_init(em, "m->state");
+    em->indent--;
     em_line(em, "    jmp_buf oom;");
     em_line(em, "    int status;");
     em_line(em, "    if (setjmp(oom)) {");
@@ -1257,6 +1273,7 @@ static void emit_log_density(Emit *em)
             "compiled so far\");");
     em_line(em, "rt_scratch_reset(&S->scratch);");
     em_line(em, "rt_stack_clear(&S->stack);");
+    em_profile_eval(em, "grad != NULL");
     /* zeroed first: the parameters read in place have their adjoints in
      * it (em_param_in_place) */
     em_line(em, "if (grad)");
@@ -1307,6 +1324,7 @@ static void emit_write_array(Emit *em)
     em_line(em, "const Model *m = mv;");
     em_line(em, "State *S = (State *)&m->state;");
     em_line(em, "rt_scratch_reset(&S->scratch);");
+    em_profile_eval(em, "false");
     em_line(em, "(void)rng;");
     em_line(em, "int pos = 0, opos = 0;");
     em_fwd_stmt(em, em->p->generate_quantities, SEC_GQ);
@@ -1329,6 +1347,7 @@ static void emit_unconstrain_fn(Emit *em)
     em_line(em, "const Model *m = mv;");
     em_line(em, "State *S = (State *)&m->state;");
     em_line(em, "rt_scratch_reset(&S->scratch);");
+    em_profile_eval(em, "false");
     em_line(em, "int pos = 0;");
     em_line(em, "RtRng *rng = NULL;");
     em_line(em, "(void)rng;");
@@ -1375,7 +1394,9 @@ static const char epilogue[] =
     "    .output_name = m_output_name,\n"
     "    .unconstrained_name = m_unconstrained_name,\n"
     "    .write_array = m_write_array,\n"
-    "    .unconstrain = m_unconstrain,\n"
+    "    .unconstrain = m_unconstrain,\n";
+
+static const char epilogue_main[] =
     "};\n"
     "\n"
     "int main(int argc, char **argv)\n"
@@ -1404,12 +1425,16 @@ bool emit_c(FILE *out, const MirProgram *p, char *why, size_t nwhy)
         ice = true;
     } else if (setjmp(em.fail) == 0) {
         em_complex_scan(&em);
+        em_profile_scan(&em);
         fputs(prelude, mem);
+        em_profile_state_fields(&em);
+        fputs("} State;\n", mem);
         /* the name is data, never code: a file name cannot end the
          * string (emit_model_name made it, em_c_string escapes anyway) */
         fprintf(mem, "#define MODEL_NAME %s\n\n", em_c_string(&scratch, p->name));
         emit_struct(&em);
         fputc('\n', mem);
+        em_profile_names(&em);
         em_functions(&em);
         emit_create(&em);
         fputc('\n', mem);
@@ -1419,7 +1444,10 @@ bool emit_c(FILE *out, const MirProgram *p, char *why, size_t nwhy)
         fputc('\n', mem);
         emit_unconstrain_fn(&em);
         fputc('\n', mem);
+        em_profile_accessor(&em);
         fputs(epilogue, mem);
+        fputs(em_profile_model_entry(&em), mem);
+        fputs(epilogue_main, mem);
         ok = true;
     }
     diag_set_ice_target(outer);

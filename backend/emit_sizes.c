@@ -113,10 +113,17 @@ void em_guarded_entry(Emit *em, const char *entry, const char *body,
     em_line(em, "State *S = (State *)&((const Model *)mv)->state;");
     em_line(em, "jmp_buf oom;");
     em_line(em, "if (setjmp(oom))");
-    em_line(em, "    return rt_scratch_oom(&S->scratch, err);");
+    em_line(em, "    return %srt_scratch_oom(&S->scratch, err);",
+            em_profile_any(em) ? "rt_profile_unwind(&S->profiles), " : "");
     em_line(em, "S->scratch.on_fail = &oom;");
     em_line(em, "int status = %s(%s);", body, args);
     em_line(em, "S->scratch.on_fail = NULL;");
+    /* a failed evaluation may have left profile timers running */
+    if (em_profile_any(em))
+        em_line(em, "if (status)");
+    em->indent++;
+    em_profile_unwind(em);
+    em->indent--;
     em_line(em, "return status;");
     em->indent--;
     em_line(em, "}");

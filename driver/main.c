@@ -99,6 +99,7 @@ static const char usage_text[] =
     "                [--seed=S] [--timeout=SECONDS]\n"
     "       pplbench sample FOLDER [--out=OUT] [--timeout=SECONDS]\n"
     "       pplbench build MODEL.stan -o EXE [--O0|--O1|--Oexperimental]\n"
+    "                      [--profile]\n"
     "       pplbench summary FILE.csv... [--sig-figs=N]\n"
     "       pplbench merge A.xml B.xml... -o ALL.xml\n"
     "       pplbench trace MODEL.stan [--data=D.json] [--params=P.json |\n"
@@ -150,6 +151,10 @@ static const char usage_text[] =
     "'build' emits the model's C and compiles it into a sampler, at --O1\n"
     "unless --O0 (the program as written) or --Oexperimental says otherwise\n"
     "(the checking and emitting options above stay at --O0 by default).\n"
+    "With --profile, the 'profile' pass (see --list-passes) puts a profile\n"
+    "record around every model-block statement and every user function;\n"
+    "the sampler then writes CmdStan's profile CSV (output profile_file=F,\n"
+    "by default profile.csv beside the output file).\n"
     "'summary' prints a posterior summary of Stan CSV files, as CmdStan's\n"
     "stansummary does.\n"
     "'merge' merges the JUnit XML reports of the shards of one validation\n"
@@ -688,8 +693,11 @@ static int run_build(int argc, char **argv)
 {
     const char *model = NULL, *exe = NULL;
     PassLevel level = PASS_O1;
+    bool profile = false;
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
+        if (strcmp(argv[i], "--profile") == 0)
+            profile = true;
+        else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
             exe = argv[++i];
         else if (strncmp(argv[i], "-o=", 3) == 0)
             exe = argv[i] + 3;
@@ -707,7 +715,7 @@ static int run_build(int argc, char **argv)
     }
     if (!model || !exe)
         return usage_error("%s", "usage: pplbench build MODEL.stan -o EXE "
-                           "[--O0|--O1|--Oexperimental]");
+                           "[--O0|--O1|--Oexperimental] [--profile]");
     char cfile[4096];
     if (snprintf(cfile, sizeof cfile, "%s.c", exe) >= (int)sizeof cfile)
         return usage_error("build: the path '%.80s...' is too long", exe);
@@ -722,6 +730,13 @@ static int run_build(int argc, char **argv)
     Cli c = {0};
     c.mode = MODE_EMIT_C;
     c.level = level;
+    if (profile) {
+        /* the level's passes, then the instrumentation on their result:
+         * the records time the code that runs */
+        c.npasses = pass_pipeline(level, c.passes, DRV_MAX_PASSES - 1);
+        c.passes[c.npasses++] = pass_find("profile");
+        c.passes_given = true;
+    }
     c.input = model;
     c.output = cfile;
     c.fmt.max_line_length = 78;

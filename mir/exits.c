@@ -136,8 +136,9 @@ bool mir_has_exits(const MirStmt *s, bool tail)
         return false;
     case MS_FOR:
     case MS_WHILE:
-    case MS_PROFILE:
         return mir_has_exits(s->body, false);
+    case MS_PROFILE:   /* only runs its body: a tail stays a tail */
+        return mir_has_exits(s->body, tail);
     default:
         return false;
     }

@@ -293,6 +293,14 @@ static void put_stmt(Printer *pr, const MirStmt *s, int depth, bool own_line)
         break;
     case MS_PROFILE:
         fprintf(out, "profile(%s)", s->name);
+        if (s->body->kind == MS_SLIST) {
+            /* the profile pass's: braces, though it opens no scope */
+            fputs(" {\n", out);
+            put_stmt(pr, s->body, d + 1, true);
+            indent(pr, d);
+            fputc('}', out);
+            break;
+        }
         put_body(pr, s->body, d);
         break;
     case MS_BLOCK:

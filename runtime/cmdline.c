@@ -54,7 +54,7 @@ typedef enum ArgId {
     A_MAX_DEPTH, A_METRIC, A_DIAG_E, A_STEPSIZE, A_STEPSIZE_JITTER,
     A_NUM_CHAINS, A_LOG_PROB, A_UNCONSTRAINED, A_CONSTRAINED, A_JACOBIAN,
     A_ID, A_DATA, A_DATA_FILE, A_INIT, A_RANDOM, A_SEED, A_OUTPUT,
-    A_OUTPUT_FILE, A_REFRESH, A_PROBE, A_POINTS, A_PROBE_SEED, A_COUNT
+    A_OUTPUT_FILE, A_REFRESH, A_PROFILE_FILE, A_PROBE, A_POINTS, A_PROBE_SEED, A_COUNT
 } ArgId;
 
 typedef struct ArgSpec {
@@ -114,6 +114,8 @@ static const ArgSpec arg_tree[A_COUNT] = {
     [A_OUTPUT] = {"output", ARG_GROUP, TOP, 0, 0, false, false},
     [A_OUTPUT_FILE] = {"file", ARG_STRING, A_OUTPUT, 0, 0, false, false},
     [A_REFRESH] = {"refresh", ARG_INT, A_OUTPUT, 0, ANY_INT, false, false},
+    [A_PROFILE_FILE] = {"profile_file", ARG_STRING, A_OUTPUT, 0, 0, false,
+                        false},
     [A_PROBE] = {"probe", ARG_CHOICE, A_METHOD, 0, 0, false, false},
     [A_POINTS] = {"points", ARG_INT, A_PROBE, 1, 100000, false, false},
     /* after A_SEED: a misplaced seed= is named as random's */
@@ -124,7 +126,7 @@ static const ArgSpec arg_tree[A_COUNT] = {
  * such rather than as typos. */
 static const char *const unsupported_args[] = {
     "optimize", "variational", "diagnose", "generate_quantities",
-    "pathfinder", "laplace", "sig_figs", "diagnostic_file", "profile_file",
+    "pathfinder", "laplace", "sig_figs", "diagnostic_file",
     "num_threads", "metric_file", "save_metric", "save_cmdstan_config",
     "opencl",
 };
@@ -325,6 +327,11 @@ static int store(Options *o, int id, const char *tok, const char *value,
         c->output_file = value;
         break;
     case A_REFRESH: c->refresh = (int)iv; break;
+    case A_PROFILE_FILE:
+        if (!*value)
+            return rt_error(err, "%s: the profile file name is empty", tok);
+        c->profile_file = value;
+        break;
     case A_POINTS: c->probe_points = (int)iv; break;
     case A_PROBE_SEED:
         /* the same seed as random seed=S: one of the two, once */
@@ -476,7 +483,7 @@ static void print_usage(FILE *out, const char *prog)
         "   or: %s probe [points=K] COMMON\n"
         "   or: %s help\n"
         "COMMON: [id=N] [data file=FILE] [init=R|FILE] [random seed=N]\n"
-        "        [output [file=FILE] [refresh=N]]\n"
+        "        [output [file=FILE] [refresh=N] [profile_file=FILE]]\n"
         "A keyword opens a group (sample, adapt, data, random, output);"
         " key=value\n"
         "arguments are looked up in the open group and then in the groups"
@@ -979,6 +986,46 @@ static int run_probe(Options *o, const RtModel *model, const RtData *data)
 
 /* ---------------------------------------------------------------- main */
 
+/* CmdStan's profile CSV (profile.c) of a program with profile blocks:
+ * to profile_file=FILE, by default profile.csv in the output file's
+ * folder; never over an input or the output file.  With check set, only
+ * whether it may be written (before the run, so that a refusal costs no
+ * sampling); else written when a profile block ran. */
+static int write_profile(const Options *o, const RtModel *model,
+                         const void *m, bool check)
+{
+    if (!model->profiles)
+        return 0;
+    const RtRunConfig *c = &o->cfg;
+    const char *out = c->output_file ? c->output_file : "output.csv";
+    char path[4096];
+    const char *file = c->profile_file;
+    if (!file) {
+        const char *slash = strrchr(out, '/');
+        int dir = slash ? (int)(slash - out + 1) : 0;
+        if (snprintf(path, sizeof path, "%.*sprofile.csv", dir, out)
+            >= (int)sizeof path) {
+            fprintf(stderr, "profile_file: the output folder's name is too "
+                    "long\n");
+            return 1;
+        }
+        file = path;
+    }
+    char exe[4096];
+    const char *inputs[NUM_INPUTS + 1];
+    run_inputs(o, exe, sizeof exe, inputs);
+    inputs[NUM_INPUTS] = out;
+    RtError err = {.msg = ""};
+    const RtProfiles *t = check ? NULL : model->profiles(m);
+    if (check ? rt_out_check(file, inputs, NUM_INPUTS + 1, &err) != 0
+        : t && rt_profile_rows(t) > 0
+          && rt_profile_save(t, file, inputs, NUM_INPUTS + 1, &err) != 0) {
+        fprintf(stderr, "Error writing the profile: %s\n", err.msg);
+        return 1;
+    }
+    return 0;
+}
+
 static int run_main(int argc, char **argv, const RtModel *model)
 {
     const char *prog = argc > 0 && argv[0] ? argv[0] : "model";
@@ -1034,6 +1081,8 @@ static int run_main(int argc, char **argv, const RtModel *model)
     int rc = 1;
     if (c->method == RT_METHOD_PROBE) {
         rc = run_probe(&o, model, data);
+    } else if (m && write_profile(&o, model, m, true) != 0) {
+        rc = 1;
     } else if (!m) {
         fflush(stdout);
         fprintf(stderr, "Error in the data or transformed data of %s:\n%s\n",
@@ -1043,6 +1092,9 @@ static int run_main(int argc, char **argv, const RtModel *model)
     } else {
         rc = run_sample(&o, model, m);
     }
+    if (m && c->method != RT_METHOD_PROBE
+        && write_profile(&o, model, m, false) != 0)
+        rc = 1;
     if (m)
         model->destroy(m);
     rt_data_free(data);

@@ -163,7 +163,9 @@ static void put_arguments(FILE *f, const char *p, const RtRunConfig *c)
     put_value(f, p, 1, "diagnostic_file", "", true);
     put_int(f, p, 1, "refresh", c->refresh, c->refresh == 100);
     put_int(f, p, 1, "sig_figs", -1, true);
-    put_value(f, p, 1, "profile_file", "profile.csv", true);
+    put_value(f, p, 1, "profile_file",
+              c->profile_file ? c->profile_file : "profile.csv",
+              !c->profile_file || !strcmp(c->profile_file, "profile.csv"));
     put_int(f, p, 0, "num_threads", 1, true);
 }
 

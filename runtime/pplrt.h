@@ -8,6 +8,7 @@
  *   data            rt_data_*             data.c      (CmdStan JSON, jansson)
  *   transforms      rt_*_constrain/...    transforms.c, transforms_matrix.c
  *   output files    rt_out_*              outfile.c   (rt_outfile.h)
+ *   profiling       rt_profile_*          profile.c   (rt_profile.h)
  *   Stan CSV        rt_csv_*              csv.c
  *   NUTS            rt_nuts_*             nuts.c
  *   model + CLI     RtModel, rt_main      cmdline.c
@@ -128,6 +129,7 @@ int rt_run_with_stack(int (*fn)(void *), void *arg);
 /* ------------------------------------------------------- output files */
 
 #include "rt_outfile.h"
+#include "rt_profile.h"
 
 /* ---------------------------------------------------------------- RNG */
 
@@ -394,6 +396,7 @@ typedef struct RtRunConfig {
     uint64_t seed;
     const char *output_file;
     int refresh;
+    const char *profile_file;    /* NULL: profile.csv beside output_file */
     /* which defaults were left alone: printed "(Default)" as CmdStan does */
     bool default_num_samples, default_num_warmup, default_thin,
          default_delta, default_max_depth, default_seed, default_init;
@@ -549,6 +552,10 @@ typedef struct RtModel {
     /* transform_inits: unconstrained point from constrained values. */
     int (*unconstrain)(const void *m, const RtData *inits, double *u,
                        RtError *err);
+    /* The profile table of the model's profile("name") blocks (profile.c),
+     * written to profile_file after a run; NULL for a program without
+     * profile blocks (and for models built before they existed). */
+    const RtProfiles *(*profiles)(const void *m);
 } RtModel;
 
 /* The sampler executable's main: CmdStan's command line
@@ -558,6 +565,8 @@ typedef struct RtModel {
  *         refresh=N
  *   model log_prob constrained_params=F | unconstrained_params=F
  *         jacobian=0|1 data file=F output file=F
+ *   (output profile_file=F: where a program with profile blocks writes
+ *   CmdStan's profile CSV, by default profile.csv in the output's folder)
  *   model probe points=K random seed=S data file=F output file=F
  *   model help
  * (also method=sample, gamma/kappa/t0/init_buffer/term_buffer/window,

@@ -25,8 +25,10 @@ typedef enum PassLevel {
     PASS_O0,
     PASS_O1,
     PASS_OEXPERIMENTAL,
-    PASS_TEST_ONLY        /* deliberately wrong passes for the validator's
+    PASS_TEST_ONLY,       /* deliberately wrong passes for the validator's
                              own tests: never in a level, never listed */
+    PASS_NONE             /* asked for by name only, never in a level
+                             (instrumentation: profile); listed, validated */
 } PassLevel;
 
 /* What a pass may be run with. */

@@ -101,6 +101,7 @@ const char *pass_level_name(PassLevel level)
     case PASS_O1: return "O1";
     case PASS_OEXPERIMENTAL: return "Oexperimental";
     case PASS_TEST_ONLY: return "test-only";
+    case PASS_NONE: return "none";
     }
     return "?";
 }

@@ -255,6 +255,20 @@ static void set_value(MirInterp *I, MirTraceNode *nd, const IVal *v)
 {
     nd->value = iv_show(I->a, v);
     nd->num = iv_num(v);
+    if (!nd->vals)
+        nd->vals = NEW(I->a, MirTraceVals);
+    nd->vals->out = *v;
+}
+
+/* The node's arguments' values (for the backward pass, interp_grad.c). */
+static MirTraceVals *keep_args(MirInterp *I, MirTraceNode *nd,
+                               const IVal *args, int nargs)
+{
+    if (!nd->vals)
+        nd->vals = NEW(I->a, MirTraceVals);
+    nd->vals->args = args;
+    nd->vals->nargs = nargs;
+    return nd->vals;
 }
 
 /* The node of variable v in f's list: an Arg node the first time a
@@ -300,14 +314,6 @@ int interp_as_int(MirInterp *I, const IVal *v, long long *out)
     *out = v->i;
     return 0;
 }
-
-/* One index of a container dimension: the positions (0-based) it
- * selects and whether it drops the dimension (a single index). */
-typedef struct Sel {
-    int *pos;
-    int n;
-    bool single;
-} Sel;
 
 static int make_sel(MirInterp *I, Frame *f, const MirIndex *ix, int dim,
                     const char *name, Sel *s, Ref *refs, int *nrefs)
@@ -560,6 +566,17 @@ static int store(MirInterp *I, IVal *v, const Sel *s, int n,
     return interp_fail(I, "%s", "indexing a value that is not a container");
 }
 
+int interp_select(MirInterp *I, const IVal *v, const Sel *s, int n,
+                  IVal *out)
+{
+    return apply_sels(I, v, s, n, out);
+}
+
+int interp_store(MirInterp *I, IVal *v, const Sel *s, int n, const IVal *rhs)
+{
+    return store(I, v, s, n, rhs);
+}
+
 /* The default value of a declared shape: NaN reals, the smallest int. */
 static int default_value(MirInterp *I, const Type *base, const long *dims,
                          int ndims, const long *sizes, IVal *out)
@@ -675,6 +692,26 @@ static int reduce_sum(MirInterp *I, Frame *f, const MirExpr *e, IVal *vals,
     return call_user(I, f, vals[0].s, n, e, v, r, out, node);
 }
 
+/* For the backward pass: the read of e (which began at upos) again on
+ * labels (u[j] = j), so that each value of the read knows its place in u
+ * (a matrix is read column-major into row-major storage). */
+static int param_labels(MirInterp *I, Frame *f, const MirExpr *e, int upos,
+                        MirTraceVals *kv)
+{
+    const double *u = I->u;
+    int after = I->upos;
+    double *lab = arena_alloc(I->a, sizeof(double) * (size_t)(after + 1));
+    for (int j = 0; j < after; j++)
+        lab[j] = j;
+    I->u = lab;
+    I->upos = upos;
+    int rc = interp_read_param(I, f, e, &kv->ulabels);
+    I->u = u;
+    I->upos = after;
+    kv->is_read = true;
+    return rc;
+}
+
 static int eval_call(MirInterp *I, Frame *f, const MirExpr *e, IVal *out,
                      Ref *ref)
 {
@@ -682,6 +719,7 @@ static int eval_call(MirInterp *I, Frame *f, const MirExpr *e, IVal *out,
     bool is_internal = e->fn_kind == FNK_INTERNAL;
     if (is_internal && (e->internal == FN_READ_DATA
                         || e->internal == FN_READ_PARAM)) {
+        int upos = I->upos;
         int rc = e->internal == FN_READ_DATA ? interp_read_data(I, f, e, out)
                                              : interp_read_param(I, f, e, out);
         if (rc)
@@ -693,6 +731,9 @@ static int eval_call(MirInterp *I, Frame *f, const MirExpr *e, IVal *out,
                         {0, arena_printf(I->a, "\"%s\"", interp_str_arg(e->args[1]))}};
             set_args(I, nd, r, 2);
             set_value(I, nd, out);
+            if (e->internal == FN_READ_PARAM && param_labels(I, f, e, upos,
+                                                             nd->vals))
+                return -1;
             nd->span = e->span;
             ref->node = nd->index;
         }
@@ -739,6 +780,13 @@ static int eval_call(MirInterp *I, Frame *f, const MirExpr *e, IVal *out,
         set_args(I, nd, refs, n);
         if (rc == 0 && out->k != IV_VOID)
             set_value(I, nd, out);
+        MirTraceVals *kv = keep_args(I, nd, vals, n);
+        kv->lib = is_internal ? NULL : e->op != OP_NONE
+            ? ast_op_name(e->op, e->prefix) : e->fn;
+        kv->call = e;
+        kv->ad = ad;
+        kv->propto = f->propto;
+        kv->lj = lj;
         nd->span = e->span;
         ref->node = nd->index;
     }
@@ -798,6 +846,7 @@ static int call_user(MirInterp *I, Frame *f, const char *fn, int nargs,
     if (nd) {
         nd->fn = fn;
         set_args(I, nd, refs, nargs);
+        keep_args(I, nd, vals, nargs);
         nd->span = where->span;
         *node = nd;
     }
@@ -996,6 +1045,11 @@ int interp_eval(MirInterp *I, Frame *f, const MirExpr *e, IVal *out,
             nd->fn = "[]";
             set_args(I, nd, refs, nr);
             set_value(I, nd, out);
+            IVal *kb = NEW(I->a, IVal);
+            *kb = base;
+            MirTraceVals *kv = keep_args(I, nd, kb, 1);
+            kv->sels = sels;
+            kv->nsels = e->nindices;
             nd->span = e->span;
             ref->node = nd->index;
         }
@@ -1104,6 +1158,12 @@ static int exec_assign(MirInterp *I, Frame *f, const MirStmt *s)
         nd->fn = "[]=";
         set_args(I, nd, refs, nr);
         set_value(I, nd, &nv);
+        IVal *kb = arena_alloc(I->a, sizeof(IVal) * 2);
+        kb[0] = *cur;
+        kb[1] = v;
+        MirTraceVals *kv = keep_args(I, nd, kb, 2);
+        kv->sels = sels;
+        kv->nsels = st->nindices;
         nd->span = s->span;
         f->node[x] = nd->index;
     }

@@ -71,6 +71,34 @@ const char *iv_show(Arena *a, const IVal *v);
 void iv_msg(RtMsg *m, const IVal *v);
 double iv_num(const IVal *v);   /* a scalar as double, NaN otherwise */
 
+/* One index of a container dimension: the positions (0-based) it
+ * selects and whether it drops the dimension (a single index). */
+typedef struct Sel {
+    int *pos;
+    int n;
+    bool single;
+} Sel;
+
+/* What the backward pass (interp_grad.c) needs of a node: its value, its
+ * arguments' values and how to call it again. */
+typedef struct MirTraceVals {
+    IVal out;               /* the node's value */
+    const IVal *args;       /* the arguments' values ([]: the base; []=:
+                               the variable before and the right side) */
+    int nargs;
+    const char *lib;        /* a library call: interp_lib_call's name */
+    const MirExpr *call;    /* a call: the MIR (internals are called
+                               again through it) */
+    const bool *ad;
+    bool propto;
+    double lj;              /* FnConstrain__: its log-Jacobian */
+    const Sel *sels;        /* [] and []=: the selection */
+    int nsels;
+    bool is_read;           /* FnReadParam__: ulabels holds, for each value
+                               read, its index in u */
+    IVal ulabels;
+} MirTraceVals;
+
 /* ------------------------------------------- the interpreter's state */
 
 typedef struct LocEntry LocEntry;
@@ -137,6 +165,26 @@ int interp_as_int(MirInterp *I, const IVal *v, long long *out);
 /* e's value into out and its operand in the trace into ref; 0 or -1. */
 int interp_eval(MirInterp *I, Frame *f, const MirExpr *e, IVal *out,
                 Ref *ref);
+
+/* v indexed by the selections s[0..n-1] into out; rhs stored into v at
+ * them (v's containers are written in place). */
+int interp_select(MirInterp *I, const IVal *v, const Sel *s, int n,
+                  IVal *out);
+int interp_store(MirInterp *I, IVal *v, const Sel *s, int n, const IVal *rhs);
+
+/* interp_grad_rules.c: the closed-form derivative rules (see there). */
+typedef struct InterpGradRule {
+    const char *name;       /* a density: the name without its suffix */
+    int nargs;
+    const char *domain;     /* per argument, for the tests: '-' any real,
+                               P positive, U in (0, 1), I a count, B 0/1 */
+    bool density;           /* the result sums f over the elements */
+    void (*d)(const double *x, double *partials);
+} InterpGradRule;
+const InterpGradRule *interp_grad_rules(int *n);
+/* The rule of a primitive (NULL: none); *density when name has a density's
+ * suffix. */
+const InterpGradRule *interp_grad_rule(const char *name, bool *density);
 
 /* interp_io.c */
 /* The content of a string literal argument ("" for anything else). */

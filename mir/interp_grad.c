@@ -230,8 +230,9 @@ static int back_rule(Grad *g, const InterpGradRule *r, bool density,
 /* FnConstrain__(x, "lb"|"ub"|"lub", bounds...) with scalar bounds,
  * elementwise: the value's and the log-Jacobian's partials. */
 static int back_bounds(Grad *g, const MirTraceVals *kv, const double *gout,
-                       double glj, double *gx)
+                       double glj, double **ga)
 {
+    double *gx = ga[0];
     const char *tr = kv->nargs >= 3 && kv->args[1].k == IV_STR
         ? kv->args[1].s : "";
     int nb = !strcmp(tr, "lub") ? 2 : !strcmp(tr, "lb") || !strcmp(tr, "ub")
@@ -243,22 +244,31 @@ static int back_bounds(Grad *g, const MirTraceVals *kv, const double *gout,
             return 1;
     long m;
     double *x = flat(g->I->a, &kv->args[0], &m);
-    if (iv_count(&kv->out) != m || !gx)
+    if (iv_count(&kv->out) != m)
         return 1;
     double lo = iv_num(&kv->args[2]);
     double hi = nb == 2 ? iv_num(&kv->args[3]) : 0;
+    double *glo = ga[2], *ghi = nb == 2 ? ga[3] : NULL;
     for (long j = 0; j < m; j++) {
         double dv, dlj;
         if (nb == 1) {          /* lb + exp(x), ub - exp(x); lj = x */
             dv = !strcmp(tr, "lb") ? exp(x[j]) : -exp(x[j]);
             dlj = 1;
-        } else {                /* lb + (ub - lb) inv_logit(x) */
+            if (glo)            /* the bound shifts the value */
+                glo[0] += gout[j];
+        } else {                /* lb + (ub - lb) inv_logit(x); lj =
+                                   log(ub - lb) + log p + log(1 - p) */
             double p = x[j] >= 0 ? 1 / (1 + exp(-x[j]))
                                  : exp(x[j]) / (1 + exp(x[j]));
             dv = (hi - lo) * p * (1 - p);
             dlj = 1 - 2 * p;
+            if (glo)
+                glo[0] += gout[j] * (1 - p) - glj / (hi - lo);
+            if (ghi)
+                ghi[0] += gout[j] * p + glj / (hi - lo);
         }
-        gx[j] += gout[j] * dv + glj * dlj;
+        if (gx)
+            gx[j] += gout[j] * dv + glj * dlj;
     }
     return 0;
 }
@@ -329,6 +339,92 @@ static int call_again(Grad *g, const MirTraceVals *kv, const IVal *args,
     return 0;
 }
 
+/* How the values of an argument move with t: p[0..np-1] from x0 by t
+ * each; or, renormalized (a simplex or a stochastic row: the primitive
+ * rejects any other move), p[i] by t and then all np divided by 1 + t,
+ * the direction e_i - x (whose derivative differs from the partial by a
+ * constant over the group, which a sum-preserving upstream ignores). */
+typedef struct Move {
+    double **p;
+    double *x0;
+    int np;
+    int renorm;         /* 1 + i: renormalized moving p[i]; 0: plain */
+} Move;
+
+static void move_to(const Move *mv, double t)
+{
+    for (int q = 0; q < mv->np; q++)
+        *mv->p[q] = mv->renorm ? (mv->x0[q] + (q == mv->renorm - 1 ? t : 0))
+                                 / (1 + t)
+                               : mv->x0[q] + t;
+}
+
+/* Five-point central difference of phi along the move with step h: 0,
+ * or -1 when phi cannot be evaluated there. */
+static int stencil(Grad *g, const MirTraceVals *kv, const IVal *args,
+                   const double *gout, double glj, const Move *mv, double h,
+                   double *d)
+{
+    static const double at4[4] = {-2, -1, 1, 2};
+    double f[4];
+    int rc = 0;
+    for (int s = 0; s < 4 && !rc; s++) {
+        move_to(mv, at4[s] * h);
+        rc = call_again(g, kv, args, gout, glj, &f[s]);
+    }
+    move_to(mv, 0);
+    for (int q = 0; q < mv->np; q++)
+        *mv->p[q] = mv->x0[q];
+    *d = (f[0] - 8 * f[1] + 8 * f[2] - f[3]) / (12 * h);
+    return rc;
+}
+
+/* The derivative along the move: the stencil at h and h/2, combined by
+ * Richardson's extrapolation (error O(h^6)); h shrinks while the
+ * primitive rejects the moved arguments (tries times). */
+static int derivative(Grad *g, const MirTraceVals *kv, const IVal *args,
+                      const double *gout, double glj, const Move *mv,
+                      int tries, double *d)
+{
+    double x = mv->x0[mv->renorm ? mv->renorm - 1 : 0];
+    double h = 1e-3 * fmax(fabs(x), 1e-2), d1, d2;
+    for (int k = 0; k < tries; k++, h /= 8)
+        if (stencil(g, kv, args, gout, glj, mv, h, &d1) == 0
+            && stencil(g, kv, args, gout, glj, mv, h / 2, &d2) == 0) {
+            *d = d2 + (d2 - d1) / 15;
+            return 0;
+        }
+    return -1;
+}
+
+/* The leaves p[from..from+n-1] sum to 1 and are not negative. */
+static bool simplex_group(double **p, long from, long n)
+{
+    double s = 0;
+    for (long q = 0; q < n; q++) {
+        if (!p[from + q] || *p[from + q] < 0)
+            return false;
+        s += *p[from + q];
+    }
+    return n > 1 && fabs(s - 1) <= 1e-8;
+}
+
+static bool symmetric(const IVal *v)
+{
+    if (v->k != IV_MAT || v->rows != v->cols || v->rows < 2)
+        return false;
+    for (int i = 0; i < v->rows; i++)
+        for (int j = 0; j < i; j++)
+            if (v->d[(long)i * v->cols + j] != v->d[(long)j * v->cols + i])
+                return false;
+    return true;
+}
+
+/* Every active argument's values moved one at a time; a symmetric matrix
+ * (a covariance: the primitive checks symmetry) moves (i, j) and (j, i)
+ * together, each taking half; a value the primitive does not let move
+ * that is exactly 0 in a matrix (a Cholesky factor's upper triangle) is
+ * a structural zero: no derivative. */
 static int back_numeric(Grad *g, const MirTraceNode *nd, const double *gout,
                         double glj, double **ga)
 {
@@ -345,26 +441,39 @@ static int back_numeric(Grad *g, const MirTraceNode *nd, const double *gout,
         long m = iv_count(&args[k]), at = 0;
         double **p = arena_alloc(g->I->a, sizeof(double *) * (size_t)(m + 1));
         leaves(&args[k], p, &at);
+        bool sym = symmetric(&args[k]);
+        int cols = args[k].cols;
+        long group = args[k].k == IV_MAT ? cols : m;
+        double *x0 = arena_alloc(g->I->a, sizeof(double) * (size_t)(m + 1));
+        for (long j = 0; j < m; j++)
+            x0[j] = p[j] ? *p[j] : 0;
         for (long j = 0; j < m; j++) {
             if (!p[j])
                 continue;
-            double x0 = *p[j], h = 1e-3 * fmax(fabs(x0), 1e-2), f[4];
-            int tries = 0, rc;
-            do {
-                static const double at4[4] = {-2, -1, 1, 2};
-                rc = 0;
-                for (int s = 0; s < 4 && !rc; s++) {
-                    *p[j] = x0 + at4[s] * h;
-                    rc = call_again(g, kv, args, gout, glj, &f[s]);
-                }
-                if (rc)
-                    h /= 8;
-            } while (rc && ++tries < 8);
-            *p[j] = x0;
-            if (rc)
+            long r = j / (cols ? cols : 1), c = j % (cols ? cols : 1);
+            if (sym && c > r)
+                continue;
+            double *pp[2] = {p[j], sym && c < r ? p[c * cols + r] : NULL};
+            double xx[2] = {x0[j], pp[1] ? x0[c * cols + r] : 0};
+            Move mv = {pp, xx, pp[1] ? 2 : 1, 0};
+            double d;
+            int rc = derivative(g, kv, args, gout, glj, &mv, 3, &d);
+            long g0 = j / group * group;
+            if (rc && simplex_group(p, g0, group)) {
+                Move rn = {p + g0, x0 + g0, (int)group, (int)(j - g0) + 1};
+                rc = derivative(g, kv, args, gout, glj, &rn, 8, &d);
+            } else if (rc) {
+                rc = derivative(g, kv, args, gout, glj, &mv, 8, &d);
+            }
+            if (rc) {
+                if (x0[j] == 0 && args[k].k == IV_MAT)
+                    continue;
                 return fail(g, "the numeric derivative cannot evaluate the "
                             "primitive near its arguments", nd);
-            ga[k][j] += (f[0] - 8 * f[1] + 8 * f[2] - f[3]) / (12 * h);
+            }
+            ga[k][j] += d / mv.np;
+            if (mv.np == 2)
+                ga[k][c * cols + r] += d / mv.np;
         }
         args[k] = kv->args[k];
     }
@@ -384,6 +493,19 @@ static void note_numeric(Grad *g, MirTraceNode *nd)
             return;
     st->numeric_fns = *s ? arena_printf(g->I->a, "%s, %s", s, fn)
                          : arena_strdup(g->I->a, fn);
+}
+
+/* A density's name without _lpdf, _lupdf, _lpmf or _lupmf. */
+static const char *density_base(Grad *g, const char *fn)
+{
+    static const char *const sfx[] = {"_lpdf", "_lupdf", "_lpmf", "_lupmf"};
+    size_t len = strlen(fn);
+    for (int i = 0; i < 4; i++) {
+        size_t s = strlen(sfx[i]);
+        if (len > s && !strcmp(fn + len - s, sfx[i]))
+            return arena_strndup(g->I->a, fn, len - s);
+    }
+    return fn;
 }
 
 /* ---------------------------------------------------- the primitives */
@@ -446,13 +568,19 @@ static int back_primitive(Grad *g, List *L, int i)
                && is_matrix_like(&kv->args[0])
                && is_matrix_like(&kv->args[1])) {
         rc = back_matmul(kv, gout, ga[0], ga[1]);
+    } else if (kv->lib && !strcmp(kv->lib, "cholesky_decompose")
+               && kv->nargs == 1) {
+        rc = ga[0] ? interp_grad_cholesky(g->I->a, &kv->out, gout, ga[0]) : 0;
     } else if (!kv->lib && kv->call && kv->call->internal == FN_CONSTRAIN) {
-        rc = back_bounds(g, kv, gout, L->ljadj[i], ga[0]);
+        rc = back_bounds(g, kv, gout, L->ljadj[i], ga);
     } else if (kv->lib && L->ljadj[i] == 0) {
         bool density;
         const InterpGradRule *r = interp_grad_rule(kv->lib, &density);
         rc = r ? back_rule(g, r, density, kv, gout, ga)
                : back_reduce(g, kv, gout, ga);
+        if (rc == 1 && density)
+            rc = interp_grad_multi_normal(g->I->a, density_base(g, kv->lib),
+                                          kv->args, kv->nargs, gout[0], ga);
     }
     if (rc < 0)
         return fail(g, "the derivative rule failed", nd);

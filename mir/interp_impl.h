@@ -186,6 +186,17 @@ const InterpGradRule *interp_grad_rules(int *n);
  * suffix. */
 const InterpGradRule *interp_grad_rule(const char *name, bool *density);
 
+/* interp_grad_multi.c: the multivariate normal densities' partials
+ * (base: the density's name without its suffix) times gout into ga[k]
+ * (NULL: not wanted); 0, or 1 when base or the shapes are not these. */
+int interp_grad_multi_normal(Arena *a, const char *base, const IVal *args,
+                             int nargs, double gout, double **ga);
+
+/* cholesky_decompose's rule: L its result, gL L's adjoint, added into
+ * gA; 1 when L is not a square matrix. */
+int interp_grad_cholesky(Arena *a, const IVal *L, const double *gL,
+                         double *gA);
+
 /* interp_io.c */
 /* The content of a string literal argument ("" for anything else). */
 const char *interp_str_arg(const MirExpr *e);

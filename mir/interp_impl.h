@@ -166,11 +166,6 @@ int interp_as_int(MirInterp *I, const IVal *v, long long *out);
 int interp_eval(MirInterp *I, Frame *f, const MirExpr *e, IVal *out,
                 Ref *ref);
 
-/* v indexed by the selections s[0..n-1] into out; rhs stored into v at
- * them (v's containers are written in place). */
-int interp_select(MirInterp *I, const IVal *v, const Sel *s, int n,
-                  IVal *out);
-int interp_store(MirInterp *I, IVal *v, const Sel *s, int n, const IVal *rhs);
 
 /* interp_grad_rules.c: the closed-form derivative rules (see there). */
 typedef struct InterpGradRule {
@@ -208,5 +203,16 @@ int interp_read_param(MirInterp *I, Frame *f, const MirExpr *e, IVal *out);
  * FnConstrain__ the log-Jacobian into *lj_out. */
 int interp_internal(MirInterp *I, Frame *f, const MirExpr *e,
                     const IVal *vals, IVal *out, double *lj_out);
+
+/* interp_index.c: the selections of the indices ix[0..n-1] on v (their
+ * operands appended to refs at *nrefs); v indexed by the selections
+ * s[0..n-1] into out; rhs stored into v at them (v's containers are
+ * written in place). */
+int interp_make_sels(MirInterp *I, Frame *f, const IVal *v,
+                     const MirIndex *ix, int n, const char *name, Sel *sels,
+                     Ref *refs, int *nrefs);
+int interp_select(MirInterp *I, const IVal *v, const Sel *s, int n,
+                  IVal *out);
+int interp_store(MirInterp *I, IVal *v, const Sel *s, int n, const IVal *rhs);
 
 #endif

@@ -615,6 +615,8 @@ typedef struct MirTraceNode {
                                    backward pass; interp_impl.h) */
     bool grad_numeric;      /* the backward pass differentiated this
                                primitive numerically (no closed form) */
+    void *meta;             /* the tracking context's metadata (see
+                               MirInterpOptions.meta) */
 } MirTraceNode;
 
 struct MirTrace {
@@ -631,6 +633,11 @@ typedef struct MirInterpOptions {
     const char *const *primitives;  /* user functions recorded as
                                        primitives (not entered); NULL-ended,
                                        may be NULL */
+    /* per-node metadata: when set, called once for every recorded node
+     * (nested lists included, depth 1 for the top list) after log_prob
+     * ends, its result kept in the node's meta */
+    void *(*meta)(void *ctx, const MirTraceNode *nd, int depth);
+    void *meta_ctx;
 } MirInterpOptions;
 
 typedef struct MirInterp MirInterp;

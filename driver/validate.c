@@ -393,9 +393,9 @@ static void add_case(ModelRun *m, const char *job, const char *check,
 
 /* validate_interp.c's testcases, as the O0 job's */
 static void add_o0_case(void *ctx, const char *check, DrvCaseStatus st,
-                        const char *msg, const char *details)
+                        double secs, const char *msg, const char *details)
 {
-    add_case(ctx, "O0", check, st, 0, msg, details);
+    add_case(ctx, "O0", check, st, secs, msg, details);
 }
 
 static const char *const before_name = "before.mir";

@@ -14,6 +14,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <jansson.h>
 
@@ -29,6 +30,8 @@ static bool close_to(double a, double b, double tol)
 {
     if (isnan(a) || isnan(b))
         return isnan(a) && isnan(b);
+    if (isinf(a) || isinf(b))
+        return a == b;
     return fabs(a - b) <= tol * (1 + fabs(b));
 }
 
@@ -47,6 +50,32 @@ typedef struct Verdict {
     char msg[2048];
     char *details;      /* malloc'd */
 } Verdict;
+
+/* A failure's body: the point, both gradients, the tolerances and the
+ * primitives differentiated numerically (malloc'd; NULL without memory). */
+static char *details(int k, const double *u, int dim, const double *grad,
+                     json_t *want, const MirGradStats *st)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f)
+        return NULL;
+    fprintf(f, "point %d: u = [", k);
+    for (int i = 0; i < dim; i++)
+        fprintf(f, "%s%.17g", i ? ", " : "", u[i]);
+    fprintf(f, "]\n");
+    for (int i = 0; grad && i < dim; i++)
+        fprintf(f, "gradient[%d]: interpreter %.17g, sampler %.17g\n", i,
+                grad[i], num(json_array_get(want, (size_t)i)));
+    fprintf(f, "tolerance: |a - b| <= tol (1 + |b|); log density %g; "
+            "gradient %g with closed-form rules only, %g with numeric "
+            "derivatives\n", VAL_TOL, GRAD_TOL, GRAD_TOL_NUMERIC);
+    if (st->numeric)
+        fprintf(f, "numeric derivatives: %s\n", st->numeric_fns);
+    fclose(f);
+    return buf;
+}
 
 /* One point: 0 agree, 1 disagree (v filled). */
 static int check_point(MirInterp *in, json_t *ev, int k, int dim, Verdict *v,
@@ -111,6 +140,9 @@ static int check_point(MirInterp *in, json_t *ev, int k, int dim, Verdict *v,
             out = 1;
         }
     }
+    if (out && !*skip)
+        v->details = details(k, u, dim, rc == 0 && !rejected ? grad : NULL,
+                             json_object_get(lj, "gradient"), &st);
     free(u);
     free(grad);
     return out;
@@ -119,6 +151,8 @@ static int check_point(MirInterp *in, json_t *ev, int k, int dim, Verdict *v,
 void val_interp_opinion(const char *probe, const char *data_path,
                         MirProgram *o0, ValCaseFn add, void *ctx)
 {
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
     json_error_t jerr;
     json_t *root = json_load_file(probe, 0, &jerr);
     Verdict v = {.st = DRV_CASE_FAILED};
@@ -162,8 +196,10 @@ void val_interp_opinion(const char *probe, const char *data_path,
         v.st = DRV_CASE_SKIPPED;
     if (!bad)
         v.st = DRV_CASE_PASSED;
-    add(ctx, "interp", v.st, v.st == DRV_CASE_PASSED ? NULL : v.msg,
-        v.details);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    add(ctx, "interp", v.st, (double)(t1.tv_sec - t0.tv_sec)
+        + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec),
+        v.st == DRV_CASE_PASSED ? NULL : v.msg, v.details);
     free(v.details);
     if (data)
         rt_data_free(data);

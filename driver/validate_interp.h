@@ -7,10 +7,11 @@
 #include "mir.h"
 #include "report.h"
 
-/* How a testcase is added: the check's name ("interp"), its status, the
- * one-line message (NULL when it passed) and details (may be NULL). */
+/* How a testcase is added: the check's name ("interp"), its status, its
+ * time, the one-line message (NULL when it passed) and details (may be
+ * NULL). */
 typedef void (*ValCaseFn)(void *ctx, const char *check, DrvCaseStatus st,
-                          const char *msg, const char *details);
+                          double secs, const char *msg, const char *details);
 
 /* The interpreter on o0 with the data file data_path (NULL: none) at the
  * points of the probe file probe; one testcase through add. */

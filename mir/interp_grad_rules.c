@@ -193,8 +193,77 @@ static void d_weibull(const double *x, double *d)
     d[2] = -a / s + a * t / s;
 }
 
+static void d_atan2(const double *x, double *d)
+{
+    double r = x[0] * x[0] + x[1] * x[1];
+    d[0] = x[1] / r;
+    d[1] = -x[0] / r;
+}
+/* log_mix(theta, a, b) = log(theta e^a + (1 - theta) e^b) */
+static void d_log_mix(const double *x, double *d)
+{
+    double m = fmax(x[1], x[2]);
+    double ea = exp(x[1] - m), eb = exp(x[2] - m);
+    double s = x[0] * ea + (1 - x[0]) * eb;
+    d[0] = (ea - eb) / s;
+    d[1] = x[0] * ea / s;
+    d[2] = (1 - x[0]) * eb / s;
+}
+/* log_diff_exp(a, b) = log(e^a - e^b), a > b */
+static void d_log_diff_exp(const double *x, double *d)
+{
+    d[0] = -1 / expm1(x[1] - x[0]);
+    d[1] = -1 / expm1(x[0] - x[1]);
+}
+/* NB2 with log mean eta: n eta - (n + phi) log(e^eta + phi) + phi log phi
+ * + lgamma(n + phi) - lgamma(phi) - lgamma(n + 1) */
+static void d_neg_binomial_2_log(const double *x, double *d)
+{
+    double n = x[0], mu = exp(x[1]), phi = x[2];
+    d[0] = 0;
+    d[1] = n - (n + phi) * mu / (mu + phi);
+    d[2] = digamma(n + phi) - digamma(phi) + log(phi) + 1 - log(mu + phi)
+        - (n + phi) / (mu + phi);
+}
+static void d_binomial(const double *x, double *d)
+{
+    d[0] = 0;
+    d[1] = 0;
+    d[2] = x[0] / x[2] - (x[1] - x[0]) / (1 - x[2]);
+}
+/* log Phi(z) and log(1 - Phi(z)), z = (y - mu) / sigma */
+static void d_normal_lcdf(const double *x, double *d)
+{
+    double z = (x[0] - x[1]) / x[2];
+    double r = exp(-0.5 * z * z) / sqrt(2 * M_PI)
+        / (0.5 * erfc(-z / sqrt(2)));
+    d[0] = r / x[2];
+    d[1] = -r / x[2];
+    d[2] = -z * r / x[2];
+}
+static void d_normal_lccdf(const double *x, double *d)
+{
+    double z = (x[0] - x[1]) / x[2];
+    double r = -exp(-0.5 * z * z) / sqrt(2 * M_PI)
+        / (0.5 * erfc(z / sqrt(2)));
+    d[0] = r / x[2];
+    d[1] = -r / x[2];
+    d[2] = -z * r / x[2];
+}
+/* weibull_lccdf(y | alpha, sigma) = -(y / sigma)^alpha */
+static void d_weibull_lccdf(const double *x, double *d)
+{
+    double t = pow(x[0] / x[2], x[1]);
+    d[0] = -x[1] * t / x[0];
+    d[1] = -t * log(x[0] / x[2]);
+    d[2] = x[1] * t / x[2];
+}
+
 /* Domains for the unit tests, one letter per argument ('-' or none: any
- * real): P positive, U in (0, 1), I a count, B 0 or 1. */
+ * real): P positive, U in (0, 1), I a count (0..5), J a count from 6 on,
+ * B 0 or 1, L less than the argument before.  A row named with its
+ * suffix (normal_lcdf) sums like a density and is found by its whole
+ * name. */
 static const InterpGradRule rules[] = {
     {"add", 2, "", false, d_add},
     {"subtract", 2, "", false, d_sub},
@@ -240,6 +309,14 @@ static const InterpGradRule rules[] = {
     {"poisson_log", 2, "I-", true, d_poisson_log},
     {"bernoulli_logit", 2, "B-", true, d_bernoulli_logit},
     {"weibull", 3, "PPP", true, d_weibull},
+    {"atan2", 2, "--", false, d_atan2},
+    {"log_mix", 3, "U--", false, d_log_mix},
+    {"log_diff_exp", 2, "-L", false, d_log_diff_exp},
+    {"neg_binomial_2_log", 3, "I-P", true, d_neg_binomial_2_log},
+    {"binomial", 3, "IJU", true, d_binomial},
+    {"normal_lcdf", 3, "--P", true, d_normal_lcdf},
+    {"normal_lccdf", 3, "--P", true, d_normal_lccdf},
+    {"weibull_lccdf", 3, "PPP", true, d_weibull_lccdf},
 };
 
 const InterpGradRule *interp_grad_rules(int *n)
@@ -262,6 +339,11 @@ const InterpGradRule *interp_grad_rule(const char *name, bool *density)
     }
     int n;
     const InterpGradRule *r = interp_grad_rules(&n);
+    for (int i = 0; i < n; i++)
+        if (!strcmp(r[i].name, name)) {
+            *density = r[i].density;
+            return &r[i];
+        }
     for (int i = 0; i < n; i++)
         if (strlen(r[i].name) == base && !strncmp(r[i].name, name, base)
             && r[i].density == *density)

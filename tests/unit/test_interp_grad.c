@@ -6,7 +6,8 @@
  * a user function, bounds depending on a parameter, a simplex) against
  * finite differences of the interpreter's log density; the queries
  * (referenced, dependents) and the per-node metadata of the tracking
- * context. */
+ * context; the validator's third opinion (driver/validate_interp.c,
+ * included) on probe files that agree, disagree and cannot be run. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -15,12 +16,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
 #include "interp_impl.h"
 #include "mir.h"
 #include "pplrt.h"
+
+#include "validate_interp.c"
 
 static FeUnit unit;
 
@@ -38,9 +42,11 @@ static double uniform(unsigned long long *s)
     return (double)(*s >> 11) / 9007199254740992.0;
 }
 
-static IVal draw(unsigned long long *s, char dom)
+static IVal draw(unsigned long long *s, char dom, double before)
 {
     switch (dom) {
+    case 'J': return iv_int(6 + (long long)(5 * uniform(s)));
+    case 'L': return iv_real(before - 0.1 - 2 * uniform(s));
     case 'P': return iv_real(0.2 + 2.8 * uniform(s));
     case 'U': return iv_real(0.05 + 0.9 * uniform(s));
     case 'I': return iv_int((long long)(6 * uniform(s)));
@@ -71,7 +77,7 @@ static void test_rules_against_differences(void **state)
     assert_true(n > 30);
     unsigned long long seed = 20261124;
     for (int i = 0; i < n; i++) {
-        const char *name = r[i].density
+        const char *name = r[i].density && !strstr(r[i].name, "_lc")
             ? arena_printf(&a, "%s_%s", r[i].name,
                            strchr(r[i].domain, 'I') || strchr(r[i].domain, 'B')
                            ? "lpmf" : "lpdf")
@@ -81,7 +87,8 @@ static void test_rules_against_differences(void **state)
             double x[8], d[8];
             size_t dl = strlen(r[i].domain);
             for (int k = 0; k < r[i].nargs; k++) {
-                args[k] = draw(&seed, (size_t)k < dl ? r[i].domain[k] : '-');
+                args[k] = draw(&seed, (size_t)k < dl ? r[i].domain[k] : '-',
+                               k ? x[k - 1] : 0);
                 x[k] = iv_num(&args[k]);
             }
             r[i].d(x, d);
@@ -331,6 +338,89 @@ static void test_queries_and_meta(void **state)
     rt_data_free(d);
 }
 
+typedef struct Seen {
+    DrvCaseStatus st;
+    char check[32], msg[2048];
+    bool has_details;
+} Seen;
+
+static void seen_case(void *ctx, const char *check, DrvCaseStatus st,
+                      double secs, const char *msg, const char *details)
+{
+    Seen *s = ctx;
+    (void)secs;
+    s->st = st;
+    snprintf(s->check, sizeof s->check, "%s", check);
+    snprintf(s->msg, sizeof s->msg, "%s", msg ? msg : "");
+    s->has_details = details != NULL;
+}
+
+/* A probe file of one point u with the value lp and gradient g. */
+static void write_probe(const char *path, const double *u, int n, double lp,
+                        const double *g)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fprintf(f, "{\"format\": \"pplbench-probe\", \"dim\": %d, "
+            "\"evaluations\": [{\"point\": 0, \"u\": [", n);
+    for (int i = 0; i < n; i++)
+        fprintf(f, "%s%.17g", i ? ", " : "", u[i]);
+    fprintf(f, "], \"log_density_jacobian\": {\"value\": %.17g, "
+            "\"gradient\": [", lp);
+    for (int i = 0; i < n; i++)
+        fprintf(f, "%s%.17g", i ? ", " : "", g[i]);
+    fprintf(f, "]}}]}\n");
+    fclose(f);
+}
+
+static void test_third_opinion(void **state)
+{
+    (void)state;
+    RtData *d;
+    static const char data[] = "{\"N\": 4, \"y\": [0.5, -0.2, 1.1, 0.3]}";
+    MirInterp *in = interp(program, data, &d);
+    rt_data_free(d);
+    char dir[] = "/tmp/test_interp_grad.XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char probe[64], dpath[64];
+    snprintf(probe, sizeof probe, "%s/p.json", dir);
+    snprintf(dpath, sizeof dpath, "%s/d.json", dir);
+    FILE *f = fopen(dpath, "w");
+    assert_non_null(f);
+    fputs(data, f);
+    fclose(f);
+    double u[8] = {0.1, -0.3, 0.7, 0.2, -1.1, 0.4, 0.9, -0.6}, g[8], lp;
+    MirGradStats st;
+    char why[512];
+    bool unsup;
+    assert_int_equal(mir_interp_gradient(in, u, &lp, g, &st, NULL, why,
+                                         sizeof why, &unsup), 0);
+    MirProgram *p = in->p;
+    Seen seen = {0};
+    write_probe(probe, u, 8, lp, g);
+    val_interp_opinion(probe, dpath, p, seen_case, &seen);
+    assert_int_equal(seen.st, DRV_CASE_PASSED);
+    assert_string_equal(seen.check, "interp");
+    /* the sampler's gradient differs in component 3 (a, read by a node) */
+    g[3] += 0.01;
+    write_probe(probe, u, 8, lp, g);
+    val_interp_opinion(probe, dpath, p, seen_case, &seen);
+    assert_int_equal(seen.st, DRV_CASE_FAILED);
+    assert_non_null(strstr(seen.msg, "point 0: gradient component 3 (read "
+                           "by node @"));
+    assert_true(seen.has_details);
+    /* and its value */
+    g[3] -= 0.01;
+    write_probe(probe, u, 8, lp + 1e-3, g);
+    val_interp_opinion(probe, dpath, p, seen_case, &seen);
+    assert_int_equal(seen.st, DRV_CASE_FAILED);
+    assert_non_null(strstr(seen.msg, "point 0: log density: the "
+                           "interpreter gives"));
+    remove(probe);
+    remove(dpath);
+    rmdir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -338,6 +428,7 @@ int main(void)
         cmocka_unit_test(test_matrix_rules),
         cmocka_unit_test_teardown(test_program_gradient, teardown),
         cmocka_unit_test_teardown(test_queries_and_meta, teardown),
+        cmocka_unit_test_teardown(test_third_opinion, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -578,9 +578,12 @@ static int back_primitive(Grad *g, List *L, int i)
         const InterpGradRule *r = interp_grad_rule(kv->lib, &density);
         rc = r ? back_rule(g, r, density, kv, gout, ga)
                : back_reduce(g, kv, gout, ga);
+        const char *base = density ? density_base(g, kv->lib) : kv->lib;
         if (rc == 1 && density)
-            rc = interp_grad_multi_normal(g->I->a, density_base(g, kv->lib),
-                                          kv->args, kv->nargs, gout[0], ga);
+            rc = interp_grad_multi_normal(g->I->a, base, kv->args,
+                                          kv->nargs, gout[0], ga);
+        if (rc == 1)
+            rc = interp_grad_more(g->I->a, base, kv, gout, ga);
     }
     if (rc < 0)
         return fail(g, "the derivative rule failed", nd);

@@ -24,8 +24,8 @@
 
 #include "interp_impl.h"
 
-/* digamma(x) for x > 0: recurrence to x >= 6, then the asymptotic series */
-static double digamma(double x)
+/* interp_digamma(x) for x > 0: recurrence to x >= 6, then the asymptotic series */
+double interp_digamma(double x)
 {
     double r = 0;
     while (x < 6) {
@@ -111,7 +111,7 @@ static void d_atan(const double *x, double *d)
 {
     d[0] = 1 / (1 + x[0] * x[0]);
 }
-static void d_lgamma(const double *x, double *d) { d[0] = digamma(x[0]); }
+static void d_lgamma(const double *x, double *d) { d[0] = interp_digamma(x[0]); }
 
 /* densities: partials of the log density of one element (y | theta) */
 static void d_normal(const double *x, double *d)
@@ -146,7 +146,7 @@ static void d_student_t(const double *x, double *d)
 {
     double nu = x[1], z = (x[0] - x[2]) / x[3], q = z * z / nu;
     d[0] = -(nu + 1) * z / (x[3] * nu * (1 + q));
-    d[1] = 0.5 * (digamma((nu + 1) / 2) - digamma(nu / 2)) - 0.5 / nu
+    d[1] = 0.5 * (interp_digamma((nu + 1) / 2) - interp_digamma(nu / 2)) - 0.5 / nu
         - 0.5 * log1p(q) + 0.5 * (nu + 1) * q / (nu * (1 + q));
     d[2] = -d[0];
     d[3] = -1 / x[3] + (nu + 1) * q / (x[3] * (1 + q));
@@ -154,21 +154,21 @@ static void d_student_t(const double *x, double *d)
 static void d_gamma(const double *x, double *d)
 {
     d[0] = (x[1] - 1) / x[0] - x[2];
-    d[1] = log(x[2]) - digamma(x[1]) + log(x[0]);
+    d[1] = log(x[2]) - interp_digamma(x[1]) + log(x[0]);
     d[2] = x[1] / x[2] - x[0];
 }
 static void d_inv_gamma(const double *x, double *d)
 {
     d[0] = -(x[1] + 1) / x[0] + x[2] / (x[0] * x[0]);
-    d[1] = log(x[2]) - digamma(x[1]) - log(x[0]);
+    d[1] = log(x[2]) - interp_digamma(x[1]) - log(x[0]);
     d[2] = x[1] / x[2] - 1 / x[0];
 }
 static void d_beta(const double *x, double *d)
 {
-    double ab = digamma(x[1] + x[2]);
+    double ab = interp_digamma(x[1] + x[2]);
     d[0] = (x[1] - 1) / x[0] - (x[2] - 1) / (1 - x[0]);
-    d[1] = log(x[0]) - digamma(x[1]) + ab;
-    d[2] = log1p(-x[0]) - digamma(x[2]) + ab;
+    d[1] = log(x[0]) - interp_digamma(x[1]) + ab;
+    d[2] = log1p(-x[0]) - interp_digamma(x[2]) + ab;
 }
 static void d_poisson_log(const double *x, double *d)
 {
@@ -222,7 +222,7 @@ static void d_neg_binomial_2_log(const double *x, double *d)
     double n = x[0], mu = exp(x[1]), phi = x[2];
     d[0] = 0;
     d[1] = n - (n + phi) * mu / (mu + phi);
-    d[2] = digamma(n + phi) - digamma(phi) + log(phi) + 1 - log(mu + phi)
+    d[2] = interp_digamma(n + phi) - interp_digamma(phi) + log(phi) + 1 - log(mu + phi)
         - (n + phi) / (mu + phi);
 }
 static void d_binomial(const double *x, double *d)

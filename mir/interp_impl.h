@@ -181,6 +181,15 @@ const InterpGradRule *interp_grad_rules(int *n);
  * suffix. */
 const InterpGradRule *interp_grad_rule(const char *name, bool *density);
 
+/* digamma(x), x > 0 (interp_grad_rules.c) */
+double interp_digamma(double x);
+/* interp_grad_more.c: the rearranging functions, dirichlet, categorical,
+ * multinomial, add_diag, diag_pre/post_multiply, quad_form_diag and
+ * gp_exp_quad_cov (base: lib without a density's suffix); 0, or 1 when
+ * none of them fits. */
+int interp_grad_more(Arena *a, const char *base, const MirTraceVals *kv,
+                     const double *gout, double **ga);
+
 /* interp_grad_multi.c: the multivariate normal densities' partials
  * (base: the density's name without its suffix) times gout into ga[k]
  * (NULL: not wanted); 0, or 1 when base or the shapes are not these. */

@@ -209,6 +209,124 @@ static void test_matrix_rules(void **state)
     arena_free(&a);
 }
 
+static IVal random_value(Arena *a, unsigned long long *s, IvKind k, int rows,
+                         int cols, double lo, double hi)
+{
+    IVal v;
+    if (k == IV_REAL)
+        return iv_real(lo + (hi - lo) * uniform(s));
+    if (k == IV_ARRAY) {            /* rows reals */
+        v = (IVal){.k = IV_ARRAY, .n = rows};
+        v.el = arena_alloc(a, sizeof(IVal) * (size_t)(rows + 1));
+        for (int i = 0; i < rows; i++)
+            v.el[i] = iv_real(lo + (hi - lo) * uniform(s));
+        return v;
+    }
+    iv_alloc(a, k, rows, cols, &v, NULL);
+    for (int i = 0; i < rows * cols; i++)
+        v.d[i] = lo + (hi - lo) * uniform(s);
+    return v;
+}
+
+/* interp_grad_more's rule for name on args (want[k]: differentiate
+ * argument k) against central differences of sum_j gout_j f_j. */
+static void check_more(Arena *a, const char *name, IVal *args, int n,
+                       const bool *want)
+{
+    unsigned long long seed = 3;
+    RtError err = {.msg = ""};
+    bool ad[4] = {1, 1, 1, 1};
+    LibCall c = {a, &err, name, args, ad, n, false};
+    IVal out;
+    if (interp_lib_call(&c, &out))
+        fail_msg("%s: %s", name, err.msg);
+    long m = iv_count(&out);
+    double *gout = arena_alloc(a, sizeof(double) * (size_t)(m + 1));
+    for (long j = 0; j < m; j++)
+        gout[j] = -1 + 2 * uniform(&seed);
+    MirTraceVals kv = {.out = out, .args = args, .nargs = n, .lib = name,
+                       .ad = ad};
+    double *ga[4] = {0};
+    for (int k = 0; k < n; k++)
+        if (want[k])
+            ga[k] = arena_alloc(a, sizeof(double) * (size_t)(iv_count(&args[k])
+                                                             + 1));
+    size_t len = strlen(name);
+    char base[64];
+    snprintf(base, sizeof base, "%.*s", (int)(len > 5 && strstr(name, "_lp")
+                                              ? len - 5 : len), name);
+    assert_int_equal(interp_grad_more(a, base, &kv, gout, ga), 0);
+    for (int k = 0; k < n; k++) {
+        if (!want[k])
+            continue;
+        IVal saved = args[k];
+        args[k] = iv_copy(a, &saved);
+        long mk = iv_count(&args[k]);
+        for (long q = 0; q < mk; q++) {
+            double *x = args[k].k == IV_REAL ? &args[k].r
+                      : args[k].k == IV_ARRAY ? &args[k].el[q].r
+                      : &args[k].d[q];
+            double x0 = *x, h = 1e-6, f[2];
+            for (int sgn = 0; sgn < 2; sgn++) {
+                *x = x0 + (sgn ? h : -h);
+                IVal o;
+                LibCall c2 = {a, &err, name, args, ad, n, false};
+                if (interp_lib_call(&c2, &o))
+                    fail_msg("%s: %s", name, err.msg);
+                double *y = arena_alloc(a, sizeof(double) * (size_t)(m + 1));
+                iv_flatten(&o, y);
+                f[sgn] = 0;
+                for (long j = 0; j < m; j++)
+                    f[sgn] += gout[j] * y[j];
+            }
+            *x = x0;
+            double fd = (f[1] - f[0]) / (2 * h);
+            if (!(fabs(fd - ga[k][q]) <= 1e-5 * (1 + fabs(fd))))
+                fail_msg("%s: argument %d, value %ld: the rule gives %.12g, "
+                         "finite differences %.12g", name, k + 1, q,
+                         ga[k][q], fd);
+        }
+        args[k] = saved;
+    }
+}
+
+static void test_more_rules(void **state)
+{
+    (void)state;
+    Arena a = {0};
+    unsigned long long s = 5;
+    const bool all[3] = {1, 1, 1}, not_first[3] = {0, 1, 1};
+    IVal m = random_value(&a, &s, IV_MAT, 3, 3, -1, 1);
+    IVal v = random_value(&a, &s, IV_VEC, 3, 1, 0.5, 2);
+    IVal w = random_value(&a, &s, IV_VEC, 3, 1, -1, 1);
+    IVal args[3];
+    args[0] = m; args[1] = v;
+    check_more(&a, "add_diag", args, 2, all);
+    args[1] = iv_real(0.7);
+    check_more(&a, "add_diag", args, 2, all);
+    args[0] = v; args[1] = m;
+    check_more(&a, "diag_pre_multiply", args, 2, all);
+    args[0] = m; args[1] = v;
+    check_more(&a, "diag_post_multiply", args, 2, all);
+    check_more(&a, "quad_form_diag", args, 2, all);
+    args[0] = v; args[1] = w;
+    check_more(&a, "append_row", args, 2, all);
+    args[0] = m;
+    check_more(&a, "to_vector", args, 1, all);
+    check_more(&a, "transpose", args, 1, all);
+    args[0] = random_value(&a, &s, IV_ARRAY, 5, 1, -2, 2);
+    args[1] = iv_real(1.3);
+    args[2] = iv_real(0.8);
+    check_more(&a, "gp_exp_quad_cov", args, 3, not_first);
+    /* dirichlet's concentration (theta stays a simplex) */
+    IVal th;
+    iv_alloc(&a, IV_VEC, 3, 1, &th, NULL);
+    th.d[0] = 0.2; th.d[1] = 0.3; th.d[2] = 0.5;
+    args[0] = th; args[1] = v;
+    check_more(&a, "dirichlet_lpdf", args, 2, not_first);
+    arena_free(&a);
+}
+
 static MirInterp *interp(const char *text, const char *json, RtData **d)
 {
     FeOptions o = {0};
@@ -426,6 +544,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rules_against_differences),
         cmocka_unit_test(test_matrix_rules),
+        cmocka_unit_test(test_more_rules),
         cmocka_unit_test_teardown(test_program_gradient, teardown),
         cmocka_unit_test_teardown(test_queries_and_meta, teardown),
         cmocka_unit_test_teardown(test_third_opinion, teardown),

@@ -273,7 +273,58 @@ static int back_bounds(Grad *g, const MirTraceVals *kv, const double *gout,
     return 0;
 }
 
-/* log_sum_exp, cumulative_sum; 1 when not these or the shapes differ. */
+/* FnConstrain__ of offset/multiplier (scalar), ordered and
+ * positive_ordered (a vector): y = o + m x, lj = n log m; ordered y_1 =
+ * x_1, y_k = y_(k-1) + exp(x_k), lj = sum_(k>1) x_k; positive_ordered
+ * the same with y_1 = exp(x_1), lj = sum x_k.  1 when not these. */
+static int back_affine_ordered(Grad *g, const MirTraceVals *kv,
+                               const double *gout, double glj, double **ga)
+{
+    const char *tr = kv->nargs >= 2 && kv->args[1].k == IV_STR
+        ? kv->args[1].s : "";
+    long m;
+    double *x = flat(g->I->a, &kv->args[0], &m);
+    if (iv_count(&kv->out) != m)
+        return 1;
+    bool off = !strcmp(tr, "offset"), mul = !strcmp(tr, "multiplier");
+    bool om = !strcmp(tr, "offset_multiplier");
+    if (off || mul || om) {
+        int nb = om ? 2 : 1;
+        if (kv->nargs != 2 + nb)
+            return 1;
+        for (int k = 2; k < kv->nargs; k++)
+            if (kv->args[k].k != IV_INT && kv->args[k].k != IV_REAL)
+                return 1;
+        double sg = off ? 1 : iv_num(&kv->args[om ? 3 : 2]);
+        double *go = off || om ? ga[2] : NULL, *gm = mul ? ga[2]
+                   : om ? ga[3] : NULL;
+        for (long j = 0; j < m; j++) {
+            if (ga[0])
+                ga[0][j] += gout[j] * sg;
+            if (go)
+                go[0] += gout[j];
+            if (gm)
+                gm[0] += gout[j] * x[j] + glj / sg;
+        }
+        return 0;
+    }
+    bool pos = !strcmp(tr, "positive_ordered");
+    if ((!pos && strcmp(tr, "ordered")) || kv->args[0].k != IV_VEC
+        || !ga[0])
+        return 1;
+    /* y_k depends on x_j (j <= k): dy_k/dx_1 = 1 (ordered) or e^x_1,
+     * dy_k/dx_j = e^x_j; so gx_j = e^x_j (or 1) * sum_(k>=j) gy_k */
+    double acc = 0;
+    for (long j = m - 1; j >= 0; j--) {
+        acc += gout[j];
+        double d = j == 0 && !pos ? 1 : exp(x[j]);
+        ga[0][j] += acc * d + (j > 0 || pos ? glj : 0);
+    }
+    return 0;
+}
+
+/* log_sum_exp, dot_self, mean, dot_product, cumulative_sum; 1 when not
+ * these or the shapes differ. */
 static int back_reduce(Grad *g, const MirTraceVals *kv, const double *gout,
                        double **ga)
 {
@@ -290,6 +341,27 @@ static int back_reduce(Grad *g, const MirTraceVals *kv, const double *gout,
         for (int k = 0; k < 2; k++)
             if (ga[k])
                 ga[k][0] += gout[0] * exp(iv_num(&kv->args[k]) - y);
+        return 0;
+    }
+    if ((!strcmp(kv->lib, "dot_self") || !strcmp(kv->lib, "mean"))
+        && kv->nargs == 1 && iv_count(&kv->out) == 1) {
+        double *x = flat(g->I->a, &kv->args[0], &m);
+        bool mean = !strcmp(kv->lib, "mean");
+        for (long j = 0; j < m && ga[0]; j++)
+            ga[0][j] += gout[0] * (mean ? 1.0 / (double)m : 2 * x[j]);
+        return 0;
+    }
+    if (!strcmp(kv->lib, "dot_product") && kv->nargs == 2
+        && iv_count(&kv->args[0]) == iv_count(&kv->args[1])) {
+        long m1;
+        double *x = flat(g->I->a, &kv->args[0], &m);
+        double *y = flat(g->I->a, &kv->args[1], &m1);
+        for (long j = 0; j < m; j++) {
+            if (ga[0])
+                ga[0][j] += gout[0] * y[j];
+            if (ga[1])
+                ga[1][j] += gout[0] * x[j];
+        }
         return 0;
     }
     if (!strcmp(kv->lib, "cumulative_sum") && kv->nargs == 1
@@ -573,6 +645,8 @@ static int back_primitive(Grad *g, List *L, int i)
         rc = ga[0] ? interp_grad_cholesky(g->I->a, &kv->out, gout, ga[0]) : 0;
     } else if (!kv->lib && kv->call && kv->call->internal == FN_CONSTRAIN) {
         rc = back_bounds(g, kv, gout, L->ljadj[i], ga);
+        if (rc == 1)
+            rc = back_affine_ordered(g, kv, gout, L->ljadj[i], ga);
     } else if (kv->lib && L->ljadj[i] == 0) {
         bool density;
         const InterpGradRule *r = interp_grad_rule(kv->lib, &density);
@@ -582,6 +656,9 @@ static int back_primitive(Grad *g, List *L, int i)
         if (rc == 1 && density)
             rc = interp_grad_multi_normal(g->I->a, base, kv->args,
                                           kv->nargs, gout[0], ga);
+        if (rc == 1 && density)
+            rc = interp_grad_lkj(g->I->a, base, kv->args, kv->nargs,
+                                 gout[0], ga);
         if (rc == 1)
             rc = interp_grad_more(g->I->a, base, kv, gout, ga);
     }

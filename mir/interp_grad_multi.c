@@ -182,3 +182,40 @@ int interp_grad_cholesky(Arena *a, const IVal *L, const double *gL,
     }
     return 0;
 }
+
+/* lkj_corr_cholesky(L | eta) = sum_(k=2..K) (K - k + 2 eta - 2) log L_kk
+ * + c(eta), lkj_corr(S | eta) = (eta - 1) log det S + c(eta): the
+ * partials with respect to the matrix (eta, when it is differentiated,
+ * is left to the numeric rule: 1). */
+int interp_grad_lkj(Arena *a, const char *base, const IVal *args, int nargs,
+                    double g, double **ga)
+{
+    bool chol = !strcmp(base, "lkj_corr_cholesky");
+    if ((!chol && strcmp(base, "lkj_corr")) || nargs != 2
+        || args[0].k != IV_MAT || args[0].rows != args[0].cols || ga[1])
+        return 1;
+    int K = args[0].rows;
+    double eta = iv_num(&args[1]), *gS = ga[0];
+    if (!gS)
+        return 0;
+    if (chol) {
+        for (int k = 1; k < K; k++)     /* 0-based: k + 1 is Stan's k */
+            gS[k * K + k] += g * (K - (k + 1) + 2 * eta - 2)
+                / args[0].d[k * K + k];
+        return 0;
+    }
+    double *L = arena_alloc(a, sizeof(double) * (size_t)K * K);
+    double *e = arena_alloc(a, sizeof(double) * (size_t)K * 3);
+    double *z = e + K, *w = z + K;
+    if (cholesky(args[0].d, K, L))
+        return 1;
+    for (int j = 0; j < K; j++) {       /* (eta - 1) S^-1, by columns */
+        for (int i = 0; i < K; i++)
+            e[i] = i == j;
+        solve_lower(L, K, e, z);
+        solve_upper_t(L, K, z, w);
+        for (int i = 0; i < K; i++)
+            gS[i * K + j] += g * (eta - 1) * w[i];
+    }
+    return 0;
+}

@@ -196,6 +196,10 @@ int interp_grad_more(Arena *a, const char *base, const MirTraceVals *kv,
 int interp_grad_multi_normal(Arena *a, const char *base, const IVal *args,
                              int nargs, double gout, double **ga);
 
+/* lkj_corr_cholesky and lkj_corr: the matrix's partials; 1 when base or
+ * the shapes are not these, or eta is differentiated. */
+int interp_grad_lkj(Arena *a, const char *base, const IVal *args, int nargs,
+                    double g, double **ga);
 /* cholesky_decompose's rule: L its result, gL L's adjoint, added into
  * gA; 1 when L is not a square matrix. */
 int interp_grad_cholesky(Arena *a, const IVal *L, const double *gL,

@@ -358,6 +358,8 @@ static const char program[] =
     "  real mu; real<lower=0> sigma; real<lower=0, upper=1> a;\n"
     "  real<lower=0, upper=1 - a> b; simplex[3] theta;\n"
     "  vector<lower=-1, upper=2>[2] w;\n"
+    "  ordered[3] o; vector<offset=1, multiplier=2>[2] q;\n"
+    "  cholesky_factor_corr[3] Lc; corr_matrix[3] Om;\n"
     "}\n"
     "model {\n"
     "  vector[N] m;\n"
@@ -366,6 +368,8 @@ static const char program[] =
     "  target += f(w, sigma) + dirichlet_lpdf(theta | [2, 3, 4]');\n"
     "  add_lp(mu * theta[2]);\n"
     "  target += log_sum_exp(w) + sum(cumulative_sum(m));\n"
+    "  o ~ normal(0, 3); q ~ normal(1, 2);\n"
+    "  Lc ~ lkj_corr_cholesky(2); Om ~ lkj_corr(2.5);\n"
     "}\n";
 
 /* The gradient at random points against central differences of the
@@ -377,10 +381,10 @@ static void test_program_gradient(void **state)
     MirInterp *in = interp(program, "{\"N\": 4, \"y\": [0.5, -0.2, 1.1, 0.3]}",
                            &d);
     int n = mir_interp_num_unconstrained(in);
-    assert_int_equal(n, 8);
+    assert_int_equal(n, 19);
     unsigned long long seed = 11;
     for (int rep = 0; rep < 5; rep++) {
-        double u[8], grad[8], lp;
+        double u[19], grad[19], lp;
         for (int i = 0; i < n; i++)
             u[i] = -1.5 + 3 * uniform(&seed);
         MirGradStats st;
@@ -507,7 +511,8 @@ static void test_third_opinion(void **state)
     assert_non_null(f);
     fputs(data, f);
     fclose(f);
-    double u[8] = {0.1, -0.3, 0.7, 0.2, -1.1, 0.4, 0.9, -0.6}, g[8], lp;
+    double u[19] = {0.1, -0.3, 0.7, 0.2, -1.1, 0.4, 0.9, -0.6, 0.3, -0.2, 0.5,
+                    0.1, 0.2, -0.4, 0.6, 0.2, -0.1, 0.3, 0.4}, g[19], lp;
     MirGradStats st;
     char why[512];
     bool unsup;
@@ -515,13 +520,13 @@ static void test_third_opinion(void **state)
                                          sizeof why, &unsup), 0);
     MirProgram *p = in->p;
     Seen seen = {0};
-    write_probe(probe, u, 8, lp, g);
+    write_probe(probe, u, 19, lp, g);
     val_interp_opinion(probe, dpath, p, seen_case, &seen);
     assert_int_equal(seen.st, DRV_CASE_PASSED);
     assert_string_equal(seen.check, "interp");
     /* the sampler's gradient differs in component 3 (a, read by a node) */
     g[3] += 0.01;
-    write_probe(probe, u, 8, lp, g);
+    write_probe(probe, u, 19, lp, g);
     val_interp_opinion(probe, dpath, p, seen_case, &seen);
     assert_int_equal(seen.st, DRV_CASE_FAILED);
     assert_non_null(strstr(seen.msg, "point 0: gradient component 3 (read "
@@ -529,7 +534,7 @@ static void test_third_opinion(void **state)
     assert_true(seen.has_details);
     /* and its value */
     g[3] -= 0.01;
-    write_probe(probe, u, 8, lp + 1e-3, g);
+    write_probe(probe, u, 19, lp + 1e-3, g);
     val_interp_opinion(probe, dpath, p, seen_case, &seen);
     assert_int_equal(seen.st, DRV_CASE_FAILED);
     assert_non_null(strstr(seen.msg, "point 0: log density: the "

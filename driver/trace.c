@@ -29,12 +29,38 @@ typedef struct TraceCli {
     int point;
     int levels;
     int backward, forward;      /* @i, 0: not asked */
+    bool gradient, referenced, dependents, help;
 } TraceCli;
 
 static const char usage[] =
     "usage: pplbench trace MODEL.stan [--data D.json] [--params P.json | "
     "--seed S [--point K]]\n"
-    "           [--levels N] [--o FILE.txt] [--backward @i] [--forward @i]";
+    "           [--levels N] [--o FILE.txt] [--backward @i] [--forward @i]\n"
+    "           [--referenced] [--dependents] [--gradient] [--help]";
+
+static const char help[] =
+    "Run the model's log density (with the Jacobian) in the MIR interpreter\n"
+    "at one unconstrained point and print its trace, an extended Wengert\n"
+    "list: one line @i per node, ⟨constants⟩, [§block:%expr] places.\n"
+    "\n"
+    "  --data D.json      the data\n"
+    "  --params P.json    the point, as constrained values by name\n"
+    "  --seed S           the point drawn uniform(-2, 2) as the sampler's\n"
+    "  --point K          probe method draws its point K (default 0)\n"
+    "  --levels N         expand nested calls to N levels (default 1)\n"
+    "  --o FILE.txt       write the output to FILE\n"
+    "  --backward @i      the nodes node @i depends on\n"
+    "  --forward @i       the nodes that depend on node @i\n"
+    "  --referenced       the nodes whose value another node uses\n"
+    "  --dependents       for every node, the nodes that use its value\n"
+    "  --gradient         the gradient of the log density with respect to\n"
+    "                     the unconstrained point, by the trace's backward\n"
+    "                     pass (reverse accumulation, independent of the C\n"
+    "                     backend); primitives without a closed-form rule\n"
+    "                     are differentiated numerically (five-point finite\n"
+    "                     differences), marked [numeric derivative] in the\n"
+    "                     listing and named after the gradient\n"
+    "  --help             this text\n";
 
 static int usage_error(FILE *err, const char *what, const char *arg)
 {
@@ -83,7 +109,16 @@ static int parse(TraceCli *c, int argc, char **argv, FILE *err)
         bool missing = false;
         const char *v;
         long long x;
-        if ((v = value_of(argc, argv, &i, "--data", &missing))) {
+        if (!strcmp(argv[i], "--gradient")) {
+            c->gradient = true;
+        } else if (!strcmp(argv[i], "--referenced")) {
+            c->referenced = true;
+        } else if (!strcmp(argv[i], "--dependents")) {
+            c->dependents = true;
+        } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            c->help = true;
+            return -1;
+        } else if ((v = value_of(argc, argv, &i, "--data", &missing))) {
             c->data = v;
         } else if ((v = value_of(argc, argv, &i, "--params", &missing))) {
             c->params = v;
@@ -186,6 +221,62 @@ static void print_set(FILE *out, const MirTrace *t, int index, bool back)
     free(marks);
 }
 
+static void print_referenced(FILE *out, const MirTrace *t)
+{
+    bool *marks = calloc((size_t)t->n + 1, 1);
+    if (!marks)
+        return;
+    mir_trace_referenced(t, marks);
+    fputs("referenced:\n", out);
+    for (int i = 1; i <= t->n; i++)
+        if (marks[i])
+            mir_trace_print_node(out, &t->nodes[i - 1], 2);
+    free(marks);
+}
+
+static void print_dependents(FILE *out, const MirTrace *t)
+{
+    int *deps = calloc((size_t)t->n + 1, sizeof(int));
+    if (!deps)
+        return;
+    fputs("dependents:\n", out);
+    for (int i = 1; i <= t->n; i++) {
+        int nd = mir_trace_dependents(t, i, deps);
+        fprintf(out, "  @%d:", i);
+        for (int k = 0; k < nd; k++)
+            fprintf(out, " @%d", deps[k]);
+        fputs(nd ? "\n" : " (none)\n", out);
+    }
+    free(deps);
+}
+
+/* The gradient, one line per unconstrained value with the node that read
+ * it; the primitives differentiated numerically named after it. */
+static int print_gradient(FILE *out, FILE *err, const MirTrace *t,
+                          const double *grad, int n, const MirGradStats *st,
+                          const char *why)
+{
+    if (why) {
+        fprintf(out, "gradient: not computed: %s\n", why);
+        fprintf(err, "Error: the trace's backward pass failed: %s\n", why);
+        return EXIT_MODEL;
+    }
+    fprintf(out, "gradient (the trace's backward pass; %d primitives by "
+            "closed-form rules, %d numerically):\n", st->closed,
+            st->numeric);
+    for (int k = 0; k < n; k++) {
+        int node = mir_trace_param_node(t, k);
+        fprintf(out, "  u[%d] = %.17g", k, grad[k]);
+        if (node)
+            fprintf(out, "  (read by @%d)", node);
+        fputc('\n', out);
+    }
+    if (st->numeric)
+        fprintf(out, "numeric derivatives (five-point finite differences, "
+                "relative accuracy about 1e-8): %s\n", st->numeric_fns);
+    return EXIT_OK;
+}
+
 /* Everything after the model compiled: data, point, evaluation, output. */
 static int run(const TraceCli *c, MirProgram *p, Arena *a, FILE *out,
                FILE *err)
@@ -233,11 +324,21 @@ static int run(const TraceCli *c, MirProgram *p, Arena *a, FILE *out,
             u[i] = -2 + 4 * rt_rng_uniform(rng);
         rt_rng_free(rng);
     }
-    MirInterpOptions o = {.jacobian = true, .max_depth = c->levels};
+    /* the gradient needs every nested call's list */
+    MirInterpOptions o = {.jacobian = true,
+                          .max_depth = c->gradient ? INT32_MAX : c->levels};
     MirTrace *t = NULL;
     double lp = 0;
     int lrc = mir_interp_log_prob(in, u, &o, &lp, &t, why, sizeof why, &unsup);
     rt_data_free(data);
+    double *grad = NULL;
+    MirGradStats st = {0};
+    char gwhy[1024] = "";
+    int grc = 0;
+    if (lrc == 0 && c->gradient) {
+        grad = arena_alloc(a, sizeof(double) * (size_t)(n + 1));
+        grc = mir_trace_gradient(in, t, grad, &st, gwhy, sizeof gwhy);
+    }
     if (t)
         mir_trace_print(out, t, c->levels);
     if (lrc) {
@@ -251,6 +352,12 @@ static int run(const TraceCli *c, MirProgram *p, Arena *a, FILE *out,
         print_set(out, t, c->backward, true);
     if (t && c->forward)
         print_set(out, t, c->forward, false);
+    if (t && c->referenced)
+        print_referenced(out, t);
+    if (t && c->dependents)
+        print_dependents(out, t);
+    if (c->gradient)
+        return print_gradient(out, err, t, grad, n, &st, grc ? gwhy : NULL);
     return EXIT_OK;
 }
 
@@ -260,6 +367,10 @@ int drv_trace_main(int argc, char **argv, FILE *out, FILE *err)
     int status = parse(&c, argc, argv, err);
     if (status >= 0)
         return status;
+    if (c.help) {
+        fprintf(out, "%s\n\n%s", usage, help);
+        return EXIT_OK;
+    }
     FeUnit u;
     FeOptions fo = {0};
     bool ok = fe_compile(&u, c.model, NULL, &fo);

@@ -38,6 +38,7 @@
 #include "summary.h"
 #include "udiff.h"
 #include "validate.h"
+#include "validate_interp.h"
 #include "validate_jobs.h"
 
 /* ------------------------------------------------------------------ jobs */
@@ -390,6 +391,13 @@ static void add_case(ModelRun *m, const char *job, const char *check,
         fprintf(stderr, "pplbench: %s\n", why);
 }
 
+/* validate_interp.c's testcases, as the O0 job's */
+static void add_o0_case(void *ctx, const char *check, DrvCaseStatus st,
+                        double secs, const char *msg, const char *details)
+{
+    add_case(ctx, "O0", check, st, secs, msg, details);
+}
+
 static const char *const before_name = "before.mir";
 
 /* --posterior: the candidate's chain against O0's, as one testcase. */
@@ -658,6 +666,10 @@ static int model_body(void *arg)
             m->o0_mir = mir_text(m->o0);
             if (!m->o0_error)
                 make_reference(m);
+            /* the third opinion: the interpreter against the O0 sampler */
+            if (!m->o0_error && m->o0_probe)
+                val_interp_opinion(m->o0_probe, m->data, m->o0, add_o0_case,
+                                   m);
         }
         if (m->o0_error) {
             /* the message is its first line, the details all of it */

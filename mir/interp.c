@@ -255,6 +255,20 @@ static void set_value(MirInterp *I, MirTraceNode *nd, const IVal *v)
 {
     nd->value = iv_show(I->a, v);
     nd->num = iv_num(v);
+    if (!nd->vals)
+        nd->vals = NEW(I->a, MirTraceVals);
+    nd->vals->out = *v;
+}
+
+/* The node's arguments' values (for the backward pass, interp_grad.c). */
+static MirTraceVals *keep_args(MirInterp *I, MirTraceNode *nd,
+                               const IVal *args, int nargs)
+{
+    if (!nd->vals)
+        nd->vals = NEW(I->a, MirTraceVals);
+    nd->vals->args = args;
+    nd->vals->nargs = nargs;
+    return nd->vals;
 }
 
 /* The node of variable v in f's list: an Arg node the first time a
@@ -299,265 +313,6 @@ int interp_as_int(MirInterp *I, const IVal *v, long long *out)
         return interp_fail(I, "%s", "an index or size is not an integer");
     *out = v->i;
     return 0;
-}
-
-/* One index of a container dimension: the positions (0-based) it
- * selects and whether it drops the dimension (a single index). */
-typedef struct Sel {
-    int *pos;
-    int n;
-    bool single;
-} Sel;
-
-static int make_sel(MirInterp *I, Frame *f, const MirIndex *ix, int dim,
-                    const char *name, Sel *s, Ref *refs, int *nrefs)
-{
-    IVal lo = {0}, hi = {0};
-    Ref r = NOREF;
-    long long a = 1, b = dim;
-    s->single = ix->kind == IDX_SINGLE;
-    if (ix->lo) {
-        if (interp_eval(I, f, ix->lo, &lo, &r))
-            return -1;
-        refs[(*nrefs)++] = r;
-    }
-    if (ix->hi) {
-        if (interp_eval(I, f, ix->hi, &hi, &r))
-            return -1;
-        refs[(*nrefs)++] = r;
-    }
-    if (ix->kind == IDX_MULTI) {
-        if (lo.k != IV_ARRAY)
-            return interp_fail(I, "%s", "a multi-index is not an int array");
-        s->n = lo.n;
-        s->pos = arena_alloc(I->a, sizeof(int) * (size_t)(lo.n + 1));
-        for (int k = 0; k < lo.n; k++) {
-            long long i = lo.el[k].i;
-            if (i < 1 || i > dim)
-                return rt_index_error(&I->err, "%s: index %lld out of range; "
-                                      "expecting index to be between 1 and "
-                                      "%d", name, i, dim);
-            s->pos[k] = (int)i - 1;
-        }
-        return 0;
-    }
-    if (ix->kind == IDX_SINGLE) {
-        if (interp_as_int(I, &lo, &a))
-            return -1;
-        if (a < 1 || a > dim)
-            return rt_index_error(&I->err, "%s: index %lld out of range; "
-                                  "expecting index to be between 1 and %d",
-                                  name, a, dim);
-        s->n = 1;
-        s->pos = arena_alloc(I->a, sizeof(int));
-        s->pos[0] = (int)a - 1;
-        return 0;
-    }
-    if (ix->kind == IDX_LOWER || ix->kind == IDX_BETWEEN)
-        if (interp_as_int(I, &lo, &a))
-            return -1;
-    if (ix->kind == IDX_UPPER)
-        if (interp_as_int(I, ix->hi ? &hi : &lo, &b))
-            return -1;
-    if (ix->kind == IDX_BETWEEN)
-        if (interp_as_int(I, &hi, &b))
-            return -1;
-    s->n = b >= a ? (int)(b - a + 1) : 0;
-    s->pos = arena_alloc(I->a, sizeof(int) * (size_t)(s->n + 1));
-    for (int k = 0; k < s->n; k++) {
-        long long i = a + k;
-        if (i < 1 || i > dim)
-            return rt_index_error(&I->err, "%s: index %lld out of range; "
-                                  "expecting index to be between 1 and %d",
-                                  name, i, dim);
-        s->pos[k] = (int)i - 1;
-    }
-    return 0;
-}
-
-/* The extent of v's dimension k among the ones indices address: for an
- * array its size, then a vector's length, a matrix's rows and columns. */
-static int dim_of(const IVal *v)
-{
-    switch (v->k) {
-    case IV_ARRAY: return v->n;
-    case IV_VEC: return v->rows;
-    case IV_ROWVEC: return v->cols;
-    case IV_MAT: return v->rows;
-    default: return 0;
-    }
-}
-
-/* v indexed by sels[0..n-1] into out. */
-static int apply_sels(MirInterp *I, const IVal *v, const Sel *s, int n,
-                      IVal *out)
-{
-    if (n == 0) {
-        *out = *v;
-        return 0;
-    }
-    if (v->k == IV_ARRAY) {
-        if (s->single)
-            return apply_sels(I, &v->el[s->pos[0]], s + 1, n - 1, out);
-        IVal r = {.k = IV_ARRAY, .n = s->n};
-        r.el = arena_alloc(I->a, sizeof(IVal) * (size_t)(s->n + 1));
-        for (int k = 0; k < s->n; k++)
-            if (apply_sels(I, &v->el[s->pos[k]], s + 1, n - 1, &r.el[k]))
-                return -1;
-        *out = r;
-        return 0;
-    }
-    if (v->k == IV_VEC || v->k == IV_ROWVEC) {
-        if (n > 1)
-            return interp_fail(I, "%s", "too many indexes for a vector");
-        if (s->single) {
-            *out = iv_real(v->d[s->pos[0]]);
-            return 0;
-        }
-        if (iv_alloc(I->a, v->k, v->k == IV_VEC ? s->n : 1,
-                     v->k == IV_VEC ? 1 : s->n, out, &I->err))
-            return -1;
-        for (int k = 0; k < s->n; k++)
-            out->d[k] = v->d[s->pos[k]];
-        return 0;
-    }
-    if (v->k == IV_MAT) {
-        Sel all = {0};
-        const Sel *cs = n > 1 ? &s[1] : NULL;
-        if (n > 2)
-            return interp_fail(I, "%s", "too many indexes for a matrix");
-        if (!cs) {
-            all.n = v->cols;
-            all.pos = arena_alloc(I->a, sizeof(int) * (size_t)(v->cols + 1));
-            for (int k = 0; k < v->cols; k++)
-                all.pos[k] = k;
-            cs = &all;
-        }
-        if (s->single && cs->single) {
-            *out = iv_real(v->d[(size_t)s->pos[0] * v->cols + cs->pos[0]]);
-            return 0;
-        }
-        IvKind k = s->single ? IV_ROWVEC : cs->single ? IV_VEC : IV_MAT;
-        int rows = s->single ? 1 : s->n, cols = cs->single ? 1 : cs->n;
-        if (iv_alloc(I->a, k, rows, cols, out, &I->err))
-            return -1;
-        for (int r = 0; r < rows; r++)
-            for (int c = 0; c < cols; c++)
-                out->d[(size_t)r * cols + c] =
-                    v->d[(size_t)s->pos[s->single ? 0 : r] * v->cols
-                         + cs->pos[cs->single ? 0 : c]];
-        return 0;
-    }
-    return interp_fail(I, "%s", "indexing a value that is not a container");
-}
-
-/* The selections of indices on v, dimension by dimension. */
-static int make_sels(MirInterp *I, Frame *f, const IVal *v,
-                     const MirIndex *ix, int n, const char *name, Sel *sels,
-                     Ref *refs, int *nrefs)
-{
-    const IVal *cur = v;
-    bool matrix_col = false;
-    for (int k = 0; k < n; k++) {
-        int dim;
-        if (matrix_col) {
-            dim = cur->cols;
-        } else if (!cur || cur->k == IV_INT || cur->k == IV_REAL) {
-            return interp_fail(I, "%s", "too many indexes");
-        } else {
-            dim = dim_of(cur);
-        }
-        if (make_sel(I, f, &ix[k], dim, name, &sels[k], refs, nrefs))
-            return -1;
-        if (matrix_col) {
-            cur = NULL;
-            matrix_col = false;
-        } else if (cur->k == IV_ARRAY) {
-            /* every element has one shape: follow the first (or none) */
-            cur = cur->n ? &cur->el[0] : NULL;
-            if (!cur && k + 1 < n)
-                return rt_index_error(&I->err, "%s: index out of range; "
-                                      "expecting index to be between 1 and "
-                                      "%d", name, 0);
-        } else if (cur->k == IV_MAT) {
-            matrix_col = true;
-        } else {
-            cur = NULL;
-        }
-    }
-    return 0;
-}
-
-/* An element of v by one single 1-based index per dimension: for the
- * assignment below. */
-static int store(MirInterp *I, IVal *v, const Sel *s, int n,
-                 const IVal *rhs)
-{
-    if (n == 0) {
-        if (v->k != rhs->k && !(v->k == IV_REAL && rhs->k == IV_INT))
-            return interp_fail(I, "%s", "assignment of a value of another type");
-        if ((v->k == IV_VEC || v->k == IV_ROWVEC || v->k == IV_MAT)
-            && (v->rows != rhs->rows || v->cols != rhs->cols))
-            return rt_error(&I->err, "assign: Rows of left-hand-side (%d) "
-                            "and rows of right-hand-side (%d) must match in "
-                            "size", v->rows * v->cols, rhs->rows * rhs->cols);
-        if (v->k == IV_ARRAY && v->n != rhs->n)
-            return rt_error(&I->err, "assign: size of left-hand side (%d) and "
-                            "size of right-hand side (%d) must match in size",
-                            v->n, rhs->n);
-        *v = v->k == IV_REAL ? iv_real(iv_num(rhs)) : iv_copy(I->a, rhs);
-        return 0;
-    }
-    if (v->k == IV_ARRAY) {
-        if (s->single)
-            return store(I, &v->el[s->pos[0]], s + 1, n - 1, rhs);
-        if (rhs->k != IV_ARRAY || rhs->n != s->n)
-            return interp_fail(I, "%s", "assign: multi-index sizes must match");
-        for (int k = 0; k < s->n; k++)
-            if (store(I, &v->el[s->pos[k]], s + 1, n - 1, &rhs->el[k]))
-                return -1;
-        return 0;
-    }
-    if (v->k == IV_VEC || v->k == IV_ROWVEC) {
-        if (s->single) {
-            v->d[s->pos[0]] = iv_num(rhs);
-            return 0;
-        }
-        if (iv_count(rhs) != s->n)
-            return rt_error(&I->err, "assign: size of left-hand side (%d) and "
-                            "size of right-hand side (%ld) must match in size",
-                            s->n, iv_count(rhs));
-        for (int k = 0; k < s->n; k++)
-            v->d[s->pos[k]] = rhs->d[k];
-        return 0;
-    }
-    if (v->k == IV_MAT) {
-        if (n == 2 && s[0].single && s[1].single) {
-            v->d[(size_t)s[0].pos[0] * v->cols + s[1].pos[0]] = iv_num(rhs);
-            return 0;
-        }
-        if (n == 1 && s->single) {
-            if (rhs->k != IV_ROWVEC || rhs->cols != v->cols)
-                return interp_fail(I, "%s", "assign: a matrix row of another size");
-            memcpy(v->d + (size_t)s->pos[0] * v->cols, rhs->d,
-                   sizeof(double) * (size_t)v->cols);
-            return 0;
-        }
-        /* rows (and columns) by ranges or multi-indexes: the right-hand
-         * side's values in row-major order */
-        int nr = s[0].n, nc = n > 1 ? s[1].n : v->cols;
-        if (iv_count(rhs) != (long)nr * nc || rhs->k == IV_ARRAY)
-            return rt_error(&I->err, "assign: the left-hand side (%d x %d) "
-                            "and the right-hand side (%ld values) must match "
-                            "in size", nr, nc, iv_count(rhs));
-        for (int r = 0; r < nr; r++)
-            for (int k = 0; k < nc; k++)
-                v->d[(size_t)s[0].pos[r] * v->cols
-                     + (n > 1 ? s[1].pos[k] : k)] =
-                    rhs->d[(size_t)r * nc + k];
-        return 0;
-    }
-    return interp_fail(I, "%s", "indexing a value that is not a container");
 }
 
 /* The default value of a declared shape: NaN reals, the smallest int. */
@@ -675,6 +430,26 @@ static int reduce_sum(MirInterp *I, Frame *f, const MirExpr *e, IVal *vals,
     return call_user(I, f, vals[0].s, n, e, v, r, out, node);
 }
 
+/* For the backward pass: the read of e (which began at upos) again on
+ * labels (u[j] = j), so that each value of the read knows its place in u
+ * (a matrix is read column-major into row-major storage). */
+static int param_labels(MirInterp *I, Frame *f, const MirExpr *e, int upos,
+                        MirTraceVals *kv)
+{
+    const double *u = I->u;
+    int after = I->upos;
+    double *lab = arena_alloc(I->a, sizeof(double) * (size_t)(after + 1));
+    for (int j = 0; j < after; j++)
+        lab[j] = j;
+    I->u = lab;
+    I->upos = upos;
+    int rc = interp_read_param(I, f, e, &kv->ulabels);
+    I->u = u;
+    I->upos = after;
+    kv->is_read = true;
+    return rc;
+}
+
 static int eval_call(MirInterp *I, Frame *f, const MirExpr *e, IVal *out,
                      Ref *ref)
 {
@@ -682,6 +457,7 @@ static int eval_call(MirInterp *I, Frame *f, const MirExpr *e, IVal *out,
     bool is_internal = e->fn_kind == FNK_INTERNAL;
     if (is_internal && (e->internal == FN_READ_DATA
                         || e->internal == FN_READ_PARAM)) {
+        int upos = I->upos;
         int rc = e->internal == FN_READ_DATA ? interp_read_data(I, f, e, out)
                                              : interp_read_param(I, f, e, out);
         if (rc)
@@ -693,6 +469,9 @@ static int eval_call(MirInterp *I, Frame *f, const MirExpr *e, IVal *out,
                         {0, arena_printf(I->a, "\"%s\"", interp_str_arg(e->args[1]))}};
             set_args(I, nd, r, 2);
             set_value(I, nd, out);
+            if (e->internal == FN_READ_PARAM && param_labels(I, f, e, upos,
+                                                             nd->vals))
+                return -1;
             nd->span = e->span;
             ref->node = nd->index;
         }
@@ -739,6 +518,13 @@ static int eval_call(MirInterp *I, Frame *f, const MirExpr *e, IVal *out,
         set_args(I, nd, refs, n);
         if (rc == 0 && out->k != IV_VOID)
             set_value(I, nd, out);
+        MirTraceVals *kv = keep_args(I, nd, vals, n);
+        kv->lib = is_internal ? NULL : e->op != OP_NONE
+            ? ast_op_name(e->op, e->prefix) : e->fn;
+        kv->call = e;
+        kv->ad = ad;
+        kv->propto = f->propto;
+        kv->lj = lj;
         nd->span = e->span;
         ref->node = nd->index;
     }
@@ -798,6 +584,7 @@ static int call_user(MirInterp *I, Frame *f, const char *fn, int nargs,
     if (nd) {
         nd->fn = fn;
         set_args(I, nd, refs, nargs);
+        keep_args(I, nd, vals, nargs);
         nd->span = where->span;
         *node = nd;
     }
@@ -983,11 +770,11 @@ int interp_eval(MirInterp *I, Frame *f, const MirExpr *e, IVal *out,
                                                                + 2));
         int nr = 1;
         refs[0] = br;
-        if (make_sels(I, f, &base, e->indices, e->nindices, name, sels,
+        if (interp_make_sels(I, f, &base, e->indices, e->nindices, name, sels,
                       refs, &nr))
             return -1;
         IVal v;
-        if (apply_sels(I, &base, sels, e->nindices, &v))
+        if (interp_select(I, &base, sels, e->nindices, &v))
             return -1;
         *out = v.k == IV_ARRAY || v.k == IV_VEC || v.k == IV_ROWVEC
             || v.k == IV_MAT ? iv_copy(I->a, &v) : v;
@@ -996,6 +783,11 @@ int interp_eval(MirInterp *I, Frame *f, const MirExpr *e, IVal *out,
             nd->fn = "[]";
             set_args(I, nd, refs, nr);
             set_value(I, nd, out);
+            IVal *kb = NEW(I->a, IVal);
+            *kb = base;
+            MirTraceVals *kv = keep_args(I, nd, kb, 1);
+            kv->sels = sels;
+            kv->nsels = e->nindices;
             nd->span = e->span;
             ref->node = nd->index;
         }
@@ -1064,7 +856,7 @@ static int exec_assign(MirInterp *I, Frame *f, const MirStmt *s)
             return EX_ERROR;
         if (cur && cur->k != IV_VOID) {
             IVal tmp = *cur;
-            if (store(I, &tmp, NULL, 0, &nv))
+            if (interp_store(I, &tmp, NULL, 0, &nv))
                 return EX_ERROR;
             nv = tmp;
         } else {
@@ -1088,13 +880,13 @@ static int exec_assign(MirInterp *I, Frame *f, const MirStmt *s)
     int nr = 1;
     refs[0] = var_ref(I, f, x, cur);
     Sel *sels = arena_alloc(I->a, sizeof(Sel) * (size_t)(st->nindices + 1));
-    if (make_sels(I, f, cur, st->indices, st->nindices, name, sels, refs,
+    if (interp_make_sels(I, f, cur, st->indices, st->nindices, name, sels, refs,
                   &nr))
         return EX_ERROR;
     /* a variable of an outer frame (never: functions cannot assign data)
      * is copied into this one */
     IVal nv = iv_copy(I->a, cur);
-    if (store(I, &nv, sels, st->nindices, &v))
+    if (interp_store(I, &nv, sels, st->nindices, &v))
         return EX_ERROR;
     refs[nr++] = r;
     f->val[x] = nv;
@@ -1104,6 +896,12 @@ static int exec_assign(MirInterp *I, Frame *f, const MirStmt *s)
         nd->fn = "[]=";
         set_args(I, nd, refs, nr);
         set_value(I, nd, &nv);
+        IVal *kb = arena_alloc(I->a, sizeof(IVal) * 2);
+        kb[0] = *cur;
+        kb[1] = v;
+        MirTraceVals *kv = keep_args(I, nd, kb, 2);
+        kv->sels = sels;
+        kv->nsels = st->nindices;
         nd->span = s->span;
         f->node[x] = nd->index;
     }
@@ -1436,6 +1234,16 @@ int mir_interp_unconstrain(MirInterp *I, const RtData *params, double *u,
     return rc;
 }
 
+/* The tracking context's metadata on every node of t and its lists. */
+static void attach_meta(const MirInterpOptions *o, MirTrace *t, int depth)
+{
+    for (int i = 0; t && i < t->n; i++) {
+        MirTraceNode *nd = &t->nodes[i];
+        nd->meta = o->meta(o->meta_ctx, nd, depth);
+        attach_meta(o, nd->children, depth + 1);
+    }
+}
+
 int mir_interp_log_prob(MirInterp *I, const double *u,
                         const MirInterpOptions *o, double *lp,
                         MirTrace **trace, char *why, size_t n, bool *unsup)
@@ -1464,6 +1272,8 @@ int mir_interp_log_prob(MirInterp *I, const double *u,
         I->unsupported = true;
     *unsup = I->unsupported;
     if (rc) {
+        if (o->meta)
+            attach_meta(o, t, 1);
         copy_why(I, why, n);
         return -1;
     }
@@ -1475,5 +1285,7 @@ int mir_interp_log_prob(MirInterp *I, const double *u,
         set_value(I, nd, &v);
         nd->block = 1;
     }
+    if (o->meta)
+        attach_meta(o, t, 1);
     return 0;
 }

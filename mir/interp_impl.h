@@ -71,6 +71,34 @@ const char *iv_show(Arena *a, const IVal *v);
 void iv_msg(RtMsg *m, const IVal *v);
 double iv_num(const IVal *v);   /* a scalar as double, NaN otherwise */
 
+/* One index of a container dimension: the positions (0-based) it
+ * selects and whether it drops the dimension (a single index). */
+typedef struct Sel {
+    int *pos;
+    int n;
+    bool single;
+} Sel;
+
+/* What the backward pass (interp_grad.c) needs of a node: its value, its
+ * arguments' values and how to call it again. */
+typedef struct MirTraceVals {
+    IVal out;               /* the node's value */
+    const IVal *args;       /* the arguments' values ([]: the base; []=:
+                               the variable before and the right side) */
+    int nargs;
+    const char *lib;        /* a library call: interp_lib_call's name */
+    const MirExpr *call;    /* a call: the MIR (internals are called
+                               again through it) */
+    const bool *ad;
+    bool propto;
+    double lj;              /* FnConstrain__: its log-Jacobian */
+    const Sel *sels;        /* [] and []=: the selection */
+    int nsels;
+    bool is_read;           /* FnReadParam__: ulabels holds, for each value
+                               read, its index in u */
+    IVal ulabels;
+} MirTraceVals;
+
 /* ------------------------------------------- the interpreter's state */
 
 typedef struct LocEntry LocEntry;
@@ -138,6 +166,45 @@ int interp_as_int(MirInterp *I, const IVal *v, long long *out);
 int interp_eval(MirInterp *I, Frame *f, const MirExpr *e, IVal *out,
                 Ref *ref);
 
+
+/* interp_grad_rules.c: the closed-form derivative rules (see there). */
+typedef struct InterpGradRule {
+    const char *name;       /* a density: the name without its suffix */
+    int nargs;
+    const char *domain;     /* per argument, for the tests: '-' any real,
+                               P positive, U in (0, 1), I a count, B 0/1 */
+    bool density;           /* the result sums f over the elements */
+    void (*d)(const double *x, double *partials);
+} InterpGradRule;
+const InterpGradRule *interp_grad_rules(int *n);
+/* The rule of a primitive (NULL: none); *density when name has a density's
+ * suffix. */
+const InterpGradRule *interp_grad_rule(const char *name, bool *density);
+
+/* digamma(x), x > 0 (interp_grad_rules.c) */
+double interp_digamma(double x);
+/* interp_grad_more.c: the rearranging functions, dirichlet, categorical,
+ * multinomial, add_diag, diag_pre/post_multiply, quad_form_diag and
+ * gp_exp_quad_cov (base: lib without a density's suffix); 0, or 1 when
+ * none of them fits. */
+int interp_grad_more(Arena *a, const char *base, const MirTraceVals *kv,
+                     const double *gout, double **ga);
+
+/* interp_grad_multi.c: the multivariate normal densities' partials
+ * (base: the density's name without its suffix) times gout into ga[k]
+ * (NULL: not wanted); 0, or 1 when base or the shapes are not these. */
+int interp_grad_multi_normal(Arena *a, const char *base, const IVal *args,
+                             int nargs, double gout, double **ga);
+
+/* lkj_corr_cholesky and lkj_corr: the matrix's partials; 1 when base or
+ * the shapes are not these, or eta is differentiated. */
+int interp_grad_lkj(Arena *a, const char *base, const IVal *args, int nargs,
+                    double g, double **ga);
+/* cholesky_decompose's rule: L its result, gL L's adjoint, added into
+ * gA; 1 when L is not a square matrix. */
+int interp_grad_cholesky(Arena *a, const IVal *L, const double *gL,
+                         double *gA);
+
 /* interp_io.c */
 /* The content of a string literal argument ("" for anything else). */
 const char *interp_str_arg(const MirExpr *e);
@@ -149,5 +216,16 @@ int interp_read_param(MirInterp *I, Frame *f, const MirExpr *e, IVal *out);
  * FnConstrain__ the log-Jacobian into *lj_out. */
 int interp_internal(MirInterp *I, Frame *f, const MirExpr *e,
                     const IVal *vals, IVal *out, double *lj_out);
+
+/* interp_index.c: the selections of the indices ix[0..n-1] on v (their
+ * operands appended to refs at *nrefs); v indexed by the selections
+ * s[0..n-1] into out; rhs stored into v at them (v's containers are
+ * written in place). */
+int interp_make_sels(MirInterp *I, Frame *f, const IVal *v,
+                     const MirIndex *ix, int n, const char *name, Sel *sels,
+                     Ref *refs, int *nrefs);
+int interp_select(MirInterp *I, const IVal *v, const Sel *s, int n,
+                  IVal *out);
+int interp_store(MirInterp *I, IVal *v, const Sel *s, int n, const IVal *rhs);
 
 #endif

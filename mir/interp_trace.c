@@ -105,6 +105,8 @@ void mir_trace_print_node(FILE *out, const MirTraceNode *nd, int indent)
         fprintf(out, " = %s", nd->value ? nd->value : "?");
         break;
     }
+    if (nd->grad_numeric)
+        fputs("  [numeric derivative]", out);
     fputc('\n', out);
 }
 
@@ -162,4 +164,29 @@ void mir_trace_forward(const MirTrace *t, int index, bool *marks)
                 marks[i] = true;
         }
     }
+}
+
+void mir_trace_referenced(const MirTrace *t, bool *marks)
+{
+    memset(marks, 0, sizeof(bool) * (size_t)(t->n + 1));
+    for (int i = 1; i <= t->n; i++) {
+        const MirTraceNode *m = &t->nodes[i - 1];
+        for (int k = 0; k < m->nargs; k++)
+            if (m->refs[k] > 0 && m->refs[k] < i)
+                marks[m->refs[k]] = true;
+    }
+}
+
+int mir_trace_dependents(const MirTrace *t, int index, int *out)
+{
+    int n = 0;
+    for (int i = index + 1; index >= 1 && i <= t->n; i++) {
+        const MirTraceNode *m = &t->nodes[i - 1];
+        for (int k = 0; k < m->nargs; k++)
+            if (m->refs[k] == index) {
+                out[n++] = i;
+                break;
+            }
+    }
+    return n;
 }

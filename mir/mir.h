@@ -570,7 +570,7 @@ const char *mir_stmt_kind_name(MirStmtKind k);
  * operators, compiler internals), nested calls (user functions, each with
  * its own numbering), the branch taken at every if, loop test and ?:,
  * returns and target increments, each with its value and its place in the
- * MIR.  The gradient by the trace's backward pass is not here yet. */
+ * MIR.  interp_grad.c: the gradient by the trace's backward pass. */
 
 typedef struct RtData RtData;   /* runtime/pplrt.h */
 
@@ -611,6 +611,12 @@ typedef struct MirTraceNode {
     const char *note;       /* BRANCH: break, continue, ?: arm */
     Span span;
     MirTrace *children;     /* NESTED and recorded: the callee's list */
+    struct MirTraceVals *vals;  /* the interpreter's values (for the
+                                   backward pass; interp_impl.h) */
+    bool grad_numeric;      /* the backward pass differentiated this
+                               primitive numerically (no closed form) */
+    void *meta;             /* the tracking context's metadata (see
+                               MirInterpOptions.meta) */
 } MirTraceNode;
 
 struct MirTrace {
@@ -627,6 +633,11 @@ typedef struct MirInterpOptions {
     const char *const *primitives;  /* user functions recorded as
                                        primitives (not entered); NULL-ended,
                                        may be NULL */
+    /* per-node metadata: when set, called once for every recorded node
+     * (nested lists included, depth 1 for the top list) after log_prob
+     * ends, its result kept in the node's meta */
+    void *(*meta)(void *ctx, const MirTraceNode *nd, int depth);
+    void *meta_ctx;
 } MirInterpOptions;
 
 typedef struct MirInterp MirInterp;
@@ -662,5 +673,33 @@ void mir_trace_print(FILE *out, const MirTrace *t, int levels);
 void mir_trace_backward(const MirTrace *t, int index, bool *marks);
 void mir_trace_forward(const MirTrace *t, int index, bool *marks);
 void mir_trace_print_node(FILE *out, const MirTraceNode *nd, int indent);
+/* The nodes of t's top list whose value another node of it uses, into
+ * marks[1..t->n]. */
+void mir_trace_referenced(const MirTrace *t, bool *marks);
+/* The nodes of t's top list that use node @index's value directly, in
+ * list order, into out (room for t->n); their number. */
+int mir_trace_dependents(const MirTrace *t, int index, int *out);
+
+/* interp_grad.c: the trace's backward pass. */
+typedef struct MirGradStats {
+    int closed;             /* primitives differentiated by closed forms */
+    int numeric;            /* ... numerically (finite differences) */
+    const char *numeric_fns;    /* those primitives' names, "a, b" ("") */
+} MirGradStats;
+/* The gradient of t's log density with respect to the unconstrained point
+ * (grad: mir_interp_num_unconstrained entries), by reverse accumulation
+ * over t, recorded by mir_interp_log_prob on in with every user call's
+ * list (max_depth beyond the deepest call, no user primitives); marks the
+ * nodes it differentiates numerically (grad_numeric).  0, or -1 with
+ * why. */
+int mir_trace_gradient(MirInterp *in, MirTrace *t, double *grad,
+                       MirGradStats *st, char *why, size_t n);
+/* log_prob (with the Jacobian) and its gradient at u: records the full
+ * trace (into *trace when trace is not NULL), then mir_trace_gradient. */
+int mir_interp_gradient(MirInterp *in, const double *u, double *lp,
+                        double *grad, MirGradStats *st, MirTrace **trace,
+                        char *why, size_t n, bool *unsupported);
+/* The node of t's top list that reads u[k] (its FnReadParam__), 0: none. */
+int mir_trace_param_node(const MirTrace *t, int k);
 
 #endif

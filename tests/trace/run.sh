@@ -14,6 +14,15 @@
 #            log_prob method (to the CSV's 6 significant digits); the
 #            models it does not support yet are listed (the list must
 #            shrink over time)
+#   gradient at the same seeded points, the gradient by the trace's
+#            backward pass (`trace --gradient`) equals the probe's (the
+#            O0 sampler's reverse mode), every component: |a - b| <=
+#            1e-7 (1 + |b|) when every primitive had a closed-form
+#            rule, 1e-5 (1 + |b|) when some were differentiated
+#            numerically (five-point differences: about 1e-8 relative,
+#            less where a primitive is badly conditioned); a
+#            disagreement names the model, the point, the first
+#            differing component and the node that read it
 #
 # Ends with "trace: N passed, N failed".
 #
@@ -68,6 +77,39 @@ probe_values() {
          want && /"value":/ { v = $2; sub(/,$/, "", v); print v; want = 0 }' "$1"
 }
 
+# The gradients of a probe file, one line per point (its components
+# separated by spaces; "null" for a rejected point).
+probe_gradients() {
+    awk '/"log_density_jacobian": \{/ { want = 1; next }
+         want && /"gradient": null/ { print "null"; want = 0; next }
+         want && /"gradient": \[/ { g = ""; inside = 1; next }
+         inside && /\]/ { print g; inside = 0; want = 0; next }
+         inside { v = $1; sub(/,$/, "", v); g = g (g == "" ? "" : " ") v }' "$1"
+}
+
+# The first component of the trace's gradient (FILE) that differs from
+# WANT (space-separated) beyond the tolerance: "k got want node", or
+# nothing when all agree.
+first_gradient_difference() {
+    awk -v want="$2" '
+        /^numeric derivatives/ { numeric = 1 }
+        /^  u\[[0-9]+\] = / {
+            k = $1; sub(/^u\[/, "", k); sub(/\]$/, "", k)
+            got[k] = $3; node[k] = $NF; sub(/\)$/, "", node[k]); n++ }
+        END {
+            m = split(want, w, " ")
+            if (m != n) { print "size " n " " m " -"; exit }
+            tol = numeric ? 1e-5 : 1e-7
+            for (k = 0; k < n; k++) {
+                d = got[k] - w[k + 1]; if (d < 0) d = -d
+                b = w[k + 1]; if (b < 0) b = -b
+                if (!(d <= tol * (1 + b))) {
+                    print k " " got[k] " " w[k + 1] " " node[k]; exit
+                }
+            }
+        }' "$1"
+}
+
 # |a - b| <= TOL (1 + |b|), both numbers (TOL: 1e-8 unless given)
 close_enough() {
     awk -v a="$1" -v b="$2" -v tol="${3:-1e-8}" 'BEGIN {
@@ -97,9 +139,28 @@ for stan in ${TRACE_MODELS:-"$root"/corpus/*.stan}; do
     fi
     k=0
     ok=1
+    probe_gradients "$name.probe.json" >"$name.grads"
     for want in $(probe_values "$name.probe.json"); do
-        got=$("$pplbench" trace "$stan" --data "$data" --seed $SEED \
-              --point $k 2>"$name.err" | sed -n 's/^log density = //p')
+        "$pplbench" trace "$stan" --data "$data" --seed $SEED --point $k \
+            --gradient >"$name.trace" 2>"$name.err"
+        got=$(sed -n 's/^log density = //p' "$name.trace")
+        wantg=$(sed -n "$((k + 1))p" "$name.grads")
+        if [ -n "$got" ] && [ "$want" != null ]; then
+            if grep -q '^gradient: not computed' "$name.trace"; then
+                fail "gradient $name" "point $k: $(grep '^gradient:' \
+                    "$name.trace")"
+                ok=0
+            else
+                diffg=$(first_gradient_difference "$name.trace" "$wantg")
+                if [ -n "$diffg" ]; then
+                    set -- $diffg
+                    fail "gradient $name" "point $k: component $1 (read by "`
+                        `"$4): the trace's backward pass gives $2, the "`
+                        `"sampler $3"
+                    ok=0
+                fi
+            fi
+        fi
         if [ "$want" = null ]; then
             if [ -n "$got" ]; then
                 fail "sampler $name" "point $k: the sampler rejects, the "`

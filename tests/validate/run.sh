@@ -60,10 +60,16 @@ for f in O1/before.mir O1/after.mir O1/diff.txt Oexperimental/after.mir; do
 done
 jobs=$("$PPL" --list-passes | grep -vc '^--')
 cases=$(grep -c '<testcase ' "$out/report.xml")
-want=$(( (jobs + 2) * 6 * $(echo $subset | wc -w) ))
+want=$(( ((jobs + 2) * 6 + 1) * $(echo $subset | wc -w) ))
 if [ "$cases" -eq "$want" ]; then ok; else
     bad "the report has $cases testcases, expected $want" \
-        "($jobs passes + 2 levels, 6 checks, each model)"
+        "($jobs passes + 2 levels, 6 checks, and O0:interp, each model)"
+fi
+# the third opinion: the interpreter ran (not skipped) on every model
+interp_cases=$(grep -c 'name="O0:interp"' "$out/report.xml")
+skipped=$(grep -A1 'name="O0:interp"' "$out/report.xml" | grep -c '<skipped')
+if [ "$interp_cases" -eq "$(echo $subset | wc -w)" ] && [ "$skipped" -eq 0 ]; then ok; else
+    bad "O0:interp: $interp_cases testcases, $skipped skipped"
 fi
 
 # ---- every pass and both levels on the models of tests/run/models/ (the
@@ -71,8 +77,21 @@ fi
 "$PPL" "$root/tests/run/models" -j 2 --out="$work/o_run" \
     --report="$out/report-run-models.xml" >"$work/runm.out" 2>&1
 rc=$?
-if [ $rc -eq 0 ] && ! grep -q '<failure\|<error' \
-    "$out/report-run-models.xml"; then ok; else
+# One failure is known and expected: the third opinion (O0:interp) finds
+# that the O0 sampler's gradient of inline_values is nan or inf at every
+# point (its density is 0 everywhere, so the gradient is 0, as the
+# interpreter's backward pass says): a bug of the sampler's general
+# densities on arrays of one element.  When it is fixed this check says
+# so, and the expectation goes.
+known='name="O0:interp" classname="inline_values"'
+nfail=$(grep -c '<failure\|<error' "$out/report-run-models.xml")
+nknown=$(grep -A1 "$known" "$out/report-run-models.xml" | grep -c '<failure')
+if [ "$nknown" -eq 0 ]; then
+    bad "O0:interp of inline_values passes: the sampler's gradient is"`
+        `" fixed; remove the expected failure from tests/validate/run.sh"
+elif { [ $rc -eq 0 ] || [ $rc -eq 3 ]; } && [ "$nfail" -eq "$nknown" ]; then
+    ok
+else
     bad "every pass and level on tests/run/models: exit $rc"
     grep -A1 " [1-9][0-9]* failed\| [1-9][0-9]* errors" "$work/runm.out" \
         | head -20

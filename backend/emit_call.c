@@ -365,6 +365,10 @@ static bool inline_normal(Emit *em, const MirExpr *e, const Opnd *ops,
         if (ops[i].container)
             same = A("%s && !rt_ne(%s, %s)", same, ops[i].n, n);
     em_line(em, "int %s = %s;", ok, same);
+    /* the loops read every container at k < n: only when the sizes match
+     * (a size-1 container beside a longer one is the general call's) */
+    const char *sized = em_fresh(em, "sized");
+    em_line(em, "const int %s = %s;", sized, ok);
     const char *y = A("(double)%s", em_elem(em, ops[0]));
     const char *mu = A("(double)%s", em_elem(em, ops[1]));
     const char *sg = A("(double)%s", em_elem(em, ops[2]));
@@ -381,7 +385,7 @@ static bool inline_normal(Emit *em, const MirExpr *e, const Opnd *ops,
         em_line(em, "double %s = 1.0 / %s;", inv, sg);
         em_line(em, "%s = %s && %s > 0;", ok, ok, inv);
     }
-    em_line(em, "for (int k = 0; k < %s; k++) {", n);
+    em_line(em, "if (%s) for (int k = 0; k < %s; k++) {", sized, n);
     em->indent++;
     if (ops[2].container) {
         em_line(em, "double inv = 1.0 / %s;", sg);
@@ -430,7 +434,7 @@ static bool inline_normal(Emit *em, const MirExpr *e, const Opnd *ops,
         if (g[i] && !ops[i].container)
             em_line(em, "%s = 0;", g[i]);
     if (undo) {
-        em_line(em, "for (int k = 0; k < %s; k++) {", n);
+        em_line(em, "if (%s) for (int k = 0; k < %s; k++) {", sized, n);
         em->indent++;
         em_line(em, "double inv = %s;", ops[2].container
                 ? A("1.0 / %s", sg) : inv);

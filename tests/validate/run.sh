@@ -77,21 +77,7 @@ fi
 "$PPL" "$root/tests/run/models" -j 2 --out="$work/o_run" \
     --report="$out/report-run-models.xml" >"$work/runm.out" 2>&1
 rc=$?
-# One failure is known and expected: the third opinion (O0:interp) finds
-# that the O0 sampler's gradient of inline_values is nan or inf at every
-# point (its density is 0 everywhere, so the gradient is 0, as the
-# interpreter's backward pass says): a bug of the sampler's general
-# densities on arrays of one element.  When it is fixed this check says
-# so, and the expectation goes.
-known='name="O0:interp" classname="inline_values"'
-nfail=$(grep -c '<failure\|<error' "$out/report-run-models.xml")
-nknown=$(grep -A1 "$known" "$out/report-run-models.xml" | grep -c '<failure')
-if [ "$nknown" -eq 0 ]; then
-    bad "O0:interp of inline_values passes: the sampler's gradient is"`
-        `" fixed; remove the expected failure from tests/validate/run.sh"
-elif { [ $rc -eq 0 ] || [ $rc -eq 3 ]; } && [ "$nfail" -eq "$nknown" ]; then
-    ok
-else
+if [ $rc -eq 0 ]; then ok; else
     bad "every pass and level on tests/run/models: exit $rc"
     grep -A1 " [1-9][0-9]* failed\| [1-9][0-9]* errors" "$work/runm.out" \
         | head -20

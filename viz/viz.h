@@ -65,4 +65,20 @@ void viz_picture_free(VizPicture *pic);
 int viz_factor_graph(VizContext *vc, const FactorGraph *g, VizFormat want,
                      VizPicture *pic, char *why, size_t n);
 
+/* ============================ trace_dot.c ============================
+ * The trace of one log-density evaluation (mir.h: MirTrace, the
+ * interpreter's extended Wengert list) as a picture: one node per list
+ * node in evaluation order, solid arrows for data flow, yellow diamonds
+ * for the branches taken with a dashed blue arrow to where control went,
+ * user functions' lists as clusters to levels of nesting (1: the top list
+ * only).  At most VIZ_TRACE_MAX_NODES nodes are drawn (the first
+ * evaluated), with a note saying how many were left out. */
+#define VIZ_TRACE_MAX_NODES 150
+
+/* Render t as want (as viz_factor_graph: VIZ_DOT before layout, the
+ * fallbacks, pic->format); title labels the picture (NULL: t's name). */
+int viz_trace(VizContext *vc, const MirTrace *t, const char *title,
+              int levels, VizFormat want, VizPicture *pic, char *why,
+              size_t n);
+
 #endif

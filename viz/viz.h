@@ -81,4 +81,30 @@ int viz_trace(VizContext *vc, const MirTrace *t, const char *title,
               int levels, VizFormat want, VizPicture *pic, char *why,
               size_t n);
 
+/* =========================== flowgraph_dot.c ===========================
+ * A flowgraph (mir.h: fg_build) as a picture: statements as boxes in a
+ * fixed-width font, tests (if, while, a for's bound test) as diamonds,
+ * entry and exit as ovals, for and while loops as dashed clusters labelled
+ * with their head, edges back to a loop's test dashed.  The nodes marked
+ * in changed (may be NULL) are filled with color.  At most
+ * VIZ_FLOW_MAX_NODES nodes are drawn (in node order), with a note saying
+ * how many were left out. */
+#define VIZ_FLOW_MAX_NODES 200
+
+/* One line saying what node i of g does: its statement as the MIR dumps
+ * print it (mir_pretty_stmt_head), "n <= N" for a for's test, "n += 1" for
+ * its increment, "entry", "exit".  malloc'd; NULL when memory ran out. */
+char *viz_flowgraph_node_text(const Flowgraph *g, int i);
+/* Which nodes a pass changed, from a (before) and b (after): the longest
+ * common subsequence of their nodes' texts (viz_flowgraph_node_text, in
+ * node order) is unchanged; every node of a (changed_a[0..a->n)) and of b
+ * (changed_b[0..b->n)) outside it is changed.  False when memory ran
+ * out. */
+bool viz_flowgraph_diff(const Flowgraph *a, const Flowgraph *b,
+                        bool *changed_a, bool *changed_b);
+/* Render g as want (as viz_factor_graph), titled title. */
+int viz_flowgraph(VizContext *vc, const Flowgraph *g, const bool *changed,
+                  const char *color, const char *title, VizFormat want,
+                  VizPicture *pic, char *why, size_t n);
+
 #endif

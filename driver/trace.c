@@ -191,7 +191,8 @@ static void print_set(FILE *out, const MirTrace *t, int index, bool back)
 
 /* Everything after the model compiled: data, point, evaluation, output. */
 static int run(const TraceCli *c, MirProgram *p, Arena *a, FILE *out,
-               FILE *err, MirTrace **trace, double *lp_out)
+               FILE *err, MirTrace **trace, double *lp_out, char *stop,
+               size_t nstop)
 {
     int rc = EXIT_OK;
     RtData *data = load(c->data, "data", err, &rc);
@@ -243,6 +244,7 @@ static int run(const TraceCli *c, MirProgram *p, Arena *a, FILE *out,
     rt_data_free(data);
     *trace = t;
     *lp_out = lrc ? NAN : lp;
+    snprintf(stop, nstop, "%s", lrc ? why : "");
     if (t)
         mir_trace_print(out, t, c->levels);
     if (lrc) {
@@ -265,13 +267,14 @@ static int run(const TraceCli *c, MirProgram *p, Arena *a, FILE *out,
  * asked for, the fallback's file (FILE.svg, FILE.dot) with a one-line
  * notice.  0, or -1 after a message. */
 static int write_picture(const TraceCli *c, const MirProgram *p,
-                         const MirTrace *t, double lp, FILE *err)
+                         const MirTrace *t, double lp, const char *stop,
+                         FILE *err)
 {
     char title[256], why[1024], written[4096];
     int n = snprintf(title, sizeof title, "%s: %s", p->name ? p->name
                      : "model", t->name);
     if (isnan(lp))
-        snprintf(title + n, sizeof title - (size_t)n, " (rejected)");
+        snprintf(title + n, sizeof title - (size_t)n, ", stopped: %s", stop);
     else
         snprintf(title + n, sizeof title - (size_t)n, " = %.6g", lp);
     VizContext *vc = c->format == VIZ_DOT ? NULL : viz_open();
@@ -364,9 +367,11 @@ int drv_trace_main(int argc, char **argv, FILE *out, FILE *err)
     }
     MirTrace *t = NULL;
     double lp = NAN;
-    status = run(&c, pl.program, &u.arena, out, err, &t, &lp);
+    char stop[1024] = "";
+    status = run(&c, pl.program, &u.arena, out, err, &t, &lp, stop,
+                 sizeof stop);
     if (c.picture && t && status != EXIT_USAGE
-        && write_picture(&c, pl.program, t, lp, err) != 0)
+        && write_picture(&c, pl.program, t, lp, stop, err) != 0)
         status = EXIT_USAGE;
     if (file) {
         RtError e = {.msg = ""};

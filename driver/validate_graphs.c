@@ -60,11 +60,15 @@ static const char *link_prefix(ModelRun *m)
     return arena_printf(m->a, "%s/%s/", out_real, m->name);
 }
 
-static void note(ModelRun *m, const char *name, const char *why)
+/* Why picture name is not there: a graph_note property, and (a failure,
+ * not a choice) a notice on stderr. */
+static void note(ModelRun *m, const char *name, const char *why, bool loud)
 {
-    char prop[300], err[256];
+    char prop[320], err[256];
     snprintf(prop, sizeof prop, "graph_note:%s", name);
-    fprintf(stderr, "pplbench: notice: %s: %s: %s\n", m->name, name, why);
+    if (loud)
+        fprintf(stderr, "pplbench: notice: %s: %s: %s\n", m->name, name,
+                why);
     drv_suite_prop(m->suite, prop, why, err, sizeof err);
 }
 
@@ -85,7 +89,7 @@ static void picture(ModelRun *m, const char *name, const char *rel,
         const char *path = arena_printf(m->a, "%s/%s.%s", m->dir, rel,
                                         viz_format_name(formats[i]));
         if (draw(m, arg, formats[i], &pic, why, sizeof why) != 0) {
-            note(m, name, why);
+            note(m, name, why, true);
             return;
         }
         int rc = drv_picture_write(&pic, formats[i], path, m->protect,
@@ -93,7 +97,7 @@ static void picture(ModelRun *m, const char *name, const char *rel,
                                    sizeof why);
         viz_picture_free(&pic);
         if (rc != 0) {
-            note(m, name, why);
+            note(m, name, why, true);
             return;
         }
         /* the link: the file written, from the report's folder */
@@ -102,7 +106,7 @@ static void picture(ModelRun *m, const char *name, const char *rel,
         snprintf(links + used, sizeof links - used, "%s%s%s", used ? " " : "",
                  prefix, base);
     }
-    char prop[300], err[256];
+    char prop[320], err[256];
     snprintf(prop, sizeof prop, "graph:%s", name);
     drv_suite_prop(m->suite, prop, links, err, sizeof err);
 }
@@ -120,13 +124,14 @@ static int draw_factor_graph(ModelRun *m, void *arg, VizFormat f,
 typedef struct TraceArg {
     const MirTrace *t;
     const char *title;
+    int levels;
 } TraceArg;
 
 static int draw_trace(ModelRun *m, void *arg, VizFormat f, VizPicture *pic,
                       char *why, size_t n)
 {
     const TraceArg *ta = arg;
-    return viz_trace(m->viz, ta->t, ta->title, 2, f, pic, why, n);
+    return viz_trace(m->viz, ta->t, ta->title, ta->levels, f, pic, why, n);
 }
 
 /* The trace at the run's seed, point 0 (as `pplbench trace --seed S`). */
@@ -135,7 +140,7 @@ static void trace_graph(ModelRun *m)
     RtError e = {.msg = ""};
     RtData *data = rt_data_load(m->data, &e);
     if (!data) {
-        note(m, "trace", e.msg);
+        note(m, "trace", e.msg, true);
         return;
     }
     char why[1024];
@@ -144,7 +149,7 @@ static void trace_graph(ModelRun *m)
                                    &unsupported);
     if (!in) {
         rt_data_free(data);
-        note(m, "trace", why);
+        note(m, "trace", why, !unsupported);
         return;
     }
     int k = mir_interp_num_unconstrained(in);
@@ -152,7 +157,7 @@ static void trace_graph(ModelRun *m)
     RtRng *rng = rt_rng_new((unsigned long long)m->o->seed, 0);
     if (!rng) {
         rt_data_free(data);
-        note(m, "trace", "out of memory");
+        note(m, "trace", "out of memory", true);
         return;
     }
     for (int i = 0; i < k; i++)
@@ -165,20 +170,22 @@ static void trace_graph(ModelRun *m)
                                  &unsupported);
     rt_data_free(data);
     if (!t) {
-        note(m, "trace", why);
+        note(m, "trace", why, !unsupported);
         return;
     }
+    /* small: user functions' lists too when all fits, else calls as boxes */
+    int levels = viz_trace_size(t, 2) <= VIZ_TRACE_MAX_NODES ? 2 : 1;
     if (t->n > VIZ_TRACE_MAX_NODES) {
         snprintf(why, sizeof why, "not drawn: the log density's list has %d "
                  "nodes (more than %d)", t->n, VIZ_TRACE_MAX_NODES);
-        note(m, "trace", why);
+        note(m, "trace", why, false);
         return;
     }
-    TraceArg ta = {t, rc == 0
+    TraceArg ta = {.levels = levels, .t = t, .title = rc == 0
                    ? arena_printf(m->a, "%s: log_prob at seed %d = %.6g",
                                   m->name, m->o->seed, lp)
-                   : arena_printf(m->a, "%s: log_prob at seed %d (rejected)",
-                                  m->name, m->o->seed)};
+                   : arena_printf(m->a, "%s: log_prob at seed %d, stopped: %s",
+                                  m->name, m->o->seed, why)};
     picture(m, "trace", "trace", draw_trace, &ta);
 }
 
@@ -186,7 +193,8 @@ void val_model_graphs(ModelRun *m)
 {
     FactorGraph *g = fgraph_build(m->o0);
     if (!g)
-        note(m, "factor_graph", "out of memory building the factor graph");
+        note(m, "factor_graph", "out of memory building the factor graph",
+             true);
     else
         picture(m, "factor_graph", "factor_graph", draw_factor_graph, g);
     fgraph_free(g);
@@ -214,7 +222,7 @@ void val_job_graphs(ModelRun *m, const char *job, MirProgram *after)
     char name[300];
     snprintf(name, sizeof name, "%s:flowgraph", job);
     if (!m->o0->log_prob || !after->log_prob) {
-        note(m, name, "no log_prob to draw");
+        note(m, name, "no log_prob to draw", false);
         return;
     }
     Flowgraph *a = fg_build(m->a, m->o0, &m->o0->log_prob);
@@ -222,7 +230,7 @@ void val_job_graphs(ModelRun *m, const char *job, MirProgram *after)
     bool *ca = arena_alloc(m->a, (size_t)a->n + 1);
     bool *cb = arena_alloc(m->a, (size_t)b->n + 1);
     if (!viz_flowgraph_diff(a, b, ca, cb)) {
-        note(m, name, "out of memory comparing the flowgraphs");
+        note(m, name, "out of memory comparing the flowgraphs", true);
         return;
     }
     int na = 0, nb = 0;

@@ -27,7 +27,7 @@
 #include "viz_gv.h"
 
 /* The longest label line drawn (operation, value), in characters. */
-#define OP_MAX_CHARS 34
+#define OP_MAX_CHARS 40
 #define VALUE_MAX_CHARS 24
 
 typedef struct TraceDraw {
@@ -42,13 +42,12 @@ typedef struct ListNodes {
     Agnode_t **node;        /* [1..t->n] */
 } ListNodes;
 
-/* How many nodes a picture of t to levels has. */
-static int count_nodes(const MirTrace *t, int levels)
+int viz_trace_size(const MirTrace *t, int levels)
 {
     int n = t->n;
     for (int i = 0; i < t->n; i++)
         if (t->nodes[i].children && levels > 1)
-            n += count_nodes(t->nodes[i].children, levels - 1);
+            n += viz_trace_size(t->nodes[i].children, levels - 1);
     return n;
 }
 
@@ -87,6 +86,9 @@ static bool put_operator(FILE *out, const MirTraceNode *nd)
         }
         fputs("] = ", out);
         put_operand(out, nd, nd->nargs - 1);
+    } else if (nd->nargs == 1 && strcmp(fn, "'") == 0) {    /* postfix */
+        put_operand(out, nd, 0);
+        fputs(fn, out);
     } else if (nd->nargs == 1) {
         fputs(fn, out);
         put_operand(out, nd, 0);
@@ -412,10 +414,10 @@ int viz_trace(VizContext *vc, const MirTrace *t, const char *title,
     }
     if (levels < 1)
         levels = 1;
-    d.total = count_nodes(t, levels);
+    d.total = viz_trace_size(t, levels);
     if (d.total > VIZ_TRACE_MAX_NODES)
         d.budget = VIZ_TRACE_MAX_NODES - 1;     /* room for the note */
-    if (!viz_set_label(root, "label", title ? title : t->name, 80))
+    if (!viz_set_label(root, "label", title ? title : t->name, 120))
         d.oom = true;
     viz_set(root, "labelloc", "t");
     viz_set(root, "fontname", "Helvetica");

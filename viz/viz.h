@@ -75,6 +75,8 @@ int viz_factor_graph(VizContext *vc, const FactorGraph *g, VizFormat want,
  * evaluated), with a note saying how many were left out. */
 #define VIZ_TRACE_MAX_NODES 150
 
+/* How many nodes t drawn to levels has (before the cap). */
+int viz_trace_size(const MirTrace *t, int levels);
 /* Render t as want (as viz_factor_graph: VIZ_DOT before layout, the
  * fallbacks, pic->format); title labels the picture (NULL: t's name). */
 int viz_trace(VizContext *vc, const MirTrace *t, const char *title,

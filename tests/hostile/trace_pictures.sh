@@ -26,5 +26,5 @@ run_expect 0 "log density = " "$PPLBENCH" trace m.stan --data d.json --o t.png
     || fail "t.png is not a PNG"
 run_expect 1 "Error: the log density is rejected at this point" \
     "$PPLBENCH" trace m.stan --data d.json --params far.json --o r.dot
-grep -q 'rejected' r.dot || fail "r.dot does not say the point was rejected"
+grep -q "stopped: " r.dot || fail "r.dot does not say where the evaluation stopped"
 ls -a | grep -q '\.tmp\|\.png\.\|\.dot\.' && fail "a temporary file is left"

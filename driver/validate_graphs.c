@@ -21,7 +21,7 @@
  * is not drawn, "graph_note:NAME" says why.  A picture that cannot be
  * drawn or written is a notice on stderr and a graph_note, never the end
  * of the run.  Where this Graphviz cannot render PNG, the fallback's file
- * (.svg, or the .dot) is the one linked. */
+ * (.svg) is the one linked, or the DOT alone (with a graph_note). */
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
@@ -90,7 +90,14 @@ static void picture(ModelRun *m, const char *name, const char *rel,
                                         viz_format_name(formats[i]));
         if (draw(m, arg, formats[i], &pic, why, sizeof why) != 0) {
             note(m, name, why, true);
-            return;
+            break;
+        }
+        if (formats[i] == VIZ_PNG && pic.format == VIZ_DOT) {
+            /* neither PNG nor SVG here: the DOT written is the picture */
+            viz_picture_free(&pic);
+            note(m, name, "this Graphviz renders neither png nor svg; the "
+                 "DOT only", false);
+            break;
         }
         int rc = drv_picture_write(&pic, formats[i], path, m->protect,
                                    m->nprotect, written, sizeof written, why,
@@ -98,7 +105,7 @@ static void picture(ModelRun *m, const char *name, const char *rel,
         viz_picture_free(&pic);
         if (rc != 0) {
             note(m, name, why, true);
-            return;
+            break;
         }
         /* the link: the file written, from the report's folder */
         const char *base = written + strlen(m->dir) + 1;
@@ -106,6 +113,9 @@ static void picture(ModelRun *m, const char *name, const char *rel,
         snprintf(links + used, sizeof links - used, "%s%s%s", used ? " " : "",
                  prefix, base);
     }
+    if (!links[0])
+        return;
+    /* what was written is linked, also when a later format failed */
     char prop[320], err[256];
     snprintf(prop, sizeof prop, "graph:%s", name);
     drv_suite_prop(m->suite, prop, links, err, sizeof err);

@@ -160,6 +160,76 @@ then pass
 else fail "fallback dot" "exit $rc: $(cat "$tmp/out")"
 fi
 
+# ---- the validator's --graphs ----
+# tests/viz/batch: two models validated with --passes=lcm --graphs, the
+# report beside OUT (its links are then relative, out/MODEL/...): every
+# picture is there, every DOT reads back, the report validates against
+# tests/report.xsd, every file a graph:* property names exists, and the
+# flowgraphs of hoist.stan before and after lcm (the changed nodes
+# filled) equal hoist.lcm.before.dot and hoist.lcm.after.dot.  A picture
+# that cannot be written (its path a folder) is a notice and a
+# graph_note, and the run still passes.
+b="$tmp/batch"
+mkdir -p "$b/out/hoist/factor_graph.png"
+"$pplbench" "$root/tests/viz/batch" --passes=lcm --graphs --out="$b/out" \
+    --report="$b/report.xml" >"$tmp/out" 2>&1
+rc=$?
+if [ $rc -ne 0 ]; then
+    fail "graphs run" "exit $rc: $(tail -3 "$tmp/out")"
+else
+    pass
+fi
+if grep -q "pplbench: notice: hoist: factor_graph: .*factor_graph.png" \
+        "$tmp/out" \
+    && grep -q 'property name="graph_note:factor_graph"' "$b/report.xml"
+then pass
+else fail "graphs notice" "no notice for the picture that cannot be written"
+fi
+missing=""
+for m in eight_schools hoist; do
+    for f in factor_graph.dot trace.dot trace.png lcm/flowgraph_before.dot \
+        lcm/flowgraph_before.png lcm/flowgraph_after.dot \
+        lcm/flowgraph_after.png; do
+        [ -s "$b/out/$m/$f" ] || missing="$missing $m/$f"
+    done
+done
+[ -s "$b/out/eight_schools/factor_graph.png" ] \
+    || missing="$missing eight_schools/factor_graph.png"
+if [ -z "$missing" ]; then pass; else fail "graphs files" "missing:$missing"; fi
+if "$root/$build/dotcheck" "$b"/out/*/*.dot "$b"/out/*/lcm/*.dot \
+    >"$tmp/out" 2>&1
+then pass
+else fail "graphs dot" "$(head -3 "$tmp/out")"
+fi
+if xmllint --noout --schema "$root/tests/report.xsd" "$b/report.xml" \
+    >"$tmp/out" 2>&1
+then pass
+else fail "graphs report" "$(head -3 "$tmp/out")"
+fi
+links=$(sed -n 's/.*property name="graph:[^"]*" value="\([^"]*\)".*/\1/p' \
+    "$b/report.xml")
+nlinks=0; broken=""
+for f in $links; do
+    nlinks=$((nlinks + 1))
+    [ -s "$b/$f" ] || broken="$broken $f"
+done
+if [ $nlinks -eq 15 ] && [ -z "$broken" ]; then pass
+else fail "graphs links" "$nlinks links (want 15), broken:$broken"
+fi
+for when in before after; do
+    got="$b/out/hoist/lcm/flowgraph_$when.dot"
+    want="$root/tests/viz/batch/hoist.lcm.$when.dot"
+    if [ "$update" = --update ]; then
+        cp "$got" "$want"
+        pass
+    elif cmp -s "$got" "$want"; then
+        pass
+    else
+        fail "graphs flowgraph $when" "the DOT differs:"
+        diff -u "$want" "$got" | head -30
+    fi
+done
+
 # ---- valgrind: no leak of pplbench's own ----
 ours=$(cd "$root" && find support frontend mir analyses viz backend driver \
     -name '*.c' -exec basename {} \; | sort -u | tr '\n' ' ')

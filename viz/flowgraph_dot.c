@@ -185,6 +185,39 @@ static void place(FlowDraw *d, const MirStmt *s, Agraph_t *into)
     place_one(d, s, into);
 }
 
+/* Whether statement s is root or inside it. */
+static bool within(const MirStmt *root, const MirStmt *s)
+{
+    if (!root)
+        return false;
+    if (root == s)
+        return true;
+    for (int i = 0; i < root->nstmts; i++)
+        if (within(root->stmts[i], s))
+            return true;
+    return within(root->body, s) || within(root->else_body, s);
+}
+
+/* The label of the edge from a test (if, while, a for's test) to node j:
+ * "true" into its body, "false" past it (into an if's else); NULL for
+ * other nodes. */
+static const char *branch_label(const Flowgraph *g, int i, int j)
+{
+    const FgNode *from = &g->nodes[i], *to = &g->nodes[j];
+    if (from->kind != FG_IF && from->kind != FG_WHILE
+        && from->kind != FG_FOR_TEST)
+        return NULL;
+    const MirStmt *s = from->stmt;
+    bool in_then = to->stmt && to->stmt != s && within(s->body, to->stmt);
+    if (in_then)
+        return "true";
+    if (from->kind == FG_IF && to->stmt && within(s->else_body, to->stmt))
+        return "false";
+    /* past the statement: an if with an empty arm goes there too */
+    return from->kind == FG_IF && s->else_body && !s->body ? "true"
+                                                           : "false";
+}
+
 static void draw_node(FlowDraw *d, int i, const bool *changed,
                       const char *color)
 {
@@ -249,6 +282,8 @@ int viz_flowgraph(VizContext *vc, const Flowgraph *g, const bool *changed,
     agattr(root, AGNODE, "height", "0.3");
     agattr(root, AGEDGE, "arrowsize", "0.6");
     agattr(root, AGEDGE, "color", "gray30");
+    agattr(root, AGEDGE, "fontname", "Helvetica");
+    agattr(root, AGEDGE, "fontsize", "9");
     place(&d, g->body ? *g->body : NULL, root);
     /* entry and exit always; the others in order while the budget lasts
      * (one node is kept for the note) */
@@ -267,8 +302,11 @@ int viz_flowgraph(VizContext *vc, const Flowgraph *g, const bool *changed,
             if (!d.node[i] || !d.node[j])
                 continue;
             Agedge_t *e = agedge(root, d.node[i], d.node[j], NULL, 1);
+            const char *label = e ? branch_label(g, i, j) : NULL;
             if (!e)
                 d.oom = true;
+            if (label)
+                viz_set(e, "label", label);
             else if (j < i && (g->nodes[j].kind == FG_FOR_TEST
                                || g->nodes[j].kind == FG_WHILE))
                 /* back to a loop's test */

@@ -87,7 +87,8 @@ int viz_trace(VizContext *vc, const MirTrace *t, const char *title,
  * A flowgraph (mir.h: fg_build) as a picture: statements as boxes in a
  * fixed-width font, tests (if, while, a for's bound test) as diamonds,
  * entry and exit as ovals, for and while loops as dashed clusters labelled
- * with their head, edges back to a loop's test dashed.  The nodes marked
+ * with their head, edges back to a loop's test dashed, a test's edges
+ * labelled true (into its body) and false.  The nodes marked
  * in changed (may be NULL) are filled with color.  At most
  * VIZ_FLOW_MAX_NODES nodes are drawn (in node order), with a note saying
  * how many were left out. */

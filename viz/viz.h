@@ -49,9 +49,11 @@ void viz_picture_free(VizPicture *pic);
  * distribution (or the function, or the term), an arrow from a factor to
  * its variate and a plain line from an argument to its factor (dotted
  * when the factor reads it only through other variables of the graph),
- * for loops as clusters labelled "n in 1:N", a dashed arrow from a
- * variable to a transformed one defined from it (where a factor reads the
- * first only through the second).  Data and transformed data no
+ * for loops as clusters labelled "n in 1:N" (a factor in one that draws
+ * an element, y[n] ~ ..., points to the element y[n] drawn inside it,
+ * joined by a dotted line to y where y is drawn whole), a dashed arrow
+ * from a variable to a transformed one defined from it (where a factor
+ * reads the first only through the second).  Data and transformed data no
  * factor reads are left out.  A graph of more than VIZ_FG_MAX_NODES nodes
  * is drawn with its outermost plates collapsed into one box each, and cut
  * at VIZ_FG_MAX_NODES with a note saying what was left out. */

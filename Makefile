@@ -238,7 +238,11 @@ test: deps
 	sh tests/report/run.sh $(BUILD) || status=1; \
 	exit $$status
 
-units: $(UNIT_BIN) $(BUILD)/pplbench_test
+units: $(UNIT_BIN) $(BUILD)/pplbench_test $(BUILD)/dotcheck
+
+# dotcheck: whether the DOT the tests made reads back with cgraph
+$(BUILD)/dotcheck: tests/tools/dotcheck.c
+	$(CC) $(CFLAGS) $(GV_CFLAGS) $(LDFLAGS) -o $@ $< $(GV_LIBS) $(LDLIBS)
 
 # docs/library.md is generated from the signature table; `make test` checks
 # that the committed copy is current.

@@ -77,6 +77,7 @@ typedef struct Cli {
     PassLevel levels[2];
     int nlevels;
     bool pairs, posterior;
+    bool graphs;              /* --graphs: the validator's pictures */
     const char *report, *baseline;
     int workers, shard_k, shard_n, points, seed;
     bool sample_mode;         /* `pplbench sample DIR`: build and sample */
@@ -96,14 +97,15 @@ static const char usage_text[] =
     "       pplbench FOLDER [--passes=A,B] [--levels=O1,Oexperimental]\n"
     "                [--pairs] [--out=OUT] [--report=FILE.xml] [-j N]\n"
     "                [--shard=K/N] [--baseline=OLD.xml] [--points=K]\n"
-    "                [--seed=S] [--timeout=SECONDS]\n"
+    "                [--seed=S] [--timeout=SECONDS] [--graphs]\n"
     "       pplbench sample FOLDER [--out=OUT] [--timeout=SECONDS]\n"
     "       pplbench build MODEL.stan -o EXE [--O0|--O1|--Oexperimental]\n"
     "                      [--profile]\n"
     "       pplbench summary FILE.csv... [--sig-figs=N]\n"
     "       pplbench merge A.xml B.xml... -o ALL.xml\n"
     "       pplbench trace MODEL.stan [--data=D.json] [--params=P.json |\n"
-    "                --seed=S [--point=K]] [--levels=N] [--o=FILE.txt]\n"
+    "                --seed=S [--point=K]] [--levels=N]\n"
+    "                [--o=FILE.{txt,dot,png,svg}]\n"
     "                [--backward=@i] [--forward=@i]\n"
     "\n"
     "Checks a Stan program and prints stanc3-style diagnostics.\n"
@@ -167,6 +169,8 @@ static const char usage_text[] =
     "function calls expanded to --levels (1: none), then the log density\n"
     "(with the Jacobian, dropping ~'s constants as the sampler does);\n"
     "--backward/--forward @i list what @i depends on and what depends on it.\n"
+    "--o=FILE.dot, .png or .svg draws the trace (data flow, the branches\n"
+    "taken, calls as boxes) and prints the list as without it.\n"
     "\n"
     "Options:\n"
     "  --help                   print this help and exit\n"
@@ -199,6 +203,14 @@ static const char usage_text[] =
     "                           draws) of both programs and compare every\n"
     "                           posterior mean within 5 Monte Carlo\n"
     "                           standard errors\n"
+    "  --graphs                 also draw, as DOT and PNG, each model's\n"
+    "                           factor graph (OUT/NAME/factor_graph.*), for\n"
+    "                           a small model the trace of one log density\n"
+    "                           (OUT/NAME/trace.*), and per job the\n"
+    "                           flowgraph of log_prob before and after, the\n"
+    "                           nodes it changed filled\n"
+    "                           (OUT/NAME/JOB/flowgraph_{before,after}.*);\n"
+    "                           the report links them (graph:* properties)\n"
     "  --timeout=SECONDS        the batch mode's time limit for each C compile\n"
     "                           and each sampler run (default 600; 0: none);\n"
     "                           a job past it is killed and counts as failed\n"
@@ -463,6 +475,8 @@ static int parse_cli(Cli *c, int argc, char **argv)
             c->pairs = true;
         } else if (strcmp(a, "--posterior") == 0) {
             c->posterior = true;
+        } else if (strcmp(a, "--graphs") == 0) {
+            c->graphs = true;
         } else if ((v = option_value(a, "--report"))) {
             c->report = v;
         } else if ((v = option_value(a, "--baseline"))) {
@@ -533,6 +547,10 @@ static int parse_cli(Cli *c, int argc, char **argv)
         return usage_error("%s is for one model, not a folder",
                            c->warn_pedantic ? "--warn-pedantic"
                                             : "--factor-graph");
+    if (c->graphs && (!folder || c->check_only))
+        return usage_error("%s", "--graphs is for the validator (a folder); "
+                           "one model's pictures: --factor-graph=FILE.png, "
+                           "pplbench trace --o=FILE.png");
     if (folder && !gen && c->seed < 0)
         return usage_error("%s", "the validator's --seed is at most "
                            "2147483647");
@@ -1134,6 +1152,7 @@ static int run_validate(Cli *c)
         .timeout_seconds = c->timeout_given ? c->timeout_seconds
                                             : DRV_BATCH_TIMEOUT_SECONDS,
         .posterior = c->posterior,
+        .graphs = c->graphs,
         .flags = flags,
         .inputs = bo.inputs,
         .ninputs = bo.ninputs,
@@ -1223,6 +1242,9 @@ static int run_command(int argc, char **argv)
         if (stat(c.input, &st) != 0 || !S_ISDIR(st.st_mode))
             status = usage_error("sample takes a folder of models; '%s' is "
                                  "not one", c.input);
+        else if (c.graphs)
+            status = usage_error("%s", "--graphs is for the validator, not "
+                                 "pplbench sample");
     }
     if (status < 0) {
         struct stat st;

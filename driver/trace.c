@@ -10,6 +10,7 @@
  * given).  The density is the sampler's: with the log-Jacobian, dropping
  * the constants of `~` statements (_lupdf) as the sampler drops them. */
 #include <errno.h>
+#include <math.h>
 #include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,9 +18,11 @@
 #include "backend.h"
 #include "frontend.h"
 #include "mir.h"
+#include "picture.h"
 #include "pipeline.h"
 #include "pplrt.h"
 #include "trace.h"
+#include "viz.h"
 
 enum { EXIT_OK = 0, EXIT_MODEL = 1, EXIT_USAGE = 2, EXIT_INTERNAL = 3 };
 
@@ -30,13 +33,16 @@ typedef struct TraceCli {
     int levels;
     int backward, forward;      /* @i, 0: not asked */
     bool gradient, referenced, dependents, help;
+    bool picture;               /* --o FILE.dot, .png or .svg */
+    VizFormat format;
 } TraceCli;
 
 static const char usage[] =
     "usage: pplbench trace MODEL.stan [--data D.json] [--params P.json | "
     "--seed S [--point K]]\n"
-    "           [--levels N] [--o FILE.txt] [--backward @i] [--forward @i]\n"
-    "           [--referenced] [--dependents] [--gradient] [--help]";
+    "           [--levels N] [--o FILE.{txt,dot,png,svg}] [--backward @i]\n"
+    "           [--forward @i]"
+    " [--referenced] [--dependents] [--gradient] [--help]";
 
 static const char help[] =
     "Run the model's log density (with the Jacobian) in the MIR interpreter\n"
@@ -48,7 +54,9 @@ static const char help[] =
     "  --seed S           the point drawn uniform(-2, 2) as the sampler's\n"
     "  --point K          probe method draws its point K (default 0)\n"
     "  --levels N         expand nested calls to N levels (default 1)\n"
-    "  --o FILE.txt       write the output to FILE\n"
+    "  --o FILE           write the output to FILE; FILE.dot, .png or .svg\n"
+    "                     draws the trace (Graphviz), the listing still\n"
+    "                     goes to the standard output\n"
     "  --backward @i      the nodes node @i depends on\n"
     "  --forward @i       the nodes that depend on node @i\n"
     "  --referenced       the nodes whose value another node uses\n"
@@ -165,11 +173,8 @@ static int parse(TraceCli *c, int argc, char **argv, FILE *err)
     }
     if (!c->model)
         return usage_error(err, "%s", "which model?");
-    const char *ext = c->output ? strrchr(c->output, '.') : NULL;
-    if (ext && (!strcmp(ext, ".dot") || !strcmp(ext, ".png")
-                || !strcmp(ext, ".svg")))
-        return usage_error(err, "--o writes the trace as text; pictures "
-                           "(%s) are not drawn yet", ext);
+    /* a picture's extension draws the trace; any other writes the text */
+    c->picture = c->output && viz_format_of_path(c->output, &c->format);
     if (c->params && seed_given)
         return usage_error(err, "%s", "--params and --seed both give the "
                            "point: give one");
@@ -279,7 +284,8 @@ static int print_gradient(FILE *out, FILE *err, const MirTrace *t,
 
 /* Everything after the model compiled: data, point, evaluation, output. */
 static int run(const TraceCli *c, MirProgram *p, Arena *a, FILE *out,
-               FILE *err)
+               FILE *err, MirTrace **trace, double *lp_out, char *stop,
+               size_t nstop)
 {
     int rc = EXIT_OK;
     RtData *data = load(c->data, "data", err, &rc);
@@ -331,6 +337,9 @@ static int run(const TraceCli *c, MirProgram *p, Arena *a, FILE *out,
     double lp = 0;
     int lrc = mir_interp_log_prob(in, u, &o, &lp, &t, why, sizeof why, &unsup);
     rt_data_free(data);
+    *trace = t;
+    *lp_out = lrc ? NAN : lp;
+    snprintf(stop, nstop, "%s", lrc ? why : "");
     double *grad = NULL;
     MirGradStats st = {0};
     char gwhy[1024] = "";
@@ -359,6 +368,47 @@ static int run(const TraceCli *c, MirProgram *p, Arena *a, FILE *out,
     if (c->gradient)
         return print_gradient(out, err, t, grad, n, &st, grc ? gwhy : NULL);
     return EXIT_OK;
+}
+
+/* --o FILE.dot, .png or .svg: the trace drawn (viz_trace), also when
+ * the evaluation stopped at a reject (what was evaluated up to it), into
+ * FILE through rt_out_open; where this Graphviz cannot render the format
+ * asked for, the fallback's file (FILE.svg, FILE.dot) with a one-line
+ * notice.  0, or -1 after a message. */
+static int write_picture(const TraceCli *c, const MirProgram *p,
+                         const MirTrace *t, double lp, const char *stop,
+                         FILE *err)
+{
+    char title[256], why[1024], written[4096];
+    int n = snprintf(title, sizeof title, "%s: %s", p->name ? p->name
+                     : "model", t->name);
+    if (isnan(lp))
+        snprintf(title + n, sizeof title - (size_t)n, ", stopped: %s", stop);
+    else
+        snprintf(title + n, sizeof title - (size_t)n, " = %.6g", lp);
+    VizContext *vc = c->format == VIZ_DOT ? NULL : viz_open();
+    if (c->format != VIZ_DOT && !vc)
+        fprintf(err, "pplbench: notice: Graphviz could not start; the "
+                "picture is written as DOT\n");
+    VizPicture pic;
+    int rc = viz_trace(vc, t, title, c->levels, c->format, &pic, why,
+                       sizeof why);
+    if (rc != 0)
+        fprintf(err, "pplbench: %s: %s\n", c->output, why);
+    if (rc == 0) {
+        const char *inputs[3] = {c->model, c->data, c->params};
+        rc = drv_picture_write(&pic, c->format, c->output, inputs, 3, written,
+                               sizeof written, why, sizeof why);
+        if (rc == 0 && pic.format != c->format)
+            fprintf(err, "pplbench: notice: this Graphviz cannot render %s; "
+                    "writing %s instead\n", viz_format_name(c->format),
+                    written);
+        else if (rc != 0)
+            fprintf(err, "pplbench: %s\n", why);
+        viz_picture_free(&pic);
+    }
+    viz_close(vc);
+    return rc;
 }
 
 int drv_trace_main(int argc, char **argv, FILE *out, FILE *err)
@@ -404,7 +454,17 @@ int drv_trace_main(int argc, char **argv, FILE *out, FILE *err)
         break;
     }
     RtOutFile *file = NULL;
-    if (c.output) {
+    if (c.picture) {
+        /* refused before anything runs, as the text's file is */
+        const char *inputs[3] = {c.model, c.data, c.params};
+        RtError e = {.msg = ""};
+        if (rt_out_check(c.output, inputs, 3, &e) != 0) {
+            fprintf(err, "pplbench: %s\n", e.msg);
+            fe_unit_free(&u);
+            return EXIT_USAGE;
+        }
+    }
+    if (c.output && !c.picture) {
         const char *inputs[3] = {c.model, c.data, c.params};
         int ninputs = 1 + (c.data != NULL);
         if (c.params)
@@ -418,7 +478,14 @@ int drv_trace_main(int argc, char **argv, FILE *out, FILE *err)
         }
         out = rt_out_stream(file);
     }
-    status = run(&c, pl.program, &u.arena, out, err);
+    MirTrace *t = NULL;
+    double lp = NAN;
+    char stop[1024] = "";
+    status = run(&c, pl.program, &u.arena, out, err, &t, &lp, stop,
+                 sizeof stop);
+    if (c.picture && t && status != EXIT_USAGE
+        && write_picture(&c, pl.program, t, lp, stop, err) != 0)
+        status = EXIT_USAGE;
     if (file) {
         RtError e = {.msg = ""};
         if (rt_out_commit(file, &e) != 0) {

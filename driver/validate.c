@@ -265,6 +265,7 @@ typedef struct Candidate {
     DrvComparison cmp;
     bool have_cmp;
     char *mir;          /* the candidate's MIR text (malloc'd) */
+    MirProgram *program; /* the candidate's MIR (in the model's arena) */
     char hash[17];      /* its C text's hash */
     const char *exe;    /* its sampler */
 } Candidate;
@@ -306,8 +307,10 @@ static void evaluate(ModelRun *m, const PassInfo *const *passes, int n,
               .dumps = dumps ? dir : NULL, .m = m, .c_text = &c_text,
               .c_len = &c_len, .why = c->why, .nwhy = sizeof c->why};
     bool ok = protected_step(&s);
-    if (!s.not_compiled || ok)
+    if (!s.not_compiled || ok) {
         c->mir = mir_text(p);
+        c->program = p;
+    }
     if (!ok) {
         c->outcome = OUT_ERROR;
         c->stage = s.not_compiled ? "emit" : "transform";
@@ -462,6 +465,8 @@ static void run_job(ModelRun *m, const DrvJobSpec *job)
                                           sizeof why) != 0))
             add_case(m, job->name, "dumps", DRV_CASE_ERROR, 0, why, NULL);
         free(buf);
+        if (m->o->graphs && c.program)
+            val_job_graphs(m, job->name, c.program);
     }
     double secs = val_now_seconds() - t0;
     char tolbuf[64];
@@ -671,6 +676,14 @@ static int model_body(void *arg)
                 val_interp_opinion(m->o0_probe, m->data, m->o0, add_o0_case,
                                    m);
         }
+        if (m->o0 && m->o->graphs) {
+            /* Graphviz's context: one per process (this model's) */
+            m->viz = viz_open();
+            if (!m->viz)
+                fprintf(stderr, "pplbench: notice: %s: Graphviz could not "
+                        "start; the pictures are written as DOT\n", m->name);
+            val_model_graphs(m);
+        }
         if (m->o0_error) {
             /* the message is its first line, the details all of it */
             char line[512];
@@ -689,6 +702,8 @@ static int model_body(void *arg)
     if (rc != 0)
         fprintf(stderr, "pplbench: %s\n", why);
     drv_report_free(&m->rep);
+    viz_close(m->viz);
+    m->viz = NULL;
     free(m->o0_mir);
     fe_unit_free(&m->u);
     return rc == 0 ? 0 : 2;

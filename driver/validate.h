@@ -19,6 +19,9 @@
  *                              each pass of its pipeline
  *   OUT/MODEL/JOB/TAG.*.log     the C compiler's and the sampler's console
  *   OUT/MODEL/HASH.probe.json   the probes
+ *   with --graphs, OUT/MODEL/factor_graph.{dot,png}, OUT/MODEL/trace.{dot,
+ *   png} (small models), OUT/MODEL/JOB/flowgraph_{before,after}.{dot,png}
+ *   (validate_graphs.c), linked from the report
  * and the report (OUT/report.xml unless --report names another file). */
 #ifndef PPL_VALIDATE_H
 #define PPL_VALIDATE_H
@@ -62,6 +65,8 @@ typedef struct DrvValidateOptions {
     int shard_k, shard_n;                /* --shard K/N (1/1: all) */
     int timeout_seconds;                 /* per compile and per probe */
     bool posterior;                      /* --posterior: short NUTS runs */
+    bool graphs;                         /* --graphs: pictures (see
+                                            validate_graphs.c) */
     const char *flags;                   /* the command line, for the report */
     const char *const *inputs;           /* every model and data file: no */
     int ninputs;                         /* product may replace one */

@@ -12,6 +12,7 @@
 #include "mir.h"
 #include "report.h"
 #include "validate.h"
+#include "viz.h"
 
 /* One model's validation: what validate.c and the jobs share. */
 typedef struct ModelRun {
@@ -34,9 +35,19 @@ typedef struct ModelRun {
     const char *o0_error;       /* why the reference could not be made */
     DrvReport rep;
     DrvSuite *suite;
+    VizContext *viz;            /* --graphs: Graphviz's (one per process) */
 } ModelRun;
 
 double val_now_seconds(void);
+
+/* validate_graphs.c, --graphs: the model's factor graph and (for a small
+ * model) its trace; a job's flowgraphs of log_prob before and after, the
+ * nodes it changed highlighted.  Each as DOT and PNG under OUT/MODEL,
+ * linked from the suite's properties (graph:NAME); a failure is a notice
+ * and a graph_note:NAME property, never the end of the run. */
+void val_model_graphs(ModelRun *m);
+void val_job_graphs(ModelRun *m, const char *job, MirProgram *after);
+
 /* Write text (len bytes) to path atomically, never over an input: 0, or
  * -1 with why. */
 int val_write_text(const ModelRun *m, const char *path, const char *text,

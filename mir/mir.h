@@ -256,6 +256,10 @@ bool mir_depends(const MirDepends *d, const MirExpr *e);
 /* The stanc3-style pretty form, the same text for every MIR dump. */
 void mir_pretty(FILE *out, const MirProgram *p);
 void mir_pretty_expr(FILE *out, const MirProgram *p, const MirExpr *e);
+/* One line: a simple statement as the dumps print it (x = (y + 1);); of
+ * if, while, for and profile only the head (for(n in 1:N)), of a block
+ * {...}.  For pictures of flowgraph nodes. */
+void mir_pretty_stmt_head(FILE *out, const MirProgram *p, const MirStmt *s);
 /* A declared type as the dumps print it: vector[N], array[real, N]. */
 void mir_pretty_sized(FILE *out, const MirProgram *p, const MirSized *s);
 

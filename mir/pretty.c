@@ -321,6 +321,36 @@ static void put_stmt(Printer *pr, const MirStmt *s, int depth, bool own_line)
         fputc('\n', out);
 }
 
+void mir_pretty_stmt_head(FILE *out, const MirProgram *p, const MirStmt *s)
+{
+    Printer pr = {out, p};
+    switch (s->kind) {
+    case MS_IF:
+    case MS_WHILE:
+        fputs(s->kind == MS_IF ? "if(" : "while(", out);
+        put_expr(&pr, s->cond);
+        fputc(')', out);
+        break;
+    case MS_FOR:
+        fprintf(out, "for(%s in ", p->vars[s->var].name);
+        put_expr(&pr, s->lo);
+        fputc(':', out);
+        put_expr(&pr, s->hi);
+        fputc(')', out);
+        break;
+    case MS_PROFILE:
+        fprintf(out, "profile(%s)", s->name);
+        break;
+    case MS_BLOCK:
+    case MS_SLIST:
+        fputs("{...}", out);
+        break;
+    default:
+        put_stmt(&pr, s, 0, false);
+        break;
+    }
+}
+
 static void put_section(Printer *pr, const char *name, const MirStmt *body)
 {
     fprintf(pr->out, "%s {\n", name);

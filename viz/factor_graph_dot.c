@@ -133,19 +133,11 @@ static bool var_used(const FactorGraph *g, int v, const int *nedges)
         || g->vars[v].kind == FGV_TPARAM;
 }
 
-static void draw_var(Draw *d, int v)
+/* A variable's look by its kind (data shaded, transformed dashed). */
+static void style_var(Agnode_t *node, FgraphVarKind kind)
 {
-    const FactorGraph *g = d->g;
-    const FgraphVar *fv = &g->vars[v];
-    char id[32];
-    snprintf(id, sizeof id, "v%d", v);
-    Agnode_t *node = agnode(d->root, id, 1);
-    d->var_node[v] = node;
-    char *type = type_text(g->p, &g->p->vars[fv->var]);
-    set_two_lines(d, node, fv->name, NAME_MAX_CHARS, type ? type : "",
-                  TYPE_MAX_CHARS);
     viz_set(node, "shape", "ellipse");
-    switch (fv->kind) {
+    switch (kind) {
     case FGV_DATA:
         viz_set(node, "style", "filled");
         viz_set(node, "fillcolor", "#c8c8c8");
@@ -160,6 +152,20 @@ static void draw_var(Draw *d, int v)
         viz_set(node, "style", "dashed");
         break;
     }
+}
+
+static void draw_var(Draw *d, int v)
+{
+    const FactorGraph *g = d->g;
+    const FgraphVar *fv = &g->vars[v];
+    char id[32];
+    snprintf(id, sizeof id, "v%d", v);
+    Agnode_t *node = agnode(d->root, id, 1);
+    d->var_node[v] = node;
+    char *type = type_text(g->p, &g->p->vars[fv->var]);
+    set_two_lines(d, node, fv->name, NAME_MAX_CHARS, type ? type : "",
+                  TYPE_MAX_CHARS);
+    style_var(node, fv->kind);
     char *tip = NULL;
     size_t len = 0;
     FILE *out = open_memstream(&tip, &len);
@@ -331,6 +337,55 @@ static int sole_derived_read(const FactorGraph *g, const FgraphFactor *f,
     return found;
 }
 
+/* The variate of e's factor when the factor, inside a plate, draws one
+ * element of e's variable (y[n] ~ normal(...), target += normal_lpdf(y[n]
+ * | ...)): that indexed variable, else NULL.  Not with collapsed plates,
+ * where a plate's factors are one box. */
+static const MirExpr *indexed_variate(const Draw *d, const FgraphEdge *e)
+{
+    const FactorGraph *g = d->g;
+    const FgraphFactor *f = &g->factors[e->factor];
+    if (d->collapse || !e->partial || !e->direct || f->plate < 0 || !f->term
+        || f->term->kind != MX_CALL || f->term->nargs < 1)
+        return NULL;
+    const MirExpr *v = f->term->args[0];
+    if (v->kind != MX_INDEXED || v->nargs < 1 || v->args[0]->kind != MX_VAR
+        || g->var_index[v->args[0]->var] != e->var)
+        return NULL;
+    return v;
+}
+
+static bool is_data(const FactorGraph *g, const FgraphEdge *e)
+{
+    return g->vars[e->var].kind == FGV_DATA;
+}
+
+/* The element a factor in a plate draws (indexed_variate), as its own
+ * node y[n] inside the plate, with an arrow from the factor; a dotted
+ * line joins it to the whole variable where that is drawn. */
+static void draw_indexed(Draw *d, Agnode_t *factor, const FgraphEdge *e,
+                         const MirExpr *variate)
+{
+    const FactorGraph *g = d->g;
+    char id[32];
+    snprintf(id, sizeof id, "x%d", (int)(e - g->edges));
+    Agnode_t *node = agnode(plate_cluster(d, g->factors[e->factor].plate), id,
+                            1);
+    char *text = expr_text(g->p, variate);
+    set_label(d, node, "label", text, NAME_MAX_CHARS + 10);
+    free(text);
+    style_var(node, g->vars[e->var].kind);
+    Agedge_t *edge = agedge(d->root, factor, node, NULL, 1);
+    viz_set(edge, "arrowhead", "normal");
+    Agnode_t *whole = d->var_node[e->var];
+    if (whole) {
+        Agedge_t *part = agedge(d->root, whole, node, NULL, 1);
+        viz_set(part, "style", "dotted");
+        viz_set(part, "arrowhead", "none");
+        viz_set(part, "color", "#909090");
+    }
+}
+
 /* A dashed arrow from a variable to one defined from it. */
 static void draw_definition(Draw *d, int from, int to)
 {
@@ -348,6 +403,11 @@ static void draw_edge(Draw *d, Agnode_t *factor, const FgraphEdge *e,
     if (!e->direct && derived[e->role] >= 0) {
         /* drawn as the definition of the variable it comes through */
         draw_definition(d, e->var, derived[e->role]);
+        return;
+    }
+    const MirExpr *element = indexed_variate(d, e);
+    if (element) {
+        draw_indexed(d, factor, e, element);
         return;
     }
     Agnode_t *var = d->var_node[e->var];
@@ -380,7 +440,15 @@ static void draw(Draw *d)
     }
     for (int i = 0; i < g->nedges; i++)
         nedges[g->edges[i].var]++;
+    /* elements drawn in their plates (y[n]) count as nodes; a data
+     * variable drawn only as elements is not drawn whole (one with a
+     * definition is: the arrows from what defines it go there) */
     int nvars = 0, nboxes = g->nfactors;
+    for (int i = 0; i < g->nedges; i++)
+        if (indexed_variate(d, &g->edges[i])) {
+            nboxes++;
+            nedges[g->edges[i].var] -= is_data(g, &g->edges[i]);
+        }
     for (int v = 0; v < g->nvars; v++)
         nvars += var_used(g, v, nedges);
     if (nvars + nboxes > VIZ_FG_MAX_NODES) {
@@ -394,6 +462,13 @@ static void draw(Draw *d)
                     && outermost(g, g->factors[j].plate) == outermost(g, p))
                     first = false;
             nboxes += first;
+        }
+        /* collapsed plates draw no elements: every variable whole again */
+        for (int i = 0; i < g->nedges; i++) {
+            d->collapse = false;
+            nedges[g->edges[i].var] += indexed_variate(d, &g->edges[i])
+                                       && is_data(g, &g->edges[i]);
+            d->collapse = true;
         }
     }
     int budget = VIZ_FG_MAX_NODES - 1;  /* a note if anything is left out */

@@ -25,9 +25,6 @@ run_expect 2 "pplbench trace: --backward and --forward take a node @i, not '@x'"
 run_expect 2 "pplbench trace: one model at a time ('n.stan')" \
     "$PPLBENCH" trace m.stan n.stan
 run_expect 2 "" "$PPLBENCH" trace missing.stan
-run_expect 2 "pplbench trace: --o writes the trace as text; pictures (.png) are not drawn yet" \
-    "$PPLBENCH" trace m.stan --data d.json --o t.png
-expect_absent t.png
 echo '{"N": 30000}' > big.json
 run_expect 1 "Error: variable w is too large for the interpreter." \
     "$PPLBENCH" trace m.stan --data big.json

@@ -289,6 +289,105 @@ static void test_cut_with_a_note(void **state)
     free(src);
 }
 
+/* ---- flowgraphs ---- */
+
+static FeUnit unit2;
+
+static int teardown_two(void **state)
+{
+    fe_unit_free(&unit2);
+    return teardown(state);
+}
+
+static Flowgraph *flowgraph_of(FeUnit *u, const char *text)
+{
+    FeOptions o = {0};
+    if (!fe_compile(u, "test.stan", text, &o))
+        fail_msg("the test program does not check");
+    MirProgram *p = mir_lower(&u->arena, u->prog, "test_model");
+    assert_non_null(p->log_prob);
+    return fg_build(&u->arena, p, &p->log_prob);
+}
+
+/* The node of g whose text is want, or -1. */
+static int node_with_text(const Flowgraph *g, const char *want)
+{
+    int found = -1;
+    for (int i = 0; i < g->n; i++) {
+        char *t = viz_flowgraph_node_text(g, i);
+        if (strcmp(t, want) == 0)
+            found = i;
+        free(t);
+    }
+    return found;
+}
+
+/* A statement rewritten, one deleted and one added: the LCS of the
+ * printed statements leaves exactly those changed, on their own side. */
+static void test_flowgraph_diff(void **state)
+{
+    (void)state;
+    Flowgraph *a = flowgraph_of(&unit, "parameters { real x; }\nmodel {\n"
+        "  target += -x;\n  target += exp(x);\n  target += -2 * x;\n"
+        "  for (n in 1:3) target += log1p(x * x);\n}\n");
+    Flowgraph *b = flowgraph_of(&unit2, "parameters { real x; }\nmodel {\n"
+        "  real t = x * x;\n  target += -x;\n  target += -2 * x;\n"
+        "  for (n in 1:3) target += log1p(t);\n}\n");
+    bool *ca = calloc((size_t)a->n, 1), *cb = calloc((size_t)b->n, 1);
+    assert_true(viz_flowgraph_diff(a, b, ca, cb));
+    int deleted = node_with_text(a, "target += exp(x);");
+    int rewritten = node_with_text(a, "target += log1p((x * x));");
+    int added = node_with_text(b, "t = (x * x);");
+    int rewrote = node_with_text(b, "target += log1p(t);");
+    assert_true(deleted >= 0 && rewritten >= 0 && added >= 0 && rewrote >= 0);
+    for (int i = 0; i < a->n; i++)
+        assert_int_equal(ca[i], i == deleted || i == rewritten);
+    int decl = node_with_text(b, "real t;");
+    for (int i = 0; i < b->n; i++)
+        assert_int_equal(cb[i], i == added || i == rewrote || i == decl);
+    /* the picture fills exactly those */
+    VizPicture pic;
+    char why[256];
+    assert_int_equal(viz_flowgraph(NULL, b, cb, "green", "after", VIZ_DOT,
+                                   &pic, why, sizeof why), 0);
+    char *dot = strndup(pic.data, pic.len);
+    viz_picture_free(&pic);
+    Agraph_t *back = agmemread(dot);
+    assert_non_null(back);
+    int filled = 0;
+    for (Agnode_t *v = agfstnode(back); v; v = agnxtnode(back, v)) {
+        char *c = agget(v, "fillcolor");
+        filled += c && strcmp(c, "green") == 0;
+    }
+    assert_int_equal(filled, 3);
+    agclose(back);
+    free(dot);
+    free(ca);
+    free(cb);
+}
+
+/* More statements than VIZ_FLOW_MAX_NODES: cut with a note, still DOT. */
+static void test_flowgraph_cut(void **state)
+{
+    (void)state;
+    char *src = many_factors(VIZ_FLOW_MAX_NODES + 20, false);
+    Flowgraph *g = flowgraph_of(&unit, src);
+    assert_true(g->n > VIZ_FLOW_MAX_NODES);
+    VizPicture pic;
+    char why[256];
+    assert_int_equal(viz_flowgraph(NULL, g, NULL, NULL, "cut", VIZ_DOT, &pic,
+                                   why, sizeof why), 0);
+    char *dot = strndup(pic.data, pic.len);
+    viz_picture_free(&pic);
+    assert_non_null(strstr(dot, "not drawn: "));
+    Agraph_t *back = agmemread(dot);
+    assert_non_null(back);
+    assert_true(agnnodes(back) <= VIZ_FLOW_MAX_NODES);
+    agclose(back);
+    free(dot);
+    free(src);
+}
+
 static void test_format_of_path(void **state)
 {
     (void)state;
@@ -316,6 +415,8 @@ int main(void)
         cmocka_unit_test_teardown(test_collapsed_plates, teardown),
         cmocka_unit_test_teardown(test_cut_with_a_note, teardown),
         cmocka_unit_test(test_format_of_path),
+        cmocka_unit_test_teardown(test_flowgraph_diff, teardown_two),
+        cmocka_unit_test_teardown(test_flowgraph_cut, teardown),
     };
     return cmocka_run_group_tests_name("viz", tests, NULL, NULL);
 }

@@ -114,6 +114,50 @@ static void add_edges(Build *b, int f, const MirExpr *variate,
     g->factors[f].nedges = g->nedges - g->factors[f].first_edge;
 }
 
+static bool is_root(VarId v, const void *ctx)
+{
+    MirVarKind k = ((const MirProgram *)ctx)->vars[v].kind;
+    return k == MV_PARAM || k == MV_DATA || k == MV_TDATA;
+}
+
+/* Whether what e reads (and what that depends on, through local variables
+ * and transformed parameters; values, not indices) includes data (1),
+ * else parameters (2), else neither (0). */
+static int reads_data(Build *b, const MirExpr *e)
+{
+    const MirProgram *p = b->g->p;
+    DfWord *set = arena_alloc(&b->g->arena,
+                              sizeof(DfWord) * (size_t)b->deps->nwords);
+    /* a parameter is a root, though the program's reading of it depends
+     * on its sizes and bounds, which may be data */
+    vdep_reach_until(b->deps, e, set, is_root, p);
+    bool param = false;
+    for (int v = 0; v < p->nvars; v++) {
+        if (!df_has(set, v))
+            continue;
+        MirVarKind k = p->vars[v].kind;
+        if (k == MV_DATA || k == MV_TDATA)
+            return 1;
+        if (k == MV_PARAM || k == MV_TPARAM)
+            param = true;
+    }
+    return param ? 2 : 0;
+}
+
+/* The context of a factor: the rule is in analyses.h (FgraphContext). */
+static FgraphContext classify(Build *b, FgraphFactorKind kind,
+                              const MirExpr *term, const char *dist)
+{
+    if (kind == FGF_JACOBIAN || kind == FGF_JACOBIAN_CALL)
+        return FGC_PRIOR;
+    if (!term)
+        return FGC_LIKELIHOOD;
+    if (dist)
+        return reads_data(b, term->args[0]) == 2 ? FGC_PRIOR
+                                                  : FGC_LIKELIHOOD;
+    return reads_data(b, term) == 2 ? FGC_PRIOR : FGC_LIKELIHOOD;
+}
+
 static int new_factor(Build *b, FgraphFactorKind kind, const MirStmt *s,
                       const MirExpr *term, Span span)
 {
@@ -130,6 +174,7 @@ static int new_factor(Build *b, FgraphFactorKind kind, const MirStmt *s,
     x->plate = b->plate;
     x->dist = density_family(&g->arena, term);
     x->fn = term && term->kind == MX_CALL ? term->fn : NULL;
+    x->context = classify(b, kind, term, x->dist);
     if (x->dist)
         add_edges(b, f, term->args[0],
                   (const MirExpr *const *)term->args + 1, term->nargs - 1);
@@ -145,7 +190,9 @@ static int new_factor(Build *b, FgraphFactorKind kind, const MirStmt *s,
 static void add_terms(Build *b, const MirStmt *s, const MirExpr *e,
                       bool jacobian)
 {
-    if (e->kind == MX_CALL && e->op == OP_ADD && e->nargs == 2) {
+    /* a sum of containers is one term: target += v + 1 adds sum(v) + N */
+    if (e->kind == MX_CALL && e->op == OP_ADD && e->nargs == 2 && e->type
+        && ty_is_scalar(e->type)) {
         add_terms(b, s, e->args[0], jacobian);
         add_terms(b, s, e->args[1], jacobian);
         return;
@@ -192,8 +239,12 @@ static void walk_list(Build *b, const MirStmt *s)
         /* the truncation of a `~` (T[L, U]) is lowered to an if after it,
          * at the same place: its terms belong to the `~`'s factor */
         if (i > 0 && x->kind == MS_IF && s->stmts[i - 1]->kind == MS_TARGET_PE
-            && memcmp(&x->span, &s->stmts[i - 1]->span, sizeof(Span)) == 0)
+            && memcmp(&x->span, &s->stmts[i - 1]->span, sizeof(Span)) == 0) {
+            if (b->g->nfactors > 0
+                && b->g->factors[b->g->nfactors - 1].stmt == s->stmts[i - 1])
+                b->g->factors[b->g->nfactors - 1].trunc = x;
             continue;
+        }
         walk(b, x);
     }
 }
@@ -218,6 +269,8 @@ static void walk(Build *b, const MirStmt *s)
         add_calls(b, s, s->rhs);
         return;
     case MS_FOR: {
+        add_calls(b, s, s->lo);
+        add_calls(b, s, s->hi);
         g->plates = grow(&g->arena, g->plates, &b->cap_plates,
                          g->nplates + 1, sizeof *g->plates);
         int k = g->nplates++;
@@ -328,6 +381,11 @@ const char *fgraph_factor_kind_name(FgraphFactorKind k)
     case FGF_JACOBIAN_CALL: return "jacobian_call";
     }
     return "?";
+}
+
+const char *fgraph_context_name(FgraphContext c)
+{
+    return c == FGC_PRIOR ? "prior" : "likelihood";
 }
 
 const char *fgraph_var_kind_name(FgraphVarKind k)

@@ -32,6 +32,7 @@ for v in joint prior likelihood; do
 done
 lp() { grep -v '^#' "$1.csv" | sed -n 2p | cut -d, -f1; }
 check "$(awk -v j="$(lp joint)" -v p="$(lp prior)" -v l="$(lp likelihood)" \
-    'BEGIN { d = p + l - j; print (d < 1e-5 && d > -1e-5 && p != 0 && l != 0) ? "ok" : "bad" }')" = ok
+    'BEGIN { d = p + l - j
+             print (d < 1e-5 && d > -1e-5 && p != 0 && l != 0) ? "ok" : "bad" }')" = ok
 grep -q '^#.*context = likelihood' likelihood.csv || fail "no context = likelihood in the header"
 grep -q 'context' joint.csv && fail "the joint header is not CmdStan's"

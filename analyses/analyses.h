@@ -56,16 +56,22 @@ typedef enum FgraphFactorKind {
  *     (or transformed parameters) only.  So `mu ~ normal(mu0, s0)` with
  *     mu0 given as data is a prior, `y ~ normal(mu, s)` with y data a
  *     likelihood, `(y - mu) ~ normal(0, s)` a likelihood;
- *   - any other summand of target += has no variate: the summand itself
- *     stands for it (the same rule on everything the summand reads): `target
- *     += -0.5 * square(mu)` is prior, `target += log_mix(th, a(y), b(y))` a
- *     likelihood, and a constant a likelihood ("depends only on data").
- *     A prior hand-written with a data hyperparameter (`-square(mu - mu0)`)
+ *   - a target += whose summands are not all densities has no variate: the
+ *     whole statement is one context, by the same rule on everything its
+ *     right-hand side reads: `target += -0.5 * square(mu)` is prior,
+ *     `target += log_mix(th, a(y), b(y))` a likelihood, a constant a
+ *     likelihood ("depends only on data").  Whole, because passes rewrite
+ *     sums (partial-eval makes a*b + c one fma) and a context must not
+ *     change under a pass (the validator compares the prior context).  A
+ *     prior hand-written with a data hyperparameter (`-square(mu - mu0)`)
  *     reads data and counts as likelihood: write it as a density;
  *   - a call of an _lp function is one factor (all it adds to target goes
  *     to one context); its "variate" is its arguments, as for target +=.
- * The conditions of the ifs around a factor do not count (a prior under
- * `if (K > 0)` with K data stays a prior), nor do indices and loop bounds
+ * Dependence is through the values assigned (vardeps.c's values form);
+ * the conditions of the ifs around a factor, or around the assignments of
+ * what it reads, do not count (a prior under `if (K > 0)` with K data
+ * stays a prior, and one-step-unroll's `if (N >= 1)` changes nothing),
+ * nor do indices and loop bounds
  * (y[g[n]] ~ ... reads y, not the index array g).  The truncation of a `~`
  * (T[L, U]) belongs to the `~`'s factor. */
 typedef enum FgraphContext {

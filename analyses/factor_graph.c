@@ -17,6 +17,7 @@
 typedef struct Build {
     FactorGraph *g;
     VarDeps *deps;
+    VarDeps *values;    /* without control dependence: the contexts */
     int cap_factors, cap_edges, cap_plates;
     int plate;          /* the innermost plate open, or -1 */
     const MirExpr *conds[64];   /* the conditions of the ifs and whiles */
@@ -130,7 +131,7 @@ static int reads_data(Build *b, const MirExpr *e)
                               sizeof(DfWord) * (size_t)b->deps->nwords);
     /* a parameter is a root, though the program's reading of it depends
      * on its sizes and bounds, which may be data */
-    vdep_reach_until(b->deps, e, set, is_root, p);
+    vdep_reach_until(b->values, e, set, is_root, p);
     bool param = false;
     for (int v = 0; v < p->nvars; v++) {
         if (!df_has(set, v))
@@ -155,6 +156,8 @@ static FgraphContext classify(Build *b, FgraphFactorKind kind,
     if (dist)
         return reads_data(b, term->args[0]) == 2 ? FGC_PRIOR
                                                   : FGC_LIKELIHOOD;
+    /* a target += statement's other terms: walk() classifies the whole
+     * statement */
     return reads_data(b, term) == 2 ? FGC_PRIOR : FGC_LIKELIHOOD;
 }
 
@@ -255,9 +258,22 @@ static void walk(Build *b, const MirStmt *s)
         return;
     FactorGraph *g = b->g;
     switch (s->kind) {
-    case MS_TARGET_PE:
+    case MS_TARGET_PE: {
+        int first = g->nfactors;
         add_terms(b, s, s->rhs, false);
+        /* a statement that is not a sum of densities is one factor for the
+         * contexts (analyses.h, FgraphContext) */
+        bool densities = true;
+        for (int f = first; f < g->nfactors; f++)
+            densities &= g->factors[f].dist != NULL;
+        if (!densities) {
+            FgraphContext c = reads_data(b, s->rhs) == 2 ? FGC_PRIOR
+                                                          : FGC_LIKELIHOOD;
+            for (int f = first; f < g->nfactors; f++)
+                g->factors[f].context = c;
+        }
         return;
+    }
     case MS_JACOBIAN_PE:
         add_terms(b, s, s->rhs, true);
         return;
@@ -321,6 +337,7 @@ FactorGraph *fgraph_build(const MirProgram *p)
     g->p = p;
     Build b = {.g = g, .plate = -1};
     b.deps = vdep_build(&g->arena, p, false);
+    b.values = vdep_build_values(&g->arena, p);
     g->var_index = arena_alloc(&g->arena, sizeof(int) * (size_t)(p->nvars + 1));
     g->vars = arena_alloc(&g->arena, sizeof *g->vars * (size_t)(p->nvars + 1));
     /* parameters and transformed parameters are declared again in

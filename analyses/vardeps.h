@@ -10,12 +10,16 @@
 typedef struct VarDeps {
     int nvars, nwords;
     bool full;          /* indices and loop bounds count (vardeps.c) */
+    bool values;        /* the conditions around assignments do not */
     DfWord **on, **step;
 } VarDeps;
 
 /* The dependence of every variable of p, in the arena a: of values and
  * if/while conditions, or (full) also of indices and loop bounds. */
 VarDeps *vdep_build(Arena *a, const MirProgram *p, bool full);
+/* Of the values only: neither indices and loop bounds nor the conditions
+ * a variable is assigned under. */
+VarDeps *vdep_build_values(Arena *a, const MirProgram *p);
 /* Add the variables e reads to set (with its index expressions' when
  * indices is set). */
 void vdep_expr_vars(const MirExpr *e, DfWord *set, bool indices);

@@ -1248,8 +1248,7 @@ static void emit_log_density(Emit *em)
     em_line(em, "/* working memory is the model's own, not its data */");
     em_line(em, "State *S = (State *)&m->state;");
     /* the contexts (emit_ctx.c): which factors count */
-    em_line(em, "if (context != RT_JOINT && context != RT_PRIOR "
-            "&& context != RT_LIKELIHOOD)");
+    em_line(em, "if ((unsigned)context > (unsigned)RT_LIKELIHOOD)");
     em_line(em, "    return rt_error(err, \"unknown log density context %%d\", "
             "(int)context);");
     em_line(em, "const bool ctx_prior = context != RT_LIKELIHOOD;");

@@ -171,7 +171,8 @@ bool em_ctx_gate(Emit *em, const MirStmt *s, Section sec, bool fwd)
         }
         return true;
     }
-    em_line(em, "if (%s) {", em_ctx_flag(ctx));
+    /* the joint context, the common one, falls through */
+    em_line(em, "if (__builtin_expect(%s, 1)) {", em_ctx_flag(ctx));
     em->indent++;
     const MirStmt *saved = em->ctx_open;
     em->ctx_open = s;

@@ -318,6 +318,57 @@ static void test_contexts_vectorized(void **state)
     assert_string_equal(contexts(graph), "PL");
 }
 
+/* The contexts of text's factors after the pass named pass (NULL: as
+ * transformed), into out. */
+static void contexts_after(const char *text, const char *pass, char *out,
+                           size_t n)
+{
+    FeOptions o = {0};
+    FeUnit u;
+    if (!fe_compile(&u, "test.stan", text, &o))
+        fail_msg("the test program does not check");
+    MirProgram *p = mir_lower(&u.arena, u.prog, "test_model");
+    mir_transform(p);
+    if (pass) {
+        const PassInfo *pi = pass_find(pass);
+        assert_non_null(pi);
+        char why[256];
+        bool changed = false;
+        assert_true(pass_run(p, &pi, 1, NULL, &changed, why, sizeof why));
+        assert_true(changed);
+    }
+    FactorGraph *g = fgraph_build(p);
+    assert_non_null(g);
+    snprintf(out, n, "%s", contexts(g));
+    fgraph_free(g);
+    fe_unit_free(&u);
+}
+
+/* A pass that keeps the log density keeps each factor's context: the
+ * validator compares the prior context.  one-step-unroll puts the loop's
+ * first iteration under `if (N >= 1)` (no control dependence counts);
+ * partial-eval joins a*b + c into one fma (a target += that is not a sum
+ * of densities is one context as a whole). */
+static void test_contexts_stable_under_passes(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "data { int N; vector[N] y; matrix[N, N] D; }\n"
+        "parameters { vector[N] z; real a; }\n"
+        "model {\n"
+        "  for (n in 1:N) { real w = z[n] * a; target += -0.1 * w * w; }\n"
+        "  target += 0.5 * sum(D * z) + 0.5 * a;\n"
+        "  y ~ normal(a, 1);\n"
+        "}\n";
+    char before[64], unrolled[64], folded[64];
+    contexts_after(text, NULL, before, sizeof before);
+    contexts_after(text, "one-step-unroll", unrolled, sizeof unrolled);
+    contexts_after(text, "partial-eval", folded, sizeof folded);
+    assert_string_equal(before, "PLLL");
+    assert_string_equal(unrolled, "PPLLL");
+    assert_string_equal(folded, "PLL");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -328,6 +379,7 @@ int main(void)
         cmocka_unit_test_teardown(test_json, teardown),
         cmocka_unit_test_teardown(test_contexts, teardown),
         cmocka_unit_test_teardown(test_contexts_vectorized, teardown),
+        cmocka_unit_test(test_contexts_stable_under_passes),
     };
     return cmocka_run_group_tests_name("factor_graph", tests, NULL, NULL);
 }

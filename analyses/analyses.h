@@ -67,7 +67,7 @@ typedef enum FgraphFactorKind {
  *     reads data and counts as likelihood: write it as a density;
  *   - a call of an _lp function is one factor (all it adds to target goes
  *     to one context); its "variate" is its arguments, as for target +=.
- * Dependence is through the values assigned (vardeps.c's values form);
+ * Dependence is through the values assigned (contexts.c);
  * the conditions of the ifs around a factor, or around the assignments of
  * what it reads, do not count (a prior under `if (K > 0)` with K data
  * stays a prior, and one-step-unroll's `if (N >= 1)` changes nothing),
@@ -128,6 +128,9 @@ typedef struct FactorGraph {
  * log_prob, prepare_data and the user functions are read).  Free it with
  * fgraph_free; NULL when memory ran out. */
 FactorGraph *fgraph_build(const MirProgram *p);
+/* The factors and their contexts only (no variables' edges): linear in
+ * the program, for the backend (backend/emit_ctx.c). */
+FactorGraph *fgraph_build_contexts(const MirProgram *p);
 void fgraph_free(FactorGraph *g);
 /* The edge between factor f and variable index v, or NULL. */
 const FgraphEdge *fgraph_edge(const FactorGraph *g, int f, int v);

@@ -17,7 +17,7 @@
 typedef struct Build {
     FactorGraph *g;
     VarDeps *deps;
-    VarDeps *values;    /* without control dependence: the contexts */
+    CtxDeps *ctxd;      /* what the contexts are decided from */
     int cap_factors, cap_edges, cap_plates;
     int plate;          /* the innermost plate open, or -1 */
     const MirExpr *conds[64];   /* the conditions of the ifs and whiles */
@@ -115,34 +115,13 @@ static void add_edges(Build *b, int f, const MirExpr *variate,
     g->factors[f].nedges = g->nedges - g->factors[f].first_edge;
 }
 
-static bool is_root(VarId v, const void *ctx)
-{
-    MirVarKind k = ((const MirProgram *)ctx)->vars[v].kind;
-    return k == MV_PARAM || k == MV_DATA || k == MV_TDATA;
-}
-
 /* Whether what e reads (and what that depends on, through local variables
  * and transformed parameters; values, not indices) includes data (1),
  * else parameters (2), else neither (0). */
 static int reads_data(Build *b, const MirExpr *e)
 {
-    const MirProgram *p = b->g->p;
-    DfWord *set = arena_alloc(&b->g->arena,
-                              sizeof(DfWord) * (size_t)b->deps->nwords);
-    /* a parameter is a root, though the program's reading of it depends
-     * on its sizes and bounds, which may be data */
-    vdep_reach_until(b->values, e, set, is_root, p);
-    bool param = false;
-    for (int v = 0; v < p->nvars; v++) {
-        if (!df_has(set, v))
-            continue;
-        MirVarKind k = p->vars[v].kind;
-        if (k == MV_DATA || k == MV_TDATA)
-            return 1;
-        if (k == MV_PARAM || k == MV_TPARAM)
-            param = true;
-    }
-    return param ? 2 : 0;
+    unsigned f = ctxd_expr(b->ctxd, e);
+    return f & CTXD_DATA ? 1 : f & CTXD_PARAM ? 2 : 0;
 }
 
 /* The context of a factor: the rule is in analyses.h (FgraphContext). */
@@ -178,7 +157,9 @@ static int new_factor(Build *b, FgraphFactorKind kind, const MirStmt *s,
     x->dist = density_family(&g->arena, term);
     x->fn = term && term->kind == MX_CALL ? term->fn : NULL;
     x->context = classify(b, kind, term, x->dist);
-    if (x->dist)
+    if (!b->deps)
+        x->first_edge = g->nedges;   /* the contexts only: no edges */
+    else if (x->dist)
         add_edges(b, f, term->args[0],
                   (const MirExpr *const *)term->args + 1, term->nargs - 1);
     else if (term && term->kind == MX_CALL && term->op == OP_NONE)
@@ -329,15 +310,16 @@ static bool is_int_type(const Type *t)
     return t && ty_base(t)->kind == TY_INT;
 }
 
-FactorGraph *fgraph_build(const MirProgram *p)
+static FactorGraph *build(const MirProgram *p, bool edges)
 {
     FactorGraph *g = calloc(1, sizeof *g);
     if (!g)
         return NULL;
     g->p = p;
     Build b = {.g = g, .plate = -1};
-    b.deps = vdep_build(&g->arena, p, false);
-    b.values = vdep_build_values(&g->arena, p);
+    if (edges)
+        b.deps = vdep_build(&g->arena, p, false);
+    b.ctxd = ctxd_build(&g->arena, p);
     g->var_index = arena_alloc(&g->arena, sizeof(int) * (size_t)(p->nvars + 1));
     g->vars = arena_alloc(&g->arena, sizeof *g->vars * (size_t)(p->nvars + 1));
     /* parameters and transformed parameters are declared again in
@@ -369,6 +351,16 @@ FactorGraph *fgraph_build(const MirProgram *p)
     }
     walk(&b, p->log_prob);
     return g;
+}
+
+FactorGraph *fgraph_build(const MirProgram *p)
+{
+    return build(p, true);
+}
+
+FactorGraph *fgraph_build_contexts(const MirProgram *p)
+{
+    return build(p, false);
 }
 
 void fgraph_free(FactorGraph *g)

@@ -4,10 +4,7 @@
  * form also by the indices (its left-hand side's and those it reads) and
  * by the bounds of the loops it is assigned in.  Closed transitively.
  * Flow-insensitive (all assignments of a variable count, wherever they
- * are), so it errs toward more dependence.  The values form leaves the
- * conditions out too: the contexts of the factors (factor_graph.c) must
- * not change when a pass puts a statement under an if (one-step-unroll's
- * `if (N >= 1)`) or takes it out of one.  The factor graph takes the
+ * are), so it errs toward more dependence.  The factor graph takes the
  * values only (a loop is a plate, and y[n] reads y, not the N bounding
  * n); whether a control statement depends on a parameter takes the full
  * form.
@@ -66,8 +63,7 @@ static void walk(Walk *k, const MirStmt *s)
                 vdep_expr_vars(s->lhs.steps[st].indices[i].lo, on, true);
                 vdep_expr_vars(s->lhs.steps[st].indices[i].hi, on, true);
             }
-        if (!d->values)
-            add_set(on, k->control, nw);
+        add_set(on, k->control, nw);
         return;
     }
     case MS_IF:
@@ -82,7 +78,7 @@ static void walk(Walk *k, const MirStmt *s)
             add_set(on, k->control, nw);
             vdep_expr_vars(s->lo, k->control, true);
             vdep_expr_vars(s->hi, k->control, true);
-        } else if (s->kind != MS_FOR && !d->values) {
+        } else if (s->kind != MS_FOR) {
             vdep_expr_vars(s->cond, k->control, d->full);
         }
         walk(k, s->body);
@@ -99,13 +95,12 @@ static void walk(Walk *k, const MirStmt *s)
         walk(k, s->stmts[i]);
 }
 
-static VarDeps *build(Arena *a, const MirProgram *p, bool full, bool values)
+VarDeps *vdep_build(Arena *a, const MirProgram *p, bool full)
 {
     VarDeps *d = NEW(a, VarDeps);
     d->nvars = p->nvars;
     d->nwords = df_words(p->nvars + 1);
     d->full = full;
-    d->values = values;
     d->on = arena_alloc(a, sizeof(DfWord *) * (size_t)(p->nvars + 1));
     for (int v = 0; v < p->nvars; v++)
         d->on[v] = arena_alloc(a, sizeof(DfWord) * (size_t)d->nwords);
@@ -136,16 +131,6 @@ static VarDeps *build(Arena *a, const MirProgram *p, bool full, bool values)
             }
     }
     return d;
-}
-
-VarDeps *vdep_build(Arena *a, const MirProgram *p, bool full)
-{
-    return build(a, p, full, false);
-}
-
-VarDeps *vdep_build_values(Arena *a, const MirProgram *p)
-{
-    return build(a, p, false, true);
 }
 
 void vdep_reach(const VarDeps *d, const MirExpr *e, DfWord *set, bool indices)

@@ -10,16 +10,12 @@
 typedef struct VarDeps {
     int nvars, nwords;
     bool full;          /* indices and loop bounds count (vardeps.c) */
-    bool values;        /* the conditions around assignments do not */
     DfWord **on, **step;
 } VarDeps;
 
 /* The dependence of every variable of p, in the arena a: of values and
  * if/while conditions, or (full) also of indices and loop bounds. */
 VarDeps *vdep_build(Arena *a, const MirProgram *p, bool full);
-/* Of the values only: neither indices and loop bounds nor the conditions
- * a variable is assigned under. */
-VarDeps *vdep_build_values(Arena *a, const MirProgram *p);
 /* Add the variables e reads to set (with its index expressions' when
  * indices is set). */
 void vdep_expr_vars(const MirExpr *e, DfWord *set, bool indices);
@@ -32,5 +28,17 @@ void vdep_reach(const VarDeps *d, const MirExpr *e, DfWord *set,
 void vdep_reach_until(const VarDeps *d, const MirExpr *e, DfWord *set,
                       bool (*stop)(VarId v, const void *ctx),
                       const void *ctx);
+
+/* contexts.c: whether each variable of log_prob depends on data
+ * (CTXD_DATA) and on parameters (CTXD_PARAM), through the values assigned
+ * only; linear in the program. */
+enum { CTXD_DATA = 1, CTXD_PARAM = 2 };
+typedef struct CtxDeps {
+    const MirProgram *p;
+    unsigned char *flags;   /* per VarId */
+} CtxDeps;
+CtxDeps *ctxd_build(Arena *a, const MirProgram *p);
+/* The bits of what e reads (values, not indices). */
+unsigned ctxd_expr(const CtxDeps *d, const MirExpr *e);
 
 #endif

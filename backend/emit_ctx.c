@@ -13,6 +13,7 @@
  * function outside target += (x = f_lp(...)) always runs: what it adds to
  * target goes to a dropped accumulator, and its reverse function gets the
  * target's adjoint 0, when its context is off. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,11 +32,8 @@ struct EmCtx {
     int n, cap;
 };
 
-static CtxEntry *entry(Emit *em, EmCtx *c, const void *node)
+static void add(Emit *em, EmCtx *c, const void *node, int ctx)
 {
-    for (int i = 0; i < c->n; i++)
-        if (c->e[i].node == node)
-            return &c->e[i];
     if (c->n == c->cap) {
         int cap = c->cap ? 2 * c->cap : 16;
         CtxEntry *fresh = arena_alloc(em->a, sizeof *fresh * (size_t)cap);
@@ -47,18 +45,39 @@ static CtxEntry *entry(Emit *em, EmCtx *c, const void *node)
     CtxEntry *x = &c->e[c->n++];
     memset(x, 0, sizeof *x);
     x->node = node;
-    return x;
+    x->ctx = ctx;
+}
+
+static int by_node(const void *a, const void *b)
+{
+    uintptr_t x = (uintptr_t)((const CtxEntry *)a)->node;
+    uintptr_t y = (uintptr_t)((const CtxEntry *)b)->node;
+    return x < y ? -1 : x > y;
+}
+
+/* Sort by node and merge the entries of one node (their contexts or'ed):
+ * lookups by binary search, so that a program of many statements is
+ * emitted in n log n. */
+static void sort_merge(EmCtx *c)
+{
+    qsort(c->e, (size_t)c->n, sizeof *c->e, by_node);
+    int n = 0;
+    for (int i = 0; i < c->n; i++) {
+        if (n > 0 && c->e[n - 1].node == c->e[i].node)
+            c->e[n - 1].ctx |= c->e[i].ctx;
+        else
+            c->e[n++] = c->e[i];
+    }
+    c->n = n;
 }
 
 static const CtxEntry *find(const Emit *em, const void *node)
 {
     const EmCtx *c = em->ctx;
-    if (!c)
+    if (!c || !c->n)
         return NULL;
-    for (int i = 0; i < c->n; i++)
-        if (c->e[i].node == node)
-            return &c->e[i];
-    return NULL;
+    CtxEntry key = {.node = node};
+    return bsearch(&key, c->e, (size_t)c->n, sizeof *c->e, by_node);
 }
 
 /* The sum of the terms of statement s (the factor graph's summands, in
@@ -96,7 +115,7 @@ static const MirStmt *part(Emit *em, const FactorGraph *g, const MirStmt *s,
 
 void em_ctx_build(Emit *em)
 {
-    FactorGraph *g = fgraph_build(em->p);
+    FactorGraph *g = fgraph_build_contexts(em->p);
     if (!g)
         em_unsupported(em, "the contexts of the log density: out of memory");
     EmCtx *c = arena_alloc(em->a, sizeof *c);
@@ -105,21 +124,26 @@ void em_ctx_build(Emit *em)
         const FgraphFactor *x = &g->factors[f];
         const MirStmt *s = x->stmt;
         bool whole = s->kind == MS_TARGET_PE || s->kind == MS_JACOBIAN_PE;
-        entry(em, c, whole ? (const void *)s : (const void *)x->term)->ctx
-            |= (int)x->context;
+        add(em, c, whole ? (const void *)s : (const void *)x->term,
+            (int)x->context);
         if (x->trunc)
-            entry(em, c, x->trunc)->ctx |= (int)x->context;
+            add(em, c, x->trunc, (int)x->context);
     }
-    for (int i = 0, n = c->n; i < n; i++) {
+    sort_merge(c);
+    /* the statements of both contexts, as two statements each */
+    int n = c->n;
+    for (int i = 0; i < n; i++) {
         if (c->e[i].ctx != (FGC_PRIOR | FGC_LIKELIHOOD))
             continue;
         const MirStmt *a = part(em, g, c->e[i].node, FGC_PRIOR);
         const MirStmt *b = part(em, g, c->e[i].node, FGC_LIKELIHOOD);
         c->e[i].part[0] = a;
         c->e[i].part[1] = b;
-        entry(em, c, a)->ctx = FGC_PRIOR;   /* entry may move c->e */
-        entry(em, c, b)->ctx = FGC_LIKELIHOOD;
+        add(em, c, a, FGC_PRIOR);   /* add may move c->e */
+        add(em, c, b, FGC_LIKELIHOOD);
     }
+    if (c->n != n)
+        sort_merge(c);
     fgraph_free(g);
     em->ctx = c;
 }

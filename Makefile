@@ -231,6 +231,7 @@ test: deps
 	sh tests/run/probe.sh $(BUILD) || status=1; \
 	sh tests/trace/run.sh $(BUILD) || status=1; \
 	sh tests/profile/run.sh $(BUILD) || status=1; \
+	sh tests/context/run.sh $(BUILD) || status=1; \
 	sh tests/viz/run.sh $(BUILD) || status=1; \
 	sh tests/hostile/run.sh $(BUILD) || status=1; \
 	CC="$(CC)" sh tests/layering.sh || status=1; \

@@ -44,6 +44,40 @@ typedef enum FgraphFactorKind {
     FGF_JACOBIAN_CALL       /* a call of a _jacobian function */
 } FgraphFactorKind;
 
+/* The context a factor belongs to (issue 9, from Turing's contexts): the
+ * log density in context prior sums the prior factors, in context
+ * likelihood the likelihood factors, and joint = prior + likelihood.
+ * fgraph_context decides, for every factor, in this one place (the
+ * backend gates the emitted code with it: backend/emit_ctx.c):
+ *   - a Jacobian term (jacobian +=, a _jacobian call) is prior;
+ *   - a density (a `~`, a target += of a _lpdf/_lpmf call) is likelihood
+ *     when its variate (the first argument) depends on data or transformed
+ *     data, or on no variable at all; prior when it depends on parameters
+ *     (or transformed parameters) only.  So `mu ~ normal(mu0, s0)` with
+ *     mu0 given as data is a prior, `y ~ normal(mu, s)` with y data a
+ *     likelihood, `(y - mu) ~ normal(0, s)` a likelihood;
+ *   - a target += whose summands are not all densities has no variate: the
+ *     whole statement is one context, by the same rule on everything its
+ *     right-hand side reads: `target += -0.5 * square(mu)` is prior,
+ *     `target += log_mix(th, a(y), b(y))` a likelihood, a constant a
+ *     likelihood ("depends only on data").  Whole, because passes rewrite
+ *     sums (partial-eval makes a*b + c one fma) and a context must not
+ *     change under a pass (the validator compares the prior context).  A
+ *     prior hand-written with a data hyperparameter (`-square(mu - mu0)`)
+ *     reads data and counts as likelihood: write it as a density;
+ *   - a call of an _lp function is one factor (all it adds to target goes
+ *     to one context); its "variate" is its arguments, as for target +=.
+ * Dependence is through the values assigned (contexts.c);
+ * the conditions of the ifs around a factor, or around the assignments of
+ * what it reads, do not count (a prior under `if (K > 0)` with K data
+ * stays a prior, and one-step-unroll's `if (N >= 1)` changes nothing),
+ * nor do indices and loop bounds
+ * (y[g[n]] ~ ... reads y, not the index array g).  The truncation of a `~`
+ * (T[L, U]) belongs to the `~`'s factor. */
+typedef enum FgraphContext {
+    FGC_PRIOR = 1, FGC_LIKELIHOOD = 2
+} FgraphContext;
+
 typedef enum FgraphRole { FGR_VARIATE, FGR_ARGUMENT } FgraphRole;
 
 typedef struct FgraphEdge {
@@ -64,6 +98,8 @@ typedef struct FgraphFactor {
     const char *fn;         /* the function called, or NULL */
     int plate;              /* the innermost enclosing plate, or -1 */
     int first_edge, nedges; /* its edges: edges[first_edge ..] */
+    FgraphContext context;  /* prior or likelihood (see FgraphContext) */
+    const MirStmt *trunc;   /* a `~`'s truncation (an if after it), or NULL */
 } FgraphFactor;
 
 typedef struct FgraphPlate {
@@ -92,15 +128,19 @@ typedef struct FactorGraph {
  * log_prob, prepare_data and the user functions are read).  Free it with
  * fgraph_free; NULL when memory ran out. */
 FactorGraph *fgraph_build(const MirProgram *p);
+/* The factors and their contexts only (no variables' edges): linear in
+ * the program, for the backend (backend/emit_ctx.c). */
+FactorGraph *fgraph_build_contexts(const MirProgram *p);
 void fgraph_free(FactorGraph *g);
 /* The edge between factor f and variable index v, or NULL. */
 const FgraphEdge *fgraph_edge(const FactorGraph *g, int f, int v);
 const char *fgraph_factor_kind_name(FgraphFactorKind k);
 const char *fgraph_var_kind_name(FgraphVarKind k);
+const char *fgraph_context_name(FgraphContext c);   /* prior, likelihood */
 
 /* factor_graph_json.c: the graph as JSON (--factor-graph=FILE.json):
  * {"model", "variables": [{"name", "kind", "int"}], "factors": [{"id",
- * "kind", "label", "distribution", "line", "plate"}], "edges": [{"factor",
+ * "kind", "label", "distribution", "context", "line", "plate"}], "edges": [{"factor",
  * "variable", "role", "direct"}], "plates": [{"id", "variable", "range",
  * "parent"}]}.  Returns 0, or -1 with a message in why when the stream
  * could not be written. */

@@ -17,6 +17,7 @@
 typedef struct Build {
     FactorGraph *g;
     VarDeps *deps;
+    CtxDeps *ctxd;      /* what the contexts are decided from */
     int cap_factors, cap_edges, cap_plates;
     int plate;          /* the innermost plate open, or -1 */
     const MirExpr *conds[64];   /* the conditions of the ifs and whiles */
@@ -114,6 +115,31 @@ static void add_edges(Build *b, int f, const MirExpr *variate,
     g->factors[f].nedges = g->nedges - g->factors[f].first_edge;
 }
 
+/* Whether what e reads (and what that depends on, through local variables
+ * and transformed parameters; values, not indices) includes data (1),
+ * else parameters (2), else neither (0). */
+static int reads_data(Build *b, const MirExpr *e)
+{
+    unsigned f = ctxd_expr(b->ctxd, e);
+    return f & CTXD_DATA ? 1 : f & CTXD_PARAM ? 2 : 0;
+}
+
+/* The context of a factor: the rule is in analyses.h (FgraphContext). */
+static FgraphContext classify(Build *b, FgraphFactorKind kind,
+                              const MirExpr *term, const char *dist)
+{
+    if (kind == FGF_JACOBIAN || kind == FGF_JACOBIAN_CALL)
+        return FGC_PRIOR;
+    if (!term)
+        return FGC_LIKELIHOOD;
+    if (dist)
+        return reads_data(b, term->args[0]) == 2 ? FGC_PRIOR
+                                                  : FGC_LIKELIHOOD;
+    /* a target += statement's other terms: walk() classifies the whole
+     * statement */
+    return reads_data(b, term) == 2 ? FGC_PRIOR : FGC_LIKELIHOOD;
+}
+
 static int new_factor(Build *b, FgraphFactorKind kind, const MirStmt *s,
                       const MirExpr *term, Span span)
 {
@@ -130,7 +156,10 @@ static int new_factor(Build *b, FgraphFactorKind kind, const MirStmt *s,
     x->plate = b->plate;
     x->dist = density_family(&g->arena, term);
     x->fn = term && term->kind == MX_CALL ? term->fn : NULL;
-    if (x->dist)
+    x->context = classify(b, kind, term, x->dist);
+    if (!b->deps)
+        x->first_edge = g->nedges;   /* the contexts only: no edges */
+    else if (x->dist)
         add_edges(b, f, term->args[0],
                   (const MirExpr *const *)term->args + 1, term->nargs - 1);
     else if (term && term->kind == MX_CALL && term->op == OP_NONE)
@@ -145,7 +174,9 @@ static int new_factor(Build *b, FgraphFactorKind kind, const MirStmt *s,
 static void add_terms(Build *b, const MirStmt *s, const MirExpr *e,
                       bool jacobian)
 {
-    if (e->kind == MX_CALL && e->op == OP_ADD && e->nargs == 2) {
+    /* a sum of containers is one term: target += v + 1 adds sum(v) + N */
+    if (e->kind == MX_CALL && e->op == OP_ADD && e->nargs == 2 && e->type
+        && ty_is_scalar(e->type)) {
         add_terms(b, s, e->args[0], jacobian);
         add_terms(b, s, e->args[1], jacobian);
         return;
@@ -192,8 +223,12 @@ static void walk_list(Build *b, const MirStmt *s)
         /* the truncation of a `~` (T[L, U]) is lowered to an if after it,
          * at the same place: its terms belong to the `~`'s factor */
         if (i > 0 && x->kind == MS_IF && s->stmts[i - 1]->kind == MS_TARGET_PE
-            && memcmp(&x->span, &s->stmts[i - 1]->span, sizeof(Span)) == 0)
+            && memcmp(&x->span, &s->stmts[i - 1]->span, sizeof(Span)) == 0) {
+            if (b->g->nfactors > 0
+                && b->g->factors[b->g->nfactors - 1].stmt == s->stmts[i - 1])
+                b->g->factors[b->g->nfactors - 1].trunc = x;
             continue;
+        }
         walk(b, x);
     }
 }
@@ -204,9 +239,22 @@ static void walk(Build *b, const MirStmt *s)
         return;
     FactorGraph *g = b->g;
     switch (s->kind) {
-    case MS_TARGET_PE:
+    case MS_TARGET_PE: {
+        int first = g->nfactors;
         add_terms(b, s, s->rhs, false);
+        /* a statement that is not a sum of densities is one factor for the
+         * contexts (analyses.h, FgraphContext) */
+        bool densities = true;
+        for (int f = first; f < g->nfactors; f++)
+            densities &= g->factors[f].dist != NULL;
+        if (!densities) {
+            FgraphContext c = reads_data(b, s->rhs) == 2 ? FGC_PRIOR
+                                                          : FGC_LIKELIHOOD;
+            for (int f = first; f < g->nfactors; f++)
+                g->factors[f].context = c;
+        }
         return;
+    }
     case MS_JACOBIAN_PE:
         add_terms(b, s, s->rhs, true);
         return;
@@ -218,6 +266,8 @@ static void walk(Build *b, const MirStmt *s)
         add_calls(b, s, s->rhs);
         return;
     case MS_FOR: {
+        add_calls(b, s, s->lo);
+        add_calls(b, s, s->hi);
         g->plates = grow(&g->arena, g->plates, &b->cap_plates,
                          g->nplates + 1, sizeof *g->plates);
         int k = g->nplates++;
@@ -260,14 +310,16 @@ static bool is_int_type(const Type *t)
     return t && ty_base(t)->kind == TY_INT;
 }
 
-FactorGraph *fgraph_build(const MirProgram *p)
+static FactorGraph *build(const MirProgram *p, bool edges)
 {
     FactorGraph *g = calloc(1, sizeof *g);
     if (!g)
         return NULL;
     g->p = p;
     Build b = {.g = g, .plate = -1};
-    b.deps = vdep_build(&g->arena, p, false);
+    if (edges)
+        b.deps = vdep_build(&g->arena, p, false);
+    b.ctxd = ctxd_build(&g->arena, p);
     g->var_index = arena_alloc(&g->arena, sizeof(int) * (size_t)(p->nvars + 1));
     g->vars = arena_alloc(&g->arena, sizeof *g->vars * (size_t)(p->nvars + 1));
     /* parameters and transformed parameters are declared again in
@@ -301,6 +353,16 @@ FactorGraph *fgraph_build(const MirProgram *p)
     return g;
 }
 
+FactorGraph *fgraph_build(const MirProgram *p)
+{
+    return build(p, true);
+}
+
+FactorGraph *fgraph_build_contexts(const MirProgram *p)
+{
+    return build(p, false);
+}
+
 void fgraph_free(FactorGraph *g)
 {
     if (!g)
@@ -328,6 +390,11 @@ const char *fgraph_factor_kind_name(FgraphFactorKind k)
     case FGF_JACOBIAN_CALL: return "jacobian_call";
     }
     return "?";
+}
+
+const char *fgraph_context_name(FgraphContext c)
+{
+    return c == FGC_PRIOR ? "prior" : "likelihood";
 }
 
 const char *fgraph_var_kind_name(FgraphVarKind k)

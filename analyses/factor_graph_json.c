@@ -69,6 +69,8 @@ static json_t *graph_json(const FactorGraph *g)
         json_object_set_new(o, "label", term_label(g, f));
         json_object_set_new(o, "distribution",
                             f->dist ? json_string(f->dist) : json_null());
+        json_object_set_new(o, "context",
+                            json_string(fgraph_context_name(f->context)));
         json_object_set_new(o, "line", json_integer(f->span.begin.line));
         json_object_set_new(o, "plate", f->plate >= 0
                                             ? json_integer(f->plate)

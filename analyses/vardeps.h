@@ -29,4 +29,16 @@ void vdep_reach_until(const VarDeps *d, const MirExpr *e, DfWord *set,
                       bool (*stop)(VarId v, const void *ctx),
                       const void *ctx);
 
+/* contexts.c: whether each variable of log_prob depends on data
+ * (CTXD_DATA) and on parameters (CTXD_PARAM), through the values assigned
+ * only; linear in the program. */
+enum { CTXD_DATA = 1, CTXD_PARAM = 2 };
+typedef struct CtxDeps {
+    const MirProgram *p;
+    unsigned char *flags;   /* per VarId */
+} CtxDeps;
+CtxDeps *ctxd_build(Arena *a, const MirProgram *p);
+/* The bits of what e reads (values, not indices). */
+unsigned ctxd_expr(const CtxDeps *d, const MirExpr *e);
+
 #endif

@@ -90,6 +90,10 @@ typedef struct Emit {
     MirDepends depends;     /* which variables depend on parameters */
     EmProfiles *profiles;   /* the program's profile names (emit_profile.c) */
     int profiles_open;      /* profile blocks being emitted around here */
+    /* the contexts of log_prob's factors (emit_ctx.c), and the statement
+     * being emitted under its context's flag */
+    struct EmCtx *ctx;
+    const MirStmt *ctx_open;
 } Emit;
 
 /* Forget where the emitted values are (Emit.emitted): a new statement,
@@ -109,6 +113,26 @@ typedef enum Section {
     SEC_INITS,    /* transform_inits */
     SEC_FUN       /* the body of a user-defined function */
 } Section;
+
+/* emit_ctx.c: the contexts (RtContext) of the log density's factors, as
+ * the factor graph classifies them (analyses.h, FgraphContext). */
+typedef struct EmCtx EmCtx;
+/* Classify the factors of em->p's log density into em->ctx. */
+void em_ctx_build(Emit *em);
+/* The contexts of a statement of the log density (FGC_PRIOR,
+ * FGC_LIKELIHOOD, both, or 0: it adds nothing to target, or it is being
+ * emitted under its flag already). */
+int em_ctx_stmt(const Emit *em, const MirStmt *s);
+/* A statement of both contexts: its summands of context ctx, as a
+ * statement. */
+const MirStmt *em_ctx_part(const Emit *em, const MirStmt *s, int ctx);
+/* The C flag (ctx_prior, ctx_lik) under which a call of an _lp function in
+ * the log density adds to target, or NULL (always, or no such call). */
+const char *em_ctx_call_flag(const Emit *em, const MirExpr *call);
+const char *em_ctx_flag(int ctx);
+/* Emit s (forward or reverse) under its context's flag, or as its two
+ * parts; false when s is not gated (the caller emits it). */
+bool em_ctx_gate(Emit *em, const MirStmt *s, Section sec, bool fwd);
 
 /* emit_c.c */
 /* Statements: the forward code (with the pushes when em->ad), and the

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyses.h"
 #include "emit.h"
 
 #define A(...) arena_printf(em->a, __VA_ARGS__)
@@ -649,6 +650,8 @@ static bool inert(const Emit *em, const MirStmt *s)
 void em_fwd_stmt(Emit *em, const MirStmt *s, Section sec)
 {
     em_forget_emitted(em);
+    if (em_ctx_gate(em, s, sec, true))
+        return;
     if (s == em->tail && em->ad) {
         /* with a gradient, the reverse sweep computes it (em_rev_stmt) */
         em_line(em, "if (!grad) {");
@@ -958,18 +961,23 @@ static void rev_assign(Emit *em, const MirStmt *s)
  * adjoint of 1 for every element. */
 static void backprop_summed(Emit *em, const MirExpr *e)
 {
+    /* in an _lp function's reverse: the caller's adjoint of target (0 when
+     * the call's context is off, emit_ctx.c) */
+    const char *seed = em->in_function ? "lp_adj" : "1.0";
     if (!em_is_container_type(e->type)) {
-        em_backprop(em, e, "1.0");
+        em_backprop(em, e, seed);
         return;
     }
     Opnd r = em_value(em, e);
     const char *g = em_adj_buffer(em, r);
-    em_line(em, "for (int k = 0; k < %s; k++) %s[k] = 1.0;", r.n, g);
+    em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s;", r.n, g, seed);
     em_backprop(em, e, g);
 }
 
 void em_rev_stmt(Emit *em, const MirStmt *s)
 {
+    if (em_ctx_gate(em, s, SEC_LOGP, false))
+        return;
     if (s == em->tail) {
         /* the value and the partials together, the value into lp_out */
         em_forget_emitted(em);
@@ -1268,9 +1276,17 @@ static void emit_log_density(Emit *em)
     em_line(em, "const Model *m = mv;");
     em_line(em, "/* working memory is the model's own, not its data */");
     em_line(em, "State *S = (State *)&m->state;");
-    em_line(em, "if (context != RT_JOINT)");
-    em_line(em, "    return rt_error(err, \"only the joint log density is "
-            "compiled so far\");");
+    /* the contexts (emit_ctx.c): which factors count */
+    em_line(em, "if ((unsigned)context > (unsigned)RT_LIKELIHOOD)");
+    em_line(em, "    return rt_error(err, \"unknown log density context %%d\", "
+            "(int)context);");
+    em_line(em, "const bool ctx_prior = context != RT_LIKELIHOOD;");
+    em_line(em, "const bool ctx_lik = context != RT_PRIOR;");
+    em_line(em, "(void)ctx_prior;");
+    em_line(em, "(void)ctx_lik;");
+    /* every Jacobian term is the prior's: the constraints' too */
+    em_line(em, "if (!ctx_prior)");
+    em_line(em, "    jacobian = false;");
     em_line(em, "rt_scratch_reset(&S->scratch);");
     em_line(em, "rt_stack_clear(&S->stack);");
     em_profile_eval(em, "grad != NULL");
@@ -1287,6 +1303,7 @@ static void emit_log_density(Emit *em)
     em->sec_logp = true;
     /* break and continue are flags already (mir_structure_exits) */
     const MirStmt *body = em->p->log_prob;
+    em_ctx_build(em);
     em_final_scan(em, body);
     /* the last statement, a target += density whose partials wait for the
      * reverse sweep: with a gradient wanted, its value is computed there,
@@ -1296,6 +1313,7 @@ static void emit_log_density(Emit *em)
         tail = tail->nstmts ? tail->stmts[tail->nstmts - 1] : NULL;
     em->tail = tail && tail->kind == MS_TARGET_PE && is_density(tail->rhs)
         && !em_is_container_type(tail->rhs->type) && !fusable(em, tail)
+        && em_ctx_stmt(em, tail) != (FGC_PRIOR | FGC_LIKELIHOOD)
         ? tail : NULL;
     em_fwd_stmt(em, body, SEC_LOGP);
     em_line(em, "*lp_out = lp + lpj;");
@@ -1306,6 +1324,7 @@ static void emit_log_density(Emit *em)
     em_rev_stmt(em, body);
     em->tail = NULL;
     em->sec_logp = false;
+    em->ctx = NULL;
     em_line(em, "return 0;");
     em->indent--;
     em_line(em, "}");

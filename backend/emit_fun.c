@@ -109,8 +109,11 @@ static const char *signature(Emit *em, int fi, bool rev)
     const char *s = A("static int MAYBE_UNUSED %s%s(const Model *m, State *S, "
                       "bool propto",
                       fun_cname(em, fi), rev ? "_rev" : "");
+    /* the reverse function also takes the adjoint of target: 1, or 0 when
+     * the call's context is off (emit_ctx.c) */
     if (uses_target(f))
-        s = A("%s, double *lp, bool jacobian", s);
+        s = A("%s, double *lp, bool jacobian%s", s,
+              rev ? ", double lp_adj" : "");
     for (int i = 0; i < f->nparams; i++)
         s = A("%s, %s", s, c_params(em, f->params[i]));
     if (!rev && result_is_vector(f))
@@ -200,6 +203,8 @@ static void emit_reverse(Emit *em, int fi)
     em->indent++;
     recursion_guard(em, f);
     bind_params(em, f);
+    if (uses_target(f))
+        em_line(em, "(void)lp_adj;");
     em_fwd_stmt(em, body, SEC_FUN);
     em_rev_stmt(em, body);
     for (int i = 0; i < f->nparams; i++) {
@@ -393,13 +398,20 @@ static const char *call_propto(Emit *em, const MirExpr *e)
  * function passes on: the log density's own, the function's own (inside
  * one), or none (generated quantities re-running transformed parameters,
  * and the reverse function, whose forward sweep must not add again). */
-static const char *target_args(Emit *em, const MirFun *f, bool rev)
+static const char *target_args(Emit *em, const MirFun *f, const MirExpr *e,
+                               bool rev)
 {
     if (!uses_target(f))
         return "";
     if (rev || (!em->sec_logp && !em->in_function))
         return ", &(double){0}, false";
-    return em->in_function ? ", lp, jacobian" : ", &lp, jacobian";
+    if (em->in_function)
+        return ", lp, jacobian";
+    /* in the log density: to a dropped accumulator when the call's
+     * context is off */
+    const char *flag = em_ctx_call_flag(em, e);
+    return flag ? A(", %s ? &lp : &(double){0}, jacobian", flag)
+                : ", &lp, jacobian";
 }
 
 /* The C arguments of a call: scalars by value, containers as pointer and
@@ -449,7 +461,7 @@ Opnd em_call_user(Emit *em, const MirExpr *e)
     if (f->ret->kind == TY_VOID) {
         em_line(em, "if (%s(m, S, %s%s%s, rng, err)) return -1;",
                 fun_cname(em, fi), call_propto(em, e),
-                target_args(em, f, false), call_args(em, f, ops));
+                target_args(em, f, e, false), call_args(em, f, ops));
         r.val = "0";
         return r;
     }
@@ -459,7 +471,7 @@ Opnd em_call_user(Emit *em, const MirExpr *e)
         em_line(em, "int %s = 0, %s = 0;", rows, cols);
         em_line(em, "if (%s(m, S, %s%s%s, &%s, &%s, &%s, rng, err)) return "
                 "-1;", fun_cname(em, fi), call_propto(em, e),
-                target_args(em, f, false), call_args(em, f, ops), t, rows,
+                target_args(em, f, e, false), call_args(em, f, ops), t, rows,
                 cols);
         Opnd v = {t, NULL, A("(%s * %s)", rows, cols), rows, cols, true,
                   false, result_is_complex(f)};
@@ -472,7 +484,7 @@ Opnd em_call_user(Emit *em, const MirExpr *e)
     }
     em_line(em, "%s %s = 0;", ctype(f->ret), t);
     em_line(em, "if (%s(m, S, %s%s%s, &%s, rng, err)) return -1;",
-            fun_cname(em, fi), call_propto(em, e), target_args(em, f, false),
+            fun_cname(em, fi), call_propto(em, e), target_args(em, f, e, false),
             call_args(em, f, ops), t);
     r.is_complex = result_is_complex(f);
     return r;
@@ -508,9 +520,17 @@ void em_backprop_user(Emit *em, const MirExpr *e, const char *adj)
     }
     /* the jacobian flag the forward call had: in the log density, the
      * density's; the target it adds to gets adjoint 1 (target is a sum) */
-    const char *ta = target_args(em, f, true);
-    if (uses_target(f) && (em->sec_logp || em->in_function))
-        ta = ", &(double){0}, jacobian";
+    const char *ta = target_args(em, f, e, true);
+    if (uses_target(f)) {
+        const char *flag = em_ctx_call_flag(em, e);
+        if (em->in_function)
+            ta = ", &(double){0}, jacobian, lp_adj";
+        else if (em->sec_logp)
+            ta = A(", &(double){0}, jacobian, %s", flag
+                   ? A("%s ? 1.0 : 0.0", flag) : "1.0");
+        else
+            ta = A("%s, 0.0", ta);
+    }
     /* the reverse function runs the body again: its prints (and those of
      * what it calls) were printed by the forward call already */
     if (f->effect & EFF_PRINTS) {

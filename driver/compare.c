@@ -15,13 +15,14 @@
 /* --------------------------------------------------- the files, as read */
 
 /* The evaluations of a point, in the order the checks visit them. */
-typedef enum EvalKind { EV_LP, EV_LPJ, EV_OUT, EV_COUNT } EvalKind;
+typedef enum EvalKind { EV_LP, EV_LPJ, EV_OUT, EV_LPP, EV_COUNT } EvalKind;
 static const char *const eval_key[EV_COUNT] = {
-    "log_density", "log_density_jacobian", "outputs",
+    "log_density", "log_density_jacobian", "outputs", "log_density_prior",
 };
 
 /* One evaluation (or transformed data): strings point into the JSON. */
 typedef struct Eval {
+    bool absent;                /* EV_LPP, in a file made before it was */
     bool rejected;
     const char *cls, *message;  /* when rejected */
     const char *printed;
@@ -139,7 +140,7 @@ static int read_eval(Reader *r, const json_t *j, const char *where,
     }
     if (!json_is_null(rej))
         return bad(r, at, "null or an object");
-    if (kind == EV_LP || kind == EV_LPJ) {
+    if (kind == EV_LP || kind == EV_LPJ || kind == EV_LPP) {
         snprintf(at, sizeof at, "%s.value", where);
         if (read_number(json_object_get(j, "value"), &e->value) != 0)
             return bad(r, at, "a number");
@@ -187,6 +188,10 @@ static int read_point(Reader *r, Probe *p, int k)
     for (int v = 0; v < EV_COUNT; v++) {
         snprintf(where, sizeof where, "evaluations[%d].%s", k, eval_key[v]);
         int nvec = v == EV_LPJ ? p->dim : v == EV_OUT ? p->nout : -1;
+        if (v == EV_LPP && !json_object_get(e, eval_key[v])) {
+            p->evals[(size_t)k * EV_COUNT + (size_t)v].absent = true;
+            continue;
+        }
         if (read_eval(r, json_object_get(e, eval_key[v]), where, (EvalKind)v,
                       nvec, &p->evals[(size_t)k * EV_COUNT + (size_t)v])
             != 0)
@@ -319,7 +324,7 @@ const char *drv_check_name(DrvCheck check)
 {
     static const char *const names[DRV_CHECK_COUNT] = {
         "log_density", "log_density_jacobian", "gradient", "rejections",
-        "printed", "outputs",
+        "printed", "outputs", "log_density_prior",
     };
     return check >= 0 && check < DRV_CHECK_COUNT ? names[check] : "?";
 }
@@ -374,6 +379,13 @@ static const Eval *eval_at(const Probe *p, int k, EvalKind v)
     return &p->evals[(size_t)k * EV_COUNT + (size_t)v];
 }
 
+/* Whether evaluation v at point k is missing from either file (the prior
+ * context, in a probe file older than it): not compared. */
+static bool absent(const Cmp *c, int k, EvalKind v)
+{
+    return eval_at(c->ref, k, v)->absent || eval_at(c->cand, k, v)->absent;
+}
+
 /* The name of unconstrained value i ("sigma"), or "". */
 static const char *par_name(const Probe *p, int i)
 {
@@ -386,11 +398,12 @@ static const char *par_name(const Probe *p, int i)
 static bool check_density(const Cmp *c, EvalKind v, DrvCheckResult *res)
 {
     const char *what = v == EV_LP ? "log density"
-                                  : "log density with the Jacobian";
+                     : v == EV_LPP ? "prior log density (with the Jacobian)"
+                     : "log density with the Jacobian";
     int base = -1;
     for (int k = 0; k < c->ref->points && !c->ref->td.rejected; k++) {
         const Eval *r = eval_at(c->ref, k, v), *d = eval_at(c->cand, k, v);
-        if (r->rejected || d->rejected)
+        if (r->rejected || d->rejected || absent(c, k, v))
             continue;
         if (!isfinite(r->value) || !isfinite(d->value)) {
             /* -inf, inf, NaN: compared as values */
@@ -504,6 +517,8 @@ static bool check_rejections(const Cmp *c, DrvCheckResult *res)
         return false;
     for (int k = 0; k < c->ref->points && !c->ref->td.rejected; k++)
         for (int v = 0; v < EV_COUNT; v++) {
+            if (absent(c, k, (EvalKind)v))
+                continue;
             char where[96];
             snprintf(where, sizeof where, "point %d: %s", k, eval_key[v]);
             if (!same_rejection(c, eval_at(c->ref, k, (EvalKind)v),
@@ -560,6 +575,8 @@ static bool check_printed(const Cmp *c, DrvCheckResult *res)
         return true;
     for (int k = 0; k < c->ref->points; k++)
         for (int v = 0; v < EV_COUNT; v++) {
+            if (absent(c, k, (EvalKind)v))
+                continue;
             char where[96];
             snprintf(where, sizeof where, "point %d: %s", k, eval_key[v]);
             if (!same_printed(c, eval_at(c->ref, k, (EvalKind)v),
@@ -629,6 +646,7 @@ static void compare(const Cmp *c, DrvComparison *out)
     check_rejections(c, &res[DRV_CHECK_REJECTIONS]);
     check_printed(c, &res[DRV_CHECK_PRINTED]);
     check_outputs(c, &res[DRV_CHECK_OUTPUTS]);
+    check_density(c, EV_LPP, &res[DRV_CHECK_LOG_DENSITY_PRIOR]);
 }
 
 static int compare_loaded(Probe *ref, Probe *cand, const DrvTolerance *tol,

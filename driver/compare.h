@@ -74,11 +74,12 @@ typedef enum DrvCheck {
     DRV_CHECK_REJECTIONS,
     DRV_CHECK_PRINTED,
     DRV_CHECK_OUTPUTS,
+    DRV_CHECK_LOG_DENSITY_PRIOR,    /* the prior context's, as log_density */
     DRV_CHECK_COUNT
 } DrvCheck;
 
 /* "log_density", "log_density_jacobian", "gradient", "rejections",
- * "printed", "outputs". */
+ * "printed", "outputs", "log_density_prior". */
 const char *drv_check_name(DrvCheck check);
 
 typedef struct DrvCheckResult {

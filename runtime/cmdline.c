@@ -54,7 +54,8 @@ typedef enum ArgId {
     A_MAX_DEPTH, A_METRIC, A_DIAG_E, A_STEPSIZE, A_STEPSIZE_JITTER,
     A_NUM_CHAINS, A_LOG_PROB, A_UNCONSTRAINED, A_CONSTRAINED, A_JACOBIAN,
     A_ID, A_DATA, A_DATA_FILE, A_INIT, A_RANDOM, A_SEED, A_OUTPUT,
-    A_OUTPUT_FILE, A_REFRESH, A_PROFILE_FILE, A_PROBE, A_POINTS, A_PROBE_SEED, A_COUNT
+    A_OUTPUT_FILE, A_REFRESH, A_PROFILE_FILE, A_PROBE, A_POINTS, A_PROBE_SEED,
+    A_SAMPLE_CONTEXT, A_LP_CONTEXT, A_COUNT
 } ArgId;
 
 typedef struct ArgSpec {
@@ -120,6 +121,9 @@ static const ArgSpec arg_tree[A_COUNT] = {
     [A_POINTS] = {"points", ARG_INT, A_PROBE, 1, 100000, false, false},
     /* after A_SEED: a misplaced seed= is named as random's */
     [A_PROBE_SEED] = {"seed", ARG_STRING, A_PROBE, 0, 0, false, false},
+    [A_SAMPLE_CONTEXT] = {"context", ARG_STRING, A_SAMPLE, 0, 0, false,
+                          false},
+    [A_LP_CONTEXT] = {"context", ARG_STRING, A_LOG_PROB, 0, 0, false, false},
 };
 
 /* CmdStan arguments and methods these samplers do not offer: named as
@@ -279,6 +283,23 @@ static int store_init(Options *o, const char *tok, const char *value,
 }
 
 /* A leaf's value into the configuration. */
+/* context=joint|prior|likelihood (pplbench's, not CmdStan's): which
+ * factors of the log density count. */
+static int store_context(RtRunConfig *c, const char *tok, const char *value,
+                         RtError *err)
+{
+    if (!strcmp(value, "joint"))
+        c->context = RT_JOINT;
+    else if (!strcmp(value, "prior"))
+        c->context = RT_PRIOR;
+    else if (!strcmp(value, "likelihood"))
+        c->context = RT_LIKELIHOOD;
+    else
+        return rt_error(err, "%s: expected context=joint, context=prior or "
+                             "context=likelihood", tok);
+    return 0;
+}
+
 static int store(Options *o, int id, const char *tok, const char *value,
                  RtError *err)
 {
@@ -333,6 +354,8 @@ static int store(Options *o, int id, const char *tok, const char *value,
         c->profile_file = value;
         break;
     case A_POINTS: c->probe_points = (int)iv; break;
+    case A_SAMPLE_CONTEXT:
+    case A_LP_CONTEXT: return store_context(c, tok, value, err);
     case A_PROBE_SEED:
         /* the same seed as random seed=S: one of the two, once */
         if (o->given[A_SEED])
@@ -476,10 +499,10 @@ static void print_usage(FILE *out, const char *prog)
         "         [algorithm=hmc [engine=nuts [max_depth=N]]"
         " [metric=diag_e]\n"
         "                        [stepsize=S] [stepsize_jitter=J]]\n"
-        "         COMMON\n"
+        "         [context=joint|prior|likelihood] COMMON\n"
         "   or: %s log_prob constrained_params=FILE.json"
         " | unconstrained_params=FILE.json\n"
-        "         [jacobian=0|1] COMMON\n"
+        "         [jacobian=0|1] [context=joint|prior|likelihood] COMMON\n"
         "   or: %s probe [points=K] COMMON\n"
         "   or: %s help\n"
         "COMMON: [id=N] [data file=FILE] [init=R|FILE] [random seed=N]\n"
@@ -487,7 +510,14 @@ static void print_usage(FILE *out, const char *prog)
         "A keyword opens a group (sample, adapt, data, random, output);"
         " key=value\n"
         "arguments are looked up in the open group and then in the groups"
-        " around it.\n",
+        " around it.\n"
+        "context= picks the factors of the log density: joint (the default),"
+        " prior\n"
+        "(the factors on parameters only, and the Jacobian; sample"
+        " context=prior draws\n"
+        "from the prior, its generated quantities are prior predictive"
+        " draws) or\n"
+        "likelihood (the factors on data); joint = prior + likelihood.\n",
         prog, prog, prog, prog);
 }
 
@@ -520,13 +550,14 @@ static uint64_t clock_seed(void)
 typedef struct Target {
     const RtModel *model;
     const void *m;
+    RtContext context;          /* sample context=...: joint by default */
 } Target;
 
 static int target_density(void *ctx, const double *u, double *lp,
                           double *grad, RtError *err)
 {
     const Target *t = ctx;
-    return t->model->log_density(t->m, u, true, true, RT_JOINT, lp, grad,
+    return t->model->log_density(t->m, u, true, true, t->context, lp, grad,
                                  err);
 }
 
@@ -764,7 +795,7 @@ static RtCsv *open_output(const Options *o, RtError *err)
 static int run_sample(const Options *o, const RtModel *model, const void *m)
 {
     const RtRunConfig *c = &o->cfg;
-    Target target = {model, m};
+    Target target = {model, m, c->context};
     int dim = model->num_unconstrained(m);
     int nout = model->num_outputs(m);
     RtError err = {.msg = ""};
@@ -944,7 +975,7 @@ static int run_log_prob(const Options *o, const RtModel *model,
     rc = 0;
     for (int r = 0; r < rows && rc == 0; r++) {
         if (model->log_density(m, points + (size_t)r * (size_t)dim,
-                               c->jacobian, true, RT_JOINT, &row[0], row + 1,
+                               c->jacobian, true, c->context, &row[0], row + 1,
                                &err) != 0) {
             fprintf(stderr, "Error during log_prob calculation:\n%s\n",
                     err.msg);

@@ -97,6 +97,15 @@ static const char *or_empty(const char *s)
     return s ? s : "";
 }
 
+/* context = prior (pplbench's; left out for the joint density, CmdStan's
+ * only one, so that a joint run's header is CmdStan's). */
+static void put_context(FILE *f, const char *p, int level, RtContext ctx)
+{
+    if (ctx != RT_JOINT)
+        put_value(f, p, level, "context",
+                  ctx == RT_PRIOR ? "prior" : "likelihood", false);
+}
+
 static void put_sample_args(FILE *f, const char *p, const RtRunConfig *c)
 {
     put_value(f, p, 0, "method", "sample", true);
@@ -128,6 +137,7 @@ static void put_sample_args(FILE *f, const char *p, const RtRunConfig *c)
     put_real(f, p, 4, "stepsize_jitter", c->stepsize_jitter,
              c->stepsize_jitter == 0);
     put_int(f, p, 2, "num_chains", 1, true);
+    put_context(f, p, 2, c->context);
 }
 
 static void put_log_prob_args(FILE *f, const char *p, const RtRunConfig *c)
@@ -139,6 +149,7 @@ static void put_log_prob_args(FILE *f, const char *p, const RtRunConfig *c)
     put_value(f, p, 2, "constrained_params",
               or_empty(c->constrained_params), !c->constrained_params);
     put_int(f, p, 2, "jacobian", c->jacobian, c->jacobian);
+    put_context(f, p, 2, c->context);
 }
 
 /* Everything from "method = ..." to "num_threads = 1 (Default)". */

@@ -371,6 +371,14 @@ void rt_sum_to_zero_matrix_adjoint(const double *x, int M, int N,
 
 /* ---------------------------------------------------------- Stan CSV */
 
+/* Which factors of the log density count (the backend's emit_ctx.c, the
+ * classification analyses.h's FgraphContext): joint = prior + likelihood. */
+typedef enum RtContext {
+    RT_JOINT,        /* prior and likelihood: the model's target */
+    RT_PRIOR,        /* the factors on parameters only, and the Jacobian */
+    RT_LIKELIHOOD    /* the factors on data */
+} RtContext;
+
 /* The configuration written into a Stan CSV's comment header, laid out as
  * CmdStan lays it out (method = sample (Default), num_samples = 1000, ...,
  * id, data file, init, random seed, output file, stanc_version ...). */
@@ -409,6 +417,9 @@ typedef struct RtRunConfig {
     const char *unconstrained_params, *constrained_params;
     bool jacobian;
     int probe_points;            /* probe's points=K (8) */
+    /* sample's and log_prob's context=joint|prior|likelihood (joint):
+     * sample context=prior draws from the prior */
+    RtContext context;
 } RtRunConfig;
 
 /* CmdStan's defaults (model "model", seed 0), every default_* flag set. */
@@ -516,12 +527,6 @@ void rt_nuts_result_free(RtNutsResult *r);
 
 /* What one emitted program defines: a constant RtModel that rt_main turns
  * into a CmdStan-like executable. */
-typedef enum RtContext {
-    RT_JOINT,        /* prior and likelihood: the model's target */
-    RT_PRIOR,        /* statements on parameters only */
-    RT_LIKELIHOOD    /* statements on data */
-} RtContext;
-
 typedef struct RtModel {
     const char *name;
     /* prepare_data: read and check data, run transformed data.  Returns

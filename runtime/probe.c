@@ -11,6 +11,8 @@
  *
  *   log_density            the log density without the Jacobian
  *   log_density_jacobian   with it, and its gradient
+ *   log_density_prior      the prior context's (RT_PRIOR), with the
+ *                          Jacobian, no gradient
  *   outputs                constrained parameters, transformed parameters
  *                          and generated quantities, with a fresh
  *                          rt_rng_new(S, k) for the _rng functions
@@ -31,7 +33,10 @@
  *       "log_density": {"value": X, "printed": TEXT, "rejection": R},
  *       "log_density_jacobian": {"value": X, "gradient": [...],
  *                                "printed": TEXT, "rejection": R},
- *       "outputs": {"values": [...], "printed": TEXT, "rejection": R}}]}
+ *       "outputs": {"values": [...], "printed": TEXT, "rejection": R},
+ *       "log_density_prior": {"value": X, "printed": TEXT,
+ *                             "rejection": R}}]}
+ * (a reader takes a file without log_density_prior, made before it was)
  * where R is null or {"class": C, "message": TEXT}, and X, gradient and
  * values are null after a rejection.  Numbers are written with 17
  * significant digits (they read back to the same double); NaN and the
@@ -154,11 +159,13 @@ static int probe_point(const Probe *p, int k, double *u, RtError *err)
     return 0;
 }
 
-/* The log density at u, with or without the Jacobian (and then with the
- * gradient into grad), as an object. */
+/* The log density at u in context ctx, with or without the Jacobian (and
+ * then, in the joint context, with the gradient into grad), as an
+ * object. */
 static json_t *probe_density(Probe *p, const double *u, bool jacobian,
-                             double *grad)
+                             RtContext ctx, double *grad)
 {
+    bool with_grad = jacobian && ctx == RT_JOINT;
     json_t *o = json_object();
     if (!o) {
         p->ok = false;
@@ -168,11 +175,11 @@ static json_t *probe_density(Probe *p, const double *u, bool jacobian,
     RtMsg *was = rt_print_capture(&printed);
     RtError err = {.msg = ""};
     double lp = NAN;
-    int rc = p->model->log_density(p->m, u, jacobian, true, RT_JOINT, &lp,
-                                   jacobian ? grad : NULL, &err);
+    int rc = p->model->log_density(p->m, u, jacobian, true, ctx, &lp,
+                                   with_grad ? grad : NULL, &err);
     rt_print_capture(was);
     put(p, o, "value", rc ? json_null() : json_number(lp));
-    if (jacobian)
+    if (with_grad)
         put(p, o, "gradient", rc ? json_null()
                                  : json_numbers(p, grad, p->dim));
     put_printed(p, o, &printed);
@@ -247,8 +254,13 @@ static int probe_points(Probe *p, json_t *root, RtError *err)
         }
         put(p, e, "point", json_integer(k));
         put(p, e, "u", json_numbers(p, u, p->dim));
-        put(p, e, "log_density", probe_density(p, u, false, grad));
-        put(p, e, "log_density_jacobian", probe_density(p, u, true, grad));
+        put(p, e, "log_density", probe_density(p, u, false, RT_JOINT, grad));
+        put(p, e, "log_density_jacobian",
+            probe_density(p, u, true, RT_JOINT, grad));
+        /* the prior context: a pass that moves a factor between prior and
+         * likelihood changes it, and nothing else (driver/compare.c) */
+        put(p, e, "log_density_prior",
+            probe_density(p, u, true, RT_PRIOR, grad));
         put(p, e, "outputs", probe_outputs(p, k, u, out));
         push(p, evals, e);
     }

@@ -11,6 +11,13 @@
  *                      (real or int arms) into temporaries before the
  *                      statement, so an arm the program would not take
  *                      runs (and may reject)
+ *   fault-swap-normal  swaps the variate and the location of the first
+ *                      normal density of the model block whose variate is
+ *                      a data variable: y ~ normal(mu, s) becomes
+ *                      target += normal_lupdf(mu | y, s), the same joint
+ *                      density (value and gradient) but a prior factor
+ *                      instead of a likelihood one, which only the prior
+ *                      context shows
  *
  * They are PASS_TEST_ONLY: in no level, not listed by --list-passes, and
  * --passes accepts them only with PPLBENCH_TEST_PASSES=1 in the
@@ -176,4 +183,36 @@ bool pass_fault_both_arms(MirProgram *p, PassCtx *ctx)
         *sec = mir_rewrite_stmt(*sec, &r);
     }
     return x.done;
+}
+
+/* ------------------------------------------ a likelihood into the prior */
+
+static bool swap_normal(MirStmt *s, const MirProgram *p)
+{
+    if (!s)
+        return false;
+    if (s->kind == MS_TARGET_PE && s->rhs && s->rhs->kind == MX_CALL
+        && s->rhs->nargs == 3 && s->rhs->fn
+        && (!strcmp(s->rhs->fn, "normal_lupdf")
+            || !strcmp(s->rhs->fn, "normal_lpdf"))) {
+        MirExpr **a = s->rhs->args;
+        if (a[0]->kind == MX_VAR && p->vars[a[0]->var].kind == MV_DATA
+            && a[1]->type && a[0]->type
+            && a[1]->type->kind == a[0]->type->kind) {
+            MirExpr *t = a[0];
+            a[0] = a[1];
+            a[1] = t;
+            return true;
+        }
+    }
+    for (int i = 0; i < s->nstmts; i++)
+        if (swap_normal(s->stmts[i], p))
+            return true;
+    return swap_normal(s->body, p) || swap_normal(s->else_body, p);
+}
+
+bool pass_fault_swap_normal(MirProgram *p, PassCtx *ctx)
+{
+    (void)ctx;
+    return swap_normal(p->model_block, p);
 }

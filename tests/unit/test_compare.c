@@ -178,7 +178,7 @@ static void test_check_names(void **state)
     (void)state;
     static const char *const want[DRV_CHECK_COUNT] = {
         "log_density", "log_density_jacobian", "gradient", "rejections",
-        "printed", "outputs",
+        "printed", "outputs", "log_density_prior",
     };
     for (int i = 0; i < DRV_CHECK_COUNT; i++)
         assert_string_equal(drv_check_name((DrvCheck)i), want[i]);

@@ -13,6 +13,7 @@
 #include <jansson.h>
 
 #include "analyses.h"
+#include "passes.h"
 
 static FeUnit unit;
 static FactorGraph *graph;
@@ -246,6 +247,128 @@ static void test_json(void **state)
     json_decref(root);
 }
 
+/* The contexts of the factors in order: P prior, L likelihood. */
+static const char *contexts(const FactorGraph *g)
+{
+    static char out[64];
+    int n = 0;
+    for (int f = 0; f < g->nfactors && n < 63; f++)
+        out[n++] = g->factors[f].context == FGC_PRIOR ? 'P' : 'L';
+    out[n] = 0;
+    return out;
+}
+
+static void test_contexts(void **state)
+{
+    (void)state;
+    const FactorGraph *g = build(
+        "functions {\n"
+        "  real shift_lp(real m) { target += normal_lupdf(m | 0, 10);"
+        " return m; }\n"
+        "}\n"
+        "data { int N; vector[N] y; real mu0; int K; }\n"
+        "parameters { real mu; real<lower=0> s; vector[K] b; }\n"
+        "transformed parameters {\n"
+        "  real t = mu + 1;\n"
+        "  jacobian += s;\n"                       /* P: a Jacobian term */
+        "}\n"
+        "model {\n"
+        "  mu ~ normal(mu0, 2);\n"                 /* P: data hyperparameter */
+        "  target += normal_lpdf(y | 0, 1);\n"     /* L: data only */
+        "  target += 2.5;\n"                       /* L: a constant */
+        "  target += -square(s);\n"                /* P */
+        "  target += normal_lpdf(mu | 0, 1) + normal_lpdf(y | mu, s);\n"
+        "  if (K > 0) b ~ normal(0, 1);\n"         /* P: a data if */
+        "  t ~ normal(0, 3);\n"                    /* P: transformed param */
+        "  real z = shift_lp(mu);\n"               /* P: the call */
+        "  vector[N] r = y - z;\n"
+        "  r ~ normal(0, s);\n"                    /* L: variate of data */
+        "}\n");
+    assert_string_equal(contexts(g), "PPLLPPLPPPL");
+    assert_string_equal(fgraph_context_name(FGC_PRIOR), "prior");
+    assert_string_equal(fgraph_context_name(FGC_LIKELIHOOD), "likelihood");
+}
+
+/* After vectorize-loops the loops of `~` are single statements: the
+ * classification, taken on the program as it is, is the same. */
+static void test_contexts_vectorized(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "data { int N; vector[N] y; }\n"
+        "parameters { vector[N] m; real<lower=0> s; }\n"
+        "model {\n"
+        "  for (n in 1:N) m[n] ~ normal(0, 1);\n"
+        "  for (n in 1:N) y[n] ~ normal(m[n], s);\n"
+        "}\n";
+    FeOptions o = {0};
+    if (!fe_compile(&unit, "test.stan", text, &o))
+        fail_msg("the test program does not check");
+    MirProgram *p = mir_lower(&unit.arena, unit.prog, "test_model");
+    mir_transform(p);
+    const PassInfo *vec = pass_find("vectorize-loops");
+    assert_non_null(vec);
+    char why[256];
+    bool changed = false;
+    assert_true(pass_run(p, &vec, 1, NULL, &changed, why, sizeof why));
+    assert_true(changed);
+    graph = fgraph_build(p);
+    assert_non_null(graph);
+    assert_int_equal(graph->nplates, 0);    /* the loops are gone */
+    assert_string_equal(contexts(graph), "PL");
+}
+
+/* The contexts of text's factors after the pass named pass (NULL: as
+ * transformed), into out. */
+static void contexts_after(const char *text, const char *pass, char *out,
+                           size_t n)
+{
+    FeOptions o = {0};
+    FeUnit u;
+    if (!fe_compile(&u, "test.stan", text, &o))
+        fail_msg("the test program does not check");
+    MirProgram *p = mir_lower(&u.arena, u.prog, "test_model");
+    mir_transform(p);
+    if (pass) {
+        const PassInfo *pi = pass_find(pass);
+        assert_non_null(pi);
+        char why[256];
+        bool changed = false;
+        assert_true(pass_run(p, &pi, 1, NULL, &changed, why, sizeof why));
+        assert_true(changed);
+    }
+    FactorGraph *g = fgraph_build(p);
+    assert_non_null(g);
+    snprintf(out, n, "%s", contexts(g));
+    fgraph_free(g);
+    fe_unit_free(&u);
+}
+
+/* A pass that keeps the log density keeps each factor's context: the
+ * validator compares the prior context.  one-step-unroll puts the loop's
+ * first iteration under `if (N >= 1)` (no control dependence counts);
+ * partial-eval joins a*b + c into one fma (a target += that is not a sum
+ * of densities is one context as a whole). */
+static void test_contexts_stable_under_passes(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "data { int N; vector[N] y; matrix[N, N] D; }\n"
+        "parameters { vector[N] z; real a; }\n"
+        "model {\n"
+        "  for (n in 1:N) { real w = z[n] * a; target += -0.1 * w * w; }\n"
+        "  target += 0.5 * sum(D * z) + 0.5 * a;\n"
+        "  y ~ normal(a, 1);\n"
+        "}\n";
+    char before[64], unrolled[64], folded[64];
+    contexts_after(text, NULL, before, sizeof before);
+    contexts_after(text, "one-step-unroll", unrolled, sizeof unrolled);
+    contexts_after(text, "partial-eval", folded, sizeof folded);
+    assert_string_equal(before, "PLLL");
+    assert_string_equal(unrolled, "PPLLL");
+    assert_string_equal(folded, "PLL");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -254,6 +377,9 @@ int main(void)
         cmocka_unit_test_teardown(test_plates, teardown),
         cmocka_unit_test_teardown(test_jacobian_and_lp, teardown),
         cmocka_unit_test_teardown(test_json, teardown),
+        cmocka_unit_test_teardown(test_contexts, teardown),
+        cmocka_unit_test_teardown(test_contexts_vectorized, teardown),
+        cmocka_unit_test(test_contexts_stable_under_passes),
     };
     return cmocka_run_group_tests_name("factor_graph", tests, NULL, NULL);
 }

@@ -105,19 +105,8 @@ static char *type_text(const MirProgram *p, const MirVar *v)
 static void set_two_lines(Draw *d, void *obj, const char *first, int max1,
                           const char *second, int max2)
 {
-    char *a = viz_label_escape(first, max1);
-    char *b = second ? viz_label_escape(second, max2) : NULL;
-    size_t n = (a ? strlen(a) : 0) + (b ? strlen(b) : 0) + 3;
-    char *text = malloc(n);
-    if (!a || (second && !b) || !text) {
+    if (!viz_set_two_lines(obj, first, max1, second, max2))
         d->oom = true;
-    } else {
-        snprintf(text, n, "%s%s%s", a, b ? "\\n" : "", b ? b : "");
-        viz_set(obj, "label", text);
-    }
-    free(a);
-    free(b);
-    free(text);
 }
 
 static void set_label(Draw *d, void *obj, const char *attr, const char *raw,

@@ -259,6 +259,24 @@ bool viz_set_label(void *obj, const char *attr, const char *raw,
     return true;
 }
 
+bool viz_set_two_lines(void *obj, const char *first, int max1,
+                       const char *second, int max2)
+{
+    char *a = viz_label_escape(first, max1);
+    char *b = second ? viz_label_escape(second, max2) : NULL;
+    size_t n = (a ? strlen(a) : 0) + (b ? strlen(b) : 0) + 3;
+    char *text = malloc(n);
+    bool ok = a && (!second || b) && text;
+    if (ok) {
+        snprintf(text, n, "%s%s%s", a, b ? "\\n" : "", b ? b : "");
+        viz_set(obj, "label", text);
+    }
+    free(a);
+    free(b);
+    free(text);
+    return ok;
+}
+
 int viz_write_dot(Agraph_t *g, VizPicture *pic, char *why, size_t n)
 {
     char *buf = NULL;

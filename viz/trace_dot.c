@@ -203,19 +203,8 @@ static char *value_text(const MirTraceNode *nd, bool *oom)
 static void set_label(TraceDraw *d, void *obj, const char *op,
                       const char *value)
 {
-    char *a = viz_label_escape(op, OP_MAX_CHARS);
-    char *b = value ? viz_label_escape(value, VALUE_MAX_CHARS) : NULL;
-    size_t n = (a ? strlen(a) : 0) + (b ? strlen(b) : 0) + 3;
-    char *text = malloc(n);
-    if (!a || (value && !b) || !text) {
+    if (!viz_set_two_lines(obj, op, OP_MAX_CHARS, value, VALUE_MAX_CHARS))
         d->oom = true;
-    } else {
-        snprintf(text, n, "%s%s%s", a, b ? "\\n" : "", b ? b : "");
-        viz_set(obj, "label", text);
-    }
-    free(a);
-    free(b);
-    free(text);
 }
 
 static void style_node(Agnode_t *v, const MirTraceNode *nd, bool collapsed)

@@ -35,6 +35,10 @@ void viz_set(void *obj, const char *attr, const char *value);
  * memory ran out. */
 bool viz_set_label(void *obj, const char *attr, const char *raw,
                    int max_chars);
+/* obj's label as two escaped lines, first and second (second may be NULL
+ * for one line), each cut to its own length; false when memory ran out. */
+bool viz_set_two_lines(void *obj, const char *first, int max1,
+                       const char *second, int max2);
 
 /* g as DOT (agwrite) into a malloc'd buffer; -1 with why on failure. */
 int viz_write_dot(Agraph_t *g, VizPicture *pic, char *why, size_t n);

@@ -60,6 +60,8 @@ static int by_node(const void *a, const void *b)
  * emitted in n log n. */
 static void sort_merge(EmCtx *c)
 {
+    if (c->n == 0)
+        return;     /* c->e may be NULL: qsort's pointer must not be */
     qsort(c->e, (size_t)c->n, sizeof *c->e, by_node);
     int n = 0;
     for (int i = 0; i < c->n; i++) {

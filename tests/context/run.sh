@@ -19,6 +19,9 @@ trap 'rm -rf "$tmp"' EXIT
 [ $# -eq 0 ] && set -- "$root"/corpus/*.stan "$root"/tests/context/*.stan \
     "$root"/tests/context/golden/*.stan
 cc=${CC:-cc}
+# the sanitizer build's libpplrt needs the sanitizers' run-time libraries
+san=""
+case "$build" in *asan*) san="-fsanitize=address,undefined";; esac
 passed=0; failed=0; skipped=0
 fail() { failed=$((failed + 1)); echo "context $1: FAILED: $2"; }
 for model in "$@"; do
@@ -38,7 +41,8 @@ for model in "$@"; do
         fi
         # the same C as at O0: nothing new to check
         [ $level = O1 ] && cmp -s "$c" "$tmp/$name.O0.c" && continue
-        if ! $cc -std=c11 -O2 -g -Wall -Werror -I"$root/runtime" -DMODEL_C="\"$c\"" \
+        if ! $cc -std=c11 -O2 -g -Wall -Werror $san -I"$root/runtime" \
+            -DMODEL_C="\"$c\"" \
             "$root/tests/context/check.c" "$root/$build/libpplrt.a" \
             $(pkg-config --libs gsl jansson) -lm -o "$tmp/check" 2>"$tmp/cc"; then
             fail "$name $level" "the emitted C does not compile"

@@ -123,6 +123,33 @@ bool em_param_in_place(const Emit *em, const MirStmt *s)
         && !em_is_complex_var(var);
 }
 
+/* The elements per item of variable v: its vector's or matrix's size (1
+ * for scalars and arrays of them).  A container bound, offset or
+ * multiplier has that many elements and applies to each array element. */
+static const char *item_size(Emit *em, VarId v)
+{
+    const MirVar *var = &em->p->vars[v];
+    const char *per = "1";
+    for (int k = var->sized.ndims; k < em_var_rank(var); k++)
+        per = A("%s * %s", per, em_var_dim(em, v, k));
+    return per;
+}
+
+/* A transform's argument at element k of v: a scalar as it is, a
+ * container element k modulo its size, after the check of that size
+ * (check: emit it; the reverse sweep reads what the forward checked). */
+static const char *arg_at(Emit *em, Opnd o, VarId v, const char *what,
+                          bool check)
+{
+    if (!o.container)
+        return o.val;
+    if (check)
+        em_line(em, "if (rt_check_bound_size(%s, \"%s\", %s, %s, err)) "
+                "return -1;", em_c_string(em->a, em->p->vars[v].name), what,
+                o.n, item_size(em, v));
+    return A("(%s)[k %% (%s)]", o.val, o.n);
+}
+
 /* Forward: read the parameter's free values at u[pos] and constrain them
  * into v; remember where they are (p_NAME) for the reverse sweep. */
 void em_read_param(Emit *em, VarId v, const MirExpr *rhs,
@@ -144,19 +171,23 @@ void em_read_param(Emit *em, VarId v, const MirExpr *rhs,
     } else if (is(&x, "identity")) {
         em_line(em, "for (int k = 0; k < %s; k++) %s[k] = u[pos + k];", K, y);
     } else if (is(&x, "lb") || is(&x, "ub")) {
-        Opnd a = em_value(em, x.a);
+        bool lb = is(&x, "lb");
+        const char *a = arg_at(em, em_value(em, x.a), v,
+                               lb ? "lower bound" : "upper bound", true);
         em_line(em, "for (int k = 0; k < %s; k++) %s[k] = rt_%s_constrain("
-                "u[pos + k], %s, %s);", K, y, is(&x, "lb") ? "lb" : "ub",
-                a.val, lj);
+                "u[pos + k], %s, %s);", K, y, lb ? "lb" : "ub", a, lj);
     } else if (is(&x, "lub")) {
-        Opnd a = em_value(em, x.a), b = em_value(em, x.b);
+        const char *a = arg_at(em, em_value(em, x.a), v, "lower bound", true);
+        const char *b = arg_at(em, em_value(em, x.b), v, "upper bound", true);
         em_line(em, "for (int k = 0; k < %s; k++) %s[k] = rt_lub_constrain("
-                "u[pos + k], %s, %s, %s);", K, y, a.val, b.val, lj);
+                "u[pos + k], %s, %s, %s);", K, y, a, b, lj);
     } else if (is(&x, "offset") || is(&x, "multiplier")
                || is(&x, "offset_multiplier")) {
-        const char *mu = is(&x, "multiplier") ? "0.0" : em_value(em, x.a).val;
+        const char *mu = is(&x, "multiplier") ? "0.0"
+            : arg_at(em, em_value(em, x.a), v, "offset", true);
         const char *sg = is(&x, "offset") ? "1.0"
-            : em_value(em, is(&x, "multiplier") ? x.a : x.b).val;
+            : arg_at(em, em_value(em, is(&x, "multiplier") ? x.a : x.b), v,
+                     "multiplier", true);
         em_line(em, "for (int k = 0; k < %s; k++) %s[k] = "
                 "rt_offset_multiplier_constrain(u[pos + k], %s, %s, %s);", K,
                 y, mu, sg, lj);
@@ -206,17 +237,25 @@ void em_param_adjoint(Emit *em, VarId v, const MirExpr *rhs)
      * and the second argument of the transform */
     const MirExpr *args[2] = {x.a, x.b};
     Opnd vals[2] = {{0}, {0}};
-    const char *acc[2] = {NULL, NULL};
+    /* a bound's value and adjoint at element k (containers: k modulo
+     * their size, as in the forward read), and its adjoint's name */
+    const char *acc[2] = {NULL, NULL}, *adj[2] = {NULL, NULL};
     for (int i = 0; i < 2; i++) {
         if (!args[i])
             continue;
-        vals[i] = em_value(em, args[i]);
-        if (vals[i].container)
-            em_unsupported(em, "container bounds or offsets yet ('%s')",
-                           var->name);
-        if (em_is_ad(em, args[i])) {
-            acc[i] = em_fresh(em, "gb");
-            em_line(em, "double %s = 0;", acc[i]);
+        Opnd o = em_value(em, args[i]);
+        vals[i] = o;
+        vals[i].val = arg_at(em, o, v, "", false);
+        if (!em_is_ad(em, args[i]))
+            continue;
+        adj[i] = em_fresh(em, "gb");
+        if (o.container) {
+            em_line(em, "double *%s = rt_scratch_doubles(&S->scratch, "
+                    "(size_t)(%s));", adj[i], o.n);
+            acc[i] = A("%s[k %% (%s)]", adj[i], o.n);
+        } else {
+            em_line(em, "double %s = 0;", adj[i]);
+            acc[i] = adj[i];
         }
     }
     em_line(em, "for (int k = 0; k < %s; k++) {", K);
@@ -267,8 +306,8 @@ void em_param_adjoint(Emit *em, VarId v, const MirExpr *rhs)
     em->indent--;
     em_line(em, "}");
     for (int i = 0; i < 2; i++)
-        if (acc[i])
-            em_backprop(em, args[i], acc[i]);
+        if (adj[i])
+            em_backprop(em, args[i], adj[i]);
 }
 
 void em_message(Emit *em, const MirExpr *call, bool reject)
@@ -358,6 +397,32 @@ static void emit_structured_check(Emit *em, const MirExpr *call,
             x.val, size, dims);
 }
 
+/* One bound of FnCheck__ (its argument i) on x: a scalar bound for every
+ * element, a container bound (a vector or matrix bound on a variable of
+ * that type) element by element for each array element of x. */
+static void check_bound(Emit *em, const MirExpr *call, bool lower, int i,
+                        Opnd x)
+{
+    const char *name = em_c_string(em->a, call->args[1]->text);
+    const char *n = x.container ? x.n : "1";
+    const char *ptr = x.container ? x.val
+        : A("&(%s){%s}", x.is_int ? "int" : "double", x.val);
+    const char *which = lower ? "lower" : "upper";
+    Opnd b = em_value(em, call->args[i]);
+    if (!b.container) {
+        em_line(em, "if (rt_check_%s%s(%s, %s, %s, %s, err)) return -1;",
+                which, x.is_int ? "_int" : "", name, ptr, n, b.val);
+        return;
+    }
+    const MirExpr *xe = call->args[2];
+    if (x.is_int || b.is_int || xe->kind != MX_VAR || xe->var < 0)
+        em_unsupported(em, "this container bound of %s", call->args[1]->text);
+    em_line(em, "if (rt_check_bound_size(%s, \"%s bound\", %s, %s, err)) "
+            "return -1;", name, which, b.n, item_size(em, xe->var));
+    em_line(em, "if (rt_check_%s_each(%s, %s, %s, %s, %s, err)) return -1;",
+            which, name, ptr, n, b.val, b.n);
+}
+
 /* FnCheck__("kind", "name", x, bounds...) on data, transformed data and
  * transformed parameters. */
 void em_check(Emit *em, const MirExpr *call)
@@ -365,21 +430,12 @@ void em_check(Emit *em, const MirExpr *call)
     const char *kind = call->args[0]->text;
     const char *name = em_c_string(em->a, call->args[1]->text);
     Opnd x = em_value(em, call->args[2]);
-    const char *n = x.container ? x.n : "1";
-    const char *ptr = x.container ? x.val
-        : A("&(%s){%s}", x.is_int ? "int" : "double", x.val);
-    const char *sfx = x.is_int ? "_int" : "";
     if (strcmp(kind, "greater_or_equal") == 0
         || strcmp(kind, "less_or_equal") == 0) {
-        Opnd b = em_value(em, call->args[3]);
-        em_line(em, "if (rt_check_%s%s(%s, %s, %s, %s, err)) return -1;",
-                kind[0] == 'g' ? "lower" : "upper", sfx, name, ptr, n, b.val);
+        check_bound(em, call, kind[0] == 'g', 3, x);
     } else if (strcmp(kind, "bounded") == 0) {
-        Opnd lo = em_value(em, call->args[3]), hi = em_value(em, call->args[4]);
-        em_line(em, "if (rt_check_lower%s(%s, %s, %s, %s, err)) return -1;",
-                sfx, name, ptr, n, lo.val);
-        em_line(em, "if (rt_check_upper%s(%s, %s, %s, %s, err)) return -1;",
-                sfx, name, ptr, n, hi.val);
+        check_bound(em, call, true, 3, x);
+        check_bound(em, call, false, 4, x);
     } else {
         emit_structured_check(em, call, kind, name, x);
     }
@@ -439,19 +495,24 @@ void em_unconstrain(Emit *em, const MirExpr *arg)
     if (is(&t, "identity")) {
         em_line(em, "for (int k = 0; k < %s; k++) u[pos + k] = %s[k];", K, y);
     } else if (is(&t, "lb") || is(&t, "ub")) {
-        Opnd a = em_value(em, t.a);
+        bool lb = is(&t, "lb");
+        const char *a = arg_at(em, em_value(em, t.a), v,
+                               lb ? "lower bound" : "upper bound", true);
         em_line(em, "for (int k = 0; k < %s; k++) if (rt_%s_unconstrain(%s[k],"
-                " %s, &u[pos + k], err)) return -1;", K,
-                is(&t, "lb") ? "lb" : "ub", y, a.val);
+                " %s, &u[pos + k], err)) return -1;", K, lb ? "lb" : "ub", y,
+                a);
     } else if (is(&t, "lub")) {
-        Opnd a = em_value(em, t.a), b = em_value(em, t.b);
+        const char *a = arg_at(em, em_value(em, t.a), v, "lower bound", true);
+        const char *b = arg_at(em, em_value(em, t.b), v, "upper bound", true);
         em_line(em, "for (int k = 0; k < %s; k++) if (rt_lub_unconstrain(%s[k],"
-                " %s, %s, &u[pos + k], err)) return -1;", K, y, a.val, b.val);
+                " %s, %s, &u[pos + k], err)) return -1;", K, y, a, b);
     } else if (is(&t, "offset") || is(&t, "multiplier")
                || is(&t, "offset_multiplier")) {
-        const char *mu = is(&t, "multiplier") ? "0.0" : em_value(em, t.a).val;
+        const char *mu = is(&t, "multiplier") ? "0.0"
+            : arg_at(em, em_value(em, t.a), v, "offset", true);
         const char *sg = is(&t, "offset") ? "1.0"
-            : em_value(em, is(&t, "multiplier") ? t.a : t.b).val;
+            : arg_at(em, em_value(em, is(&t, "multiplier") ? t.a : t.b), v,
+                     "multiplier", true);
         em_line(em, "for (int k = 0; k < %s; k++) if (rt_offset_multiplier_"
                 "unconstrain(%s[k], %s, %s, &u[pos + k], err)) return -1;", K,
                 y, mu, sg);

@@ -642,10 +642,15 @@ static int bound_error(const char *name, size_t i, size_t n,
                     value, relation, bound);
 }
 
+/* x[i] against bounds[i % nb]: nb == 1 is one bound for every element,
+ * a container bound (Stan's vector, row_vector or matrix bounds) repeats
+ * for each array element of x. */
 static int check_real(const char *name, const double *x, size_t n,
-                      double bound, bool lower, RtError *err)
+                      const double *bounds, size_t nb, bool lower,
+                      RtError *err)
 {
     for (size_t i = 0; i < n; i++) {
+        double bound = bounds[i % nb];
         if (lower ? x[i] >= bound : x[i] <= bound)
             continue;
         char value[64], shown[64];
@@ -659,10 +664,11 @@ static int check_real(const char *name, const double *x, size_t n,
     return 0;
 }
 
-static int check_int(const char *name, const int *x, size_t n, int bound,
-                     bool lower, RtError *err)
+static int check_int(const char *name, const int *x, size_t n,
+                     const int *bounds, size_t nb, bool lower, RtError *err)
 {
     for (size_t i = 0; i < n; i++) {
+        int bound = bounds[i % nb];
         if (lower ? x[i] >= bound : x[i] <= bound)
             continue;
         char value[32], shown[32];
@@ -679,23 +685,45 @@ static int check_int(const char *name, const int *x, size_t n, int bound,
 int rt_check_lower(const char *name, const double *x, size_t n, double lb,
                    RtError *err)
 {
-    return check_real(name, x, n, lb, true, err);
+    return check_real(name, x, n, &lb, 1, true, err);
 }
 
 int rt_check_upper(const char *name, const double *x, size_t n, double ub,
                    RtError *err)
 {
-    return check_real(name, x, n, ub, false, err);
+    return check_real(name, x, n, &ub, 1, false, err);
 }
 
 int rt_check_lower_int(const char *name, const int *x, size_t n, int lb,
                        RtError *err)
 {
-    return check_int(name, x, n, lb, true, err);
+    return check_int(name, x, n, &lb, 1, true, err);
 }
 
 int rt_check_upper_int(const char *name, const int *x, size_t n, int ub,
                        RtError *err)
 {
-    return check_int(name, x, n, ub, false, err);
+    return check_int(name, x, n, &ub, 1, false, err);
+}
+
+int rt_check_bound_size(const char *name, const char *what, int nbound,
+                        int per_item, RtError *err)
+{
+    if (nbound == per_item)
+        return 0;
+    return rt_error(err, "%s: the %s has %d elements, but must have %d (as "
+                    "many as %s%s)", name, what, nbound, per_item,
+                    "each vector or matrix of ", name);
+}
+
+int rt_check_lower_each(const char *name, const double *x, size_t n,
+                        const double *lb, size_t nlb, RtError *err)
+{
+    return nlb == 0 ? 0 : check_real(name, x, n, lb, nlb, true, err);
+}
+
+int rt_check_upper_each(const char *name, const double *x, size_t n,
+                        const double *ub, size_t nub, RtError *err)
+{
+    return nub == 0 ? 0 : check_real(name, x, n, ub, nub, false, err);
 }

@@ -188,6 +188,16 @@ int rt_check_lower_int(const char *name, const int *x, size_t n, int lb,
                        RtError *err);
 int rt_check_upper_int(const char *name, const int *x, size_t n, int ub,
                        RtError *err);
+/* Container bounds (a vector, row_vector or matrix bound on a variable of
+ * that type, or on an array of them): the bound's nbound elements must be
+ * as many as each item's per_item ("x: the lower bound has 2 elements,
+ * but must have 3 ..."); then x[i] is checked against bound[i % nbound]. */
+int rt_check_bound_size(const char *name, const char *what, int nbound,
+                        int per_item, RtError *err);
+int rt_check_lower_each(const char *name, const double *x, size_t n,
+                        const double *lb, size_t nlb, RtError *err);
+int rt_check_upper_each(const char *name, const double *x, size_t n,
+                        const double *ub, size_t nub, RtError *err);
 
 /* --------------------------------------------------------- transforms */
 

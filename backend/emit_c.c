@@ -1115,6 +1115,12 @@ static void emit_struct(Emit *em)
     em_line(em, "} Model;");
 }
 
+/* The name of v's values in the sampler's outputs. */
+static const char *out_name(const MirVar *v)
+{
+    return v->out_name ? v->out_name : v->name;
+}
+
 /* The parameters' free sizes and the outputs' names, computed once the
  * data is known: the parameter and output declarations of
  * generate_quantities, evaluated in m_create. */
@@ -1162,13 +1168,12 @@ static void emit_sizes_and_names(Emit *em)
         int rank;
         const char *dims = em_dims_array(em, v, &rank);
         em_line(em, "if (!rt_ne(%s, %s))", free, em_var_count(em, v));
+        const char *name = em_c_string(em->a, out_name(&p->vars[v]));
         em_line(em, "    uat += rt_output_names(&m->mem, %s, %s, %d, "
-                "m->unames + uat);", em_c_string(em->a, p->vars[v].name), dims,
-                rank);
+                "m->unames + uat);", name, dims, rank);
         em_line(em, "else");
         em_line(em, "    uat += rt_output_names(&m->mem, %s, (int[]){%s}, "
-                "1, m->unames + uat);", em_c_string(em->a, p->vars[v].name),
-                free);
+                "1, m->unames + uat);", name, free);
     }
     em_line(em, "(void)uat;");
     em_line(em, "m->names = (const char **)rt_scratch_doubles(&m->mem, "
@@ -1186,7 +1191,7 @@ static void emit_sizes_and_names(Emit *em)
         const char *dims = em_dims_array(em, s->var, &rank);
         em_line(em, "at += rt_output_names%s(&m->mem, %s, %s, %d, "
                 "m->names + at);", em_is_complex_var(var) ? "_complex" : "",
-                em_c_string(em->a, var->name), dims, rank);
+                em_c_string(em->a, out_name(var)), dims, rank);
     }
     em->indent--;
     em_line(em, "}");

@@ -150,6 +150,10 @@ typedef struct MirSized {
 
 typedef struct MirVar {
     const char *name;
+    /* the name the sampler's outputs give it when that is not name: an
+     * element of a tuple parameter or output taken apart (p_2__ is p:2,
+     * CmdStan's name); NULL otherwise */
+    const char *out_name;
     MirVarKind kind;
     MirSized sized;
     AdLevel ad;

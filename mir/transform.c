@@ -113,12 +113,12 @@ static MirStmt *call_stmt(Xform *x, MirExpr *call)
 }
 
 /* name, kind and sizes: the arguments that describe a variable's shape */
-static MirExpr **shape_args(Xform *x, const MirVar *v, int extra, int *n)
+static MirExpr **shape_args(Xform *x, const char *name, const MirSized *s,
+                            int extra, int *n)
 {
-    const MirSized *s = &v->sized;
     int total = 2 + s->ndims + s->nsizes + extra;
     MirExpr **args = arena_alloc(x->a, sizeof(MirExpr *) * (size_t)(total + 1));
-    args[0] = string_arg(x, v->name);
+    args[0] = string_arg(x, name);
     args[1] = string_arg(x, ty_base(s->type)->kind == TY_TUPLE ? "tuple"
                         : ty_str(x->a, ty_base(s->type)));
     int k = 2;
@@ -134,10 +134,9 @@ static MirExpr **shape_args(Xform *x, const MirVar *v, int extra, int *n)
 
 /* FnConstrain__(x, "lb", 0) and the like: value, transform, its
  * arguments, then the sizes the transform needs. */
-static MirExpr *transform_call(Xform *x, MirInternal fn, const MirVar *v,
+static MirExpr *transform_call(Xform *x, MirInternal fn, const MirSized *s,
                                MirExpr *value)
 {
-    const MirSized *s = &v->sized;
     MirExpr **args = arena_alloc(x->a, sizeof(MirExpr *) * 8);
     int n = 0;
     args[n++] = value;
@@ -159,10 +158,30 @@ static void read_data(Xform *x, VarId id)
 {
     const MirVar *v = &x->p->vars[id];
     int n;
-    MirExpr **args = shape_args(x, v, 0, &n);
+    MirExpr **args = shape_args(x, v->name, &v->sized, 0, &n);
     MirExpr *read = mir_call_internal(x->a, FN_READ_DATA, v->sized.type, n,
                                       args);
     push(x, assign(x, id, read));
+}
+
+/* A tuple declared element by element (not an array of tuples): its
+ * parameters are read, and its outputs written, one element at a time. */
+static bool tuple_by_elements(const MirSized *s)
+{
+    return s->type && s->type->kind == TY_TUPLE && s->nitems == s->type->n;
+}
+
+/* Element k (1-based) of the tuple value t. */
+static MirExpr *element(Xform *x, MirExpr *t, const MirSized *s, int k)
+{
+    MirExpr *e = mir_new_expr(x->a, MX_TUPLE_PROJ, s->items[k - 1]->type,
+                              no_span);
+    e->args = arena_alloc(x->a, sizeof(MirExpr *));
+    e->args[0] = t;
+    e->nargs = 1;
+    e->slot = k;
+    e->ad = t->ad;
+    return e;
 }
 
 /* The check of value (named name in messages) against the constraint of
@@ -171,18 +190,11 @@ static void read_data(Xform *x, VarId id)
 static void check_value(Xform *x, const char *name, MirExpr *value,
                         const MirSized *s)
 {
-    if (s->type && s->type->kind == TY_TUPLE && s->nitems == s->type->n) {
-        for (int i = 0; i < s->nitems; i++) {
-            MirExpr *e = mir_new_expr(x->a, MX_TUPLE_PROJ, s->items[i]->type,
-                                      no_span);
-            e->args = arena_alloc(x->a, sizeof(MirExpr *));
-            e->args[0] = value;
-            e->nargs = 1;
-            e->slot = i + 1;
-            e->ad = value->ad;
-            check_value(x, arena_printf(x->a, "%s.%d", name, i + 1), e,
+    if (tuple_by_elements(s)) {
+        for (int i = 0; i < s->nitems; i++)
+            check_value(x, arena_printf(x->a, "%s.%d", name, i + 1),
+                        element(x, mir_clone_expr(x->a, value), s, i + 1),
                         s->items[i]);
-        }
         return;
     }
     const char *check = mir_check_name(s->tr);
@@ -206,30 +218,60 @@ static void check_var(Xform *x, VarId id)
     check_value(x, v->name, mir_var(x->p, id), &v->sized);
 }
 
+/* The constrained value of a parameter declared s, named name in the
+ * sampler's outputs: a tuple's elements one after the other (CmdStan's
+ * names p:1, p:2.1 ...), each read and constrained by its own transform. */
+static MirExpr *param_value(Xform *x, const char *name, const MirSized *s,
+                            bool data_only)
+{
+    if (tuple_by_elements(s)) {
+        int k = s->nitems;
+        MirExpr **items = arena_alloc(x->a, sizeof(MirExpr *) * (size_t)k);
+        for (int i = 0; i < k; i++)
+            items[i] = param_value(x, arena_printf(x->a, "%s:%d", name, i + 1),
+                                   s->items[i], data_only);
+        MirExpr *t = mir_call_internal(x->a, FN_MAKE_TUPLE, s->type, k, items);
+        t->ad = data_only ? AD_DATA : AD_AUTODIFF;
+        return t;
+    }
+    int n;
+    MirExpr **args = shape_args(x, name, s, 0, &n);
+    args[1] = string_arg(x, s->tr == TR_NONE ? "identity"
+                        : transform_name(s->tr));
+    MirExpr *read = mir_call_internal(x->a, FN_READ_PARAM, s->type, n, args);
+    read->ad = data_only ? AD_DATA : AD_AUTODIFF;
+    return s->tr == TR_NONE ? read
+        : transform_call(x, FN_CONSTRAIN, s, read);
+}
+
 /* A parameter: read its unconstrained value and constrain it. */
 static void read_param(Xform *x, VarId id, bool data_only)
 {
-    MirVar *v = &x->p->vars[id];
-    int n;
-    MirExpr **args = shape_args(x, v, 0, &n);
-    args[1] = string_arg(x, v->sized.tr == TR_NONE ? "identity"
-                        : transform_name(v->sized.tr));
-    MirExpr *read = mir_call_internal(x->a, FN_READ_PARAM, v->sized.type, n,
-                                      args);
-    read->ad = data_only ? AD_DATA : AD_AUTODIFF;
-    if (v->sized.tr == TR_NONE) {
-        push(x, assign(x, id, read));
+    const MirVar *v = &x->p->vars[id];
+    push(x, assign(x, id, param_value(x, v->name, &v->sized, data_only)));
+}
+
+/* FnWriteParam__ of value (declared s); a tuple's elements one by one.
+ * unconstrain: of its unconstrained value (transform_inits). */
+static void write_value(Xform *x, MirExpr *value, const MirSized *s,
+                        bool unconstrain)
+{
+    if (tuple_by_elements(s)) {
+        for (int i = 0; i < s->nitems; i++)
+            write_value(x, element(x, mir_clone_expr(x->a, value), s, i + 1),
+                        s->items[i], unconstrain);
         return;
     }
-    push(x, assign(x, id, transform_call(x, FN_CONSTRAIN, v, read)));
+    MirExpr **args = arena_alloc(x->a, sizeof(MirExpr *));
+    args[0] = unconstrain && s->tr != TR_NONE
+        ? transform_call(x, FN_UNCONSTRAIN, s, value) : value;
+    push(x, call_stmt(x, mir_call_internal(x->a, FN_WRITE_PARAM, TY(VOID),
+                                           1, args)));
 }
 
 static void write_var(Xform *x, VarId id)
 {
-    MirExpr **args = arena_alloc(x->a, sizeof(MirExpr *));
-    args[0] = mir_var(x->p, id);
-    push(x, call_stmt(x, mir_call_internal(x->a, FN_WRITE_PARAM, TY(VOID),
-                                           1, args)));
+    write_value(x, mir_var(x->p, id), &x->p->vars[id].sized, false);
 }
 
 /* Walk the top level of a section: copy its statements, adding the reads
@@ -292,13 +334,7 @@ static MirStmt *transform_section(Xform *x, const MirStmt *body, Section sec)
         case SEC_INITS:
             if (k == MV_PARAM) {
                 read_data(x, id);
-                MirExpr **args = arena_alloc(x->a, sizeof(MirExpr *));
-                args[0] = x->p->vars[id].sized.tr == TR_NONE
-                    ? mir_var(x->p, id)
-                    : transform_call(x, FN_UNCONSTRAIN, &x->p->vars[id],
-                                     mir_var(x->p, id));
-                push(x, call_stmt(x, mir_call_internal(x->a, FN_WRITE_PARAM,
-                                                       TY(VOID), 1, args)));
+                write_value(x, mir_var(x->p, id), &x->p->vars[id].sized, true);
             }
             break;
         }

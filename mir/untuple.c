@@ -24,8 +24,12 @@
  * element by their JSON paths (FnReadData__("beta_prior.2", ...)), each
  * element's constraint checked (transform.c checks a tuple by its elements).
  *
+ * Parameters and outputs are taken apart the same way: transform.c reads
+ * and writes a tuple element by element, and each element variable keeps
+ * CmdStan's output name (p:1, p:2.1 ...) in out_name.
+ *
  * Left whole (the backend then refuses them by name): arrays of tuples,
- * tuple arguments of user functions, tuple parameters and outputs, and a
+ * tuple arguments of user functions, and a
  * variable some value of which cannot be taken apart (a tuple-valued ?:,
  * a call of a function that is not split).  Whether a variable can be
  * taken apart depends on the others, so the rewrite is tried, and tried
@@ -98,16 +102,14 @@ static void grow(Tup *t)
 }
 
 /* Whether a tuple variable can be taken apart at all: one that is not an
- * array, not a function's argument, not read or written by the sampler
- * (parameters and outputs keep their shape) and declared element by
- * element. */
+ * array, not a function's argument, and declared element by element. */
 static bool splittable(const Tup *t, VarId v)
 {
     const MirVar *var = &t->p->vars[v];
     MirVarKind k = var->kind;
     return is_tuple(var->sized.type) && var->sized.ndims == 0
-        && k != MV_ARG && k != MV_PARAM && k != MV_TPARAM && k != MV_GQ
-        && var->sized.nitems == var->sized.type->n && !t->bad[v];
+        && k != MV_ARG && var->sized.nitems == var->sized.type->n
+        && !t->bad[v];
 }
 
 static void make_elements(Tup *t, VarId v)
@@ -125,6 +127,11 @@ static void make_elements(Tup *t, VarId v)
         const MirVar *parent = &t->p->vars[v];
         cv->sized = *parent->sized.items[i];
         cv->span = parent->span;
+        if (parent->kind == MV_PARAM || parent->kind == MV_TPARAM
+            || parent->kind == MV_GQ)
+            cv->out_name = arena_printf(t->a, "%s:%d", parent->out_name
+                                        ? parent->out_name : parent->name,
+                                        i + 1);
         cv->mem = parent->mem;
         if (ty_base(cv->sized.type)->kind == TY_INT)
             cv->ad = AD_DATA;

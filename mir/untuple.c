@@ -29,9 +29,9 @@
  * CmdStan's output name (p:1, p:2.1 ...) in out_name.
  *
  * Left whole (the backend then refuses them by name): arrays of tuples,
- * tuple arguments of user functions, and a
- * variable some value of which cannot be taken apart (a tuple-valued ?:,
- * a call of a function that is not split).  Whether a variable can be
+ * tuple arguments of user functions, and a variable some value of which
+ * cannot be taken apart (a tuple-valued ?:, a call of a function that is
+ * not split).  Whether a variable can be
  * taken apart depends on the others, so the rewrite is tried, and tried
  * again without the variables (and functions) that failed, until it
  * succeeds; nothing of the program changes before it does. */

@@ -24,12 +24,6 @@ typedef struct Build {
     int nconds;                 /* around the statement (the innermost 64) */
 } Build;
 
-static bool has_suffix(const char *s, const char *suffix)
-{
-    size_t n = strlen(s), k = strlen(suffix);
-    return n >= k && strcmp(s + n - k, suffix) == 0;
-}
-
 /* The family of a density call ("normal" for normal_lupdf), or NULL. */
 static const char *density_family(Arena *a, const MirExpr *e)
 {
@@ -39,7 +33,7 @@ static const char *density_family(Arena *a, const MirExpr *e)
     static const char *const suffixes[] = {"_lpdf", "_lupdf", "_lpmf",
                                            "_lupmf"};
     for (int i = 0; i < 4; i++)
-        if (has_suffix(e->fn, suffixes[i]))
+        if (name_has_suffix(e->fn, suffixes[i]))
             return arena_strndup(a, e->fn,
                                  strlen(e->fn) - strlen(suffixes[i]));
     return NULL;
@@ -48,7 +42,7 @@ static const char *density_family(Arena *a, const MirExpr *e)
 static bool calls_suffix(const MirExpr *e, const char *suffix)
 {
     return e && e->kind == MX_CALL && e->fn_kind == FNK_USER && e->fn
-        && has_suffix(e->fn, suffix);
+        && name_has_suffix(e->fn, suffix);
 }
 
 static void *grow(Arena *a, void *old, int *cap, int need, size_t size)

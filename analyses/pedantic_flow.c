@@ -286,18 +286,12 @@ static void nonlinear(PedCtx *c, const MirStmt *s)
 
 /* ------------------------------------------------------------- Jacobian */
 
-static bool has_suffix(const char *s, const char *suffix)
-{
-    size_t n = strlen(s), k = strlen(suffix);
-    return n > k && strcmp(s + n - k, suffix) == 0;
-}
-
 static bool calls_jacobian(const MirExpr *e)
 {
     if (!e)
         return false;
     if (e->kind == MX_CALL && e->fn_kind == FNK_USER && e->fn
-        && has_suffix(e->fn, "_jacobian"))
+        && name_has_suffix(e->fn, "_jacobian"))
         return true;
     for (int i = 0; i < e->nargs; i++)
         if (calls_jacobian(e->args[i]))
@@ -342,7 +336,7 @@ static void check_jacobian(PedCtx *c)
     for (int f = 0; f < c->p->nfuns; f++) {
         const MirFun *fun = &c->p->funs[f];
         if (fun->body && !ped_silent(fun->annots, fun->nannots)
-            && has_suffix(fun->name, "_jacobian")
+            && name_has_suffix(fun->name, "_jacobian")
             && !increments_jacobian(fun->body))
             ped_warn(c, &fun->span, -1, PED_JACOBIAN_FN_UNUSED, fun->name);
     }

@@ -3,12 +3,6 @@
 
 #include <string.h>
 
-static bool ends_with(const char *s, const char *suffix)
-{
-    size_t n = strlen(s), m = strlen(suffix);
-    return n >= m && strcmp(s + n - m, suffix) == 0;
-}
-
 static bool compile_stages(FeUnit *u, const char *path, const char *text,
                            const FeOptions *o);
 
@@ -55,7 +49,7 @@ static bool compile_stages(FeUnit *u, const char *path, const char *text,
     if (u->sink.nerrors)
         return false;
     bool functions_only = o->functions_only
-        || ends_with(path, ".stanfunctions");
+        || name_has_suffix(path, ".stanfunctions");
     if (u->tokens.len == 1) {
         /* Nothing but comments and whitespace. */
         if (!functions_only)

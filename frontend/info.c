@@ -327,12 +327,6 @@ static Json *block_json(Arena *a, const Block *b)
 
 /* ------------------------------------------------------- calls and uses */
 
-static bool has_suffix(const char *s, const char *suffix)
-{
-    size_t n = strlen(s), m = strlen(suffix);
-    return n >= m && strcmp(s + n - m, suffix) == 0;
-}
-
 /* Reference Manual, "Probability functions": the suffixes that let a call
  * use conditional notation.  stanc3 lists such library calls under
  * distributions. */
@@ -342,7 +336,7 @@ static bool is_conditional_name(const char *name)
         "_lpdf", "_lupdf", "_lpmf", "_lupmf", "_cdf", "_lcdf", "_lccdf", NULL
     };
     for (int i = 0; suffixes[i]; i++)
-        if (has_suffix(name, suffixes[i]))
+        if (name_has_suffix(name, suffixes[i]))
             return true;
     return false;
 }

@@ -22,27 +22,21 @@ void tc_error(Tc *tc, Span at, const char *fmt, ...)
     diag_emitf(tc->sink, D_SEM, at, "%s", buf);
 }
 
-bool tc_has_suffix(const char *name, const char *suffix)
-{
-    size_t n = strlen(name), m = strlen(suffix);
-    return n > m && strcmp(name + n - m, suffix) == 0;
-}
-
 FunKind tc_suffix_kind(const char *name)
 {
-    if (tc_has_suffix(name, "_lpdf") || tc_has_suffix(name, "_lupdf"))
+    if (name_has_suffix(name, "_lpdf") || name_has_suffix(name, "_lupdf"))
         return FK_LPDF;
-    if (tc_has_suffix(name, "_lpmf") || tc_has_suffix(name, "_lupmf"))
+    if (name_has_suffix(name, "_lpmf") || name_has_suffix(name, "_lupmf"))
         return FK_LPMF;
-    if (tc_has_suffix(name, "_lcdf"))
+    if (name_has_suffix(name, "_lcdf"))
         return FK_LCDF;
-    if (tc_has_suffix(name, "_lccdf"))
+    if (name_has_suffix(name, "_lccdf"))
         return FK_LCCDF;
-    if (tc_has_suffix(name, "_rng"))
+    if (name_has_suffix(name, "_rng"))
         return FK_RNG;
-    if (tc_has_suffix(name, "_lp"))
+    if (name_has_suffix(name, "_lp"))
         return FK_LP;
-    if (tc_has_suffix(name, "_jacobian"))
+    if (name_has_suffix(name, "_jacobian"))
         return FK_JACOBIAN;
     return FK_PLAIN;
 }
@@ -358,7 +352,7 @@ static bool is_density_name(const char *name)
     static const char *const suffixes[] = {"_lpdf", "_lupdf", "_lpmf",
         "_lupmf", "_cdf", "_lcdf", "_lccdf", NULL};
     for (int i = 0; suffixes[i]; i++)
-        if (tc_has_suffix(name, suffixes[i]))
+        if (name_has_suffix(name, suffixes[i]))
             return true;
     return false;
 }
@@ -441,7 +435,7 @@ static bool check_call_context(Tc *tc, const char *name, Span at)
             return false;
         }
     }
-    if (tc_has_suffix(name, "_lupdf") || tc_has_suffix(name, "_lupmf")) {
+    if (name_has_suffix(name, "_lupdf") || name_has_suffix(name, "_lupmf")) {
         bool ok = tc->fun ? (tc->fun_kind == FK_LPDF || tc->fun_kind == FK_LPMF
                              || tc->fun_kind == FK_LP)
                           : tc->block == BLK_MODEL;
@@ -471,7 +465,7 @@ const Type *tc_resolve_call(Tc *tc, const char *name, Span at, int nargs,
             return TY(ERROR);
         }
         if (!cond_syntax && is_density_name(name) && nargs > 1
-            && !tc_has_suffix(name, "_cdf")) {
+            && !name_has_suffix(name, "_cdf")) {
             tc_error(tc, at, "Probability functions with suffixes _lpdf, "
                      "_lupdf, _lpmf, _lupmf, _cdf, _lcdf and _lccdf, require "
                      "a vertical bar (|) between the first two arguments.");
@@ -482,7 +476,7 @@ const Type *tc_resolve_call(Tc *tc, const char *name, Span at, int nargs,
     }
     /* A user's foo_lpdf is also callable as foo_lupdf. */
     const char *user_name = name;
-    if (tc_has_suffix(name, "_lupdf") || tc_has_suffix(name, "_lupmf")) {
+    if (name_has_suffix(name, "_lupdf") || name_has_suffix(name, "_lupmf")) {
         size_t n = strlen(name);
         user_name = arena_printf(tc->arena, "%.*s_lp%cf", (int)(n - 6), name,
                                  name[n - 2]);
@@ -600,7 +594,7 @@ static void check_call(Tc *tc, Expr *e)
                      "instead.", removed[i].name, removed[i].use);
             return;
         }
-    if (tc_has_suffix(e->name, "_log") && !tc_user_fn_exists(tc, e->name)
+    if (name_has_suffix(e->name, "_log") && !tc_user_fn_exists(tc, e->name)
         && !sig_has_name(tc->sigs, e->name)) {
         size_t n = strlen(e->name);
         const char *stem = arena_strndup(tc->arena, e->name, n - 4);
@@ -654,7 +648,7 @@ static void check_var(Tc *tc, Expr *e)
      * higher-order function such as reduce_sum or ode_rk45 (foo_lupmf
      * names foo_lpmf without its constants). */
     const char *fname = e->name;
-    if (tc_has_suffix(fname, "_lupdf") || tc_has_suffix(fname, "_lupmf")) {
+    if (name_has_suffix(fname, "_lupdf") || name_has_suffix(fname, "_lupmf")) {
         size_t n = strlen(fname);
         fname = arena_printf(tc->arena, "%.*s_lp%cf", (int)(n - 6), fname,
                              fname[n - 2]);

@@ -5,6 +5,7 @@
 
 #include "ast.h"
 #include "diag.h"
+#include "names.h"
 #include "scope.h"
 #include "sigs.h"
 #include "typecheck.h"
@@ -66,7 +67,6 @@ const Type *tc_resolve_call(Tc *tc, const char *name, Span at, int nargs,
                             Expr **args, bool cond_syntax, bool *is_user,
                             bool report);
 FunKind tc_suffix_kind(const char *name);
-bool tc_has_suffix(const char *name, const char *suffix);
 const Sym *tc_lookup(const Tc *tc, const char *name);
 bool tc_user_fn_exists(const Tc *tc, const char *name);
 /* The first overload of the user function `name`, or NULL. */

@@ -46,17 +46,11 @@ const char *mir_internal_name(MirInternal fn)
     return internals[fn].name;
 }
 
-static bool ends_with(const char *s, const char *suffix)
-{
-    size_t n = strlen(s), m = strlen(suffix);
-    return n > m && strcmp(s + n - m, suffix) == 0;
-}
-
 MirEffect mir_name_effect(const char *name)
 {
-    if (ends_with(name, "_rng"))
+    if (name_has_suffix(name, "_rng"))
         return EFF_RNG;
-    if (ends_with(name, "_lp") || strcmp(name, "target") == 0)
+    if (name_has_suffix(name, "_lp") || strcmp(name, "target") == 0)
         return EFF_TARGET;
     return EFF_PURE;
 }

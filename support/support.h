@@ -5,6 +5,7 @@
  *
  *   arena.h   the bump allocator of one compilation unit, PtrVec
  *   ice.h     internal compiler errors: ICE() and its recovery point
+ *   names.h   suffixes of names (_lpdf, _rng, .stan)
  *   scope.h   a hash table of names in nested scopes
  *   source.h  source files, positions (Loc) and spans (Span)
  *   types.h   Stan's unsized types */
@@ -13,6 +14,7 @@
 
 #include "arena.h"
 #include "ice.h"
+#include "names.h"
 #include "scope.h"
 #include "source.h"
 #include "types.h"

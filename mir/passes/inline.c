@@ -66,18 +66,12 @@ typedef struct Inliner {
 
 /* --------------------------------------------------------- the functions */
 
-static bool ends_with(const char *s, const char *suffix)
-{
-    size_t n = strlen(s), m = strlen(suffix);
-    return n > m && strcmp(s + n - m, suffix) == 0;
-}
-
 /* The name of the definition a call of `called` calls: foo_lupdf calls
  * foo_lpdf (and foo_lupmf foo_lpmf). */
 static const char *defined_name(Arena *a, const char *called)
 {
     size_t n = strlen(called);
-    if (ends_with(called, "_lupdf") || ends_with(called, "_lupmf"))
+    if (name_has_suffix(called, "_lupdf") || name_has_suffix(called, "_lupmf"))
         return arena_printf(a, "%.*s_lp%cf", (int)(n - 6), called,
                             called[n - 2]);
     return called;
@@ -519,7 +513,7 @@ static MirExpr *copy_expr(MirExpr *e, void *ctx)
         return e;
     }
     if (c->normalize && e->kind == MX_CALL
-        && (ends_with(e->fn, "_lupdf") || ends_with(e->fn, "_lupmf"))) {
+        && (name_has_suffix(e->fn, "_lupdf") || name_has_suffix(e->fn, "_lupmf"))) {
         size_t n = strlen(e->fn);
         e->fn = arena_printf(c->in->a, "%.*s_lp%cf", (int)(n - 6), e->fn,
                              e->fn[n - 2]);
@@ -625,7 +619,7 @@ static void inline_call(Inliner *in, MirExpr **slot, int fun, MirStmt ***out,
     for (int i = 0; i < p->nvars; i++)
         c.map[i] = -1;
     c.arg = arena_alloc(a, sizeof(MirExpr *) * (size_t)(f->nparams + 1));
-    c.normalize = (ends_with(call->fn, "_lpdf") || ends_with(call->fn, "_lpmf"));
+    c.normalize = (name_has_suffix(call->fn, "_lpdf") || name_has_suffix(call->fn, "_lpmf"));
 #define PUT(s) do { \
         if (*n == *cap) { \
             int nc = *cap ? 2 * *cap : 16; \

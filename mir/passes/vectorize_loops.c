@@ -59,17 +59,11 @@ typedef struct Vec {
     bool changed;
 } Vec;
 
-static bool ends_with(const char *s, const char *suffix)
-{
-    size_t n = strlen(s), m = strlen(suffix);
-    return n > m && strcmp(s + n - m, suffix) == 0;
-}
-
 static bool density(const MirExpr *e)
 {
     return e->kind == MX_CALL && e->fn_kind == FNK_STANLIB
-        && (ends_with(e->fn, "_lpdf") || ends_with(e->fn, "_lupdf")
-            || ends_with(e->fn, "_lpmf") || ends_with(e->fn, "_lupmf"));
+        && (name_has_suffix(e->fn, "_lpdf") || name_has_suffix(e->fn, "_lupdf")
+            || name_has_suffix(e->fn, "_lpmf") || name_has_suffix(e->fn, "_lupmf"));
 }
 
 /* The elementwise library functions of one argument that map a container

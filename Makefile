@@ -235,6 +235,7 @@ test: deps
 	sh tests/viz/run.sh $(BUILD) || status=1; \
 	sh tests/hostile/run.sh $(BUILD) || status=1; \
 	CC="$(CC)" sh tests/layering.sh || status=1; \
+	sh tests/diag_args.sh || status=1; \
 	sh tests/validate/run.sh $(BUILD)/pplbench || status=1; \
 	sh tests/report/run.sh $(BUILD) || status=1; \
 	exit $$status

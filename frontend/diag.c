@@ -60,6 +60,12 @@ void diag_emit(DiagSink *s, DiagId id, Span span, ...)
     push(s, id, true, span, msg);
 }
 
+void diag_vemit(DiagSink *s, DiagId id, Span span, va_list ap)
+{
+    char *msg = vformat(s->arena, catalogue[id].fmt, ap);
+    push(s, id, true, span, msg);
+}
+
 void diag_emit_nospan(DiagSink *s, DiagId id, ...)
 {
     va_list ap;

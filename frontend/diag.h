@@ -3,6 +3,7 @@
 #ifndef PPL_DIAG_H
 #define PPL_DIAG_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -45,6 +46,7 @@ typedef struct DiagSink {
 
 /* Record a diagnostic from the catalogue, formatted with the arguments. */
 void diag_emit(DiagSink *s, DiagId id, Span span, ...);
+void diag_vemit(DiagSink *s, DiagId id, Span span, va_list ap);
 void diag_emit_nospan(DiagSink *s, DiagId id, ...);
 /* A warning or error with a message formatted here (for messages built in
  * pieces): cls must be the class of `id`. */

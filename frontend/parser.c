@@ -1342,8 +1342,7 @@ static Stmt *parse_fundef(Parser *p)
             /* stanc3 parses the statement and then refuses it as a
              * semantic error */
             Stmt *body = parse_statement(p);
-            diag_emit(p->sink, D_SEM, body->span, "Function definitions "
-                      "must be wrapped in curly braces.");
+            diag_emit(p->sink, D_SEM_FUNCTION_BODY_BRACES, body->span);
             longjmp(p->fail, 1);
         }
         f->body = parse_block_stmt(p);

@@ -12,14 +12,12 @@ bool tc_is_error(const Type *t)
     return !t || t->kind == TY_ERROR;
 }
 
-void tc_error(Tc *tc, Span at, const char *fmt, ...)
+void tc_error(Tc *tc, Span at, DiagId id, ...)
 {
     va_list ap;
-    va_start(ap, fmt);
-    char buf[4096];
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_start(ap, id);
+    diag_vemit(tc->sink, id, at, ap);
     va_end(ap);
-    diag_emitf(tc->sink, D_SEM, at, "%s", buf);
 }
 
 FunKind tc_suffix_kind(const char *name)
@@ -114,9 +112,7 @@ static void operator_error(Tc *tc, Expr *e, const char *kind, int n,
 {
     SigList l = {tc->arena, ast_op_name(e->op, e->kind == EX_PREFIX), "", 0};
     sig_foreach(tc->sigs, collect_sig, &l);
-    tc_error(tc, e->span, "Ill-typed arguments supplied to %s operator %s. "
-             "Available signatures: %s\nInstead supplied argument%s of "
-             "incompatible type: %s.", kind, ast_op_str(e->op), l.text,
+    tc_error(tc, e->span, D_SEM_OPERATOR_TYPES, kind, ast_op_str(e->op), l.text,
              n > 1 ? "s" : "", tc_types_str(tc, n, args));
 }
 
@@ -192,10 +188,8 @@ static const Type *check_index(Tc *tc, Index *ix)
         }
         if (t->kind != TY_INT) {
             tc_error(tc, parts[i]->span, ix->kind == IDX_SINGLE
-                     ? "Index must be of type int or int[] or must be a "
-                       "range. Instead found type %s."
-                     : "Range bound must be of type int. Instead found type "
-                       "%s.", ty_str(tc->arena, t));
+                     ? D_SEM_INDEX_TYPE : D_SEM_RANGE_BOUND_TYPE,
+                     ty_str(tc->arena, t));
             return TY(ERROR);
         }
     }
@@ -257,12 +251,12 @@ static void check_indexed(Tc *tc, Expr *e)
     const Type *base = ty_base(t);
     int total = adims + linear_dims(base);
     if (e->nindices > total) {
-        tc_error(tc, e->span, "Too many indexes, expression dimensions=%d, "
-                 "indexes found=%d.", total, e->nindices);
+        tc_error(tc, e->span, D_SEM_TOO_MANY_INDEXES_EXPRESSION, total,
+                 e->nindices);
         return;
     }
     if (e->nindices > 64) {
-        tc_error(tc, e->span, "Too many indexes.");
+        tc_error(tc, e->span, D_SEM_TOO_MANY_INDEXES);
         return;
     }
     int kept = 0;
@@ -289,16 +283,14 @@ static void check_array_expr(Tc *tc, Expr *e)
     for (int i = 1; i < e->nargs; i++) {
         const Type *j = ty_join(tc->arena, t, e->args[i]->type);
         if (!j) {
-            tc_error(tc, e->span, "Array expression must have entries of "
-                     "consistent type. Found %s and %s.",
-                     ty_str(tc->arena, t),
-                     ty_str(tc->arena, e->args[i]->type));
+            tc_error(tc, e->span, D_SEM_ARRAY_EXPRESSION_HAVE_ENTRIES,
+                     ty_str(tc->arena, t), ty_str(tc->arena, e->args[i]->type));
             return;
         }
         t = j;
     }
     if (t->kind == TY_FUNCTION || t->kind == TY_VOID) {
-        tc_error(tc, e->span, "Array expressions cannot hold functions.");
+        tc_error(tc, e->span, D_SEM_ARRAY_EXPRESSIONS_CANNOT_HOLD);
         return;
     }
     e->type = t->kind == TY_ARRAY ? ty_array(tc->arena, t->dims + 1, t->elem)
@@ -325,15 +317,13 @@ static void check_rowvec_expr(Tc *tc, Expr *e)
         else if (k == TY_COMPLEX_ROW_VECTOR)
             rows = complex = true;
         else {
-            tc_error(tc, e->span, "Row_vector expression must have all int, "
-                     "real or complex entries, or all row_vector entries. "
-                     "Found type %s.", ty_str(tc->arena, e->args[i]->type));
+            tc_error(tc, e->span, D_SEM_ROW_VECTOR_ENTRY_TYPE,
+                     ty_str(tc->arena, e->args[i]->type));
             return;
         }
     }
     if (rows && scalars) {
-        tc_error(tc, e->span, "Row_vector expression must have all int, real "
-                 "or complex entries, or all row_vector entries.");
+        tc_error(tc, e->span, D_SEM_ROW_VECTOR_ENTRIES);
         return;
     }
     if (e->nargs == 0)
@@ -408,9 +398,7 @@ static bool check_call_context(Tc *tc, const char *name, Span at)
                           : (tc->block == BLK_TRANSFORMED_DATA
                              || tc->block == BLK_GENERATED_QUANTITIES);
         if (!ok) {
-            tc_error(tc, at, "Random number generators are only allowed in "
-                     "transformed data block, generated quantities block or "
-                     "user-defined functions with names ending in _rng.");
+            tc_error(tc, at, D_SEM_RANDOM_NUMBER_GENERATORS_ALLOWED);
             return false;
         }
     }
@@ -419,9 +407,7 @@ static bool check_call_context(Tc *tc, const char *name, Span at)
                           : (tc->block == BLK_MODEL
                              || tc->block == BLK_TRANSFORMED_PARAMETERS);
         if (!ok) {
-            tc_error(tc, at, "Target can only be accessed in the model "
-                     "block or in definitions of functions with the suffix "
-                     "_lp.");
+            tc_error(tc, at, D_SEM_TARGET_CAN_ACCESSED_MODEL);
             return false;
         }
     }
@@ -429,9 +415,7 @@ static bool check_call_context(Tc *tc, const char *name, Span at)
         bool ok = tc->fun ? tc->fun_kind == FK_JACOBIAN
                           : tc->block == BLK_TRANSFORMED_PARAMETERS;
         if (!ok) {
-            tc_error(tc, at, "Functions with names ending in _jacobian can "
-                     "only be used in the transformed parameters block or "
-                     "in other functions ending with _jacobian.");
+            tc_error(tc, at, D_SEM_FUNCTIONS_NAMES_ENDING_JACOBIAN);
             return false;
         }
     }
@@ -440,10 +424,7 @@ static bool check_call_context(Tc *tc, const char *name, Span at)
                              || tc->fun_kind == FK_LP)
                           : tc->block == BLK_MODEL;
         if (!ok) {
-            tc_error(tc, at, "Functions with names ending in _lupdf and "
-                     "_lupmf can only be used in the model block or "
-                     "user-defined functions with names ending in _lpdf, "
-                     "_lpmf or _lp.");
+            tc_error(tc, at, D_SEM_FUNCTIONS_NAMES_ENDING_LUPDF);
             return false;
         }
     }
@@ -459,16 +440,12 @@ const Type *tc_resolve_call(Tc *tc, const char *name, Span at, int nargs,
         return TY(ERROR);
     if (report) {
         if (cond_syntax && !is_density_name(name)) {
-            tc_error(tc, at, "Only functions with names ending in _lpdf, "
-                     "_lupdf, _lpmf, _lupmf, _cdf, _lcdf, _lccdf can make use "
-                     "of conditional notation.");
+            tc_error(tc, at, D_SEM_FUNCTIONS_NAMES_ENDING_LPDF);
             return TY(ERROR);
         }
         if (!cond_syntax && is_density_name(name) && nargs > 1
             && !name_has_suffix(name, "_cdf")) {
-            tc_error(tc, at, "Probability functions with suffixes _lpdf, "
-                     "_lupdf, _lpmf, _lupmf, _cdf, _lcdf and _lccdf, require "
-                     "a vertical bar (|) between the first two arguments.");
+            tc_error(tc, at, D_SEM_PROBABILITY_FUNCTIONS_SUFFIXES_LPDF);
             return TY(ERROR);
         }
         if (!check_call_context(tc, name, at))
@@ -488,19 +465,15 @@ const Type *tc_resolve_call(Tc *tc, const char *name, Span at, int nargs,
     if (f) {
         if (ambiguous) {
             if (report)
-                tc_error(tc, at, "Ambiguous call to '%s': several "
-                         "signatures accept arguments (%s) at the same cost.",
-                         name, tc_types_str(tc, nargs, args));
+                tc_error(tc, at, D_SEM_AMBIGUOUS_CALL_SEVERAL_SIGNATURES, name,
+                         tc_types_str(tc, nargs, args));
             return TY(ERROR);
         }
         for (int j = 0; j < nargs; j++)
             if (f->type->data_only[j] && args[j]->ad == AD_AUTODIFF) {
                 if (report)
-                    tc_error(tc, args[j]->span, "Argument %d of '%s' must be "
-                             "data-only. (Local variables are assumed to "
-                             "depend on parameters; same goes for function "
-                             "inputs unless they are marked with the keyword "
-                             "'data'.)", j + 1, name);
+                    tc_error(tc, args[j]->span,
+                             D_SEM_ARGUMENT_DATA_LOCAL_VARIABLES, j + 1, name);
                 return TY(ERROR);
             }
         *is_user = true;
@@ -508,8 +481,7 @@ const Type *tc_resolve_call(Tc *tc, const char *name, Span at, int nargs,
     }
     if (nfound && !sig_has_name(tc->sigs, name)) {
         if (report)
-            tc_error(tc, at, "Ill-typed arguments supplied to function "
-                     "'%s':\n(%s)\nAvailable signatures:%s", name,
+            tc_error(tc, at, D_SEM_CALL_TYPES, name,
                      tc_types_str(tc, nargs, args), user_sigs(tc, user_name));
         return TY(ERROR);
     }
@@ -517,7 +489,7 @@ const Type *tc_resolve_call(Tc *tc, const char *name, Span at, int nargs,
     AdLevel ads[64];
     if (nargs > 64) {
         if (report)
-            tc_error(tc, at, "Too many arguments in a call of '%s'.", name);
+            tc_error(tc, at, D_SEM_TOO_MANY_ARGUMENTS_CALL, name);
         return TY(ERROR);
     }
     for (int j = 0; j < nargs; j++) {
@@ -533,26 +505,25 @@ const Type *tc_resolve_call(Tc *tc, const char *name, Span at, int nargs,
         return ret;
     case SIG_NO_NAME:
         if (report)
-            tc_error(tc, at, "A returning function was expected but an "
-                     "undeclared identifier '%s' was supplied.", name);
+            tc_error(tc, at, D_SEM_EXPECTED_FUNCTION_UNDECLARED, name);
         return TY(ERROR);
     case SIG_DATA_ONLY:
         if (report)
             tc_error(tc, bad >= 0 && bad < nargs ? args[bad]->span : at,
-                     "Argument %d of '%s' must be data-only: it cannot depend "
-                     "on parameters.", bad + 1, name);
+                     D_SEM_ARGUMENT_DATA_CANNOT_DEPEND, bad + 1, name);
         return TY(ERROR);
     case SIG_AMBIGUOUS:
         if (report)
-            tc_error(tc, at, "Ambiguous call to '%s' with arguments (%s).",
-                     name, tc_types_str(tc, nargs, args));
+            tc_error(tc, at, D_SEM_AMBIGUOUS_CALL_ARGUMENTS, name,
+                     tc_types_str(tc, nargs, args));
         return TY(ERROR);
     case SIG_MISMATCH:
         break;
     }
     if (report)
-        tc_error(tc, at, "%s", sig_explain_mismatch(tc->sigs, tc->arena, name,
-                                                    nargs, types));
+        tc_error(tc, at, D_SEM_SIGNATURE_MISMATCH,
+                 sig_explain_mismatch(tc->sigs, tc->arena, name, nargs,
+                                      types));
     return TY(ERROR);
 }
 
@@ -570,9 +541,7 @@ static void check_call(Tc *tc, Expr *e)
                           : (tc->block == BLK_MODEL
                              || tc->block == BLK_TRANSFORMED_PARAMETERS);
         if (!ok) {
-            tc_error(tc, e->span, "Target can only be accessed in the model "
-                     "block or in definitions of functions with the suffix "
-                     "_lp.");
+            tc_error(tc, e->span, D_SEM_TARGET_CAN_ACCESSED_MODEL);
             return;
         }
         e->type = TY(REAL);
@@ -590,8 +559,8 @@ static void check_call(Tc *tc, Expr *e)
     for (int i = 0; removed[i].name; i++)
         if (strcmp(e->name, removed[i].name) == 0
             && !tc_user_fn_exists(tc, e->name)) {
-            tc_error(tc, e->span, "%s was removed in Stan 2.33.0. Use %s "
-                     "instead.", removed[i].name, removed[i].use);
+            tc_error(tc, e->span, D_SEM_WAS_REMOVED_STAN_USE, removed[i].name,
+                     removed[i].use);
             return;
         }
     if (name_has_suffix(e->name, "_log") && !tc_user_fn_exists(tc, e->name)
@@ -602,17 +571,16 @@ static void check_call(Tc *tc, Expr *e)
         char *lpmf = arena_printf(tc->arena, "%s_lpmf", stem);
         if (sig_has_name(tc->sigs, lpdf) || sig_has_name(tc->sigs, lpmf)
             || tc_user_fn_exists(tc, lpdf) || tc_user_fn_exists(tc, lpmf)) {
-            tc_error(tc, e->span, "The _log suffix for probability functions "
-                     "was removed in Stan 2.33.0. Use %s instead.",
-                     sig_has_name(tc->sigs, lpdf) || tc_user_fn_exists(tc, lpdf)
-                         ? lpdf : lpmf);
+            bool pdf = sig_has_name(tc->sigs, lpdf)
+                || tc_user_fn_exists(tc, lpdf);
+            tc_error(tc, e->span, D_SEM_LOG_SUFFIX_PROBABILITY_FUNCTIONS,
+                     pdf ? lpdf : lpmf);
             return;
         }
     }
     const Sym *shadow = tc_lookup(tc, e->name);
     if (shadow && shadow->type->kind != TY_FUNCTION) {
-        tc_error(tc, e->name_span, "A returning function was expected but a "
-                 "non-function value '%s' was supplied.", e->name);
+        tc_error(tc, e->name_span, D_SEM_EXPECTED_FUNCTION_GOT_VALUE, e->name);
         return;
     }
     bool is_user;
@@ -621,8 +589,7 @@ static void check_call(Tc *tc, Expr *e)
     if (tc_is_error(ret))
         return;
     if (ret->kind == TY_VOID) {
-        tc_error(tc, e->span, "A returning function was expected but a "
-                 "non-returning function '%s' was supplied.", e->name);
+        tc_error(tc, e->span, D_SEM_EXPECTED_RETURNING_GOT_VOID, e->name);
         return;
     }
     e->is_user_fn = is_user;
@@ -657,9 +624,8 @@ static void check_var(Tc *tc, Expr *e)
     if (f) {
         if (!tc->fn_value_ok) {
             e->type = TY(ERROR);
-            tc_error(tc, e->span, "Identifier '%s' is a user-defined "
-                     "function: a function name is not a value, call it "
-                     "with ().", e->name);
+            tc_error(tc, e->span, D_SEM_IDENTIFIER_USER_DEFINED_FUNCTION,
+                     e->name);
             return;
         }
         e->type = f->type;
@@ -668,10 +634,10 @@ static void check_var(Tc *tc, Expr *e)
     }
     e->type = TY(ERROR);
     if (sig_has_name(tc->sigs, e->name))
-        tc_error(tc, e->span, "Identifier '%s' is a library function: a "
-                 "function name is not a value, call it with ().", e->name);
+        tc_error(tc, e->span, D_SEM_IDENTIFIER_LIBRARY_FUNCTION_FUNCTION,
+                 e->name);
     else
-        tc_error(tc, e->span, "Identifier '%s' not in scope.", e->name);
+        tc_error(tc, e->span, D_SEM_IDENTIFIER_SCOPE, e->name);
 }
 
 static void check_ternary(Tc *tc, Expr *e)
@@ -684,15 +650,14 @@ static void check_ternary(Tc *tc, Expr *e)
         || tc_is_error(e->rhs->type))
         return;
     if (e->cond->type->kind != TY_INT) {
-        tc_error(tc, e->cond->span, "Condition in ternary expression must be "
-                 "primitive int; found type=%s.",
+        tc_error(tc, e->cond->span,
+                 D_SEM_CONDITION_TERNARY_EXPRESSION_PRIMITIVE,
                  ty_str(tc->arena, e->cond->type));
         return;
     }
     const Type *t = ty_join(tc->arena, e->lhs->type, e->rhs->type);
     if (!t || t->kind == TY_FUNCTION || t->kind == TY_VOID) {
-        tc_error(tc, e->span, "Type mismatch in ternary expression, "
-                 "expression when true is: %s; expression when false is: %s.",
+        tc_error(tc, e->span, D_SEM_MISMATCH_TERNARY_EXPRESSION_EXPRESSION,
                  ty_str(tc->arena, e->lhs->type),
                  ty_str(tc->arena, e->rhs->type));
         return;
@@ -711,14 +676,13 @@ static void check_tuple_proj(Tc *tc, Expr *e)
     if (tc_is_error(t))
         return;
     if (t->kind != TY_TUPLE) {
-        tc_error(tc, e->span, "Attempted to index a non-tuple of type %s "
-                 "with a tuple index.", ty_str(tc->arena, t));
+        tc_error(tc, e->span, D_SEM_ATTEMPTED_INDEX_NON_TUPLE,
+                 ty_str(tc->arena, t));
         return;
     }
     long k = strtol(e->text, NULL, 10);
     if (k < 1 || k > t->n) {
-        tc_error(tc, e->span, "Tuple index %s out of range: the tuple has "
-                 "%d elements.", e->text, t->n);
+        tc_error(tc, e->span, D_SEM_TUPLE_INDEX_OUT_RANGE, e->text, t->n);
         return;
     }
     e->type = t->items[k - 1];
@@ -749,8 +713,7 @@ void tc_check_expr(Tc *tc, Expr *e)
         e->type = TY(INT);
         e->ad = AD_DATA;
         if (!int_literal_fits(e->text))
-            tc_error(tc, e->span, "Integer literal cannot be larger than "
-                     "2_147_483_647.");
+            tc_error(tc, e->span, D_SEM_INTEGER_LITERAL_CANNOT_LARGER);
         break;
     case EX_REAL:
         e->type = TY(REAL);
@@ -764,8 +727,7 @@ void tc_check_expr(Tc *tc, Expr *e)
         /* print, reject and fatal_error type their string arguments
          * themselves; anywhere else a string is an error */
         e->type = TY(ERROR);
-        tc_error(tc, e->span, "String literals can only be used as "
-                 "arguments of print, reject and fatal_error.");
+        tc_error(tc, e->span, D_SEM_STRING_LITERALS_CAN_USED);
         break;
     case EX_VAR:
         check_var(tc, e);

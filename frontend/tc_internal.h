@@ -71,9 +71,9 @@ const Sym *tc_lookup(const Tc *tc, const char *name);
 bool tc_user_fn_exists(const Tc *tc, const char *name);
 /* The first overload of the user function `name`, or NULL. */
 const UserFn *tc_user_fn(const Tc *tc, const char *name);
-/* Emit a semantic error unless one of the types already failed. */
-void tc_error(Tc *tc, Span at, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+/* Emit the semantic error id of the catalogue (diag.def) with its
+ * arguments. */
+void tc_error(Tc *tc, Span at, DiagId id, ...);
 bool tc_is_error(const Type *t);
 char *tc_types_str(Tc *tc, int n, Expr **args);
 

@@ -138,6 +138,8 @@ typedef struct Gen {
     const MirProgram *p;
     uint64_t rng;
     Known *known;           /* by VarId */
+    double **temps;         /* the blocks of computed containers (owned) */
+    int ntemps, captemps;
     const char *var;        /* the variable being generated */
     const RtData *given;    /* --debug-data-file, or NULL */
     RtError *err;
@@ -308,9 +310,88 @@ static int real_binary(Gen *g, Op op, double a, double b, Value *out)
     }
 }
 
+/* A block for the n numbers of a computed container, owned by g. */
+static double *temp_block(Gen *g, int64_t n)
+{
+    if (g->ntemps == g->captemps) {
+        int cap = g->captemps ? 2 * g->captemps : 8;
+        double **t = realloc(g->temps, sizeof *t * (size_t)cap);
+        if (!t)
+            return NULL;
+        g->temps = t;
+        g->captemps = cap;
+    }
+    double *b = malloc(sizeof *b * (size_t)(n + 1));
+    if (b)
+        g->temps[g->ntemps++] = b;
+    return b;
+}
+
+/* An operator with a container operand (vector, row_vector or matrix
+ * bounds such as lo + w, -v, v'): elementwise, a scalar applied to every
+ * element; the result has the container's shape. */
+static int container_operator(Gen *g, const MirExpr *e, const Value *a,
+                              const Value *b, Value *out)
+{
+    const Value *c = a->ndims > 0 ? a : b;
+    if (e->nargs == 1 && e->op == OP_TRANSPOSE && (a->ndims == 1
+        || (a->ndims == 2 && (a->dims[0] == 1 || a->dims[1] == 1)))) {
+        *out = *a;      /* a vector and a row_vector keep their order */
+        return 0;
+    }
+    bool elementwise = e->nargs == 1
+        ? e->op == OP_NEG || e->op == OP_PLUS
+        : e->op == OP_ADD || e->op == OP_SUB || e->op == OP_EMUL
+          || e->op == OP_EDIV
+          || ((e->op == OP_MUL || e->op == OP_DIV) && b->ndims == 0)
+          || (e->op == OP_MUL && a->ndims == 0);
+    if (!elementwise)
+        return rt_error(g->err, "the operator '%s' is not evaluated on "
+                        "containers here", ast_op_str(e->op));
+    if (e->nargs == 2 && a->ndims > 0 && b->ndims > 0 && a->n != b->n)
+        return rt_error(g->err, "the operands of '%s' have %" PRId64
+                        " and %" PRId64 " elements", ast_op_str(e->op),
+                        a->n, b->n);
+    double *r = temp_block(g, c->n);
+    if (!r)
+        return rt_error(g->err, "out of memory");
+    for (int64_t k = 0; k < c->n; k++) {
+        double x = elem_real(a, a->ndims > 0 ? k : 0);
+        if (e->nargs == 1) {
+            r[k] = e->op == OP_NEG ? -x : x;
+            continue;
+        }
+        double y = elem_real(b, b->ndims > 0 ? k : 0);
+        switch (e->op) {
+        case OP_ADD: r[k] = x + y; break;
+        case OP_SUB: r[k] = x - y; break;
+        case OP_MUL:
+        case OP_EMUL: r[k] = x * y; break;
+        default: r[k] = x / y; break;
+        }
+    }
+    *out = *c;
+    out->is_int = false;
+    out->ints = NULL;
+    out->reals = r;
+    return 0;
+}
+
 static int eval_operator(Gen *g, const MirExpr *e, Value *out)
 {
     Value a, b;
+    if (e->nargs == 1 || e->nargs == 2) {
+        bool ca = eval(g, e->args[0], &a) == 0 && a.ndims > 0;
+        bool cb = e->nargs == 2 && eval(g, e->args[1], &b) == 0
+            && b.ndims > 0;
+        if (ca || cb) {
+            if (e->nargs == 1)
+                return container_operator(g, e, &a, &a, out);
+            if (eval(g, e->args[0], &a) != 0 || eval(g, e->args[1], &b) != 0)
+                return -1;
+            return container_operator(g, e, &a, &b, out);
+        }
+    }
     if (e->nargs == 1) {
         if (eval_scalar(g, e->args[0], &a) != 0)
             return -1;
@@ -1281,5 +1362,8 @@ int drv_gen_write(FILE *out, const MirProgram *p, const DrvGenOptions *o,
     for (int i = 0; i < p->nvars; i++)
         known_free(&g.known[i]);
     free(g.known);
+    for (int i = 0; i < g.ntemps; i++)
+        free(g.temps[i]);
+    free(g.temps);
     return rc;
 }

@@ -8,7 +8,7 @@ data {
   vector[N] lo;
   vector<lower=lo>[N] x;
   row_vector[N] hi;
-  matrix[2, N] scale;
+  matrix<lower=0>[2, N] scale;
 }
 parameters {
   vector<lower=lo>[N] a;

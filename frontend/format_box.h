@@ -10,6 +10,7 @@
 #ifndef PPL_FORMAT_BOX_H
 #define PPL_FORMAT_BOX_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "arena.h"

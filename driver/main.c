@@ -893,8 +893,11 @@ static int run_one(const Cli *c)
             return EXIT_USAGE;
         }
         FILE *out = file ? rt_out_stream(file) : stdout;
-        if (c->mode == MODE_FORMAT)
+        if (c->mode == MODE_FORMAT) {
             fmt_program(out, &u, &c->fmt);
+            if (!file)
+                fputc('\n', out);  /* stanc3 prints it with print_endline */
+        }
         else if (c->mode == MODE_INFO)
             info_print(out, &u);
         else if (c->mode == MODE_DEBUG_AST)

@@ -1,20 +1,28 @@
-/* format.c - --auto-format: print a program in the Stan Program Style
- * Guide's layout (stanc3 user guide, "Automatic updating and formatting of
- * Stan programs").
+/* format.c - --auto-format: print a program as stanc3's --auto-format
+ * prints it (stanc3 user guide, "Automatic updating and formatting of Stan
+ * programs"; stanc3's src/frontend/Pretty_printing.ml and its test
+ * expectations test/integration/good/pretty.expected show the layout).
  *
- * The program is printed from its tree.  Every statement, declaration and
- * block header is first built as a Doc: a flat list of text pieces and
- * break points, each break ranked by how deeply it is nested and, within a
- * nesting level, by the precedence of the operator it stands before.  A line
- * that does not fit is split at its lowest-ranked breaks first, and the
- * pieces between them are packed greedily.
- *
- * Comments are not in the tree; they are placed by their position in the
- * main file: each before the first item (statement, declaration, block,
- * closing brace) that starts after it, or at the end of the line of the item
- * it followed on the same source line.  Blank lines between items are kept,
- * one at most.  What is printed is a function of the tree and of the order
- * of comments and items, so formatting the output again changes nothing.
+ * The program is printed from its tree into one stream of text, breaks and
+ * boxes that format_box.c lays out with the rules of OCaml's Format module,
+ * which stanc3 prints with: a statement list is a vertical box; a call's
+ * arguments sit in a box that opens after its "(", so continuation lines
+ * align under the first argument; a binary operator's operands sit in a
+ * box, so a long sum breaks before an operator and continues under its
+ * first operand; a declaration and an assignment are horizontal boxes
+ * (only the boxes inside them break).  Details that follow stanc3:
+ *   - `1 : N` in loops and slices (`x[ : , 1]`, `x[2 : ]`), ` T[ , U]`;
+ *   - a `while` body that is not a block stays on the `while` line, other
+ *     unbraced bodies go on the next line, indented by two;
+ *   - no blank lines between program blocks; blank lines between items as
+ *     in the source (one at most), indented like the items;
+ *   - an empty block prints as `{`, an indented empty line, `}`;
+ *   - comments go where the source had them relative to statements and to
+ *     the elements of argument lists and operators; a comment the printer
+ *     cannot place (say, inside a declaration's type) moves to the next
+ *     item, marked `^^^:` as stanc3 marks moved comments.
+ * What is printed is a function of the tree and of the positions of the
+ * comments, so formatting the output again changes nothing.
  *
  * Statements that came from a top-level #include are replaced by the
  * directive, unless canon_includes asks for them to be printed in place or
@@ -25,8 +33,8 @@
  * comments, and those are always printed as `//` comments, so the option
  * has nothing more to do. */
 #include "frontend.h"
+#include "format_box.h"
 
-#include <ctype.h>
 #include <limits.h>
 #include <string.h>
 
@@ -38,21 +46,27 @@ typedef struct Pos {
     int offset, line;
 } Pos;
 
-/* A comment of the main file, or an #include directive printed like one. */
+/* What the lexer saw between the tokens of the main file, in source order
+ * (stanc3 keeps the same list): comments, #include directives printed like
+ * comments, and separators, the tokens a comment can sit before or after
+ * inside an expression (, | < > ? else and the binary operators). */
+typedef enum NoteKind {
+    NOTE_LINE, NOTE_BLOCK, NOTE_INCLUDE, NOTE_SEPARATOR
+} NoteKind;
+
 typedef struct Note {
-    Pos begin;
-    int end_line;
-    int col;               /* column of its first character in the source */
-    const char *text;      /* as printed: `#` comments already as `//` */
-    bool own_line;         /* may not end a line of code */
+    NoteKind kind;
+    Pos begin, end;        /* a separator: both where it ends */
+    int col;               /* column of the comment's first character */
+    const char *text;      /* LINE, INCLUDE: as printed (`#` comments as
+                              `//`); BLOCK: between the markers */
 } Note;
 
 typedef struct Fmt {
-    FILE *out;
+    FbDoc d;
     const FeUnit *u;
     const FmtOptions *o;
     Arena *arena;
-    int max;                /* line length to stay within */
     int nfiles;
     int *top_include;       /* per file: the top-level #include it came
                                through, -1 for the main file */
@@ -61,231 +75,23 @@ typedef struct Fmt {
     bool *include_items;    /* ...and at least one */
     Note *notes;
     int nnotes, next_note;
-    int *main_tokens;       /* indices of the main file's tokens */
-    int nmain_tokens;
-    int last_line;          /* source line of the last thing printed */
-    int item_from;          /* where the item being printed begins */
-    bool fresh;             /* just after "{" or a forced blank line */
+    Note *moved;            /* comments the printer passed inside an item,
+                               printed before the next one */
+    int nmoved, moved_cap;
 } Fmt;
 
-/* ------------------------------------------------------------- docs */
-
-/* Text, or a break (text NULL) that prints as one space when not taken. */
-typedef struct Piece {
-    const char *text;
-    int len;
-    int rank;       /* breaks: the lowest ranks of a line are taken first */
-    int group;      /* breaks: the bracket (Group) the break is in */
-} Piece;
-
-/* A bracket, or the expression a statement is about: continuation lines of
- * its breaks align under its first piece. */
-typedef struct Group {
-    int anchor;     /* its first piece, or -1 (the statement itself) */
-    int parent;     /* enclosing group, -1 for the statement */
-} Group;
-
-typedef struct Doc {
-    Piece *p;
-    int n, cap;
-    Group *g;
-    int ngroups, gcap;
-    int depth;      /* brackets open around the next piece */
-    int group;      /* the innermost group open */
-} Doc;
-
 /* Precedence of expressions, loosest first (Reference Manual, "Operator
- * precedence and associativity"); a break before an operator is ranked by
- * its precedence, a break after a comma ranks below them all, and the
- * break between a declaration's type and its name above them all. */
+ * precedence and associativity"). */
 enum {
-    PREC_COMMA = 0,
     PREC_TERNARY = 1,
     PREC_ADD = 6,
     PREC_PREFIX = 10,
     PREC_POW = 11,
     PREC_POSTFIX = 12,
-    PREC_ABOVE_ALL = 13,   /* forces parentheses */
-    PREC_DECL_NAME = 14,
-    RANK_PER_DEPTH = 16,
-    INDENT = 2,            /* columns per nesting level */
-    CONTINUATION = 4       /* further columns of a continuation line */
+    PREC_ABOVE_ALL = 13    /* forces parentheses */
 };
 
-static void *grow(Fmt *f, void *old, int n, int *cap, size_t size)
-{
-    if (n < *cap)
-        return old;
-    int ncap = *cap ? *cap * 2 : 32;
-    void *grown = arena_alloc(f->arena, size * (size_t)ncap);
-    if (n)
-        memcpy(grown, old, size * (size_t)n);
-    *cap = ncap;
-    return grown;
-}
-
-static void doc_init(Fmt *f, Doc *d)
-{
-    memset(d, 0, sizeof *d);
-    d->g = grow(f, NULL, 0, &d->gcap, sizeof(Group));
-    d->g[0].anchor = -1;
-    d->g[0].parent = -1;
-    d->ngroups = 1;
-}
-
-static void doc_push(Fmt *f, Doc *d, Piece pc)
-{
-    d->p = grow(f, d->p, d->n, &d->cap, sizeof(Piece));
-    d->p[d->n++] = pc;
-}
-
-static void doc_text(Fmt *f, Doc *d, const char *s)
-{
-    Piece pc = {s, (int)strlen(s), 0, -1};
-    doc_push(f, d, pc);
-}
-
-static void doc_break(Fmt *f, Doc *d, int prec)
-{
-    Piece pc = {NULL, 1, d->depth * RANK_PER_DEPTH + prec, d->group};
-    doc_push(f, d, pc);
-}
-
-/* Open a group at the next piece, nested `deeper` levels further (1 after
- * a bracket's opening text, 0 for a statement's expression); returns what
- * doc_close restores. */
-static int doc_open(Fmt *f, Doc *d, int deeper)
-{
-    d->g = grow(f, d->g, d->ngroups, &d->gcap, sizeof(Group));
-    Group *g = &d->g[d->ngroups];
-    g->anchor = d->n;
-    g->parent = d->group;
-    int saved = d->group;
-    d->group = d->ngroups++;
-    d->depth += deeper;
-    return saved;
-}
-
-static void doc_close(Doc *d, int saved, int deeper)
-{
-    d->group = saved;
-    d->depth -= deeper;
-}
-
-/* ------------------------------------------------------------- layout */
-
-typedef struct Layout {
-    Fmt *f;
-    const Doc *d;
-    int *col_at;      /* the column each piece was printed at */
-    int *line_start;  /* the column the line of each piece starts at */
-    int *width;       /* width[i]: width of pieces [0, i) on one line */
-    int col, indent, start;
-} Layout;
-
-static void put_spaces(Fmt *f, int n)
-{
-    for (int i = 0; i < n; i++)
-        fputc(' ', f->out);
-}
-
-static void lay_flat(Layout *L, int lo, int hi)
-{
-    for (int i = lo; i < hi; i++) {
-        const Piece *pc = &L->d->p[i];
-        L->col_at[i] = L->col;
-        L->line_start[i] = L->start;
-        if (pc->text)
-            fwrite(pc->text, 1, (size_t)pc->len, L->f->out);
-        else
-            fputc(' ', L->f->out);
-        L->col += pc->len;
-    }
-}
-
-/* Whether a group's continuation lines can align under its first piece. */
-static bool lay_aligns(const Layout *L, int group)
-{
-    int a = L->d->g[group].anchor;
-    return a >= 0 && L->col_at[a] <= L->f->max / 2;
-}
-
-/* Where the continuation lines of a group start: under its first piece if
- * that is not too far right, else a step in from the line it opened on and
- * right of where its enclosing group continues. */
-static int lay_continuation(const Layout *L, int group)
-{
-    const Group *g = &L->d->g[group];
-    if (lay_aligns(L, group))
-        return L->col_at[g->anchor];
-    int c = (g->anchor >= 0 ? L->line_start[g->anchor] : L->indent)
-            + CONTINUATION;
-    if (g->parent >= 0 && lay_aligns(L, g->parent)) {
-        int outer = lay_continuation(L, g->parent) + INDENT;
-        if (outer > c)
-            c = outer;
-    }
-    return c;
-}
-
-static void lay(Layout *L, int lo, int hi)
-{
-    const Piece *p = L->d->p;
-    if (L->col + L->width[hi] - L->width[lo] <= L->f->max) {
-        lay_flat(L, lo, hi);
-        return;
-    }
-    int rank = INT_MAX;
-    for (int i = lo; i < hi; i++)
-        if (!p[i].text && p[i].rank < rank)
-            rank = p[i].rank;
-    if (rank == INT_MAX) {
-        lay_flat(L, lo, hi);    /* nowhere to break: let it run over */
-        return;
-    }
-    /* Segments between the breaks of the lowest rank, packed greedily. */
-    int start = lo;
-    bool first = true;
-    while (start < hi) {
-        int end = first ? start : start + 1;
-        while (end < hi && (p[end].text || p[end].rank != rank))
-            end++;
-        if (first) {
-            lay(L, start, end);
-        } else {
-            L->col_at[start] = L->col;
-            L->line_start[start] = L->start;
-            int rest = L->width[end] - L->width[start + 1];
-            if (L->col + 1 + rest <= L->f->max) {
-                fputc(' ', L->f->out);
-                L->col++;
-            } else {
-                fputc('\n', L->f->out);
-                L->col = L->start = lay_continuation(L, p[start].group);
-                put_spaces(L->f, L->col);
-            }
-            lay(L, start + 1, end);
-        }
-        first = false;
-        start = end;
-    }
-}
-
-/* Print a doc on a new line at `indent`; the line is left open. */
-static void emit_doc(Fmt *f, const Doc *d, int indent)
-{
-    Layout L = {f, d, NULL, NULL, NULL, indent, indent, indent};
-    size_t n = (size_t)d->n + 1;
-    L.col_at = arena_alloc(f->arena, sizeof(int) * n);
-    L.line_start = arena_alloc(f->arena, sizeof(int) * n);
-    L.width = arena_alloc(f->arena, sizeof(int) * n);
-    for (int i = 0; i < d->n; i++)
-        L.width[i + 1] = L.width[i] + d->p[i].len;
-    put_spaces(f, indent);
-    lay(&L, 0, d->n);
-}
-
-/* ----------------------------------------------------- positions, notes */
+/* ------------------------------------------------------------ positions */
 
 static Pos map_loc(const Fmt *f, Loc l)
 {
@@ -300,122 +106,14 @@ static Pos map_loc(const Fmt *f, Loc l)
     return p;
 }
 
-static Pos stmt_begin(const Fmt *f, const Stmt *s)
+static Pos begin_of(const Fmt *f, Span s)
 {
-    return map_loc(f, s->span.begin);
+    return map_loc(f, s.begin);
 }
 
-static Pos stmt_end(const Fmt *f, const Stmt *s)
+static Pos end_of(const Fmt *f, Span s)
 {
-    return map_loc(f, s->span.end);
-}
-
-/* Just after the "{" that a block statement begins with. */
-static Pos after_lbrace(const Fmt *f, const Stmt *block)
-{
-    Pos p = map_loc(f, block->span.begin);
-    if (block->span.begin.file == 0)
-        p.offset++;
-    return p;
-}
-
-/* Just after the first token of kind k at or after `from`: the places of
- * "{", ")" and "else", which the tree does not record. */
-static Pos token_after(const Fmt *f, Loc from, TokKind k)
-{
-    if (from.file != 0)
-        return map_loc(f, from);
-    const Token *toks = f->u->tokens.toks;
-    int lo = 0, hi = f->nmain_tokens;
-    while (lo < hi) {   /* the first main-file token at or after `from` */
-        int mid = lo + (hi - lo) / 2;
-        if (toks[f->main_tokens[mid]].span.begin.offset < from.offset)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    for (int i = lo; i < f->nmain_tokens; i++) {
-        const Token *t = &toks[f->main_tokens[i]];
-        if (t->kind == k)
-            return map_loc(f, t->span.end);
-    }
-    return map_loc(f, from);
-}
-
-static void end_line(Fmt *f, int line)
-{
-    fputc('\n', f->out);
-    if (line > f->last_line)
-        f->last_line = line;
-    f->fresh = false;
-}
-
-/* A note on lines of its own at `indent`.  Continuation lines of a block
- * comment keep their indentation relative to its first line. */
-static void put_note(Fmt *f, const Note *n, int indent)
-{
-    if (!f->fresh && n->begin.line > f->last_line + 1)
-        fputc('\n', f->out);
-    const char *t = n->text;
-    for (bool first = true;; first = false) {
-        const char *nl = strchr(t, '\n');
-        size_t len = nl ? (size_t)(nl - t) : strlen(t);
-        const char *s = t;
-        for (int drop = 0; !first && drop < n->col && len > 0
-                           && (*s == ' ' || *s == '\t'); drop++) {
-            s++;
-            len--;
-        }
-        while (len > 0 && isspace((unsigned char)s[len - 1]))
-            len--;
-        if (len > 0) {
-            put_spaces(f, indent);
-            fwrite(s, 1, len, f->out);
-        }
-        fputc('\n', f->out);
-        if (!nl)
-            break;
-        t = nl + 1;
-    }
-    if (n->end_line > f->last_line)
-        f->last_line = n->end_line;
-    f->fresh = false;
-}
-
-/* Print the notes that begin before `offset` on lines of their own. */
-static void flush_notes(Fmt *f, int offset, int indent)
-{
-    while (f->next_note < f->nnotes
-           && f->notes[f->next_note].begin.offset < offset)
-        put_note(f, &f->notes[f->next_note++], indent);
-}
-
-/* End the open line with the comments that sat on the source line where
- * the printed code ends (`after`): those next in order that begin within
- * the item being printed or after it, before `limit` (where the next item
- * begins).  A comment inside the code on that line moves to its end. */
-static void trail(Fmt *f, Pos after, int limit)
-{
-    while (f->next_note < f->nnotes) {
-        const Note *n = &f->notes[f->next_note];
-        if (n->own_line || n->begin.line != after.line
-            || n->begin.offset < f->item_from || n->begin.offset >= limit)
-            break;
-        fputc(' ', f->out);
-        fputs(n->text, f->out);
-        f->next_note++;
-    }
-}
-
-/* Before an item that starts at `p`: the notes before it, then a blank
- * line if the source had one. */
-static void item_begin(Fmt *f, Pos p, int indent)
-{
-    flush_notes(f, p.offset, indent);
-    if (!f->fresh && p.line > f->last_line + 1)
-        fputc('\n', f->out);
-    f->fresh = false;
-    f->item_from = p.offset;
+    return map_loc(f, s.end);
 }
 
 /* ------------------------------------------------------------ includes */
@@ -579,59 +277,277 @@ static void setup_includes(Fmt *f)
     }
 }
 
-static void add_note(Fmt *f, Pos begin, int end_line, int col,
-                     const char *text, bool own_line)
+static void add_note(Fmt *f, NoteKind kind, Pos begin, Pos end, int col,
+                     const char *text)
 {
     Note *n = &f->notes[f->nnotes++];
+    n->kind = kind;
     n->begin = begin;
-    n->end_line = end_line;
+    n->end = end;
     n->col = col;
     n->text = text;
-    n->own_line = own_line;
 }
 
-/* The comments of the main file, and the directives that stand for the
- * items of their includes (or for nothing: an include of only comments),
- * merged in source order. */
+static bool is_separator(TokKind k)
+{
+    switch (k) {
+    case P_LT: case P_GT: case P_COMMA: case P_BAR: case K_ELSE:
+    case P_QMARK: case P_MINUS: case P_PLUS: case P_HAT: case P_TIMES:
+    case P_DIVIDE: case P_MODULO: case P_IDIVIDE: case P_LDIVIDE:
+    case P_ELTTIMES: case P_ELTPOW: case P_ELTDIVIDE: case P_OR: case P_AND:
+    case P_EQ: case P_NEQ: case P_LEQ: case P_GEQ:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* The comments of the main file, the directives that stand for the items
+ * of their includes (or for nothing: an include of only comments), and
+ * the separators, merged in source order. */
 static void setup_notes(Fmt *f)
 {
     const Program *p = f->u->prog;
     const TokenList *tl = &f->u->tokens;
     f->notes = arena_alloc(f->arena, sizeof(Note)
-                           * (size_t)(p->ncomments + f->nincludes + 1));
+                           * (size_t)(p->ncomments + f->nincludes
+                                      + tl->len + 1));
     bool *has_tokens = arena_alloc(f->arena, (size_t)f->nincludes + 1);
     for (int i = 0; i < tl->len; i++) {
         int id = tl->toks[i].include_id;
         if (id >= 0 && id < f->nincludes)
             has_tokens[id] = true;
     }
-    int c = 0, k = 0;
-    while (c < p->ncomments || k < f->nincludes) {
-        bool directive_next = k < f->nincludes
-            && (c == p->ncomments || tl->include_spans[k].begin.offset
-                                     < p->comments[c].span.begin.offset);
-        if (directive_next) {
+    int c = 0, k = 0, t = 0;
+    for (;;) {
+        while (t < tl->len && (tl->toks[t].span.begin.file != 0
+                               || !is_separator(tl->toks[t].kind)))
+            t++;
+        int at_c = c < p->ncomments ? p->comments[c].span.begin.offset
+                                    : INT_MAX;
+        int at_k = k < f->nincludes ? tl->include_spans[k].begin.offset
+                                    : INT_MAX;
+        int at_t = t < tl->len ? tl->toks[t].span.begin.offset : INT_MAX;
+        if (at_c == INT_MAX && at_k == INT_MAX && at_t == INT_MAX)
+            break;
+        if (at_t < at_c && at_t < at_k) {
+            Loc e = tl->toks[t++].span.end;
+            Pos pos = {e.offset, e.line};
+            add_note(f, NOTE_SEPARATOR, pos, pos, e.col, NULL);
+        } else if (at_k < at_c) {
             if (!f->o->canon_includes && f->include_clean[k]
                 && (f->include_items[k] || !has_tokens[k])) {
-                Loc at = tl->include_spans[k].begin;
-                Pos pos = {at.offset, at.line};
-                add_note(f, pos, at.line, at.col, directive_text(f, k), true);
+                Span s = tl->include_spans[k];
+                Pos b = {s.begin.offset, s.begin.line};
+                Pos e = {s.end.offset, s.end.line};
+                add_note(f, NOTE_INCLUDE, b, e, s.begin.col,
+                         directive_text(f, k));
             }
             k++;
-            continue;
+        } else {
+            const Comment *cm = &p->comments[c++];
+            const char *text = cm->text;
+            size_t len = strlen(text);
+            Pos b = {cm->span.begin.offset, cm->span.begin.line};
+            Pos e = {cm->span.end.offset, cm->span.end.line};
+            if (cm->hash)
+                text = arena_printf(f->arena, "//%s", text + 1);
+            if (text[0] == '/' && text[1] == '*') {
+                text = arena_strndup(f->arena, text + 2,
+                                     len >= 4 ? len - 4 : 0);
+                add_note(f, NOTE_BLOCK, b, e, cm->span.begin.col, text);
+                continue;
+            }
+            len = strlen(text);
+            while (len > 2 && (text[len - 1] == '\n' || text[len - 1] == '\r'))
+                len--;
+            e.line = b.line;
+            add_note(f, NOTE_LINE, b, e, cm->span.begin.col,
+                     arena_strndup(f->arena, text, len));
         }
-        const Comment *cm = &p->comments[c++];
-        const char *text = cm->text;
-        if (cm->hash)
-            text = arena_printf(f->arena, "//%s", text + 1);
-        size_t len = strlen(text);
-        while (len > 0 && isspace((unsigned char)text[len - 1]))
-            len--;
-        Pos pos = {cm->span.begin.offset, cm->span.begin.line};
-        add_note(f, pos, cm->span.end.line, cm->span.begin.col,
-                 arena_strndup(f->arena, text, len),
-                 memchr(text, '\n', len) != NULL);
     }
+}
+
+/* ------------------------------------------------------------- comments */
+
+/* The comments that begin before `before` and are next in order: stanc3's
+ * get_comments, which passes over separators before `before`, or (with
+ * until_separator) get_comments_until_separator, which stops at the first
+ * separator.  Returns how many, at *out. */
+static int take_comments(Fmt *f, Pos before, bool until_separator,
+                         const Note **out)
+{
+    int from = f->next_note, n = 0;
+    while (f->next_note < f->nnotes) {
+        const Note *nt = &f->notes[f->next_note];
+        if (nt->kind == NOTE_SEPARATOR) {
+            if (until_separator || nt->end.offset > before.offset)
+                break;
+        } else if (nt->begin.offset >= before.offset) {
+            break;
+        } else {
+            n++;
+        }
+        f->next_note++;
+    }
+    *out = NULL;
+    if (n == 0)
+        return 0;
+    Note *list = arena_alloc(f->arena, sizeof(Note) * (size_t)n);
+    int k = 0;
+    for (int i = from; i < f->next_note; i++)
+        if (f->notes[i].kind != NOTE_SEPARATOR)
+            list[k++] = f->notes[i];
+    *out = list;
+    return n;
+}
+
+/* Format's @, and @ inside the current box. */
+static void cut(Fmt *f) { fb_cut(&f->d); }
+static void space(Fmt *f) { fb_space(&f->d); }
+static void text(Fmt *f, const char *s) { fb_text(&f->d, s); }
+static void open_box(Fmt *f, FbBoxKind k, int indent)
+{
+    fb_open(&f->d, k, indent);
+}
+static void close_box(Fmt *f) { fb_close(&f->d); }
+
+/* One comment.  The lines of a block comment after its first keep their
+ * indentation relative to the comment's column. */
+static void put_comment(Fmt *f, const Note *n)
+{
+    if (n->kind != NOTE_BLOCK) {
+        text(f, n->text);
+        return;
+    }
+    text(f, "/*");
+    open_box(f, FB_V, -2);
+    const char *t = n->text;
+    int pad = n->col > 0 ? n->col : 0;
+    for (const char *s = strchr(t, '\n'); s; s = strchr(s + 1, '\n')) {
+        int lead = 0;
+        while (s[1 + lead] == ' ')
+            lead++;
+        if (s[1 + lead] != '\n' && s[1 + lead] != '\0' && lead < pad)
+            pad = lead;
+    }
+    for (bool first = true;; first = false) {
+        const char *nl = strchr(t, '\n');
+        int len = nl ? (int)(nl - t) : (int)strlen(t);
+        if (!first) {
+            cut(f);
+            int drop = 0;
+            while (drop < pad && drop < len && t[drop] == ' ')
+                drop++;
+            t += drop;
+            len -= drop;
+        }
+        fb_textn(&f->d, t, len);
+        if (!nl)
+            break;
+        t = nl + 1;
+    }
+    close_box(f);
+    text(f, "*/");
+}
+
+/* Between two things at `prev` and `next` of the main file: a blank line
+ * if the source had one, else a new line if `newline` or the source had
+ * one, else a space (stanc3's pp_space). */
+static void put_space(Fmt *f, bool newline, Pos prev, Pos next)
+{
+    if (prev.line + 1 < next.line) {
+        cut(f);
+        cut(f);
+    } else if (newline || prev.line < next.line) {
+        cut(f);
+    } else {
+        text(f, " ");
+    }
+}
+
+/* The comments moved out of the item before, each after a blank line. */
+static void put_moved(Fmt *f)
+{
+    Pos prev = {0, -1};
+    for (int i = 0; i < f->nmoved; i++) {
+        put_space(f, false, prev, f->moved[i].begin);
+        put_comment(f, &f->moved[i]);
+        prev = f->moved[i].end;
+    }
+    f->nmoved = 0;
+}
+
+/* The comments left inside the item that ended at `end` are moved to the
+ * next place comments are printed, marked as stanc3 marks them. */
+static void move_comments(Fmt *f, Pos end)
+{
+    const Note *list;
+    int n = take_comments(f, end, false, &list);
+    for (int i = 0; i < n; i++) {
+        if (f->nmoved == f->moved_cap) {
+            int ncap = f->moved_cap ? 2 * f->moved_cap : 8;
+            Note *grown = arena_alloc(f->arena, sizeof(Note) * (size_t)ncap);
+            if (f->nmoved)
+                memcpy(grown, f->moved, sizeof(Note) * (size_t)f->nmoved);
+            f->moved = grown;
+            f->moved_cap = ncap;
+        }
+        Note m = list[i];
+        if (m.kind == NOTE_LINE)
+            m.text = arena_printf(f->arena, "// ^^^:%s", m.text + 2);
+        else if (m.kind == NOTE_BLOCK)
+            m.text = arena_printf(f->arena, " ^^^:%s", m.text);
+        f->moved[f->nmoved++] = m;
+    }
+}
+
+/* Comments between items (stanc3's pp_spacing): those in `list` after
+ * `prev` (if any) and before `next` (if any), each where the source lines
+ * put it. */
+static void put_spacing(Fmt *f, bool newline, const Pos *prev,
+                        const Pos *next, const Note *list, int n)
+{
+    if (n > 0 && list[n - 1].kind != NOTE_BLOCK)
+        newline = true;
+    if (n == 0) {
+        put_moved(f);
+        if (prev && next)
+            put_space(f, newline, *prev, *next);
+        return;
+    }
+    if (prev)
+        put_space(f, false, *prev, list[0].begin);
+    put_comment(f, &list[0]);
+    put_moved(f);
+    Pos last = list[0].end;
+    for (int i = 1; i < n; i++) {
+        put_space(f, false, last, list[i].begin);
+        put_comment(f, &list[i]);
+        last = list[i].end;
+    }
+    if (next)
+        put_space(f, newline, last, *next);
+}
+
+/* Comments inside an expression or a list (stanc3's pp_comments_spacing):
+ * a line comment ends its line. */
+static void put_inline_comments(Fmt *f, bool space_before,
+                                bool until_separator, Pos before)
+{
+    const Note *list;
+    int n = take_comments(f, before, until_separator, &list);
+    if (n == 0)
+        return;
+    if (space_before)
+        space(f);
+    for (int i = 0; i < n; i++) {
+        put_comment(f, &list[i]);
+        if (list[i].kind != NOTE_BLOCK)
+            fb_newline(&f->d);
+    }
+    if (list[n - 1].kind == NOTE_BLOCK && !space_before)
+        space(f);
 }
 
 /* ---------------------------------------------------------- expressions */
@@ -687,74 +603,94 @@ static bool ends_projectable(const Expr *e)
     }
 }
 
-static void put_expr(Fmt *f, Doc *d, const Expr *e, int min_prec);
+static void put_expr(Fmt *f, const Expr *e, int min_prec);
 
-static void put_list(Fmt *f, Doc *d, Expr *const *args, int n)
+/* The elements of a list between brackets (stanc3's pp_list_of): each
+ * comment stays before or after its comma, and a line comment ends its
+ * line.  `whole` is the span of the construct the list is in: comments
+ * before it were passed inside an earlier item and move on. */
+static void put_list(Fmt *f, Expr *const *args, int n, Span whole)
 {
+    move_comments(f, begin_of(f, whole));
+    if (n > 0)
+        put_inline_comments(f, false, false, begin_of(f, args[0]->span));
     for (int i = 0; i < n; i++) {
-        if (i) {
-            doc_text(f, d, ",");
-            doc_break(f, d, PREC_COMMA);
+        put_expr(f, args[i], PREC_TERNARY);
+        if (i + 1 < n) {
+            Pos next = begin_of(f, args[i + 1]->span);
+            put_inline_comments(f, true, true, next);
+            text(f, ",");
+            space(f);
+            put_inline_comments(f, false, false, next);
         }
-        put_expr(f, d, args[i], PREC_TERNARY);
     }
+    put_inline_comments(f, true, false, end_of(f, whole));
 }
 
-static void put_bracketed(Fmt *f, Doc *d, const char *open,
-                          Expr *const *args, int n, const char *close)
+/* open + a box holding the list and close: a call's arguments,
+ * {...}, [...] and (...) */
+static void put_bracketed(Fmt *f, const char *open, Expr *const *args, int n,
+                          const char *close, Span whole)
 {
-    doc_text(f, d, open);
-    int saved = doc_open(f, d, 1);
-    put_list(f, d, args, n);
-    doc_close(d, saved, 1);
-    doc_text(f, d, close);
+    text(f, open);
+    open_box(f, FB_B, 0);
+    put_list(f, args, n, whole);
+    text(f, close);
+    close_box(f);
 }
 
-static void put_index(Fmt *f, Doc *d, const Index *ix)
+static void put_index(Fmt *f, const Index *ix)
 {
     switch (ix->kind) {
     case IDX_ALL:
-        doc_text(f, d, ":");
+        text(f, " : ");
         break;
     case IDX_SINGLE: case IDX_MULTI:
-        put_expr(f, d, ix->lo, PREC_TERNARY);
+        put_expr(f, ix->lo, PREC_TERNARY);
         break;
     case IDX_UPPER:
-        doc_text(f, d, ":");
-        put_expr(f, d, ix->hi, PREC_TERNARY);
+        text(f, " : ");
+        put_expr(f, ix->hi, PREC_TERNARY);
         break;
     case IDX_LOWER:
-        put_expr(f, d, ix->lo, PREC_TERNARY);
-        doc_text(f, d, ":");
+        put_expr(f, ix->lo, PREC_TERNARY);
+        text(f, " : ");
         break;
     case IDX_BETWEEN:
-        put_expr(f, d, ix->lo, PREC_TERNARY);
-        doc_text(f, d, ":");
-        put_expr(f, d, ix->hi, PREC_TERNARY);
+        put_expr(f, ix->lo, PREC_TERNARY);
+        text(f, " : ");
+        put_expr(f, ix->hi, PREC_TERNARY);
         break;
     }
 }
 
 /* e itself, its own parentheses (if any) decided by the caller. */
-static void put_bare(Fmt *f, Doc *d, const Expr *e)
+static void put_bare(Fmt *f, const Expr *e)
 {
     switch (e->kind) {
     case EX_INT: case EX_REAL: case EX_STRING:
-        doc_text(f, d, e->text);
+        text(f, e->text);
         break;
     case EX_IMAG:
-        doc_text(f, d, arena_printf(f->arena, "%si", e->text));
+        text(f, arena_printf(f->arena, "%si", e->text));
         break;
     case EX_VAR:
-        doc_text(f, d, e->name);
+        text(f, e->name);
         break;
     case EX_BINARY: {
+        /* a box: operands on one line, or broken before the operator */
         int p = op_prec(e->op);
         bool pow = p == PREC_POW;   /* right associative, tighter operands */
-        put_expr(f, d, e->lhs, pow ? PREC_POSTFIX : p);
-        doc_break(f, d, p);
-        doc_text(f, d, arena_printf(f->arena, "%s ", ast_op_str(e->op)));
-        put_expr(f, d, e->rhs, pow ? PREC_PREFIX : p + 1);
+        Pos next = begin_of(f, e->rhs->span);
+        open_box(f, FB_B, 0);
+        put_expr(f, e->lhs, pow ? PREC_POSTFIX : p);
+        space(f);
+        put_inline_comments(f, false, true, next);
+        text(f, ast_op_str(e->op));
+        text(f, " ");
+        put_inline_comments(f, false, false, next);
+        put_expr(f, e->rhs, pow ? PREC_PREFIX : p + 1);
+        close_box(f);
         break;
     }
     case EX_PREFIX: {
@@ -763,86 +699,92 @@ static void put_bare(Fmt *f, Doc *d, const Expr *e)
         bool sign = e->op == OP_NEG || e->op == OP_PLUS;
         bool spaced = sign && operand->kind == EX_PREFIX
                       && (operand->op == OP_NEG || operand->op == OP_PLUS);
-        doc_text(f, d, spaced ? arena_printf(f->arena, "%s ",
-                                             ast_op_str(e->op))
-                              : ast_op_str(e->op));
-        put_expr(f, d, e->lhs, PREC_PREFIX);
+        /* comments before the operator, then those between it and its
+         * operand (stanc3 prints the latter before the operator too, so
+         * they would drift left each time the output is formatted) */
+        put_inline_comments(f, false, false, begin_of(f, e->span));
+        text(f, spaced ? arena_printf(f->arena, "%s ", ast_op_str(e->op))
+                       : ast_op_str(e->op));
+        put_inline_comments(f, false, false, begin_of(f, e->lhs->span));
+        put_expr(f, e->lhs, PREC_PREFIX);
         break;
     }
     case EX_POSTFIX:
-        put_expr(f, d, e->lhs, PREC_POSTFIX);
-        doc_text(f, d, ast_op_str(e->op));
+        put_expr(f, e->lhs, PREC_POSTFIX);
+        text(f, ast_op_str(e->op));
         break;
-    case EX_TERNARY:
-        put_expr(f, d, e->cond, PREC_TERNARY + 1);
-        doc_break(f, d, PREC_TERNARY);
-        doc_text(f, d, "? ");
-        put_expr(f, d, e->lhs, PREC_TERNARY);
-        doc_break(f, d, PREC_TERNARY);
-        doc_text(f, d, ": ");
-        put_expr(f, d, e->rhs, PREC_TERNARY);
+    case EX_TERNARY: {
+        Pos then = begin_of(f, e->lhs->span), els = begin_of(f, e->rhs->span);
+        open_box(f, FB_B, 0);
+        put_expr(f, e->cond, PREC_TERNARY + 1);
+        space(f);
+        put_inline_comments(f, false, true, then);
+        text(f, "? ");
+        put_inline_comments(f, false, false, then);
+        put_expr(f, e->lhs, PREC_TERNARY);
+        space(f);
+        put_inline_comments(f, false, true, els);
+        text(f, ": ");
+        put_inline_comments(f, false, false, els);
+        put_expr(f, e->rhs, PREC_TERNARY);
+        close_box(f);
         break;
+    }
     case EX_CALL:
-        doc_text(f, d, e->name);
-        put_bracketed(f, d, "(", e->args, e->nargs, ")");
+        text(f, e->name);
+        put_bracketed(f, "(", e->args, e->nargs, ")", e->span);
         break;
     case EX_COND_CALL: {
-        doc_text(f, d, e->name);
-        doc_text(f, d, "(");
-        int saved = doc_open(f, d, 1);
-        put_expr(f, d, e->args[0], PREC_TERNARY);
-        doc_text(f, d, " |");
-        if (e->nargs > 1) {
-            doc_break(f, d, PREC_COMMA);
-            put_list(f, d, e->args + 1, e->nargs - 1);
-        }
-        doc_close(d, saved, 1);
-        doc_text(f, d, ")");
+        /* a horizontal box: only the boxes inside the arguments break */
+        Pos rest = e->nargs > 1 ? begin_of(f, e->args[1]->span)
+                                : end_of(f, e->span);
+        open_box(f, FB_H, 0);
+        text(f, e->name);
+        text(f, "(");
+        put_expr(f, e->args[0], PREC_TERNARY);
+        put_inline_comments(f, true, true, rest);
+        text(f, " | ");
+        put_inline_comments(f, false, false, rest);
+        put_list(f, e->args + 1, e->nargs - 1, e->span);
+        text(f, ")");
+        close_box(f);
         break;
     }
-    case EX_INDEX: {
-        put_expr(f, d, e->lhs, PREC_POSTFIX);
-        doc_text(f, d, "[");
-        int saved = doc_open(f, d, 1);
+    case EX_INDEX:
+        put_expr(f, e->lhs, PREC_POSTFIX);
+        text(f, "[");
         for (int i = 0; i < e->nindices; i++) {
-            if (i) {
-                doc_text(f, d, ",");
-                doc_break(f, d, PREC_COMMA);
-            }
-            put_index(f, d, &e->indices[i]);
+            if (i)
+                text(f, ", ");
+            put_index(f, &e->indices[i]);
         }
-        doc_close(d, saved, 1);
-        doc_text(f, d, "]");
+        text(f, "]");
         break;
-    }
     case EX_ARRAY_EXPR:
-        put_bracketed(f, d, "{", e->args, e->nargs, "}");
+        put_bracketed(f, "{", e->args, e->nargs, "}", e->span);
         break;
     case EX_ROWVEC_EXPR:
-        put_bracketed(f, d, "[", e->args, e->nargs, "]");
+        put_bracketed(f, "[", e->args, e->nargs, "]", e->span);
         break;
     case EX_TUPLE_EXPR:
-        put_bracketed(f, d, "(", e->args, e->nargs, ")");
+        put_bracketed(f, "(", e->args, e->nargs, ")", e->span);
         break;
     case EX_TUPLE_PROJ:
-        put_expr(f, d, e->lhs, ends_projectable(visible(f, e->lhs))
-                               ? PREC_POSTFIX : PREC_ABOVE_ALL);
-        doc_text(f, d, ".");
-        doc_text(f, d, e->text);
+        put_expr(f, e->lhs, ends_projectable(visible(f, e->lhs))
+                            ? PREC_POSTFIX : PREC_ABOVE_ALL);
+        text(f, ".");
+        text(f, e->text);
         break;
-    case EX_PAREN: {
-        doc_text(f, d, "(");
-        int saved = doc_open(f, d, 1);
-        put_expr(f, d, e->lhs, PREC_TERNARY);
-        doc_close(d, saved, 1);
-        doc_text(f, d, ")");
+    case EX_PAREN:
+        text(f, "(");
+        put_expr(f, e->lhs, PREC_TERNARY);
+        text(f, ")");
         break;
-    }
     case EX_PROMOTE:
-        put_expr(f, d, e->lhs, PREC_TERNARY);
+        put_expr(f, e->lhs, PREC_TERNARY);
         break;
     case EX_GET_LP:
-        doc_text(f, d, "target()");
+        text(f, "target()");
         break;
     case EX__COUNT:
         break;
@@ -853,39 +795,28 @@ static void put_bare(Fmt *f, Doc *d, const Expr *e)
  * tighter: parentheses are added where it is looser.  Without
  * canon_parentheses that never happens for a parsed tree, whose
  * parentheses are all EX_PAREN nodes. */
-static void put_expr(Fmt *f, Doc *d, const Expr *e, int min_prec)
+static void put_expr(Fmt *f, const Expr *e, int min_prec)
 {
     e = visible(f, e);
     if (expr_prec(e) >= min_prec) {
-        put_bare(f, d, e);
+        put_bare(f, e);
         return;
     }
-    doc_text(f, d, "(");
-    int saved = doc_open(f, d, 1);
-    put_bare(f, d, e);
-    doc_close(d, saved, 1);
-    doc_text(f, d, ")");
-}
-
-/* The expression a statement is about: operators at its top level align
- * their continuation lines under its start. */
-static void put_top_expr(Fmt *f, Doc *d, const Expr *e)
-{
-    int saved = doc_open(f, d, 0);
-    put_expr(f, d, e, PREC_TERNARY);
-    doc_close(d, saved, 0);
+    text(f, "(");
+    put_bare(f, e);
+    text(f, ")");
 }
 
 /* ---------------------------------------------------------------- types */
 
-static void put_bound(Fmt *f, Doc *d, const char *name, const Expr *e)
+static void put_bound(Fmt *f, const char *name, const Expr *e)
 {
-    doc_text(f, d, name);
+    text(f, name);
     /* a bound is additive or tighter: a ">" in it would close the "<" */
-    put_expr(f, d, e, PREC_ADD);
+    put_expr(f, e, PREC_ADD);
 }
 
-static void put_transform(Fmt *f, Doc *d, const Transform *tr)
+static void put_transform(Fmt *f, const Transform *tr)
 {
     const char *first = NULL, *second = NULL;
     switch (tr->kind) {
@@ -900,417 +831,448 @@ static void put_transform(Fmt *f, Doc *d, const Transform *tr)
         break;
     default: return;   /* simplex etc.: the type's keyword says it */
     }
-    doc_text(f, d, "<");
-    int saved = doc_open(f, d, 1);
+    text(f, "<");
+    open_box(f, FB_B, 0);
     if (first)
-        put_bound(f, d, first, tr->a);
+        put_bound(f, first, tr->a);
     if (first && second) {
-        doc_text(f, d, ",");
-        doc_break(f, d, PREC_COMMA);
+        text(f, ",");
+        space(f);
     }
     if (second)
-        put_bound(f, d, second, tr->b);
-    doc_close(d, saved, 1);
-    doc_text(f, d, ">");
+        put_bound(f, second, tr->b);
+    close_box(f);
+    text(f, ">");
 }
 
-static void put_sized(Fmt *f, Doc *d, const SizedType *st)
+static void put_sized(Fmt *f, const SizedType *st)
 {
     if (st->kind == TY_ARRAY) {
-        put_bracketed(f, d, "array[", st->dims, st->ndims, "] ");
-        put_sized(f, d, st->elem);
+        /* array[...] then the element type: the break between them is
+         * taken only inside a tuple's box */
+        Span dims = {st->dims[0]->span.begin,
+                     st->dims[st->ndims - 1]->span.end};
+        text(f, "array[");
+        open_box(f, FB_B, 0);
+        put_list(f, st->dims, st->ndims, dims);
+        text(f, "]");
+        close_box(f);
+        space(f);
+        put_sized(f, st->elem);
         return;
     }
     if (st->kind == TY_TUPLE) {
-        doc_text(f, d, "tuple(");
-        int saved = doc_open(f, d, 1);
+        text(f, "tuple(");
+        open_box(f, FB_B, 0);
         for (int i = 0; i < st->nitems; i++) {
             if (i) {
-                doc_text(f, d, ",");
-                doc_break(f, d, PREC_COMMA);
+                text(f, ",");
+                space(f);
             }
-            put_sized(f, d, st->items[i]);
+            put_sized(f, st->items[i]);
         }
-        doc_close(d, saved, 1);
-        doc_text(f, d, ")");
+        text(f, ")");
+        close_box(f);
         return;
     }
-    doc_text(f, d, st->keyword ? st->keyword
-                               : ty_str(f->arena, ty_basic(st->kind)));
-    put_transform(f, d, &st->tr);
+    text(f, st->keyword ? st->keyword : ty_str(f->arena, ty_basic(st->kind)));
+    put_transform(f, &st->tr);
     if (st->nsizes > 0) {
-        Expr *sizes[2] = {st->size[0], st->size[1]};
-        put_bracketed(f, d, "[", sizes, st->nsizes, "]");
+        text(f, "[");
+        put_expr(f, st->size[0], PREC_TERNARY);
+        if (st->nsizes > 1) {
+            text(f, ", ");
+            put_expr(f, st->size[1], PREC_TERNARY);
+        }
+        text(f, "]");
     }
 }
 
-static void put_annotations(Fmt *f, Doc *d, const Annotation *a, int n)
+static void put_annotations(Fmt *f, const Annotation *a, int n)
 {
     for (int i = 0; i < n; i++)
-        doc_text(f, d, arena_printf(f->arena, "@%s ", a[i].text));
+        text(f, arena_printf(f->arena, "@%s ", a[i].text));
 }
 
 /* ----------------------------------------------------------- statements */
 
-static void print_stmt(Fmt *f, const Stmt *s, int indent, int limit);
-static void print_list(Fmt *f, Stmt **items, int n, int indent, int close);
+static void put_stmt(Fmt *f, const Stmt *s);
+static void put_list_of_stmts(Fmt *f, Stmt **items, int n, Span whole);
 
-/* Lay out a one-line item and end its line with its trailing comments. */
-static void finish_line(Fmt *f, const Doc *d, int indent, Pos end, int limit)
+/* Two spaces, then a box: what a block's items or an unbraced body are
+ * indented with (stanc3's indented_box). */
+static void put_indented_stmts(Fmt *f, Stmt **items, int n, Span whole)
 {
-    emit_doc(f, d, indent);
-    trail(f, end, limit);
-    end_line(f, end.line);
+    open_box(f, FB_H, 0);
+    text(f, "  ");
+    open_box(f, FB_B, 0);
+    put_list_of_stmts(f, items, n, whole);
+    close_box(f);
+    close_box(f);
 }
 
-/* Print head + " {", the items (or the one statement `single`, braced by
- * canon_braces), and "}".  `lbrace` is just after the source's "{" (for a
- * comment that ends its line), `close` where the block ends.  With
- * owe_close the "}" is left for the caller's next line ("} else"). */
-static void print_braced(Fmt *f, Doc *head, Stmt **items, int n,
-                         const Stmt *single, int indent, Pos lbrace,
-                         Pos close, bool owe_close, int limit)
+/* "{", the items on lines of their own, "}" */
+static void put_braced(Fmt *f, Stmt **items, int n, Span whole)
 {
-    doc_text(f, head, head->n ? " {" : "{");
-    emit_doc(f, head, indent);
-    int first = n > 0 ? stmt_begin(f, items[0]).offset
-              : single ? stmt_begin(f, single).offset : close.offset;
-    trail(f, lbrace, first);
-    end_line(f, lbrace.line);
-    f->fresh = true;
-    if (single) {
-        item_begin(f, stmt_begin(f, single), indent + INDENT);
-        print_stmt(f, single, indent + INDENT, limit);
-    } else {
-        print_list(f, items, n, indent + INDENT, close.offset);
-    }
-    flush_notes(f, close.offset, indent + INDENT);
-    if (owe_close)
-        return;
-    put_spaces(f, indent);
-    fputc('}', f->out);
-    trail(f, close, limit);
-    end_line(f, close.line);
+    text(f, "{");
+    cut(f);
+    put_indented_stmts(f, items, n, whole);
+    cut(f);
+    text(f, "}");
 }
 
-/* The body of if/else/for/while after its head (`after`: the end of the
- * head's expression).  Returns whether the caller owes a "}". */
-static bool print_controlled(Fmt *f, Doc *head, const Stmt *body, int indent,
-                             bool else_follows, int limit, Pos after)
+/* The body of if/for: a block follows on the same line; another statement
+ * goes on the next line, indented, after the comments before it.  `after`
+ * is where the head ends. */
+static void put_body(Fmt *f, const Stmt *body, Pos after)
 {
     if (body->kind == ST_BLOCK) {
-        print_braced(f, head, body->stmts, body->nstmts, NULL, indent,
-                     after_lbrace(f, body), stmt_end(f, body), else_follows,
-                     limit);
-        return else_follows;
+        put_stmt(f, body);
+        return;
     }
     if (f->o->canon_braces) {
-        print_braced(f, head, NULL, 0, body, indent, after,
-                     stmt_end(f, body), else_follows, limit);
-        return else_follows;
+        /* stanc3 wraps the body in a block spanning the body */
+        Stmt *one[1] = {(Stmt *)body};
+        put_braced(f, one, 1, body->span);
+        return;
     }
-    finish_line(f, head, indent, after, stmt_begin(f, body).offset);
-    item_begin(f, stmt_begin(f, body), indent + INDENT);
-    print_stmt(f, body, indent + INDENT, limit);
-    return false;
+    Pos b = begin_of(f, body->span);
+    const Note *list;
+    int n = take_comments(f, b, false, &list);
+    put_spacing(f, true, &after, &b, list, n);
+    open_box(f, FB_H, 0);
+    text(f, "  ");
+    open_box(f, FB_B, 0);
+    put_stmt(f, body);
+    close_box(f);
+    close_box(f);
 }
 
-/* if (c) body [else body]; `prefix` is "} else " or "else " in a chain. */
-static void print_if(Fmt *f, const Stmt *s, int indent, int limit,
-                     const char *prefix)
+/* A while loop's body follows its head on the same line, braced or not
+ * (stanc3 prints it so). */
+static void put_body_of_while(Fmt *f, const Stmt *body)
 {
-    Doc head;
-    doc_init(f, &head);
-    doc_text(f, &head, prefix);
-    doc_text(f, &head, "if (");
-    int saved = doc_open(f, &head, 1);
-    put_expr(f, &head, s->cond, PREC_TERNARY);
-    doc_close(&head, saved, 1);
-    doc_text(f, &head, ")");
+    if (body->kind != ST_BLOCK && f->o->canon_braces) {
+        Stmt *one[1] = {(Stmt *)body};
+        put_braced(f, one, 1, body->span);
+        return;
+    }
+    put_stmt(f, body);
+}
+
+/* if (c) body [else body], an else-if chain at one indentation. */
+static void put_if_chain(Fmt *f, const Stmt *s, Pos line_of_else)
+{
+    if (s->kind != ST_IF) {
+        put_body(f, s, line_of_else);
+        return;
+    }
+    text(f, "if (");
+    put_expr(f, s->cond, PREC_TERNARY);
+    text(f, ") ");
+    put_body(f, s->body, end_of(f, s->cond->span));
     const Stmt *els = s->else_body;
-    int body_limit = els ? stmt_begin(f, els).offset : limit;
-    bool owe = print_controlled(f, &head, s->body, indent, els != NULL,
-                                body_limit,
-                                token_after(f, s->cond->span.end, P_RPAREN));
     if (!els)
         return;
-    /* the "else" line begins where the then-branch ends */
-    f->item_from = stmt_end(f, s->body).offset;
-    if (els->kind == ST_IF) {
-        print_if(f, els, indent, limit, owe ? "} else " : "else ");
-        return;
-    }
-    Doc tail;
-    doc_init(f, &tail);
-    doc_text(f, &tail, owe ? "} else" : "else");
-    print_controlled(f, &tail, els, indent, false, limit,
-                     token_after(f, s->body->span.end, K_ELSE));
+    Pos end = end_of(f, s->body->span);
+    Pos eb = begin_of(f, els->span);
+    const Note *list;
+    int n = take_comments(f, eb, true, &list);
+    bool braced = s->body->kind == ST_BLOCK || f->o->canon_braces;
+    put_spacing(f, !braced, &end, &end, list, n);
+    text(f, "else ");
+    put_inline_comments(f, false, false, eb);
+    Pos next = {end.offset, end.line + 1};
+    put_if_chain(f, els, next);
 }
 
-static void print_decls(Fmt *f, Stmt *const *group, int n, int indent,
-                        int limit)
+static void put_decls(Fmt *f, Stmt *const *group, int n)
 {
     const VarDecl *first = group[0]->decl;
-    Doc d;
-    doc_init(f, &d);
-    put_annotations(f, &d, first->annots, first->nannots);
-    /* the type's own breaks are taken after all others */
-    int saved = doc_open(f, &d, 1);
-    put_sized(f, &d, first->type);
-    doc_close(&d, saved, 1);
+    open_box(f, FB_H, 0);
+    put_annotations(f, first->annots, first->nannots);
+    put_sized(f, first->type);
     for (int i = 0; i < n; i++) {
         const VarDecl *v = group[i]->decl;
-        if (i) {
-            doc_text(f, &d, ",");
-            doc_break(f, &d, PREC_COMMA);
-        } else {
-            doc_break(f, &d, PREC_DECL_NAME);
-        }
-        doc_text(f, &d, v->name);
+        text(f, i ? ", " : " ");
+        text(f, v->name);
         if (v->init) {
-            doc_text(f, &d, " = ");
-            put_top_expr(f, &d, v->init);
+            text(f, " = ");
+            put_expr(f, v->init, PREC_TERNARY);
         }
     }
-    doc_text(f, &d, ";");
-    finish_line(f, &d, indent, stmt_end(f, group[n - 1]), limit);
+    text(f, ";");
+    close_box(f);
 }
 
-static void print_fundef(Fmt *f, const Stmt *s, int indent, int limit)
+static void put_fundef(Fmt *f, const Stmt *s)
 {
     const FunDef *fd = s->fundef;
-    Doc d;
-    doc_init(f, &d);
-    put_annotations(f, &d, fd->annots, fd->nannots);
-    doc_text(f, &d, ty_str(f->arena, fd->ret));
-    doc_text(f, &d, " ");
-    doc_text(f, &d, fd->name);
-    doc_text(f, &d, "(");
-    int saved = doc_open(f, &d, 1);
+    put_annotations(f, fd->annots, fd->nannots);
+    text(f, ty_str(f->arena, fd->ret));
+    text(f, " ");
+    text(f, fd->name);
+    text(f, "(");
+    open_box(f, FB_B, 0);
+    Pos limit = fd->body ? begin_of(f, fd->body->span) : end_of(f, s->span);
+    move_comments(f, begin_of(f, s->span));
     for (int i = 0; i < fd->nparams; i++) {
         const Param *p = &fd->params[i];
+        Pos at = begin_of(f, p->name_span);
         if (i) {
-            doc_text(f, &d, ",");
-            doc_break(f, &d, PREC_COMMA);
+            put_inline_comments(f, true, true, at);
+            text(f, ",");
+            space(f);
         }
-        doc_text(f, &d, arena_printf(f->arena, "%s%s %s",
-                                     p->data_only ? "data " : "",
-                                     ty_str(f->arena, p->type), p->name));
+        put_inline_comments(f, false, false, at);
+        text(f, arena_printf(f->arena, "%s%s %s", p->data_only ? "data " : "",
+                             ty_str(f->arena, p->type), p->name));
     }
-    doc_close(&d, saved, 1);
-    doc_text(f, &d, ")");
+    put_inline_comments(f, true, false, limit);
+    close_box(f);
     if (!fd->body) {
-        doc_text(f, &d, ";");
-        finish_line(f, &d, indent, stmt_end(f, s), limit);
+        text(f, ");");
         return;
     }
-    print_braced(f, &d, fd->body->stmts, fd->body->nstmts, NULL, indent,
-                 after_lbrace(f, fd->body), stmt_end(f, fd->body), false,
-                 limit);
+    text(f, ") ");
+    put_stmt(f, fd->body);
 }
 
-/* print(...), reject(...), fatal_error(...) */
-static void put_printables(Fmt *f, Doc *d, const char *keyword,
-                           const Stmt *s)
+/* print(...), reject(...), fatal_error(...): a hov box of the printables */
+static void put_printables(Fmt *f, const char *keyword, const Stmt *s)
 {
-    doc_text(f, d, keyword);
-    put_bracketed(f, d, "(", s->args, s->nargs, ");");
-}
-
-static void put_tilde(Fmt *f, Doc *d, const Stmt *s)
-{
-    put_expr(f, d, s->lhs, PREC_TERNARY);
-    doc_text(f, d, " ~ ");
-    doc_text(f, d, s->name);
-    put_bracketed(f, d, "(", s->args, s->nargs, ")");
-    if (s->truncated) {
-        /* T[L, U], T[L, ] or T[, U] */
-        doc_text(f, d, " T[");
-        int saved = doc_open(f, d, 1);
-        if (s->trunc_lo)
-            put_expr(f, d, s->trunc_lo, PREC_TERNARY);
-        doc_text(f, d, ",");
-        if (s->trunc_hi) {
-            doc_break(f, d, PREC_COMMA);
-            put_expr(f, d, s->trunc_hi, PREC_TERNARY);
-        } else {
-            doc_text(f, d, " ");
+    text(f, keyword);
+    text(f, "(");
+    open_box(f, FB_HOV, 0);
+    for (int i = 0; i < s->nargs; i++) {
+        if (i) {
+            text(f, ",");
+            space(f);
         }
-        doc_close(d, saved, 1);
-        doc_text(f, d, "]");
+        put_expr(f, s->args[i], PREC_TERNARY);
     }
-    doc_text(f, d, ";");
+    close_box(f);
+    text(f, ");");
 }
 
-/* Print statement s from a new line at `indent` (its comments before it
- * already printed); `limit` is where the next item begins. */
-static void print_stmt(Fmt *f, const Stmt *s, int indent, int limit)
+static void put_tilde(Fmt *f, const Stmt *s)
 {
-    Doc d;
-    doc_init(f, &d);
+    put_expr(f, s->lhs, PREC_TERNARY);
+    text(f, " ~ ");
+    text(f, s->name);
+    text(f, "(");
+    open_box(f, FB_B, 0);
+    put_list(f, s->args, s->nargs, s->span);
+    text(f, ")");
+    close_box(f);
+    if (s->truncated) {
+        /* T[L, ], T[ , U] or T[L, U] */
+        text(f, " T[");
+        if (s->trunc_lo)
+            put_expr(f, s->trunc_lo, PREC_TERNARY);
+        else
+            text(f, " ");
+        text(f, ", ");
+        if (s->trunc_hi)
+            put_expr(f, s->trunc_hi, PREC_TERNARY);
+        text(f, "]");
+    }
+    text(f, ";");
+}
+
+static void put_stmt(Fmt *f, const Stmt *s)
+{
     switch (s->kind) {
     case ST_ASSIGN:
-        put_expr(f, &d, s->lhs, PREC_TERNARY);
-        doc_text(f, &d, arena_printf(f->arena, " %s ",
-                                     ast_assign_op_str(s->aop)));
-        put_top_expr(f, &d, s->rhs);
-        doc_text(f, &d, ";");
+        open_box(f, FB_H, 0);
+        put_expr(f, s->lhs, PREC_TERNARY);
+        text(f, arena_printf(f->arena, " %s ", ast_assign_op_str(s->aop)));
+        put_expr(f, s->rhs, PREC_TERNARY);
+        text(f, ";");
+        close_box(f);
         break;
-    case ST_CALL:
-        put_expr(f, &d, s->expr, PREC_TERNARY);
-        doc_text(f, &d, ";");
+    case ST_CALL: {
+        const Expr *call = visible(f, s->expr);
+        if (call->kind != EX_CALL) {
+            put_expr(f, call, PREC_TERNARY);
+            text(f, ";");
+            break;
+        }
+        text(f, call->name);
+        text(f, "(");
+        open_box(f, FB_B, 0);
+        put_list(f, call->args, call->nargs, s->span);
+        text(f, ");");
+        close_box(f);
         break;
+    }
     case ST_TILDE:
-        put_tilde(f, &d, s);
+        put_tilde(f, s);
         break;
     case ST_TARGET_PE:
     case ST_INCR_LOG_PROB:  /* removed syntax; target += replaces it */
-        doc_text(f, &d, "target += ");
-        put_top_expr(f, &d, s->rhs);
-        doc_text(f, &d, ";");
+        text(f, "target += ");
+        put_expr(f, s->rhs, PREC_TERNARY);
+        text(f, ";");
         break;
     case ST_JACOBIAN_PE:
-        doc_text(f, &d, "jacobian += ");
-        put_top_expr(f, &d, s->rhs);
-        doc_text(f, &d, ";");
+        text(f, "jacobian += ");
+        put_expr(f, s->rhs, PREC_TERNARY);
+        text(f, ";");
         break;
     case ST_BREAK:
-        doc_text(f, &d, "break;");
+        text(f, "break;");
         break;
     case ST_CONTINUE:
-        doc_text(f, &d, "continue;");
+        text(f, "continue;");
         break;
     case ST_RETURN:
-        doc_text(f, &d, s->rhs ? "return " : "return;");
-        if (s->rhs) {
-            put_top_expr(f, &d, s->rhs);
-            doc_text(f, &d, ";");
+        if (!s->rhs) {
+            text(f, "return;");
+            break;
         }
+        text(f, "return ");
+        open_box(f, FB_H, 0);
+        put_expr(f, s->rhs, PREC_TERNARY);
+        close_box(f);
+        text(f, ";");
         break;
     case ST_PRINT:
-        put_printables(f, &d, "print", s);
+        put_printables(f, "print", s);
         break;
     case ST_REJECT:
-        put_printables(f, &d, "reject", s);
+        put_printables(f, "reject", s);
         break;
     case ST_FATAL_ERROR:
-        put_printables(f, &d, "fatal_error", s);
+        put_printables(f, "fatal_error", s);
         break;
     case ST_SKIP:
-        doc_text(f, &d, ";");
+        text(f, ";");
         break;
     case ST_INCLUDE:
-        doc_text(f, &d, arena_printf(f->arena, "#include %s", s->name));
+        text(f, arena_printf(f->arena, "#include %s", s->name));
         break;
     case ST_DECL: {
         Stmt *one[1] = {(Stmt *)s};
-        print_decls(f, one, 1, indent, limit);
-        return;
+        put_decls(f, one, 1);
+        break;
     }
     case ST_FUNDEF:
-        print_fundef(f, s, indent, limit);
-        return;
+        put_fundef(f, s);
+        break;
     case ST_IF:
-        print_if(f, s, indent, limit, "");
-        return;
-    case ST_WHILE: {
-        doc_text(f, &d, "while (");
-        int saved = doc_open(f, &d, 1);
-        put_expr(f, &d, s->cond, PREC_TERNARY);
-        doc_close(&d, saved, 1);
-        doc_text(f, &d, ")");
-        print_controlled(f, &d, s->body, indent, false, limit,
-                         token_after(f, s->cond->span.end, P_RPAREN));
-        return;
-    }
+        open_box(f, FB_V, 0);
+        put_if_chain(f, s, begin_of(f, s->span));
+        close_box(f);
+        break;
+    case ST_WHILE:
+        /* the body follows on the same line, braced or not */
+        text(f, "while (");
+        put_expr(f, s->cond, PREC_TERNARY);
+        text(f, ") ");
+        put_body_of_while(f, s->body);
+        break;
     case ST_FOR:
-    case ST_FOREACH: {
-        doc_text(f, &d, arena_printf(f->arena, "for (%s in ", s->name));
-        int saved = doc_open(f, &d, 1);
-        const Expr *last = s->kind == ST_FOR ? s->hi : s->rhs;
-        if (s->kind == ST_FOR) {
-            put_expr(f, &d, s->lo, PREC_TERNARY);
-            doc_text(f, &d, ":");
-        }
-        put_expr(f, &d, last, PREC_TERNARY);
-        doc_close(&d, saved, 1);
-        doc_text(f, &d, ")");
-        print_controlled(f, &d, s->body, indent, false, limit,
-                         token_after(f, last->span.end, P_RPAREN));
-        return;
-    }
+        open_box(f, FB_V, 0);
+        text(f, arena_printf(f->arena, "for (%s in ", s->name));
+        put_expr(f, s->lo, PREC_TERNARY);
+        text(f, " : ");
+        put_expr(f, s->hi, PREC_TERNARY);
+        text(f, ") ");
+        put_body(f, s->body, end_of(f, s->hi->span));
+        close_box(f);
+        break;
+    case ST_FOREACH:
+        text(f, arena_printf(f->arena, "for (%s in ", s->name));
+        put_expr(f, s->rhs, PREC_TERNARY);
+        text(f, ") ");
+        put_body(f, s->body, end_of(f, s->rhs->span));
+        break;
     case ST_PROFILE:
-        doc_text(f, &d, arena_printf(f->arena, "profile(%s)", s->name));
-        print_braced(f, &d, s->stmts, s->nstmts, NULL, indent,
-                     token_after(f, s->name_span.end, P_LBRACE),
-                     stmt_end(f, s), false, limit);
-        return;
+        text(f, arena_printf(f->arena, "profile(%s) ", s->name));
+        put_braced(f, s->stmts, s->nstmts, s->span);
+        break;
     case ST_BLOCK:
-        print_braced(f, &d, s->stmts, s->nstmts, NULL, indent,
-                     after_lbrace(f, s), stmt_end(f, s), false, limit);
-        return;
+        put_braced(f, s->stmts, s->nstmts, s->span);
+        break;
     case ST__COUNT:
         break;
     }
-    finish_line(f, &d, indent, stmt_end(f, s), limit);
 }
 
-/* The items of a block at `indent`; `close` is where the block ends.
- * Function definitions are set apart by blank lines. */
-static void print_list(Fmt *f, Stmt **items, int n, int indent, int close)
+/* The items of a block, one per line in a vertical box, with the comments
+ * and blank lines between them (stanc3's pp_list_of_statements).  `whole`
+ * is the block: comments before its end belong to it. */
+static void put_list_of_stmts(Fmt *f, Stmt **items, int n, Span whole)
 {
-    const Stmt *prev = NULL;
+    open_box(f, FB_V, 0);
+    Pos prev_end = {0, 0};
+    bool any = false;
     for (int i = 0; i < n; i++) {
         int j = group_end(items, n, i);
-        Span whole = {items[i]->span.begin, items[j]->span.end};
-        if (skipped(f, whole)) {
+        Span span = {items[i]->span.begin, items[j]->span.end};
+        if (skipped(f, span)) {
             i = j;
             continue;
         }
-        const Stmt *s = items[i];
-        int limit = j + 1 < n ? stmt_begin(f, items[j + 1]).offset : close;
-        if (prev && prev->kind == ST_FUNDEF && s->kind == ST_FUNDEF
-            && (prev->fundef->body || s->fundef->body)) {
-            fputc('\n', f->out);
-            f->fresh = true;
-        }
-        item_begin(f, stmt_begin(f, s), indent);
-        if (s->kind == ST_DECL)
-            print_decls(f, items + i, j - i + 1, indent, limit);
+        Pos b = begin_of(f, span);
+        if (any)
+            move_comments(f, prev_end);
+        const Note *list;
+        int nl = take_comments(f, b, false, &list);
+        put_spacing(f, true, any ? &prev_end : NULL, &b, list, nl);
+        if (items[i]->kind == ST_DECL)
+            put_decls(f, items + i, j - i + 1);
         else
-            print_stmt(f, s, indent, limit);
-        prev = items[j];
+            put_stmt(f, items[i]);
+        prev_end = end_of(f, span);
+        any = true;
         i = j;
     }
+    if (any)
+        move_comments(f, prev_end);
+    const Note *list;
+    int nl = take_comments(f, end_of(f, whole), false, &list);
+    put_spacing(f, true, any ? &prev_end : NULL, NULL, list, nl);
+    close_box(f);
 }
 
 /* ------------------------------------------------------------- program */
 
-static void print_blocks(Fmt *f)
+static void put_program(Fmt *f)
 {
     const Program *p = f->u->prog;
-    bool any = false;
-    for (int b = 0; b < BLK__COUNT; b++) {
-        const Block *blk = &p->blocks[b];
-        if (!blk->present || skipped(f, blk->span))
-            continue;
-        int limit = INT_MAX;
-        for (int nb = b + 1; nb < BLK__COUNT && limit == INT_MAX; nb++)
-            if (p->blocks[nb].present)
-                limit = map_loc(f, p->blocks[nb].span.begin).offset;
-        if (any) {
-            fputc('\n', f->out);    /* one blank line between blocks */
-            f->fresh = true;
+    open_box(f, FB_V, 0);
+    if (p->is_functions_file) {
+        /* a bare function list, as stanc3 prints a .stanfunctions file */
+        const Block *b = &p->blocks[BLK_FUNCTIONS];
+        Span whole = {{0, 0, 0, INT_MAX}, {0, INT_MAX, 0, INT_MAX}};
+        open_box(f, FB_H, 0);
+        open_box(f, FB_B, 0);
+        put_list_of_stmts(f, b->stmts, b->nstmts, whole);
+        close_box(f);
+        close_box(f);
+    } else {
+        for (int k = 0; k < BLK__COUNT; k++) {
+            const Block *blk = &p->blocks[k];
+            if (!blk->present || skipped(f, blk->span))
+                continue;
+            Pos b = begin_of(f, blk->span);
+            const Note *list;
+            int nl = take_comments(f, b, false, &list);
+            put_spacing(f, true, NULL, &b, list, nl);
+            text(f, ast_block_name((BlockKind)k));
+            text(f, " ");
+            put_braced(f, blk->stmts, blk->nstmts, blk->span);
+            cut(f);
         }
-        item_begin(f, map_loc(f, blk->span.begin), 0);
-        Doc head;
-        doc_init(f, &head);
-        doc_text(f, &head, ast_block_name((BlockKind)b));
-        print_braced(f, &head, blk->stmts, blk->nstmts, NULL, 0,
-                     token_after(f, blk->span.begin, P_LBRACE),
-                     map_loc(f, blk->span.end), false, limit);
-        any = true;
     }
+    /* the comments after the last block */
+    const Note *list;
+    Pos end = {INT_MAX, INT_MAX};
+    int nl = take_comments(f, end, false, &list);
+    put_spacing(f, true, NULL, NULL, list, nl);
+    close_box(f);
 }
 
 void fmt_program(FILE *out, const FeUnit *u, const FmtOptions *o)
@@ -1318,21 +1280,11 @@ void fmt_program(FILE *out, const FeUnit *u, const FmtOptions *o)
     if (!u->prog)
         return;
     Arena arena = {0};
-    Fmt f = {.out = out, .u = u, .o = o, .arena = &arena, .fresh = true};
-    f.max = o->max_line_length > 0 ? o->max_line_length : 78;
-    const TokenList *tl = &u->tokens;
-    f.main_tokens = arena_alloc(&arena, sizeof(int) * (size_t)(tl->len + 1));
-    for (int i = 0; i < tl->len; i++)
-        if (tl->toks[i].span.begin.file == 0 && tl->toks[i].kind != T_EOF)
-            f.main_tokens[f.nmain_tokens++] = i;
+    Fmt f = {.u = u, .o = o, .arena = &arena};
+    fb_init(&f.d, &arena);
     setup_includes(&f);
     setup_notes(&f);
-    if (u->prog->is_functions_file) {
-        const Block *b = &u->prog->blocks[BLK_FUNCTIONS];
-        print_list(&f, b->stmts, b->nstmts, 0, INT_MAX);
-    } else {
-        print_blocks(&f);
-    }
-    flush_notes(&f, INT_MAX, 0);
+    put_program(&f);
+    fb_render(out, &f.d, o->max_line_length > 0 ? o->max_line_length : 78);
     arena_free(&arena);
 }

@@ -47,8 +47,9 @@ typedef struct FmtOptions {
          canon_includes;
 } FmtOptions;
 
-/* Print the program in the Stan style guide's layout (--auto-format).  The
- * output parses to the same AST and formatting it again changes nothing. */
+/* Print the program as stanc3's --auto-format does (the text stanc3 prints
+ * before print_endline adds its last newline).  The output parses to the
+ * same AST and formatting it again changes nothing. */
 void fmt_program(FILE *out, const FeUnit *u, const FmtOptions *o);
 
 /* --- info.c --- */

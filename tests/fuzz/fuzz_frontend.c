@@ -1,6 +1,8 @@
 /* fuzz_frontend.c - libFuzzer target: the lexer, parser, typechecker,
- * formatter and MIR lowering must never crash or hang on any input, and
- * every program that checks must lower to MIR that verifies (make fuzz). */
+ * formatter and MIR lowering must never crash or hang on any input, every
+ * program that checks must lower to MIR that verifies, and its formatted
+ * text must parse to the same tree and format to itself again, the check
+ * stanc3 makes after every --auto-format (make fuzz). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <stdio.h>
@@ -10,6 +12,65 @@
 #include "mir.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static char *print_to_string(void (*print)(FILE *, const FeUnit *,
+                                            const FmtOptions *),
+                             const FeUnit *u, const FmtOptions *f)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&buf, &len);
+    if (!mem)
+        return NULL;
+    print(mem, u, f);
+    fclose(mem);
+    return buf;
+}
+
+static char *tree_of(const FeUnit *u)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&buf, &len);
+    if (!mem)
+        return NULL;
+    ast_dump(mem, u->prog);
+    fclose(mem);
+    return buf;
+}
+
+/* Format, parse the output, compare the trees, format again. */
+static void check_round_trip(const FeUnit *u)
+{
+    FmtOptions f = {.max_line_length = 78};
+    char *once = print_to_string(fmt_program, u, &f);
+    if (!once)
+        return;
+    FeOptions o = {0};
+    FeUnit again;
+    fe_compile(&again, "fuzz.stan", once, &o);
+    if (!again.parsed) {
+        fprintf(stderr, "formatted program does not parse:\n%s\n", once);
+        abort();
+    }
+    char *t1 = tree_of(u), *t2 = tree_of(&again);
+    if (t1 && t2 && strcmp(t1, t2) != 0) {
+        fprintf(stderr, "formatted program parses to another tree:\n%s\n",
+                once);
+        abort();
+    }
+    char *twice = print_to_string(fmt_program, &again, &f);
+    if (twice && strcmp(once, twice) != 0) {
+        fprintf(stderr, "formatting again changes it:\n%s\n---\n%s\n",
+                once, twice);
+        abort();
+    }
+    free(t1);
+    free(t2);
+    free(twice);
+    free(once);
+    fe_unit_free(&again);
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -27,6 +88,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (ok) {
             FmtOptions f = {.max_line_length = 78};
             fmt_program(sink, &u, &f);
+            check_round_trip(&u);
             info_print(sink, &u);
             MirProgram *p = mir_lower(&u.arena, u.prog, "fuzz_model");
             char why[512];

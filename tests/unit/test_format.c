@@ -1,5 +1,7 @@
-/* test_format.c - --auto-format: Stan in, formatted Stan out.  Every case
- * also formats its own output again and expects no change. */
+/* test_format.c - --auto-format: Stan in, formatted Stan out, as stanc3
+ * prints it.  Every case also formats its own output again and expects no
+ * change, and parses it to the input's tree; the layout engine (OCaml
+ * Format's boxes) is tested alone at the end. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,8 +13,31 @@
 #include <cmocka.h>
 
 #include "frontend.h"
+#include "format_box.h"
 
 enum { CANON_NONE = 0, CANON_PARENS = 1, CANON_BRACES = 2 };
+
+/* The parse tree of `text` (which must parse), as --debug-parse prints
+ * it, into a malloc'd string. */
+static char *tree_of(const char *text)
+{
+    FeUnit u;
+    FeOptions fo = {0};
+    fe_compile(&u, "test.stan", text, &fo);
+    if (!u.parsed) {
+        const Diag *d = u.sink.diags.items[u.sink.diags.len - 1];
+        fe_unit_free(&u);
+        fail_msg("the input does not parse: %s\n%s", d->msg, text);
+    }
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&buf, &len);
+    assert_non_null(mem);
+    ast_dump(mem, u.prog);
+    fclose(mem);
+    fe_unit_free(&u);
+    return buf;
+}
 
 /* Format `text` (which must parse; the checker's verdict does not matter
  * to the formatter) into a malloc'd string. */
@@ -39,6 +64,8 @@ static char *format(const char *text, int canon, int max_line_length)
     return buf;
 }
 
+/* The round trip: the output is `want`, formatting it again changes
+ * nothing, and (unless canonicalizing) it parses to the input's tree. */
 static void assert_format_width(const char *in, int canon, int width,
                                 const char *want)
 {
@@ -55,6 +82,20 @@ static void assert_format_width(const char *in, int canon, int width,
         free(again);
         fail_msg("formatting is not idempotent");
     }
+    if (canon == CANON_NONE) {
+        char *t_in = tree_of(in), *t_out = tree_of(got);
+        bool same = strcmp(t_in, t_out) == 0;
+        if (!same)
+            fprintf(stderr, "--- tree in\n%s--- tree out\n%s---\n", t_in,
+                    t_out);
+        free(t_in);
+        free(t_out);
+        if (!same) {
+            free(got);
+            free(again);
+            fail_msg("the output parses to another tree");
+        }
+    }
     free(got);
     free(again);
 }
@@ -64,6 +105,8 @@ static void assert_format(const char *in, int canon, const char *want)
     assert_format_width(in, canon, 78, want);
 }
 
+/* stanc3's layout (test/integration/good/pretty.expected): no blank line
+ * between blocks, two spaces per level, `:` spaced in ranges. */
 static void test_layout_of_blocks(void **state)
 {
     (void)state;
@@ -76,16 +119,16 @@ static void test_layout_of_blocks(void **state)
         "  int<lower=0> N;\n"
         "  vector[N] y;\n"
         "}\n"
-        "\n"
         "parameters {\n"
         "  real mu;\n"
         "  real<lower=0, upper=10> sigma;\n"
         "}\n"
-        "\n"
         "model {\n"
         "  y ~ normal(mu, sigma);\n"
         "  target += -0.5 * mu ^ 2;\n"
         "}\n");
+    /* an empty block keeps an indented empty line, as Format prints it */
+    assert_format("model { }", CANON_NONE, "model {\n  \n}\n");
 }
 
 static void test_types_and_declarations(void **state)
@@ -110,39 +153,43 @@ static void test_types_and_declarations(void **state)
                   "}\n");
 }
 
+/* Function definitions follow each other as the source spaced them. */
 static void test_functions_and_annotations(void **state)
 {
     (void)state;
     assert_format(
         "functions { @extern real foo(real x);"
-        " real g_lpdf(real y, data real mu){return normal_lpdf(y|mu,1);}"
+        " real g_lpdf(real y, data real mu){return normal_lpdf(y|mu,1);}\n"
+        "\n"
         " void h(){return;} }",
         CANON_NONE,
         "functions {\n"
         "  @extern real foo(real x);\n"
-        "\n"
         "  real g_lpdf(real y, data real mu) {\n"
         "    return normal_lpdf(y | mu, 1);\n"
         "  }\n"
-        "\n"
+        "  \n"
         "  void h() {\n"
         "    return;\n"
         "  }\n"
         "}\n");
 }
 
+/* An unbraced body goes on the next line after "if (c) " (with the space
+ * Format leaves there), except a while loop's, which stays on its line. */
 static void test_statements(void **state)
 {
     (void)state;
     assert_format(
         "model { for(i in 1:N){if(x[i]>0)y+=1;else if(x[i]<0){y-=1;}"
-        "else{y*=2;}} while(y<0)y+=1; for (v in xs) print(\"v \",v);"
+        "else{y*=2;}} while(y<0)y+=1; while (1) break; for (v in xs)"
+        " print(\"v \",v);"
         " profile(\"p\"){ z~normal(0,1) T[0,]; w~normal(0,1)T[,1]; }"
         " reject(\"bad\"); }",
         CANON_NONE,
         "model {\n"
-        "  for (i in 1:N) {\n"
-        "    if (x[i] > 0)\n"
+        "  for (i in 1 : N) {\n"
+        "    if (x[i] > 0) \n"
         "      y += 1;\n"
         "    else if (x[i] < 0) {\n"
         "      y -= 1;\n"
@@ -150,18 +197,19 @@ static void test_statements(void **state)
         "      y *= 2;\n"
         "    }\n"
         "  }\n"
-        "  while (y < 0)\n"
-        "    y += 1;\n"
-        "  for (v in xs)\n"
+        "  while (y < 0) y += 1;\n"
+        "  while (1) break;\n"
+        "  for (v in xs) \n"
         "    print(\"v \", v);\n"
         "  profile(\"p\") {\n"
         "    z ~ normal(0, 1) T[0, ];\n"
-        "    w ~ normal(0, 1) T[, 1];\n"
+        "    w ~ normal(0, 1) T[ , 1];\n"
         "  }\n"
         "  reject(\"bad\");\n"
         "}\n");
 }
 
+/* Slices as stanc3's pp_index prints them: " : " for all, "e : ", " : e". */
 static void test_expressions(void **state)
 {
     (void)state;
@@ -170,7 +218,7 @@ static void test_expressions(void **state)
         " u = c ? {1,2} : [3,4]'; w = -(a^b)+(-a)^b; }",
         CANON_NONE,
         "transformed data {\n"
-        "  z = 2.5i * x[i, :, 2:3, :n, m:];\n"
+        "  z = 2.5i * x[i,  : , 2 : 3,  : n, m : ];\n"
         "  t = (a, b).1;\n"
         "  u = c ? {1, 2} : [3, 4]';\n"
         "  w = -(a ^ b) + (-a) ^ b;\n"
@@ -221,7 +269,7 @@ static void test_canonical_braces(void **state)
         "  } else {\n"
         "    x = 3;\n"
         "  }\n"
-        "  for (i in 1:N) {\n"
+        "  for (i in 1 : N) {\n"
         "    x += i;\n"
         "  }\n"
         "  while (x) {\n"
@@ -230,6 +278,9 @@ static void test_canonical_braces(void **state)
         "}\n");
 }
 
+/* Comments as stanc3 places them: a comment after "{" starts the block's
+ * first line; one inside a declaration moves after it, marked "^^^:"; one
+ * between arguments stays there, and a line comment ends its line. */
 static void test_comments(void **state)
 {
     (void)state;
@@ -250,21 +301,44 @@ static void test_comments(void **state)
         "// at the end\n",
         CANON_NONE,
         "// hash\n"
-        "transformed data { // after brace\n"
+        "transformed data {\n"
+        "  // after brace\n"
         "  int N; /* after N */\n"
-        "  int M; /* in M */ // after M\n"
-        "\n"
+        "  int M; // after M\n"
+        "  \n"
+        "  /* ^^^: in M */\n"
+        "  \n"
         "  // before x\n"
         "  real x;\n"
-        "  real y = f(1, 2);\n"
-        "  // inside\n"
+        "  real y = f(1, // inside\n"
+        "             2);\n"
         "  /* block\n"
         "     indented */\n"
         "  // before close\n"
         "}\n"
-        "// at the end\n");
+        "// at the end");
 }
 
+/* A comment between a prefix operator and its operand stays there (the
+ * fuzzer found that printing it before the operator, as stanc3 does, moves
+ * it one operator to the left each time the output is formatted). */
+static void test_comments_prefix_operators(void **state)
+{
+    (void)state;
+    assert_format(
+        "transformed data {\n  real v = 1 - - - //c\n - - 1.0;\n"
+        "  real w = /* b */ - /* a */ - 2;\n}\n",
+        CANON_NONE,
+        "transformed data {\n"
+        "  real v = 1 - - - //c\n"
+        "           - -1.0;\n"
+        "  real w = /* b */ - /* a */ -2;\n"
+        "}\n");
+}
+
+/* Long lines break as Format breaks stanc3's boxes: a call's arguments
+ * continue under the first, a sum before its operators under its first
+ * operand, a function's parameters under the first. */
 static void test_long_lines(void **state)
 {
     (void)state;
@@ -273,10 +347,9 @@ static void test_long_lines(void **state)
         " + normal_lpdf(alpha | 0, 10); }",
         CANON_NONE, 40,
         "model {\n"
-        "  target += normal_lpdf(y |\n"
-        "              alpha + beta * x, sigma)\n"
-        "            + normal_lpdf(alpha | 0,\n"
-        "                10);\n"
+        "  target += normal_lpdf(y | alpha\n"
+        "                            + beta * x, sigma)\n"
+        "            + normal_lpdf(alpha | 0, 10);\n"
         "}\n");
     assert_format_width(
         "functions { real f(real first_argument, real second_argument) {"
@@ -288,6 +361,111 @@ static void test_long_lines(void **state)
         "    return first_argument;\n"
         "  }\n"
         "}\n");
+    /* stanc3's algebra_solver_good.stan in pretty.expected, default width */
+    assert_format(
+        "transformed parameters { theta_p = algebra_solver(algebra_system,"
+        " x, y, dat, dat_int, 0.01, 0.01, 10); }",
+        CANON_NONE,
+        "transformed parameters {\n"
+        "  theta_p = algebra_solver(algebra_system, x, y, dat, dat_int,"
+        " 0.01, 0.01,\n"
+        "                           10);\n"
+        "}\n");
+}
+
+/* ------------------------------------------- the layout engine alone */
+
+static char *render(const FbDoc *d, int margin)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&buf, &len);
+    assert_non_null(mem);
+    fb_render(mem, d, margin);
+    fclose(mem);
+    return buf;
+}
+
+/* "aaaa bbbb cccc" in a box of kind k opened after `lead` */
+static char *three_words(FbBoxKind k, const char *lead, int margin)
+{
+    Arena arena = {0};
+    FbDoc d;
+    fb_init(&d, &arena);
+    fb_text(&d, lead);
+    fb_open(&d, k, 0);
+    fb_text(&d, "aaaa");
+    fb_space(&d);
+    fb_text(&d, "bbbb");
+    fb_space(&d);
+    fb_text(&d, "cccc");
+    fb_close(&d);
+    char *out = render(&d, margin);
+    arena_free(&arena);
+    return out;
+}
+
+/* OCaml Format's boxes: h never breaks, v always, hov and b when the next
+ * word does not fit, a box that fits is laid out flat; continuation lines
+ * start at the box's column. */
+static void test_box_kinds(void **state)
+{
+    (void)state;
+    struct {
+        FbBoxKind kind;
+        int margin;
+        const char *want;
+    } cases[] = {
+        {FB_H, 10, "x(aaaa bbbb cccc"},
+        {FB_V, 78, "x(aaaa\n  bbbb\n  cccc"},
+        {FB_HOV, 78, "x(aaaa bbbb cccc"},
+        {FB_HOV, 12, "x(aaaa bbbb\n  cccc"},
+        {FB_B, 12, "x(aaaa bbbb\n  cccc"},
+        {FB_B, 8, "x(aaaa\n  bbbb\n  cccc"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *got = three_words(cases[i].kind, "x(", cases[i].margin);
+        if (strcmp(got, cases[i].want) != 0) {
+            fprintf(stderr, "case %zu: want\n%s\ngot\n%s\n", i,
+                    cases[i].want, got);
+            free(got);
+            fail_msg("box layout differs");
+        }
+        free(got);
+    }
+}
+
+/* A box cannot open right of the maximum indentation (margin 20: 10): the
+ * line breaks first, at the enclosing box's indentation. */
+static void test_box_max_indent(void **state)
+{
+    (void)state;
+    Arena arena = {0};
+    FbDoc d;
+    fb_init(&d, &arena);
+    fb_open(&d, FB_B, 0);
+    fb_text(&d, "0123456789ab");
+    fb_open(&d, FB_B, 0);
+    fb_text(&d, "c");
+    fb_space(&d);
+    fb_text(&d, "d0123456789");
+    fb_close(&d);
+    fb_close(&d);
+    char *got = render(&d, 20);
+    assert_string_equal(got, "0123456789ab\nc d0123456789");
+    free(got);
+    /* a forced new line continues at the innermost box's column */
+    fb_init(&d, &arena);
+    fb_text(&d, "ab(");
+    fb_open(&d, FB_B, 0);
+    fb_text(&d, "// c");
+    fb_newline(&d);
+    fb_text(&d, "d)");
+    fb_close(&d);
+    got = render(&d, 78);
+    assert_string_equal(got, "ab(// c\n   d)");
+    free(got);
+    arena_free(&arena);
 }
 
 int main(void)
@@ -301,7 +479,10 @@ int main(void)
         cmocka_unit_test(test_canonical_parentheses),
         cmocka_unit_test(test_canonical_braces),
         cmocka_unit_test(test_comments),
+        cmocka_unit_test(test_comments_prefix_operators),
         cmocka_unit_test(test_long_lines),
+        cmocka_unit_test(test_box_kinds),
+        cmocka_unit_test(test_box_max_indent),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -315,9 +315,10 @@ static MirSized lower_sized(Lower *l, const SizedType *st, const Type *type)
     ms.nsizes = base->nsizes;
     for (int i = 0; i < base->nsizes; i++)
         ms.size[i] = lower_expr(l, base->size[i]);
-    /* cov_matrix[K], cholesky_factor_corr[K], ...: a K x K matrix */
+    /* cov_matrix[K], cholesky_factor_corr[K], ...: a K x K matrix (a
+     * copy: the MIR is a tree, and K may be an expression) */
     if (base->kind == TY_MATRIX && base->nsizes == 1) {
-        ms.size[1] = ms.size[0];
+        ms.size[1] = mir_clone_expr(l->a, ms.size[0]);
         ms.nsizes = 2;
     }
     ms.tr = base->tr.kind;

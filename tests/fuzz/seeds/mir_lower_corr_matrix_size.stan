@@ -1,0 +1,3 @@
+parameters {
+  corr_matrix[2>=2] C;
+}

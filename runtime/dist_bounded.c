@@ -87,17 +87,7 @@ static double beta_tail(const double *x, double *d, bool upper)
     return v;
 }
 
-static double beta_lcdf_term(const double *x, double *d, unsigned inc)
-{
-    (void)inc;
-    return beta_tail(x, d, false);
-}
-
-static double beta_lccdf_term(const double *x, double *d, unsigned inc)
-{
-    (void)inc;
-    return beta_tail(x, d, true);
-}
+DC_TAIL_TERMS(beta)
 
 double rt_beta_lpdf(RtArg y, RtArg alpha, RtArg beta, bool propto,
                     double adj, RtError *err)
@@ -231,19 +221,7 @@ static double beta_proportion_tail(const double *x, double *d, bool upper)
     return v;
 }
 
-static double beta_proportion_lcdf_term(const double *x, double *d,
-                                        unsigned inc)
-{
-    (void)inc;
-    return beta_proportion_tail(x, d, false);
-}
-
-static double beta_proportion_lccdf_term(const double *x, double *d,
-                                         unsigned inc)
-{
-    (void)inc;
-    return beta_proportion_tail(x, d, true);
-}
+DC_TAIL_TERMS(beta_proportion)
 
 double rt_beta_proportion_lpdf(RtArg y, RtArg mu, RtArg kappa, bool propto,
                                double adj, RtError *err)
@@ -357,17 +335,7 @@ static double uniform_tail(const double *x, double *d, bool upper)
     return upper ? log((hi - y) * iw) : log((y - lo) * iw);
 }
 
-static double uniform_lcdf_term(const double *x, double *d, unsigned inc)
-{
-    (void)inc;
-    return uniform_tail(x, d, false);
-}
-
-static double uniform_lccdf_term(const double *x, double *d, unsigned inc)
-{
-    (void)inc;
-    return uniform_tail(x, d, true);
-}
+DC_TAIL_TERMS(uniform)
 
 /* Stan's check_greater(beta, alpha) after the per-argument checks. */
 static bool uniform_bounds_ok(const char *fn, RtArg alpha, RtArg beta,
@@ -593,17 +561,7 @@ static double von_mises_tail(const double *x, double *d, bool upper)
     return log(p);
 }
 
-static double von_mises_lcdf_term(const double *x, double *d, unsigned inc)
-{
-    (void)inc;
-    return von_mises_tail(x, d, false);
-}
-
-static double von_mises_lccdf_term(const double *x, double *d, unsigned inc)
-{
-    (void)inc;
-    return von_mises_tail(x, d, true);
-}
+DC_TAIL_TERMS(von_mises)
 
 static const DcCheck von_mises_names[3] = {
     {"Random variable", DC_ANY},

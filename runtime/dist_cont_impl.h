@@ -221,6 +221,24 @@ static inline unsigned dc_inc(bool propto, bool dep, unsigned bit)
 bool rt_dist_check_scalar(const char *fn, const char *name, double v,
                           DcCheckKind kind, RtError *err);
 
+/* The lcdf and lccdf kernels NAME_lcdf_term and NAME_lccdf_term of a
+ * family whose one tail function, static double NAME_tail(const double
+ * *x, double *d, bool upper), gives log P(Y <= y) (upper false) or
+ * log P(Y > y) (upper true) with its partials. */
+#define DC_TAIL_TERMS(NAME)                                                 \
+    static double NAME##_lcdf_term(const double *x, double *d,              \
+                                   unsigned inc)                            \
+    {                                                                       \
+        (void)inc;                                                          \
+        return NAME##_tail(x, d, false);                                    \
+    }                                                                       \
+    static double NAME##_lccdf_term(const double *x, double *d,             \
+                                    unsigned inc)                           \
+    {                                                                       \
+        (void)inc;                                                          \
+        return NAME##_tail(x, d, true);                                     \
+    }
+
 /* Definitions of the lcdf, lccdf and cdf of a four-argument family. */
 #define DC_CDFS4(NAME, LCDF, LCCDF, CHECKS)                                 \
     double rt_##NAME##_lcdf(RtArg y, RtArg p1, RtArg p2, RtArg p3,          \

@@ -141,17 +141,7 @@ static double gamma_tail(const double *x, double *d, bool upper)
     return v;
 }
 
-static double gamma_lcdf_term(const double *x, double *d, unsigned inc)
-{
-    (void)inc;
-    return gamma_tail(x, d, false);
-}
-
-static double gamma_lccdf_term(const double *x, double *d, unsigned inc)
-{
-    (void)inc;
-    return gamma_tail(x, d, true);
-}
+DC_TAIL_TERMS(gamma)
 
 double rt_gamma_lpdf(RtArg y, RtArg alpha, RtArg beta, bool propto,
                      double adj, RtError *err)
@@ -249,17 +239,7 @@ static double inv_gamma_tail(const double *x, double *d, bool upper)
     return v;
 }
 
-static double inv_gamma_lcdf_term(const double *x, double *d, unsigned inc)
-{
-    (void)inc;
-    return inv_gamma_tail(x, d, false);
-}
-
-static double inv_gamma_lccdf_term(const double *x, double *d, unsigned inc)
-{
-    (void)inc;
-    return inv_gamma_tail(x, d, true);
-}
+DC_TAIL_TERMS(inv_gamma)
 
 double rt_inv_gamma_lpdf(RtArg y, RtArg alpha, RtArg beta, bool propto,
                          double adj, RtError *err)
@@ -337,18 +317,7 @@ static double chi_square_tail(const double *x, double *d, bool upper)
     return v;
 }
 
-static double chi_square_lcdf_term(const double *x, double *d, unsigned inc)
-{
-    (void)inc;
-    return chi_square_tail(x, d, false);
-}
-
-static double chi_square_lccdf_term(const double *x, double *d,
-                                    unsigned inc)
-{
-    (void)inc;
-    return chi_square_tail(x, d, true);
-}
+DC_TAIL_TERMS(chi_square)
 
 double rt_chi_square_lpdf(RtArg y, RtArg nu, bool propto, double adj,
                           RtError *err)
@@ -444,19 +413,7 @@ static double inv_chi_square_tail(const double *x, double *d, bool upper)
     return v;
 }
 
-static double inv_chi_square_lcdf_term(const double *x, double *d,
-                                       unsigned inc)
-{
-    (void)inc;
-    return inv_chi_square_tail(x, d, false);
-}
-
-static double inv_chi_square_lccdf_term(const double *x, double *d,
-                                        unsigned inc)
-{
-    (void)inc;
-    return inv_chi_square_tail(x, d, true);
-}
+DC_TAIL_TERMS(inv_chi_square)
 
 /* nu's checks, then y's (c) */
 static double inv_chi_square_call(const char *fn, RtArg y, RtArg nu,
@@ -592,19 +549,7 @@ static double scaled_inv_chi_square_tail(const double *x, double *d,
     return v;
 }
 
-static double scaled_inv_chi_square_lcdf_term(const double *x, double *d,
-                                              unsigned inc)
-{
-    (void)inc;
-    return scaled_inv_chi_square_tail(x, d, false);
-}
-
-static double scaled_inv_chi_square_lccdf_term(const double *x, double *d,
-                                               unsigned inc)
-{
-    (void)inc;
-    return scaled_inv_chi_square_tail(x, d, true);
-}
+DC_TAIL_TERMS(scaled_inv_chi_square)
 
 double rt_scaled_inv_chi_square_lpdf(RtArg y, RtArg nu, RtArg s,
                                      bool propto, double adj, RtError *err)

@@ -71,9 +71,10 @@ static double t_log_cdf_of_nu(double nu, const double *c)
     return t_log_cdf_std(c[0], nu);
 }
 
-/* log P(Y <= y) (s = 1) or log P(Y > y) = log P(T <= -z) (s = -1) */
-static double student_t_tail(const double *x, double *d, double s)
+/* log P(Y <= y) or (upper) log P(Y > y) = log P(T <= -z): s = 1 or -1 */
+static double student_t_tail(const double *x, double *d, bool upper)
 {
+    double s = upper ? -1 : 1;
     double nu = x[1], inv = 1 / x[3], z = (x[0] - x[2]) * inv;
     double v = t_log_cdf_std(s * z, nu);
     if (d) {
@@ -95,17 +96,7 @@ static double student_t_tail(const double *x, double *d, double s)
     return v;
 }
 
-static double student_t_lcdf_term(const double *x, double *d, unsigned inc)
-{
-    (void)inc;
-    return student_t_tail(x, d, 1);
-}
-
-static double student_t_lccdf_term(const double *x, double *d, unsigned inc)
-{
-    (void)inc;
-    return student_t_tail(x, d, -1);
-}
+DC_TAIL_TERMS(student_t)
 
 double rt_student_t_lpdf(RtArg y, RtArg nu, RtArg mu, RtArg sigma,
                          bool propto, double adj, RtError *err)
@@ -189,8 +180,9 @@ static double cauchy_term(const double *x, double *d, unsigned inc)
 }
 
 /* F(z) = 1/2 + atan(z)/pi = atan2(1, -z)/pi, accurate in both tails */
-static double cauchy_tail(const double *x, double *d, double s)
+static double cauchy_tail(const double *x, double *d, bool upper)
 {
+    double s = upper ? -1 : 1;
     double inv = 1 / x[2], z = (x[0] - x[1]) * inv;
     double f = atan2(1, -s * z) / M_PI;
     if (d) {
@@ -202,17 +194,7 @@ static double cauchy_tail(const double *x, double *d, double s)
     return log(f);
 }
 
-static double cauchy_lcdf_term(const double *x, double *d, unsigned inc)
-{
-    (void)inc;
-    return cauchy_tail(x, d, 1);
-}
-
-static double cauchy_lccdf_term(const double *x, double *d, unsigned inc)
-{
-    (void)inc;
-    return cauchy_tail(x, d, -1);
-}
+DC_TAIL_TERMS(cauchy)
 
 double rt_cauchy_lpdf(RtArg y, RtArg mu, RtArg sigma, bool propto,
                       double adj, RtError *err)
@@ -413,19 +395,7 @@ static double skew_double_exponential_tail(const double *x, double *d,
     return v;
 }
 
-static double skew_double_exponential_lcdf_term(const double *x, double *d,
-                                                unsigned inc)
-{
-    (void)inc;
-    return skew_double_exponential_tail(x, d, false);
-}
-
-static double skew_double_exponential_lccdf_term(const double *x, double *d,
-                                                 unsigned inc)
-{
-    (void)inc;
-    return skew_double_exponential_tail(x, d, true);
-}
+DC_TAIL_TERMS(skew_double_exponential)
 
 double rt_skew_double_exponential_lpdf(RtArg y, RtArg mu, RtArg sigma,
                                        RtArg tau, bool propto, double adj,
@@ -484,9 +454,11 @@ static double logistic_term(const double *x, double *d, unsigned inc)
     return lp;
 }
 
-/* log inv_logit(s z) = -log1p_exp(-s z) */
-static double logistic_tail(const double *x, double *d, double s)
+/* log inv_logit(s z) = -log1p_exp(-s z), s = 1 for the cdf, -1 (upper)
+ * the ccdf */
+static double logistic_tail(const double *x, double *d, bool upper)
 {
+    double s = upper ? -1 : 1;
     double inv = 1 / x[2], z = (x[0] - x[1]) * inv;
     double v = -dc_log1p_exp(-s * z);
     if (d) {
@@ -498,17 +470,7 @@ static double logistic_tail(const double *x, double *d, double s)
     return v;
 }
 
-static double logistic_lcdf_term(const double *x, double *d, unsigned inc)
-{
-    (void)inc;
-    return logistic_tail(x, d, 1);
-}
-
-static double logistic_lccdf_term(const double *x, double *d, unsigned inc)
-{
-    (void)inc;
-    return logistic_tail(x, d, -1);
-}
+DC_TAIL_TERMS(logistic)
 
 double rt_logistic_lpdf(RtArg y, RtArg mu, RtArg sigma, bool propto,
                         double adj, RtError *err)
@@ -573,17 +535,7 @@ static double gumbel_tail(const double *x, double *d, bool upper)
     return v;
 }
 
-static double gumbel_lcdf_term(const double *x, double *d, unsigned inc)
-{
-    (void)inc;
-    return gumbel_tail(x, d, false);
-}
-
-static double gumbel_lccdf_term(const double *x, double *d, unsigned inc)
-{
-    (void)inc;
-    return gumbel_tail(x, d, true);
-}
+DC_TAIL_TERMS(gumbel)
 
 double rt_gumbel_lpdf(RtArg y, RtArg mu, RtArg beta, bool propto, double adj,
                       RtError *err)

@@ -41,9 +41,11 @@ static double normal_term(const double *x, double *d, unsigned inc)
     return lp;
 }
 
-/* log Phi(s z) with its partials; s = 1 for the cdf, -1 the ccdf */
-static double normal_tail(const double *x, double *d, double s)
+/* log Phi(s z) with its partials; s = 1 for the cdf, -1 (upper) the
+ * ccdf */
+static double normal_tail(const double *x, double *d, bool upper)
 {
+    double s = upper ? -1 : 1;
     double inv = 1 / x[2], z = (x[0] - x[1]) * inv, dz;
     double v = rt_dist_log_Phi(s * z, d ? &dz : NULL);
     if (d) {
@@ -55,17 +57,7 @@ static double normal_tail(const double *x, double *d, double s)
     return v;
 }
 
-static double normal_lcdf_term(const double *x, double *d, unsigned inc)
-{
-    (void)inc;
-    return normal_tail(x, d, 1);
-}
-
-static double normal_lccdf_term(const double *x, double *d, unsigned inc)
-{
-    (void)inc;
-    return normal_tail(x, d, -1);
-}
+DC_TAIL_TERMS(normal)
 
 double rt_normal_lpdf(RtArg y, RtArg mu, RtArg sigma, bool propto,
                       double adj, RtError *err)
@@ -186,8 +178,9 @@ static double lognormal_term(const double *x, double *d, unsigned inc)
     return lp;
 }
 
-static double lognormal_tail(const double *x, double *d, double s)
+static double lognormal_tail(const double *x, double *d, bool upper)
 {
+    double s = upper ? -1 : 1;
     double y = x[0], inv = 1 / x[2];
     if (y == 0) {
         if (d)
@@ -205,17 +198,7 @@ static double lognormal_tail(const double *x, double *d, double s)
     return v;
 }
 
-static double lognormal_lcdf_term(const double *x, double *d, unsigned inc)
-{
-    (void)inc;
-    return lognormal_tail(x, d, 1);
-}
-
-static double lognormal_lccdf_term(const double *x, double *d, unsigned inc)
-{
-    (void)inc;
-    return lognormal_tail(x, d, -1);
-}
+DC_TAIL_TERMS(lognormal)
 
 double rt_lognormal_lpdf(RtArg y, RtArg mu, RtArg sigma, bool propto,
                          double adj, RtError *err)
@@ -370,18 +353,7 @@ static double skew_normal_tail(const double *x, double *d, bool upper)
     return v;
 }
 
-static double skew_normal_lcdf_term(const double *x, double *d, unsigned inc)
-{
-    (void)inc;
-    return skew_normal_tail(x, d, false);
-}
-
-static double skew_normal_lccdf_term(const double *x, double *d,
-                                     unsigned inc)
-{
-    (void)inc;
-    return skew_normal_tail(x, d, true);
-}
+DC_TAIL_TERMS(skew_normal)
 
 double rt_skew_normal_lpdf(RtArg y, RtArg xi, RtArg omega, RtArg alpha,
                            bool propto, double adj, RtError *err)
@@ -491,19 +463,7 @@ static double exp_mod_normal_tail(const double *x, double *d, bool upper)
     return lv;
 }
 
-static double exp_mod_normal_lcdf_term(const double *x, double *d,
-                                       unsigned inc)
-{
-    (void)inc;
-    return exp_mod_normal_tail(x, d, false);
-}
-
-static double exp_mod_normal_lccdf_term(const double *x, double *d,
-                                        unsigned inc)
-{
-    (void)inc;
-    return exp_mod_normal_tail(x, d, true);
-}
+DC_TAIL_TERMS(exp_mod_normal)
 
 double rt_exp_mod_normal_lpdf(RtArg y, RtArg mu, RtArg sigma, RtArg lambda,
                               bool propto, double adj, RtError *err)

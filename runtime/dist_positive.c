@@ -77,17 +77,7 @@ static double weibull_tail(const double *x, double *d, bool upper)
     return v;
 }
 
-static double weibull_lcdf_term(const double *x, double *d, unsigned inc)
-{
-    (void)inc;
-    return weibull_tail(x, d, false);
-}
-
-static double weibull_lccdf_term(const double *x, double *d, unsigned inc)
-{
-    (void)inc;
-    return weibull_tail(x, d, true);
-}
+DC_TAIL_TERMS(weibull)
 
 double rt_weibull_lpdf(RtArg y, RtArg alpha, RtArg sigma, bool propto,
                        double adj, RtError *err)
@@ -165,17 +155,7 @@ static double frechet_tail(const double *x, double *d, bool upper)
     return v;
 }
 
-static double frechet_lcdf_term(const double *x, double *d, unsigned inc)
-{
-    (void)inc;
-    return frechet_tail(x, d, false);
-}
-
-static double frechet_lccdf_term(const double *x, double *d, unsigned inc)
-{
-    (void)inc;
-    return frechet_tail(x, d, true);
-}
+DC_TAIL_TERMS(frechet)
 
 double rt_frechet_lpdf(RtArg y, RtArg alpha, RtArg sigma, bool propto,
                        double adj, RtError *err)
@@ -254,17 +234,7 @@ static double rayleigh_tail(const double *x, double *d, bool upper)
     return v;
 }
 
-static double rayleigh_lcdf_term(const double *x, double *d, unsigned inc)
-{
-    (void)inc;
-    return rayleigh_tail(x, d, false);
-}
-
-static double rayleigh_lccdf_term(const double *x, double *d, unsigned inc)
-{
-    (void)inc;
-    return rayleigh_tail(x, d, true);
-}
+DC_TAIL_TERMS(rayleigh)
 
 double rt_rayleigh_lpdf(RtArg y, RtArg sigma, bool propto, double adj,
                         RtError *err)
@@ -441,17 +411,7 @@ static double pareto_tail(const double *x, double *d, bool upper)
     return v;
 }
 
-static double pareto_lcdf_term(const double *x, double *d, unsigned inc)
-{
-    (void)inc;
-    return pareto_tail(x, d, false);
-}
-
-static double pareto_lccdf_term(const double *x, double *d, unsigned inc)
-{
-    (void)inc;
-    return pareto_tail(x, d, true);
-}
+DC_TAIL_TERMS(pareto)
 
 double rt_pareto_lpdf(RtArg y, RtArg y_min, RtArg alpha, bool propto,
                       double adj, RtError *err)
@@ -558,19 +518,7 @@ static double pareto_type_2_tail(const double *x, double *d, bool upper)
     return v;
 }
 
-static double pareto_type_2_lcdf_term(const double *x, double *d,
-                                      unsigned inc)
-{
-    (void)inc;
-    return pareto_type_2_tail(x, d, false);
-}
-
-static double pareto_type_2_lccdf_term(const double *x, double *d,
-                                       unsigned inc)
-{
-    (void)inc;
-    return pareto_type_2_tail(x, d, true);
-}
+DC_TAIL_TERMS(pareto_type_2)
 
 double rt_pareto_type_2_lpdf(RtArg y, RtArg mu, RtArg lambda, RtArg alpha,
                              bool propto, double adj, RtError *err)

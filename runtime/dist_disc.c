@@ -49,9 +49,10 @@ double rt_bernoulli_lpmf(RtIArg n, RtArg theta, bool propto, double adj,
     return lp;
 }
 
-/* The three cumulative forms of bernoulli: which = 0 cdf, 1 lcdf,
- * 2 lccdf.  Per term: cdf(n) = 0 (n < 0), 1 - theta (n = 0), 1 (n >= 1). */
-static double bernoulli_cumulative(const char *fn, int which, RtIArg n,
+/* The three cumulative forms of bernoulli: which = DISC_CDF, DISC_LCDF
+ * or DISC_LCCDF.  Per term: cdf(n) = 0 (n < 0), 1 - theta (n = 0), 1
+ * (n >= 1). */
+static double bernoulli_cumulative(const char *fn, DiscCdfForm which, RtIArg n,
                                    RtArg theta, double adj, RtError *err)
 {
     const char *names[] = {"Random variable", "Probability parameter"};
@@ -62,7 +63,7 @@ static double bernoulli_cumulative(const char *fn, int which, RtIArg n,
     for (int i = 0; i < N; i++) {
         int k = AT(n, i);
         double t = AT(theta, i);
-        if (which == 2) {
+        if (which == DISC_LCCDF) {
             if (k < 0)
                 continue;
             if (k >= 1)
@@ -70,38 +71,41 @@ static double bernoulli_cumulative(const char *fn, int which, RtIArg n,
             lp += log(t);
         } else {
             if (k < 0)
-                return which == 0 ? 0 : -INFINITY;
+                return which == DISC_CDF ? 0 : -INFINITY;
             if (k >= 1)
                 continue;
             lp += log1p(-t);
         }
     }
-    double scale = which == 0 ? exp(lp) : 1;   /* d cdf = cdf * d log cdf */
+    /* d cdf = cdf * d log cdf */
+    double scale = which == DISC_CDF ? exp(lp) : 1;
     if (theta.g)
         for (int i = 0; i < N; i++) {
             int k = AT(n, i);
             double t = AT(theta, i);
-            if (which == 2 && k == 0)
+            if (which == DISC_LCCDF && k == 0)
                 GRAD(theta, i, adj * scale / t);
-            else if (which != 2 && k == 0)
+            else if (which != DISC_LCCDF && k == 0)
                 GRAD(theta, i, -adj * scale / (1 - t));
         }
-    return which == 0 ? exp(lp) : lp;
+    return which == DISC_CDF ? exp(lp) : lp;
 }
 
 double rt_bernoulli_cdf(RtIArg n, RtArg theta, double adj, RtError *err)
 {
-    return bernoulli_cumulative("bernoulli_cdf", 0, n, theta, adj, err);
+    return bernoulli_cumulative("bernoulli_cdf", DISC_CDF, n, theta, adj, err);
 }
 
 double rt_bernoulli_lcdf(RtIArg n, RtArg theta, double adj, RtError *err)
 {
-    return bernoulli_cumulative("bernoulli_lcdf", 1, n, theta, adj, err);
+    return bernoulli_cumulative("bernoulli_lcdf", DISC_LCDF, n, theta, adj,
+                                err);
 }
 
 double rt_bernoulli_lccdf(RtIArg n, RtArg theta, double adj, RtError *err)
 {
-    return bernoulli_cumulative("bernoulli_lccdf", 2, n, theta, adj, err);
+    return bernoulli_cumulative("bernoulli_lccdf", DISC_LCCDF, n, theta, adj,
+                                err);
 }
 
 int rt_bernoulli_rng(double theta, RtRng *rng, RtError *err)
@@ -197,8 +201,14 @@ double rt_binomial_lpmf(RtIArg n, RtIArg N, RtArg theta, bool propto,
  * parameters, by recurrence from k to k + 1.  sum_terms() adds p(k) for
  * k in [from, to] (to < 0: until the terms are negligible past the mode),
  * returning log sum p(k) and, in d[0..1], sum p(k) dlog p(k) / sum p(k). */
+typedef enum PmfFamily {
+    WALK_POISSON,           /* p1 = lambda */
+    WALK_BINOMIAL,          /* N trials, p1 = theta */
+    WALK_NEG_BINOMIAL_2     /* p1 = mu, p2 = phi */
+} PmfFamily;
+
 typedef struct PmfWalk {
-    int family;             /* 0 poisson, 1 binomial, 2 neg_binomial_2 */
+    PmfFamily family;
     int N;                  /* binomial trials */
     double p1, p2;          /* lambda | theta | mu, phi */
     double mode;
@@ -207,10 +217,10 @@ typedef struct PmfWalk {
 static void walk_term(const PmfWalk *w, int k, double *lp, double *d)
 {
     double a = w->p1, b = w->p2;
-    if (w->family == 0) {
+    if (w->family == WALK_POISSON) {
         *lp = multiply_log(k, a) - a - lngamma(k + 1.0);
         d[0] = (a > 0 ? k / a : 0) - 1;
-    } else if (w->family == 1) {
+    } else if (w->family == WALK_BINOMIAL) {
         *lp = gsl_sf_lnchoose((unsigned)w->N, (unsigned)k)
               + multiply_log(k, a) + multiply_log(w->N - k, 1 - a);
         d[0] = (k ? k / a : 0) - (w->N - k ? (w->N - k) / (1 - a) : 0);
@@ -248,37 +258,37 @@ static double sum_terms(const PmfWalk *w, int from, int to, double *d)
     return total;
 }
 
-/* which: 0 cdf, 1 lcdf, 2 lccdf.  Each term's log and its log-partials
- * d[i][0..1] are combined as in bernoulli_cumulative. */
-static double cumulative(int which, int family, RtIArg n, RtIArg Nt,
-                         RtArg p1, RtArg p2, int len, double adj)
+/* which: DISC_CDF, DISC_LCDF or DISC_LCCDF.  Each term's log and its
+ * log-partials d[i][0..1] are combined as in bernoulli_cumulative. */
+static double cumulative(DiscCdfForm which, PmfFamily family, RtIArg n,
+                         RtIArg Nt, RtArg p1, RtArg p2, int len, double adj)
 {
     double lp = 0;
     for (int pass = 0; pass < 2; pass++) {
-        double scale = which == 0 ? exp(lp) : 1;
+        double scale = which == DISC_CDF ? exp(lp) : 1;
         for (int i = 0; i < len; i++) {
             PmfWalk w = {family, Nt.n ? AT(Nt, i) : 0, AT(p1, i),
                          p2.n ? AT(p2, i) : 0, 0};
-            int k = AT(n, i), top = family == 1 ? w.N : -1;
-            w.mode = family == 1 ? w.N * w.p1 : w.p1;
+            int k = AT(n, i), top = family == WALK_BINOMIAL ? w.N : -1;
+            w.mode = family == WALK_BINOMIAL ? w.N * w.p1 : w.p1;
             double d[2] = {0, 0}, l;
             if (k < 0) {
-                if (which != 2)
-                    return which == 0 ? 0 : -INFINITY;
+                if (which != DISC_LCCDF)
+                    return which == DISC_CDF ? 0 : -INFINITY;
                 continue;
             }
             if (top >= 0 && k >= top) {
-                if (which == 2)
+                if (which == DISC_LCCDF)
                     return -INFINITY;
                 continue;
             }
-            if (family == 1 && (w.p1 == 0 || w.p1 == 1)) {
+            if (family == WALK_BINOMIAL && (w.p1 == 0 || w.p1 == 1)) {
                 /* A point mass: cdf 1 (theta 0) or 0 (theta 1) below N;
                  * derivative of the cdf at an end: -N C(N-1, k) ... is 0
                  * or N at the ends; left to the limit of the sum. */
-                l = (w.p1 == 0) == (which != 2) ? 0 : -INFINITY;
+                l = (w.p1 == 0) == (which != DISC_LCCDF) ? 0 : -INFINITY;
                 d[0] = 0;
-            } else if (which == 2) {
+            } else if (which == DISC_LCCDF) {
                 l = sum_terms(&w, k + 1, top, d);
             } else {
                 l = sum_terms(&w, 0, k, d);
@@ -295,10 +305,10 @@ static double cumulative(int which, int family, RtIArg n, RtIArg Nt,
         if (pass == 0 && !p1.g && !(p2.n && p2.g))
             break;
     }
-    return which == 0 ? exp(lp) : lp;
+    return which == DISC_CDF ? exp(lp) : lp;
 }
 
-static double binomial_cumulative(const char *fn, int which, RtIArg n,
+static double binomial_cumulative(const char *fn, DiscCdfForm which, RtIArg n,
                                   RtIArg N, RtArg theta, double adj,
                                   RtError *err)
 {
@@ -309,25 +319,28 @@ static double binomial_cumulative(const char *fn, int which, RtIArg n,
         || !check_real(fn, names[2], theta, CK_PROB, err))
         return fail();
     RtArg none = {NULL, NULL, 0, false};
-    return cumulative(which, 1, n, N, theta, none, len, adj);
+    return cumulative(which, WALK_BINOMIAL, n, N, theta, none, len, adj);
 }
 
 double rt_binomial_cdf(RtIArg n, RtIArg N, RtArg theta, double adj,
                        RtError *err)
 {
-    return binomial_cumulative("binomial_cdf", 0, n, N, theta, adj, err);
+    return binomial_cumulative("binomial_cdf", DISC_CDF, n, N, theta, adj,
+                               err);
 }
 
 double rt_binomial_lcdf(RtIArg n, RtIArg N, RtArg theta, double adj,
                         RtError *err)
 {
-    return binomial_cumulative("binomial_lcdf", 1, n, N, theta, adj, err);
+    return binomial_cumulative("binomial_lcdf", DISC_LCDF, n, N, theta, adj,
+                               err);
 }
 
 double rt_binomial_lccdf(RtIArg n, RtIArg N, RtArg theta, double adj,
                          RtError *err)
 {
-    return binomial_cumulative("binomial_lccdf", 2, n, N, theta, adj, err);
+    return binomial_cumulative("binomial_lccdf", DISC_LCCDF, n, N, theta, adj,
+                               err);
 }
 
 int rt_binomial_rng(int N, double theta, RtRng *rng, RtError *err)
@@ -474,7 +487,7 @@ double rt_poisson_lpmf(RtIArg n, RtArg lambda, bool propto, double adj,
     return lp;
 }
 
-static double poisson_cumulative(const char *fn, int which, RtIArg n,
+static double poisson_cumulative(const char *fn, DiscCdfForm which, RtIArg n,
                                  RtArg lambda, double adj, RtError *err)
 {
     const char *names[] = {"Random variable", "Rate parameter"};
@@ -489,22 +502,23 @@ static double poisson_cumulative(const char *fn, int which, RtIArg n,
         }
     RtIArg none = {NULL, 0};
     RtArg nop = {NULL, NULL, 0, false};
-    return cumulative(which, 0, n, none, lambda, nop, N, adj);
+    return cumulative(which, WALK_POISSON, n, none, lambda, nop, N, adj);
 }
 
 double rt_poisson_cdf(RtIArg n, RtArg lambda, double adj, RtError *err)
 {
-    return poisson_cumulative("poisson_cdf", 0, n, lambda, adj, err);
+    return poisson_cumulative("poisson_cdf", DISC_CDF, n, lambda, adj, err);
 }
 
 double rt_poisson_lcdf(RtIArg n, RtArg lambda, double adj, RtError *err)
 {
-    return poisson_cumulative("poisson_lcdf", 1, n, lambda, adj, err);
+    return poisson_cumulative("poisson_lcdf", DISC_LCDF, n, lambda, adj, err);
 }
 
 double rt_poisson_lccdf(RtIArg n, RtArg lambda, double adj, RtError *err)
 {
-    return poisson_cumulative("poisson_lccdf", 2, n, lambda, adj, err);
+    return poisson_cumulative("poisson_lccdf", DISC_LCCDF, n, lambda, adj,
+                              err);
 }
 
 static int poisson_draw(const char *fn, const char *name, double rate,
@@ -613,8 +627,8 @@ double rt_neg_binomial_2_lpmf(RtIArg n, RtArg mu, RtArg phi, bool propto,
     return lp;
 }
 
-static double nb2_cumulative(const char *fn, int which, RtIArg n, RtArg mu,
-                             RtArg phi, double adj, RtError *err)
+static double nb2_cumulative(const char *fn, DiscCdfForm which, RtIArg n,
+                             RtArg mu, RtArg phi, double adj, RtError *err)
 {
     const char *names[] = {"Random variable", "Location parameter",
                            "Precision parameter"};
@@ -623,25 +637,28 @@ static double nb2_cumulative(const char *fn, int which, RtIArg n, RtArg mu,
         || !check_real(fn, names[2], phi, CK_POSFIN, err))
         return fail();
     RtIArg none = {NULL, 0};
-    return cumulative(which, 2, n, none, mu, phi, N, adj);
+    return cumulative(which, WALK_NEG_BINOMIAL_2, n, none, mu, phi, N, adj);
 }
 
 double rt_neg_binomial_2_cdf(RtIArg n, RtArg mu, RtArg phi, double adj,
                              RtError *err)
 {
-    return nb2_cumulative("neg_binomial_2_cdf", 0, n, mu, phi, adj, err);
+    return nb2_cumulative("neg_binomial_2_cdf", DISC_CDF, n, mu, phi, adj,
+                          err);
 }
 
 double rt_neg_binomial_2_lcdf(RtIArg n, RtArg mu, RtArg phi, double adj,
                               RtError *err)
 {
-    return nb2_cumulative("neg_binomial_2_lcdf", 1, n, mu, phi, adj, err);
+    return nb2_cumulative("neg_binomial_2_lcdf", DISC_LCDF, n, mu, phi, adj,
+                          err);
 }
 
 double rt_neg_binomial_2_lccdf(RtIArg n, RtArg mu, RtArg phi, double adj,
                                RtError *err)
 {
-    return nb2_cumulative("neg_binomial_2_lccdf", 2, n, mu, phi, adj, err);
+    return nb2_cumulative("neg_binomial_2_lccdf", DISC_LCCDF, n, mu, phi, adj,
+                          err);
 }
 
 /* A gamma-mixed Poisson: rate ~ gamma(shape, scale). */

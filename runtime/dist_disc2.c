@@ -66,16 +66,16 @@ static double beta_binomial_log_sum(int from, int to, int m, double a,
     return total;
 }
 
-/* The three cumulative forms: which = 0 cdf, 1 lcdf, 2 lccdf.  Per term,
- * Stan's edges: n < 0 has cdf 0, n >= N cdf 1, both with zero partials.
+/* The three cumulative forms: which = DISC_CDF, DISC_LCDF or DISC_LCCDF.  Per
+ * term, Stan's edges: n < 0 has cdf 0, n >= N cdf 1, both with zero partials.
  * The cdf sums the pmf over 0..n, the ccdf over n+1..N.  The product of
  * cdfs takes its partials as P d log P, so with partials it makes a
  * second sweep once P is known.  (Stan's lccdf returns 0 for the whole
  * call when any n < 0; here that term is log 1 = 0 and the others
  * count.) */
-static double beta_binomial_cumulative(const char *fn, int which, RtIArg n,
-                                       RtIArg N, RtArg alpha, RtArg beta,
-                                       double adj, RtError *err)
+static double beta_binomial_cumulative(const char *fn, DiscCdfForm which,
+                                       RtIArg n, RtIArg N, RtArg alpha,
+                                       RtArg beta, double adj, RtError *err)
 {
     const char *names[] = {"Successes variable", "Population size parameter",
                            "First prior sample size parameter",
@@ -87,9 +87,9 @@ static double beta_binomial_cumulative(const char *fn, int which, RtIArg n,
         || !check_real(fn, names[3], beta, CK_POSFIN, err))
         return fail();
     for (int i = 0; i < len; i++) {
-        if (which != 2 && AT(n, i) < 0)
-            return which == 0 ? 0 : -INFINITY;
-        if (which == 2 && AT(n, i) >= AT(N, i))
+        if (which != DISC_LCCDF && AT(n, i) < 0)
+            return which == DISC_CDF ? 0 : -INFINITY;
+        if (which == DISC_LCCDF && AT(n, i) >= AT(N, i))
             return -INFINITY;
     }
     bool grads = alpha.g || beta.g;
@@ -97,14 +97,14 @@ static double beta_binomial_cumulative(const char *fn, int which, RtIArg n,
     for (int sweep = 0; sweep < 2; sweep++) {
         /* sweep 0: the value, and the partials of the log forms; sweep 1:
          * the cdf's partials */
-        bool partials = grads && (sweep == 1 || which != 0);
+        bool partials = grads && (sweep == 1 || which != DISC_CDF);
         double scale = sweep == 1 ? exp(lp) : 1;
         for (int i = 0; i < len; i++) {
             int k = AT(n, i), m = AT(N, i);
             if (k < 0 || k >= m)
                 continue;       /* a cdf of 1 or a ccdf of 1 */
             double a = AT(alpha, i), b = AT(beta, i), d[2];
-            double l = which == 2
+            double l = which == DISC_LCCDF
                 ? beta_binomial_log_sum(k + 1, m, m, a, b, partials ? d : NULL)
                 : beta_binomial_log_sum(0, k, m, a, b, partials ? d : NULL);
             if (sweep == 0)
@@ -116,31 +116,31 @@ static double beta_binomial_cumulative(const char *fn, int which, RtIArg n,
             if (beta.g)
                 GRAD(beta, i, adj * scale * d[1]);
         }
-        if (which != 0 || !grads)
+        if (which != DISC_CDF || !grads)
             break;
     }
-    return which == 0 ? exp(lp) : lp;
+    return which == DISC_CDF ? exp(lp) : lp;
 }
 
 double rt_beta_binomial_cdf(RtIArg n, RtIArg N, RtArg alpha, RtArg beta,
                             double adj, RtError *err)
 {
-    return beta_binomial_cumulative("beta_binomial_cdf", 0, n, N, alpha,
+    return beta_binomial_cumulative("beta_binomial_cdf", DISC_CDF, n, N, alpha,
                                     beta, adj, err);
 }
 
 double rt_beta_binomial_lcdf(RtIArg n, RtIArg N, RtArg alpha, RtArg beta,
                              double adj, RtError *err)
 {
-    return beta_binomial_cumulative("beta_binomial_lcdf", 1, n, N, alpha,
-                                    beta, adj, err);
+    return beta_binomial_cumulative("beta_binomial_lcdf", DISC_LCDF, n, N,
+                                    alpha, beta, adj, err);
 }
 
 double rt_beta_binomial_lccdf(RtIArg n, RtIArg N, RtArg alpha, RtArg beta,
                               double adj, RtError *err)
 {
-    return beta_binomial_cumulative("beta_binomial_lccdf", 2, n, N, alpha,
-                                    beta, adj, err);
+    return beta_binomial_cumulative("beta_binomial_lccdf", DISC_LCCDF, n, N,
+                                    alpha, beta, adj, err);
 }
 
 /* ------------------------------------------ bernoulli_logit_glm_rng */

@@ -169,25 +169,25 @@ static void series_split(const Series *s, int k, double *lower,
         dother[j] = w * dsum[j];
 }
 
-/* The three cumulative forms, which = 0 cdf, 1 lcdf, 2 lccdf, of a family
- * with np parameters par[0..np-1] (already checked).  Per term: k < 0 has
- * cdf 0 (so the cdf of the call is 0 and its lcdf -inf) and ccdf 1 (the
+/* The three cumulative forms, which = DISC_CDF, DISC_LCDF or DISC_LCCDF, of a
+ * family with np parameters par[0..np-1] (already checked).  Per term: k < 0
+ * has cdf 0 (so the cdf of the call is 0 and its lcdf -inf) and ccdf 1 (the
  * term adds log 1 = 0), as in Stan.  The product of cdfs takes its
  * partials as P d log P, so with partials it makes a second sweep once P
  * is known. */
-static double series_cumulative(int family, int which, RtIArg n,
+static double series_cumulative(int family, DiscCdfForm which, RtIArg n,
                                 const RtArg *par, int np, int len,
                                 double adj)
 {
     for (int i = 0; i < len; i++)
-        if (which != 2 && AT(n, i) < 0)
-            return which == 0 ? 0 : -INFINITY;
+        if (which != DISC_LCCDF && AT(n, i) < 0)
+            return which == DISC_CDF ? 0 : -INFINITY;
     bool grads = false;
     for (int j = 0; j < np; j++)
         grads |= par[j].g != NULL;
     double lp = 0;      /* the log of the result */
     for (int sweep = 0; sweep < 2; sweep++) {
-        bool partials = grads && (sweep == 1 || which != 0);
+        bool partials = grads && (sweep == 1 || which != DISC_CDF);
         double scale = sweep == 1 ? exp(lp) : 1;
         for (int i = 0; i < len; i++) {
             int k = AT(n, i);
@@ -198,7 +198,8 @@ static double series_cumulative(int family, int which, RtIArg n,
                 s.p[j] = AT(par[j], i);
             double lo, hi, dlo[3], dhi[3];
             series_split(&s, k, &lo, dlo, &hi, dhi);
-            double l = which == 2 ? hi : lo, *d = which == 2 ? dhi : dlo;
+            double l = which == DISC_LCCDF ? hi : lo,
+                   *d = which == DISC_LCCDF ? dhi : dlo;
             if (sweep == 0)
                 lp += l;
             if (!partials || l == -INFINITY)
@@ -207,15 +208,15 @@ static double series_cumulative(int family, int which, RtIArg n,
                 if (par[j].g)
                     GRAD(par[j], i, adj * scale * d[j]);
         }
-        if (which != 0 || !grads || lp == -INFINITY)
+        if (which != DISC_CDF || !grads || lp == -INFINITY)
             break;
     }
-    return which == 0 ? exp(lp) : lp;
+    return which == DISC_CDF ? exp(lp) : lp;
 }
 
 /* ------------------------------------------ neg_binomial cumulatives */
 
-static double nb_cumulative(const char *fn, int which, RtIArg n,
+static double nb_cumulative(const char *fn, DiscCdfForm which, RtIArg n,
                             RtArg alpha, RtArg beta, double adj,
                             RtError *err)
 {
@@ -232,19 +233,22 @@ static double nb_cumulative(const char *fn, int which, RtIArg n,
 double rt_neg_binomial_cdf(RtIArg n, RtArg alpha, RtArg beta, double adj,
                            RtError *err)
 {
-    return nb_cumulative("neg_binomial_cdf", 0, n, alpha, beta, adj, err);
+    return nb_cumulative("neg_binomial_cdf", DISC_CDF, n, alpha, beta, adj,
+                         err);
 }
 
 double rt_neg_binomial_lcdf(RtIArg n, RtArg alpha, RtArg beta, double adj,
                             RtError *err)
 {
-    return nb_cumulative("neg_binomial_lcdf", 1, n, alpha, beta, adj, err);
+    return nb_cumulative("neg_binomial_lcdf", DISC_LCDF, n, alpha, beta, adj,
+                         err);
 }
 
 double rt_neg_binomial_lccdf(RtIArg n, RtArg alpha, RtArg beta, double adj,
                              RtError *err)
 {
-    return nb_cumulative("neg_binomial_lccdf", 2, n, alpha, beta, adj, err);
+    return nb_cumulative("neg_binomial_lccdf", DISC_LCCDF, n, alpha, beta, adj,
+                         err);
 }
 
 /* ------------------------------------------------------ discrete_range */
@@ -304,9 +308,9 @@ double rt_discrete_range_lpmf(RtIArg y, RtArg lower, RtArg upper,
     return lp;
 }
 
-/* which: 0 cdf, 1 lcdf, 2 lccdf.  Per term, Stan's edges: y < lower has
- * cdf 0, y >= upper cdf 1. */
-static double range_cumulative(const char *fn, int which, RtIArg y,
+/* which: DISC_CDF, DISC_LCDF or DISC_LCCDF.  Per term, Stan's edges: y < lower
+ * has cdf 0, y >= upper cdf 1. */
+static double range_cumulative(const char *fn, DiscCdfForm which, RtIArg y,
                                RtArg lower, RtArg upper, RtError *err)
 {
     int len = range_checks(fn, y, lower, upper, err);
@@ -317,40 +321,43 @@ static double range_cumulative(const char *fn, int which, RtIArg y,
         double k = AT(y, i), lo = bound_at(lower, i), hi = bound_at(upper, i);
         double width = hi - lo + 1;
         if (k < lo) {
-            if (which != 2)
-                return which == 0 ? 0 : -INFINITY;
+            if (which != DISC_LCCDF)
+                return which == DISC_CDF ? 0 : -INFINITY;
             continue;
         }
         if (k >= hi) {
-            if (which == 2)
+            if (which == DISC_LCCDF)
                 return -INFINITY;
             continue;
         }
-        lp += which == 2 ? log((hi - k) / width) : log((k - lo + 1) / width);
+        lp += which == DISC_LCCDF ? log((hi - k) / width)
+                                  : log((k - lo + 1) / width);
     }
-    return which == 0 ? exp(lp) : lp;
+    return which == DISC_CDF ? exp(lp) : lp;
 }
 
 double rt_discrete_range_cdf(RtIArg y, RtArg lower, RtArg upper, double adj,
                              RtError *err)
 {
     (void)adj;
-    return range_cumulative("discrete_range_cdf", 0, y, lower, upper, err);
+    return range_cumulative("discrete_range_cdf", DISC_CDF, y, lower, upper,
+                            err);
 }
 
 double rt_discrete_range_lcdf(RtIArg y, RtArg lower, RtArg upper,
                               double adj, RtError *err)
 {
     (void)adj;
-    return range_cumulative("discrete_range_lcdf", 1, y, lower, upper, err);
+    return range_cumulative("discrete_range_lcdf", DISC_LCDF, y, lower, upper,
+                            err);
 }
 
 double rt_discrete_range_lccdf(RtIArg y, RtArg lower, RtArg upper,
                                double adj, RtError *err)
 {
     (void)adj;
-    return range_cumulative("discrete_range_lccdf", 2, y, lower, upper,
-                            err);
+    return range_cumulative("discrete_range_lccdf", DISC_LCCDF, y, lower,
+                            upper, err);
 }
 
 int rt_discrete_range_rng(int lower, int upper, RtRng *rng, RtError *err)
@@ -427,8 +434,8 @@ double rt_beta_neg_binomial_lpmf(RtIArg n, RtArg r, RtArg alpha, RtArg beta,
     return lp;
 }
 
-static double bnb_cumulative(const char *fn, int which, RtIArg n, RtArg r,
-                             RtArg alpha, RtArg beta, double adj,
+static double bnb_cumulative(const char *fn, DiscCdfForm which, RtIArg n,
+                             RtArg r, RtArg alpha, RtArg beta, double adj,
                              RtError *err)
 {
     int len = common_size(fn, 4, BNB_NAMES,
@@ -442,22 +449,22 @@ static double bnb_cumulative(const char *fn, int which, RtIArg n, RtArg r,
 double rt_beta_neg_binomial_cdf(RtIArg n, RtArg r, RtArg alpha, RtArg beta,
                                 double adj, RtError *err)
 {
-    return bnb_cumulative("beta_neg_binomial_cdf", 0, n, r, alpha, beta, adj,
-                          err);
+    return bnb_cumulative("beta_neg_binomial_cdf", DISC_CDF, n, r, alpha, beta,
+                          adj, err);
 }
 
 double rt_beta_neg_binomial_lcdf(RtIArg n, RtArg r, RtArg alpha,
                                  RtArg beta, double adj, RtError *err)
 {
-    return bnb_cumulative("beta_neg_binomial_lcdf", 1, n, r, alpha, beta,
-                          adj, err);
+    return bnb_cumulative("beta_neg_binomial_lcdf", DISC_LCDF, n, r, alpha,
+                          beta, adj, err);
 }
 
 double rt_beta_neg_binomial_lccdf(RtIArg n, RtArg r, RtArg alpha,
                                   RtArg beta, double adj, RtError *err)
 {
-    return bnb_cumulative("beta_neg_binomial_lccdf", 2, n, r, alpha, beta,
-                          adj, err);
+    return bnb_cumulative("beta_neg_binomial_lccdf", DISC_LCCDF, n, r, alpha,
+                          beta, adj, err);
 }
 
 /* p ~ beta(alpha, beta), then neg_binomial(r, p / (1 - p)): a Poisson

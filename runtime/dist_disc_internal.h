@@ -93,6 +93,11 @@ static inline int common_size(const char *fn, int count,
     return first < 0 ? 1 : sizes[first];
 }
 
+/* Which of its three cumulative functions a distribution's shared
+ * implementation computes: the cdf (a product of per-term probabilities),
+ * the log cdf or the log ccdf (sums of logs). */
+typedef enum DiscCdfForm { DISC_CDF, DISC_LCDF, DISC_LCCDF } DiscCdfForm;
+
 enum { CK_NONNEG, CK_POSFIN, CK_FINITE, CK_NOTNAN, CK_PROB };
 
 static inline bool check_real(const char *fn, const char *name, RtArg a,

@@ -1,7 +1,7 @@
-/* dist_disc3.c - neg_binomial's cumulative functions, discrete_range,
- * beta_neg_binomial and ordered_probit (Stan Functions Reference,
- * "Negative binomial distribution", "Discrete range distribution",
- * "Beta negative binomial distribution", "Ordered probit").
+/* dist_disc3.c - neg_binomial's cumulative functions, discrete_range and
+ * beta_neg_binomial (Stan Functions Reference, "Negative binomial
+ * distribution", "Discrete range distribution", "Beta negative binomial
+ * distribution").
  * Conventions: rt_math.h, rt_dist_disc.h.
  *
  * The cumulative functions are sums of the mass function in log space,
@@ -487,109 +487,4 @@ int rt_beta_neg_binomial_rng(double r, double alpha, double beta,
         return -1;
     }
     return (int)gsl_ran_poisson(g, rate);
-}
-
-/* ----------------------------------------------------- ordered_probit */
-
-/* log Phi(x), accurate far into both tails. */
-static double log_Phi(double x)
-{
-    return gsl_sf_log_erfc(-x * M_SQRT1_2) - M_LN2;
-}
-
-/* log phi(x). */
-static double log_phi(double x)
-{
-    return -0.5 * x * x - 0.91893853320467274178;
-}
-
-static bool check_cutpoints(const char *fn, RtArg c, RtError *err)
-{
-    for (int k = 1; k < c.n; k++)
-        if (!(c.x[k] > c.x[k - 1])) {
-            rt_error(err, "%s: Cut-points is not a valid ordered vector. The "
-                     "element at %d is %g, but should be greater than the "
-                     "previous element, %g", fn, k + 1, c.x[k], c.x[k - 1]);
-            return false;
-        }
-    if (c.n > 0) {
-        RtArg first = {c.x, NULL, 1, false};
-        RtArg last = {c.x + c.n - 1, NULL, 1, false};
-        if (!check_real(fn, "Final cut-point", last, CK_FINITE, err)
-            || !check_real(fn, "First cut-point", first, CK_FINITE, err))
-            return false;
-    }
-    return true;
-}
-
-/* log(Phi(a) - Phi(b)) for a > b, from the half where the two cdfs are
- * small (Phi(a) - Phi(b) = Phi(-b) - Phi(-a)), and d/da, d/db. */
-static double log_Phi_diff(double a, double b, double *da, double *db)
-{
-    double l = a + b > 0
-        ? log_Phi(-b) + log1m_exp(log_Phi(-a) - log_Phi(-b))
-        : log_Phi(a) + log1m_exp(log_Phi(b) - log_Phi(a));
-    *da = exp(log_phi(a) - l);
-    *db = -exp(log_phi(b) - l);
-    return l;
-}
-
-/* Stan Functions Reference: with K = size(c) + 1 categories,
- *   P(y = 1) = 1 - Phi(eta - c[1]),
- *   P(y = k) = Phi(eta - c[k-1]) - Phi(eta - c[k]),
- *   P(y = K) = Phi(eta - c[K-1]). */
-double rt_ordered_probit_lpmf(RtIArg y, RtArg eta, RtArg c, bool propto,
-                              double adj, RtError *err)
-{
-    static const char fn[] = "ordered_probit_lpmf";
-    const char *names[] = {"Integers", "Locations"};
-    int N = common_size(fn, 2, names, (int[]){y.n, eta.n}, err), K = c.n + 1;
-    if (N < 0 || !check_int_bounded(fn, "Random variable", y, 1, K, err)
-        || !check_cutpoints(fn, c, err)
-        || !check_real(fn, "Location parameter", eta, CK_FINITE, err))
-        return fail();
-    if (N == 0 || K == 1 || (propto && !eta.ad && !c.ad))
-        return 0;
-    double lp = 0;
-    for (int i = 0; i < N; i++) {
-        int k = AT(y, i);
-        double e = AT(eta, i), dlo = 0, dhi = 0;  /* d/d of a and of b */
-        if (k == 1) {
-            double b = e - c.x[0];
-            lp += log_Phi(-b);
-            dhi = -exp(log_phi(b) - log_Phi(-b));
-        } else if (k == K) {
-            double a = e - c.x[K - 2];
-            lp += log_Phi(a);
-            dlo = exp(log_phi(a) - log_Phi(a));
-        } else {
-            lp += log_Phi_diff(e - c.x[k - 2], e - c.x[k - 1], &dlo, &dhi);
-        }
-        /* a = eta - c[k-1], b = eta - c[k] */
-        if (eta.g)
-            GRAD(eta, i, adj * (dlo + dhi));
-        if (c.g) {
-            if (k > 1)
-                c.g[k - 2] -= adj * dlo;
-            if (k < K)
-                c.g[k - 1] -= adj * dhi;
-        }
-    }
-    return lp;
-}
-
-int rt_ordered_probit_rng(double eta, RtArg c, RtRng *rng, RtError *err)
-{
-    static const char fn[] = "ordered_probit_rng";
-    RtArg e = {&eta, NULL, 1, false};
-    if (!check_real(fn, "Location parameter", e, CK_FINITE, err)
-        || !check_cutpoints(fn, c, err))
-        return -1;
-    /* P(y <= k) = Phi(c[k] - eta): the first k whose cumulative
-     * probability exceeds u */
-    double u = rt_rng_uniform(rng);
-    for (int k = 0; k < c.n; k++)
-        if (log(u) < log_Phi(c.x[k] - eta))
-            return k + 1;
-    return c.n + 1;
 }

@@ -1,7 +1,8 @@
 /* dist_glm.c - generalized linear models (Stan Functions Reference,
  * "normal_id_glm", "bernoulli_logit_glm", "poisson_log_glm"): the plain
  * distribution at the linear predictor alpha + x * beta, which is formed
- * one row at a time and never stored, so a call allocates nothing.
+ * one row at a time and never stored, so a call allocates nothing; and
+ * bernoulli_logit_glm's random number generator.
  * Conventions: rt_math.h, rt_dist_disc.h. */
 #include <math.h>
 
@@ -192,4 +193,66 @@ double rt_poisson_log_glm_lpmf(RtIArg y, RtMat x, RtArg alpha, RtArg beta,
     if (!isfinite(lp))
         return glm_nonfinite(fn, x, alpha, beta, lp, err);
     return lp;
+}
+
+/* ------------------------------------------ bernoulli_logit_glm_rng */
+
+/* Stan's check_consistent_size message. */
+static int size_error(const char *fn, const char *name, int n, int want,
+                      RtError *err)
+{
+    return rt_error(err, "%s: %s has dimension = %d, expecting dimension = "
+                    "%d; a function was called with arguments of different "
+                    "scalar, array, vector, or matrix types, and they were "
+                    "not consistently sized;  all arguments must be scalars "
+                    "or multidimensional values of the same shape.", fn,
+                    name, n, want);
+}
+
+/* Stan's checks, in Stan's order: beta's size against x's columns,
+ * alpha's against x's rows, then x, beta and alpha finite.  x's elements
+ * are named [row, column] (a 1-row x, a row_vector: [column]). */
+static int glm_rng_checks(const char *fn, RtMat x, RtArg alpha, RtArg beta,
+                          RtError *err)
+{
+    if (beta.n != x.cols)
+        return size_error(fn, "Weight vector", beta.n, x.cols, err);
+    if (alpha.n != 1 && alpha.n != x.rows)
+        return size_error(fn, "Vector of intercepts", alpha.n, x.rows, err);
+    /* column-major, the order Stan's check visits a matrix in */
+    for (int c = 0; c < x.cols; c++)
+        for (int r = 0; r < x.rows; r++) {
+            double v = x.x[(size_t)r * x.cols + c];
+            if (isfinite(v))
+                continue;
+            if (x.rows == 1)
+                return rt_error(err, "%s: Matrix of independent variables"
+                                "[%d] is %g, but must be finite!", fn, c + 1,
+                                v);
+            return rt_error(err, "%s: Matrix of independent variables[%d, "
+                            "%d] is %g, but must be finite!", fn, r + 1,
+                            c + 1, v);
+        }
+    for (int k = 0; k < beta.n; k++)
+        if (!isfinite(beta.x[k]))
+            return rt_error(err, "%s: Weight vector[%d] is %g, but must be "
+                            "finite!", fn, k + 1, beta.x[k]);
+    if (!check_real(fn, "Intercept", alpha, CK_FINITE, err))
+        return -1;
+    return 0;
+}
+
+int rt_bernoulli_logit_glm_rng(RtMat x, RtArg alpha, RtArg beta, int *out,
+                               RtRng *rng, RtError *err)
+{
+    static const char fn[] = "bernoulli_logit_glm_rng";
+    if (glm_rng_checks(fn, x, alpha, beta, err))
+        return -1;
+    for (int i = 0; i < x.rows; i++) {
+        double eta = AT(alpha, i);
+        for (int k = 0; k < x.cols; k++)
+            eta += x.x[(size_t)i * x.cols + k] * beta.x[k];
+        out[i] = rt_rng_uniform(rng) < inv_logit(eta);
+    }
+    return 0;
 }

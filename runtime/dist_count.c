@@ -1,20 +1,23 @@
-/* dist_disc3.c - neg_binomial's cumulative functions, discrete_range and
- * beta_neg_binomial (Stan Functions Reference, "Negative binomial
- * distribution", "Discrete range distribution", "Beta negative binomial
- * distribution").
+/* dist_count.c - unbounded counts (Stan Functions Reference, "Unbounded
+ * discrete distributions"): poisson, poisson_log, neg_binomial,
+ * neg_binomial_2, neg_binomial_2_log and beta_neg_binomial, with
+ * partials, cumulative functions and random number generators.
  * Conventions: rt_math.h, rt_dist_disc.h.
  *
- * The cumulative functions are sums of the mass function in log space,
- * walked by the ratio of successive terms, with the partials as the
- * p-weighted means of the terms' log-partials (d log sum p = sum p dlog p
- * / sum p): every partial is analytic, shape parameters included, and no
- * incomplete beta or 3F2 is needed. */
+ * The cumulative functions are sums of the mass function in log space:
+ * poisson's and neg_binomial_2's by dist_disc_walk.c, neg_binomial's and
+ * beta_neg_binomial's by the series below, walked by the ratio of
+ * successive terms, with the partials as the p-weighted means of the
+ * terms' log-partials (d log sum p = sum p dlog p / sum p): every partial
+ * is analytic, shape parameters included, and no incomplete beta or 3F2
+ * is needed. */
 #include <gsl/gsl_randist.h>
-#include <gsl/gsl_sf_erf.h>
+#include <gsl/gsl_rng.h>
 #include <gsl/gsl_sf_gamma.h>
 #include <gsl/gsl_sf_psi.h>
 #include <limits.h>
 #include <math.h>
+#include <stdio.h>
 
 #include "pplrt.h"
 #include "rt_dist_disc.h"
@@ -26,6 +29,316 @@
 /* A tail sum stops once the bound on what is left (the current term over
  * 1 - the ratio bound) is below exp(-TAIL_NATS) of the sum so far. */
 #define TAIL_NATS 45.0
+
+/* ------------------------------------------------------------ poisson */
+
+double rt_poisson_lpmf(RtIArg n, RtArg lambda, bool propto, double adj,
+                       RtError *err)
+{
+    static const char fn[] = "poisson_lpmf";
+    const char *names[] = {"Random variable", "Rate parameter"};
+    int N = common_size(fn, 2, names, (int[]){n.n, lambda.n}, err);
+    if (N < 0 || !check_int_nonneg(fn, names[0], n, err)
+        || !check_real(fn, names[1], lambda, CK_NONNEG, err))
+        return fail();
+    if (N == 0)
+        return 0;
+    for (int i = 0; i < N; i++)
+        if (isinf(AT(lambda, i)) || (AT(lambda, i) == 0 && AT(n, i) != 0))
+            return -INFINITY;
+    if (propto && !lambda.ad)
+        return 0;
+    double lp = 0;
+    for (int i = 0; i < N; i++) {
+        int k = AT(n, i);
+        double l = AT(lambda, i);
+        if (!propto)
+            lp -= lngamma(k + 1.0);
+        lp += multiply_log(k, l) - l;
+        if (lambda.g)
+            GRAD(lambda, i, adj * ((k ? k / l : 0) - 1));
+    }
+    return lp;
+}
+
+static double poisson_cumulative(const char *fn, DiscCdfForm which, RtIArg n,
+                                 RtArg lambda, double adj, RtError *err)
+{
+    const char *names[] = {"Random variable", "Rate parameter"};
+    int N = common_size(fn, 2, names, (int[]){n.n, lambda.n}, err);
+    if (N < 0 || !check_real(fn, names[1], lambda, CK_NONNEG, err))
+        return fail();
+    for (int i = 0; i < N; i++)
+        if (isinf(AT(lambda, i))) {
+            rt_error(err, "%s: %s is inf, but must be finite!", fn,
+                     names[1]);
+            return fail();
+        }
+    RtIArg none = {NULL, 0};
+    RtArg nop = {NULL, NULL, 0, false};
+    return rt_disc_walk_cumulative(which, WALK_POISSON, n, none, lambda, nop, N, adj);
+}
+
+double rt_poisson_cdf(RtIArg n, RtArg lambda, double adj, RtError *err)
+{
+    return poisson_cumulative("poisson_cdf", DISC_CDF, n, lambda, adj, err);
+}
+
+double rt_poisson_lcdf(RtIArg n, RtArg lambda, double adj, RtError *err)
+{
+    return poisson_cumulative("poisson_lcdf", DISC_LCDF, n, lambda, adj, err);
+}
+
+double rt_poisson_lccdf(RtIArg n, RtArg lambda, double adj, RtError *err)
+{
+    return poisson_cumulative("poisson_lccdf", DISC_LCCDF, n, lambda, adj,
+                              err);
+}
+
+static int poisson_draw(const char *fn, const char *name, double rate,
+                        RtRng *rng, RtError *err)
+{
+    if (!(rate < POISSON_MAX_RATE)) {
+        rt_error(err, "%s: %s is %g, but must be less than %g", fn, name,
+                 rate, POISSON_MAX_RATE);
+        return -1;
+    }
+    return (int)gsl_ran_poisson(rt_rng_gsl(rng), rate);
+}
+
+int rt_poisson_rng(double lambda, RtRng *rng, RtError *err)
+{
+    RtArg l = {&lambda, NULL, 1, false};
+    if (!check_real("poisson_rng", "Rate parameter", l, CK_NONNEG, err))
+        return -1;
+    return poisson_draw("poisson_rng", "Rate parameter", lambda, rng, err);
+}
+
+double rt_poisson_log_lpmf(RtIArg n, RtArg alpha, bool propto, double adj,
+                           RtError *err)
+{
+    static const char fn[] = "poisson_log_lpmf";
+    const char *names[] = {"Random variable", "Log rate parameter"};
+    int N = common_size(fn, 2, names, (int[]){n.n, alpha.n}, err);
+    if (N < 0 || !check_int_nonneg(fn, names[0], n, err)
+        || !check_real(fn, names[1], alpha, CK_NOTNAN, err))
+        return fail();
+    if (N == 0)
+        return 0;
+    for (int i = 0; i < N; i++)
+        if (AT(alpha, i) == INFINITY
+            || (AT(alpha, i) == -INFINITY && AT(n, i) != 0))
+            return -INFINITY;
+    if (propto && !alpha.ad)
+        return 0;
+    double lp = 0;
+    for (int i = 0; i < N; i++) {
+        int k = AT(n, i);
+        double a = AT(alpha, i), e = exp(a);
+        if (!propto)
+            lp -= lngamma(k + 1.0);
+        lp += (k ? k * a : 0) - e;
+        if (alpha.g)
+            GRAD(alpha, i, adj * (k - e));
+    }
+    return lp;
+}
+
+int rt_poisson_log_rng(double alpha, RtRng *rng, RtError *err)
+{
+    RtArg a = {&alpha, NULL, 1, false};
+    if (!check_real("poisson_log_rng", "Log rate parameter", a, CK_FINITE,
+                    err))
+        return -1;
+    if (!(alpha < 30 * M_LN2)) {
+        rt_error(err, "poisson_log_rng: Log rate parameter is %g, but must "
+                 "be less than %g", alpha, 30 * M_LN2);
+        return -1;
+    }
+    return poisson_draw("poisson_log_rng", "Rate parameter", exp(alpha),
+                        rng, err);
+}
+
+/* -------------------------------------------------- negative binomial */
+
+/* The terms of neg_binomial_2 in Stan's grouping: log choose(n + phi - 1,
+ * n) depends on phi alone, n log mu on mu alone, the rest on both. */
+static double nb2_term(int k, double mu, double phi, bool propto,
+                       bool mu_ad, bool phi_ad)
+{
+    double lp = 0;
+    if (!propto || phi_ad)
+        lp += lngamma(k + phi) - lngamma(k + 1.0) - lngamma(phi);
+    if (!propto || mu_ad)
+        lp += multiply_log(k, mu);
+    return lp - phi * log1p(mu / phi) - k * log(mu + phi);
+}
+
+double rt_neg_binomial_2_lpmf(RtIArg n, RtArg mu, RtArg phi, bool propto,
+                              double adj, RtError *err)
+{
+    static const char fn[] = "neg_binomial_2_lpmf";
+    const char *names[] = {"Failures variable", "Location parameter",
+                           "Precision parameter"};
+    int N = common_size(fn, 3, names, (int[]){n.n, mu.n, phi.n}, err);
+    if (N < 0 || !check_int_nonneg(fn, names[0], n, err)
+        || !check_real(fn, names[1], mu, CK_POSFIN, err)
+        || !check_real(fn, names[2], phi, CK_POSFIN, err))
+        return fail();
+    if (N == 0 || (propto && !mu.ad && !phi.ad))
+        return 0;
+    double lp = 0;
+    for (int i = 0; i < N; i++) {
+        int k = AT(n, i);
+        double m = AT(mu, i), p = AT(phi, i);
+        lp += nb2_term(k, m, p, propto, mu.ad, phi.ad);
+        if (mu.g)
+            GRAD(mu, i, adj * (k / m - (k + p) / (m + p)));
+        if (phi.g)
+            GRAD(phi, i, adj * (gsl_sf_psi(k + p) - gsl_sf_psi(p)
+                                - log1p(m / p) + (m - k) / (m + p)));
+    }
+    return lp;
+}
+
+static double nb2_cumulative(const char *fn, DiscCdfForm which, RtIArg n,
+                             RtArg mu, RtArg phi, double adj, RtError *err)
+{
+    const char *names[] = {"Random variable", "Location parameter",
+                           "Precision parameter"};
+    int N = common_size(fn, 3, names, (int[]){n.n, mu.n, phi.n}, err);
+    if (N < 0 || !check_real(fn, names[1], mu, CK_POSFIN, err)
+        || !check_real(fn, names[2], phi, CK_POSFIN, err))
+        return fail();
+    RtIArg none = {NULL, 0};
+    return rt_disc_walk_cumulative(which, WALK_NEG_BINOMIAL_2, n, none, mu, phi, N, adj);
+}
+
+double rt_neg_binomial_2_cdf(RtIArg n, RtArg mu, RtArg phi, double adj,
+                             RtError *err)
+{
+    return nb2_cumulative("neg_binomial_2_cdf", DISC_CDF, n, mu, phi, adj,
+                          err);
+}
+
+double rt_neg_binomial_2_lcdf(RtIArg n, RtArg mu, RtArg phi, double adj,
+                              RtError *err)
+{
+    return nb2_cumulative("neg_binomial_2_lcdf", DISC_LCDF, n, mu, phi, adj,
+                          err);
+}
+
+double rt_neg_binomial_2_lccdf(RtIArg n, RtArg mu, RtArg phi, double adj,
+                               RtError *err)
+{
+    return nb2_cumulative("neg_binomial_2_lccdf", DISC_LCCDF, n, mu, phi, adj,
+                          err);
+}
+
+/* A gamma-mixed Poisson: rate ~ gamma(shape, scale). */
+static int gamma_poisson(const char *fn, double shape, double scale,
+                         RtRng *rng, RtError *err)
+{
+    double rate = gsl_ran_gamma(rt_rng_gsl(rng), shape, scale);
+    return poisson_draw(fn, "Random number that came from gamma "
+                        "distribution", rate, rng, err);
+}
+
+int rt_neg_binomial_2_rng(double mu, double phi, RtRng *rng, RtError *err)
+{
+    static const char fn[] = "neg_binomial_2_rng";
+    RtArg m = {&mu, NULL, 1, false}, p = {&phi, NULL, 1, false};
+    if (!check_real(fn, "Location parameter", m, CK_POSFIN, err)
+        || !check_real(fn, "Precision parameter", p, CK_POSFIN, err))
+        return -1;
+    return gamma_poisson(fn, phi, mu / phi, rng, err);
+}
+
+double rt_neg_binomial_2_log_lpmf(RtIArg n, RtArg eta, RtArg phi,
+                                  bool propto, double adj, RtError *err)
+{
+    static const char fn[] = "neg_binomial_2_log_lpmf";
+    const char *names[] = {"Failures variable", "Log location parameter",
+                           "Precision parameter"};
+    int N = common_size(fn, 3, names, (int[]){n.n, eta.n, phi.n}, err);
+    if (N < 0 || !check_int_nonneg(fn, names[0], n, err)
+        || !check_real(fn, names[1], eta, CK_FINITE, err)
+        || !check_real(fn, names[2], phi, CK_POSFIN, err))
+        return fail();
+    if (N == 0 || (propto && !eta.ad && !phi.ad))
+        return 0;
+    double lp = 0;
+    for (int i = 0; i < N; i++) {
+        int k = AT(n, i);
+        double e = AT(eta, i), p = AT(phi, i), lphi = log(p);
+        /* log(1 + mu / phi) without forming mu = exp(eta). */
+        double l1p = log1p_exp(e - lphi), s = inv_logit(e - lphi);
+        if (!propto || phi.ad)
+            lp += lngamma(k + p) - lngamma(k + 1.0) - lngamma(p);
+        if (!propto || eta.ad)
+            lp += k * e;
+        lp += -(p + k) * l1p - k * lphi;
+        if (eta.g)
+            GRAD(eta, i, adj * (k - (k + p) * s));
+        if (phi.g)
+            GRAD(phi, i, adj * (gsl_sf_psi(k + p) - gsl_sf_psi(p) - l1p
+                                + (p + k) * s / p - k / p));
+    }
+    return lp;
+}
+
+int rt_neg_binomial_2_log_rng(double eta, double phi, RtRng *rng,
+                              RtError *err)
+{
+    static const char fn[] = "neg_binomial_2_log_rng";
+    RtArg e = {&eta, NULL, 1, false}, p = {&phi, NULL, 1, false};
+    if (!check_real(fn, "Log-location parameter", e, CK_FINITE, err)
+        || !check_real(fn, "Inverse dispersion parameter", p, CK_POSFIN,
+                       err))
+        return -1;
+    return gamma_poisson(fn, phi, exp(eta) / phi, rng, err);
+}
+
+/* neg_binomial(alpha, beta) is neg_binomial_2(alpha / beta, alpha). */
+double rt_neg_binomial_lpmf(RtIArg n, RtArg alpha, RtArg beta, bool propto,
+                            double adj, RtError *err)
+{
+    static const char fn[] = "neg_binomial_lpmf";
+    const char *names[] = {"Failures variable", "Shape parameter",
+                           "Inverse scale parameter"};
+    int N = common_size(fn, 3, names, (int[]){n.n, alpha.n, beta.n}, err);
+    if (N < 0 || !check_int_nonneg(fn, names[0], n, err)
+        || !check_real(fn, names[1], alpha, CK_POSFIN, err)
+        || !check_real(fn, names[2], beta, CK_POSFIN, err))
+        return fail();
+    if (N == 0 || (propto && !alpha.ad && !beta.ad))
+        return 0;
+    double lp = 0;
+    for (int i = 0; i < N; i++) {
+        int k = AT(n, i);
+        double a = AT(alpha, i), b = AT(beta, i), l1b = log1p(b);
+        /* log choose(n + a - 1, n) + a log(b / (1 + b)) - n log(1 + b) */
+        if (!propto || alpha.ad)
+            lp += lngamma(k + a) - lngamma(k + 1.0) - lngamma(a);
+        lp += a * (log(b) - l1b) - k * l1b;
+        if (alpha.g)
+            GRAD(alpha, i, adj * (gsl_sf_psi(k + a) - gsl_sf_psi(a)
+                                  + log(b) - l1b));
+        if (beta.g)
+            GRAD(beta, i, adj * (a / b - (a + k) / (1 + b)));
+    }
+    return lp;
+}
+
+int rt_neg_binomial_rng(double alpha, double beta, RtRng *rng, RtError *err)
+{
+    static const char fn[] = "neg_binomial_rng";
+    RtArg a = {&alpha, NULL, 1, false}, b = {&beta, NULL, 1, false};
+    if (!check_real(fn, "Shape parameter", a, CK_POSFIN, err)
+        || !check_real(fn, "Inverse scale parameter", b, CK_POSFIN, err))
+        return -1;
+    return gamma_poisson(fn, alpha, 1 / beta, rng, err);
+}
 
 /* --------------------------------------------- series of mass terms */
 
@@ -251,129 +564,6 @@ double rt_neg_binomial_lccdf(RtIArg n, RtArg alpha, RtArg beta, double adj,
                          err);
 }
 
-/* ------------------------------------------------------ discrete_range */
-
-/* The bounds arrive as RtArgs holding integers (the backend passes every
- * argument after the variate as a real); they have no partials. */
-static int bound_at(RtArg a, int i)
-{
-    return (int)AT(a, i);
-}
-
-/* Stan's checks: lower and upper of one size, upper >= lower, then the
- * variate's size against theirs.  Returns the common length or -1. */
-static int range_checks(const char *fn, RtIArg y, RtArg lower, RtArg upper,
-                        RtError *err)
-{
-    const char *bnames[] = {"Lower bound parameter",
-                            "Upper bound parameter"};
-    if (common_size(fn, 2, bnames, (int[]){lower.n, upper.n}, err) < 0)
-        return -1;
-    int nb = lower.n == 1 ? upper.n : lower.n;
-    for (int i = 0; i < nb; i++) {
-        int lo = bound_at(lower, i), hi = bound_at(upper, i);
-        if (hi < lo) {
-            char buf[128];
-            rt_error(err, "%s: %s is %d, but must be greater than or equal "
-                     "to %d", fn, elem(buf, sizeof buf, bnames[1], upper.n,
-                                       i), hi, lo);
-            return -1;
-        }
-    }
-    const char *names[] = {"Random variable", "Lower bound parameter",
-                           "Upper bound parameter"};
-    return common_size(fn, 3, names, (int[]){y.n, lower.n, upper.n}, err);
-}
-
-double rt_discrete_range_lpmf(RtIArg y, RtArg lower, RtArg upper,
-                              bool propto, double adj, RtError *err)
-{
-    (void)adj;
-    int len = range_checks("discrete_range_lpmf", y, lower, upper, err);
-    if (len < 0)
-        return fail();
-    if (len == 0)
-        return 0;
-    for (int i = 0; i < len; i++) {
-        int k = AT(y, i);
-        if (k < bound_at(lower, i) || k > bound_at(upper, i))
-            return -INFINITY;
-    }
-    /* every argument is an integer, so data: propto drops everything */
-    if (propto)
-        return 0;
-    double lp = 0;
-    for (int i = 0; i < len; i++)
-        lp -= log((double)bound_at(upper, i) - bound_at(lower, i) + 1);
-    return lp;
-}
-
-/* which: DISC_CDF, DISC_LCDF or DISC_LCCDF.  Per term, Stan's edges: y < lower
- * has cdf 0, y >= upper cdf 1. */
-static double range_cumulative(const char *fn, DiscCdfForm which, RtIArg y,
-                               RtArg lower, RtArg upper, RtError *err)
-{
-    int len = range_checks(fn, y, lower, upper, err);
-    if (len < 0)
-        return fail();
-    double lp = 0;
-    for (int i = 0; i < len; i++) {
-        double k = AT(y, i), lo = bound_at(lower, i), hi = bound_at(upper, i);
-        double width = hi - lo + 1;
-        if (k < lo) {
-            if (which != DISC_LCCDF)
-                return which == DISC_CDF ? 0 : -INFINITY;
-            continue;
-        }
-        if (k >= hi) {
-            if (which == DISC_LCCDF)
-                return -INFINITY;
-            continue;
-        }
-        lp += which == DISC_LCCDF ? log((hi - k) / width)
-                                  : log((k - lo + 1) / width);
-    }
-    return which == DISC_CDF ? exp(lp) : lp;
-}
-
-double rt_discrete_range_cdf(RtIArg y, RtArg lower, RtArg upper, double adj,
-                             RtError *err)
-{
-    (void)adj;
-    return range_cumulative("discrete_range_cdf", DISC_CDF, y, lower, upper,
-                            err);
-}
-
-double rt_discrete_range_lcdf(RtIArg y, RtArg lower, RtArg upper,
-                              double adj, RtError *err)
-{
-    (void)adj;
-    return range_cumulative("discrete_range_lcdf", DISC_LCDF, y, lower, upper,
-                            err);
-}
-
-double rt_discrete_range_lccdf(RtIArg y, RtArg lower, RtArg upper,
-                               double adj, RtError *err)
-{
-    (void)adj;
-    return range_cumulative("discrete_range_lccdf", DISC_LCCDF, y, lower,
-                            upper, err);
-}
-
-int rt_discrete_range_rng(int lower, int upper, RtRng *rng, RtError *err)
-{
-    if (upper < lower) {
-        rt_error(err, "discrete_range_rng: Upper bound parameter is %d, but "
-                 "must be greater than or equal to %d", upper, lower);
-        return INT_MIN;
-    }
-    double width = (double)upper - lower + 1;
-    double k = floor(rt_rng_uniform(rng) * width);
-    if (k >= width)     /* u rounding up to 1 */
-        k = width - 1;
-    return (int)(lower + k);
-}
-
 /* -------------------------------------------------- beta_neg_binomial */
 
 static const char *const BNB_NAMES[] = {
@@ -386,11 +576,6 @@ static bool bnb_checks(const char *fn, RtArg r, RtArg alpha, RtArg beta,
     return check_real(fn, BNB_NAMES[1], r, CK_POSFIN, err)
            && check_real(fn, BNB_NAMES[2], alpha, CK_POSFIN, err)
            && check_real(fn, BNB_NAMES[3], beta, CK_POSFIN, err);
-}
-
-static double lbeta(double a, double b)
-{
-    return lngamma(a) + lngamma(b) - lngamma(a + b);
 }
 
 /* log p(n) = lbeta(n + r, alpha + beta) - lbeta(r, alpha)

@@ -1,7 +1,7 @@
-/* dist_cat.c - distributions over categories (Stan Functions Reference,
- * "Multivariate discrete distributions"): categorical, categorical_logit
- * and multinomial, with partials and random number generators.  Conventions: rt_math.h,
- * rt_dist_disc.h. */
+/* dist_categorical.c - distributions over categories (Stan Functions
+ * Reference, "Multivariate discrete distributions"): categorical,
+ * categorical_logit and multinomial, with partials and random number
+ * generators.  Conventions: rt_math.h, rt_dist_disc.h. */
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 #include <math.h>

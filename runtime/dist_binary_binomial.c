@@ -210,7 +210,8 @@ static double binomial_cumulative(const char *fn, DiscCdfForm which, RtIArg n,
         || !check_real(fn, names[2], theta, CK_PROB, err))
         return fail();
     RtArg none = {NULL, NULL, 0, false};
-    return rt_disc_walk_cumulative(which, WALK_BINOMIAL, n, N, theta, none, len, adj);
+    return rt_disc_walk_cumulative(which, WALK_BINOMIAL,
+                                   n, N, theta, none, len, adj);
 }
 
 double rt_binomial_cdf(RtIArg n, RtIArg N, RtArg theta, double adj,

@@ -76,7 +76,8 @@ static double poisson_cumulative(const char *fn, DiscCdfForm which, RtIArg n,
         }
     RtIArg none = {NULL, 0};
     RtArg nop = {NULL, NULL, 0, false};
-    return rt_disc_walk_cumulative(which, WALK_POISSON, n, none, lambda, nop, N, adj);
+    return rt_disc_walk_cumulative(which, WALK_POISSON,
+                                   n, none, lambda, nop, N, adj);
 }
 
 double rt_poisson_cdf(RtIArg n, RtArg lambda, double adj, RtError *err)
@@ -211,7 +212,8 @@ static double nb2_cumulative(const char *fn, DiscCdfForm which, RtIArg n,
         || !check_real(fn, names[2], phi, CK_POSFIN, err))
         return fail();
     RtIArg none = {NULL, 0};
-    return rt_disc_walk_cumulative(which, WALK_NEG_BINOMIAL_2, n, none, mu, phi, N, adj);
+    return rt_disc_walk_cumulative(which, WALK_NEG_BINOMIAL_2,
+                                   n, none, mu, phi, N, adj);
 }
 
 double rt_neg_binomial_2_cdf(RtIArg n, RtArg mu, RtArg phi, double adj,

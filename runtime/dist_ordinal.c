@@ -2,7 +2,7 @@
  * Functions Reference, "Ordered logistic distribution" and "Ordered
  * probit distribution"): ordered_logistic and ordered_probit, one
  * skeleton with the link as its parameter.  ordered_logistic_glm is
- * dist_glm3.c's.  Conventions: rt_math.h, rt_dist_disc.h.
+ * dist_glm_categorical.c's.  Conventions: rt_math.h, rt_dist_disc.h.
  *
  * With K = size(c) + 1 categories and the link's cdf F,
  *   P(y = 1) = 1 - F(eta - c[1]),

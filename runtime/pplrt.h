@@ -26,7 +26,8 @@
  *                                    dist_binary_binomial.c, dist_count.c,
  *                                    dist_discrete_range.c,
  *                                    dist_categorical.c, dist_ordinal.c,
- *                                    dist_glm*.c (dist_disc_internal.h)
+ *                                    dist_glm_*.c (dist_disc_internal.h,
+ *                                    dist_glm_internal.h)
  *                   rt_dist_multi.h  multivariate: dist_multi*.c
  *   scalar math     rt_scalar.h      math_scalar*.c, math_bessel.c
  *   reductions      rt_reduce.h      math_reduce.c

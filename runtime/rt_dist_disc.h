@@ -24,11 +24,12 @@
  *   dist_discrete_range.c   discrete_range
  *   dist_categorical.c      categorical(_logit), multinomial
  *   dist_ordinal.c          ordered_logistic, ordered_probit
- *   dist_glm.c              normal_id_glm, bernoulli_logit_glm (and its
- *                           rng), poisson_log_glm
- *   dist_glm2.c             categorical_logit_glm
- *   dist_glm3.c             binomial_logit_glm, neg_binomial_2_log_glm,
- *                           ordered_logistic_glm
+ *   dist_glm_continuous.c   normal_id_glm
+ *   dist_glm_binary.c       bernoulli_logit_glm (and its rng),
+ *                           binomial_logit_glm
+ *   dist_glm_count.c        poisson_log_glm, neg_binomial_2_log_glm
+ *   dist_glm_categorical.c  categorical_logit_glm, ordered_logistic_glm
+ *   (the GLMs' shared helpers: dist_glm_internal.h)
  * (multinomial_logit and dirichlet_multinomial: rt_dist_multi.h.) */
 #ifndef RT_DIST_DISC_H
 #define RT_DIST_DISC_H
@@ -162,7 +163,7 @@ double rt_poisson_log_glm_lpmf(RtIArg y, RtMat x, RtArg alpha, RtArg beta,
 
 /* ---------------------------------------------- categorical_logit_glm */
 
-/* categorical_logit(y | alpha + x * beta) (dist_glm2.c): y one class in
+/* categorical_logit(y | alpha + x * beta) (dist_glm_categorical.c): y one class in
  * 1..C shared by all outcomes, or N classes; x N x K (a 1 x K row_vector
  * is shared by all outcomes, N then being y's length); alpha C
  * intercepts; beta K x C, a column per class.  Partials for x, alpha and

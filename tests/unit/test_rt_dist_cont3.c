@@ -1,9 +1,9 @@
-/* test_rt_dist_cont3.c - the continuous distributions of dist_cont3.c and
- * dist_cont4.c (pareto, pareto_type_2, frechet, gumbel, rayleigh,
- * loglogistic, inv_chi_square, scaled_inv_chi_square, beta_proportion,
- * skew_normal, exp_mod_normal, skew_double_exponential, von_mises)
- * against independent computations, in the manner of
- * test_rt_dist_cont.c.
+/* test_rt_dist_cont3.c - the continuous distributions pareto,
+ * pareto_type_2, frechet, gumbel, rayleigh, loglogistic, inv_chi_square,
+ * scaled_inv_chi_square, beta_proportion, skew_normal, exp_mod_normal,
+ * skew_double_exponential and von_mises (rt_dist_cont.h) against
+ * independent computations, with test_rt_dist_cont.c's table-driven
+ * checks (rt_dist_harness.h).
  *
  * Every distribution is one row of a table and goes through the same
  * checks (a form Stan does not offer is NULL in the table and skipped):

@@ -1,7 +1,8 @@
-/* dist_cont_impl.h - the machinery shared by dist_cont.c and
- * dist_cont2.c (private to them): argument checks with Stan's messages,
- * and the broadcasting loop that calls one per-element kernel and adds
- * its partials into the adjoint buffers.
+/* dist_cont_impl.h - the machinery shared by the continuous univariate
+ * distributions (private to them; files listed in rt_dist_cont.h):
+ * argument checks with Stan's messages (dist_cont_common.c), the special
+ * functions several families need, and the broadcasting loop that calls
+ * one per-element kernel and adds its partials into the adjoint buffers.
  *
  * A kernel computes one element's log term (log density, log cdf or log
  * ccdf) from the element's argument values x[0..k-1].  If d is non-NULL
@@ -23,6 +24,7 @@
 #define DC_LOG_SQRT_2PI 0.91893853320467274178
 #define DC_LOG_PI 1.14472988584940017414
 #define DC_LN2 0.69314718055994530942
+#define DC_LOG_2PI 1.83787706640934548356
 
 /* What an argument must satisfy; the message ends Stan's "..., but must
  * be positive!" sentences. */
@@ -63,6 +65,14 @@ double rt_dist_log_gamma_q(double a, double x);
 double rt_dist_log_beta_inc(double a, double b, double x);
 /* digamma */
 double rt_dist_digamma(double x);
+
+/* Stan's check_greater_or_equal(v, lb): "..., but must be greater than or
+ * equal to lb" (v and lb of N elements or broadcast). */
+bool rt_dist_check_at_least(const char *fn, const char *name, RtArg v,
+                            RtArg lb, int N, RtError *err);
+/* Stan's check_less(v, hi): "..., but must be less than hi". */
+bool rt_dist_check_below(const char *fn, const char *name, RtArg v,
+                         double hi, RtError *err);
 
 static inline double dc_log1p_exp(double x)
 {
@@ -210,5 +220,117 @@ static inline unsigned dc_inc(bool propto, bool dep, unsigned bit)
 /* rng argument checks: one scalar against one check, Stan's message */
 bool rt_dist_check_scalar(const char *fn, const char *name, double v,
                           DcCheckKind kind, RtError *err);
+
+/* The lcdf and lccdf kernels NAME_lcdf_term and NAME_lccdf_term of a
+ * family whose one tail function, static double NAME_tail(const double
+ * *x, double *d, bool upper), gives log P(Y <= y) (upper false) or
+ * log P(Y > y) (upper true) with its partials. */
+#define DC_TAIL_TERMS(NAME)                                                 \
+    static double NAME##_lcdf_term(const double *x, double *d,              \
+                                   unsigned inc)                            \
+    {                                                                       \
+        (void)inc;                                                          \
+        return NAME##_tail(x, d, false);                                    \
+    }                                                                       \
+    static double NAME##_lccdf_term(const double *x, double *d,             \
+                                    unsigned inc)                           \
+    {                                                                       \
+        (void)inc;                                                          \
+        return NAME##_tail(x, d, true);                                     \
+    }
+
+/* Definitions of the lcdf, lccdf and cdf of a four-argument family. */
+#define DC_CDFS4(NAME, LCDF, LCCDF, CHECKS)                                 \
+    double rt_##NAME##_lcdf(RtArg y, RtArg p1, RtArg p2, RtArg p3,          \
+                            double adj, RtError *err)                       \
+    {                                                                       \
+        RtArg a[4] = {y, p1, p2, p3};                                       \
+        return dc_log(#NAME "_lcdf", 4, a, CHECKS, LCDF, DC_ALL, adj, err); \
+    }                                                                       \
+    double rt_##NAME##_lccdf(RtArg y, RtArg p1, RtArg p2, RtArg p3,         \
+                             double adj, RtError *err)                      \
+    {                                                                       \
+        RtArg a[4] = {y, p1, p2, p3};                                       \
+        return dc_log(#NAME "_lccdf", 4, a, CHECKS, LCCDF, DC_ALL, adj,     \
+                      err);                                                 \
+    }                                                                       \
+    double rt_##NAME##_cdf(RtArg y, RtArg p1, RtArg p2, RtArg p3,           \
+                           double adj, RtError *err)                        \
+    {                                                                       \
+        RtArg a[4] = {y, p1, p2, p3};                                       \
+        return dc_cdf(#NAME "_cdf", 4, a, CHECKS, LCDF, adj, err);          \
+    }
+
+/* ------------------------------------------ helpers of several families */
+
+/* location-scale rngs check mu finite and sigma positive finite */
+static inline bool dc_check_loc_scale_rng(const char *fn, double mu,
+                                          double sigma, RtError *err)
+{
+    return rt_dist_check_scalar(fn, "Location parameter", mu, DC_FINITE,
+                                err) &&
+           rt_dist_check_scalar(fn, "Scale parameter", sigma,
+                                DC_POSITIVE_FINITE, err);
+}
+
+/* d[0..k-1] = 0 (if d is non-NULL) */
+static inline void dc_zero_partials(double *d, int k)
+{
+    if (d)
+        for (int j = 0; j < k; j++)
+            d[j] = 0;
+}
+
+/* log(1 - exp(t)), t <= 0, and its derivative -1 / expm1(-t) (0 where the
+ * value is -inf) */
+static inline double dc_log1m_exp_d(double t, double *dt)
+{
+    *dt = t == 0 ? 0 : -1 / expm1(-t);
+    return dc_log1m_exp(t);
+}
+
+static inline double dc_log_gamma_p_of_a(double a, const double *c)
+{
+    return rt_dist_log_gamma_p(a, c[0]);
+}
+
+static inline double dc_log_gamma_q_of_a(double a, const double *c)
+{
+    return rt_dist_log_gamma_q(a, c[0]);
+}
+
+/* log P(a, x) (upper = false) or log Q(a, x), with the partials in x and
+ * a (if dx is non-NULL; the a partial by differences). */
+static inline double dc_log_gamma_tail(double a, double x, bool upper,
+                                       double *dx, double *da)
+{
+    if (x == 0 || isinf(x)) {
+        if (dx)
+            *dx = *da = 0;
+        return (x == 0) == upper ? 0 : -INFINITY;
+    }
+    double v = upper ? rt_dist_log_gamma_q(a, x) : rt_dist_log_gamma_p(a, x);
+    if (dx) {
+        /* the gamma(a, 1) density at x over the tail */
+        double ld = (a - 1) * log(x) - x - lgamma(a);
+        double g = isinf(v) ? 0 : exp(ld - v);
+        *dx = upper ? -g : g;
+        *da = rt_dist_deriv(upper ? dc_log_gamma_q_of_a : dc_log_gamma_p_of_a,
+                            &x, a);
+    }
+    return v;
+}
+
+/* log I_x(a, b) as a function of a (c = {b, x}) or of b (c = {a, x}), for
+ * rt_dist_deriv */
+static inline double dc_log_beta_inc_of_a(double a, const double *c)
+{
+    return rt_dist_log_beta_inc(a, c[0], c[1]);
+}
+
+static inline double dc_log_beta_inc_of_b(double b, const double *c)
+{
+    return rt_dist_log_beta_inc(c[0], b, c[1]);
+}
 
 #endif

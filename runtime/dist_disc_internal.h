@@ -1,7 +1,8 @@
 /* dist_disc_internal.h - helpers shared by the discrete distribution
- * files (dist_disc.c, dist_cat.c, dist_glm.c): stable logistic forms,
- * broadcasting access and Stan's argument checks with Stan's messages.
- * Not part of libpplrt's interface. */
+ * files (rt_dist_disc.h lists them): stable logistic forms, broadcasting
+ * access, Stan's argument checks with Stan's messages, and the
+ * mass-function walk behind the cumulative functions of poisson, binomial
+ * and neg_binomial_2.  Not part of libpplrt's interface. */
 #ifndef DIST_DISC_INTERNAL_H
 #define DIST_DISC_INTERNAL_H
 
@@ -93,6 +94,11 @@ static inline int common_size(const char *fn, int count,
     return first < 0 ? 1 : sizes[first];
 }
 
+/* Which of its three cumulative functions a distribution's shared
+ * implementation computes: the cdf (a product of per-term probabilities),
+ * the log cdf or the log ccdf (sums of logs). */
+typedef enum DiscCdfForm { DISC_CDF, DISC_LCDF, DISC_LCCDF } DiscCdfForm;
+
 enum { CK_NONNEG, CK_POSFIN, CK_FINITE, CK_NOTNAN, CK_PROB };
 
 static inline bool check_real(const char *fn, const char *name, RtArg a,
@@ -175,5 +181,24 @@ static inline bool check_simplex(const char *fn, const char *name,
 }
 
 static inline double fail(void) { return NAN; }
+
+static inline double lbeta(double a, double b)
+{
+    return lngamma(a) + lngamma(b) - lngamma(a + b);
+}
+
+/* The families whose cumulative functions rt_disc_walk_cumulative sums. */
+typedef enum PmfFamily {
+    WALK_POISSON,           /* p1 = lambda */
+    WALK_BINOMIAL,          /* N trials, p1 = theta */
+    WALK_NEG_BINOMIAL_2     /* p1 = mu, p2 = phi */
+} PmfFamily;
+
+/* The cdf, lcdf or lccdf (which) of len terms of a family at counts n
+ * (and trials Nt for binomial), parameters p1 (and p2), already checked;
+ * adds adj times the partials into p1.g and p2.g (dist_disc_walk.c). */
+double rt_disc_walk_cumulative(DiscCdfForm which, PmfFamily family,
+                               RtIArg n, RtIArg Nt, RtArg p1, RtArg p2,
+                               int len, double adj);
 
 #endif

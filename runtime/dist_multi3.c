@@ -1,8 +1,8 @@
 /* dist_multi3.c - multinomial_logit and dirichlet_multinomial with
  * partials, and the rngs of the multivariate distributions that
- * dist_multi.c and dist_cat.c lack (rt_dist_multi.h): multinomial_logit,
- * dirichlet_multinomial, multi_student_t(_cholesky), wishart(_cholesky),
- * inv_wishart(_cholesky) and lkj_corr.
+ * dist_multi.c and dist_categorical.c lack (rt_dist_multi.h):
+ * multinomial_logit, dirichlet_multinomial, multi_student_t(_cholesky),
+ * wishart(_cholesky), inv_wishart(_cholesky) and lkj_corr.
  *
  * Values, checks and the terms propto keeps follow stan::math (Stan
  * Functions Reference, "Multivariate discrete distributions" and

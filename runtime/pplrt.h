@@ -14,6 +14,29 @@
  *   model + CLI     RtModel, rt_main      cmdline.c
  *   machine stack   rt_recursion_*        stack.c
  *
+ * The math library (conventions: rt_math.h), by topic; a new function
+ * goes into the file of its family, which its header's comment names:
+ *   distributions   rt_dist_cont.h   continuous univariate: one file per
+ *                                    family (dist_normal_family.c,
+ *                                    dist_location_scale.c,
+ *                                    dist_gamma_family.c, dist_positive.c,
+ *                                    dist_bounded.c), shared machinery in
+ *                                    dist_cont_impl.h, dist_cont_common.c
+ *                   rt_dist_disc.h   discrete and GLMs:
+ *                                    dist_binary_binomial.c, dist_count.c,
+ *                                    dist_discrete_range.c,
+ *                                    dist_categorical.c, dist_ordinal.c,
+ *                                    dist_glm_*.c (dist_disc_internal.h,
+ *                                    dist_glm_internal.h)
+ *                   rt_dist_multi.h  multivariate: dist_multi*.c
+ *   scalar math     rt_scalar.h      math_scalar*.c, math_bessel.c
+ *   reductions      rt_reduce.h      math_reduce.c
+ *   linear algebra  rt_linalg*.h     linalg.c, linalg2.c, linalg_qr.c;
+ *                   rt_lu.h          linalg_lu.c;  rt_gp.h: linalg_gp.c,
+ *                                    gp_kernels.c
+ *   structures      rt_checks.h      checks.c;  rt_hmm.h: hmm.c;
+ *                   rt_complex.h     fft.c;  rt_ode.h: ode.c
+ *
  * Conventions: functions that can fail return 0 on success and non-zero on
  * failure with the message in an RtError; nothing here calls exit() except
  * rt_main's return value; all arrays are row-major; indices are 0-based in

@@ -19,7 +19,19 @@
  * gamma, inv_gamma, chi_square and beta (derivatives of the regularized
  * incomplete gamma and beta functions in their first arguments) are
  * computed by Richardson-extrapolated central differences, accurate to
- * about 1e-9 relative; every other partial is analytic. */
+ * about 1e-9 relative; every other partial is analytic.
+ *
+ * Files, by family (the shared checks and kernels loop: dist_cont_impl.h,
+ * dist_cont_common.c):
+ *   dist_normal_family.c   normal, std_normal, lognormal, skew_normal,
+ *                          exp_mod_normal
+ *   dist_location_scale.c  student_t, cauchy, double_exponential,
+ *                          skew_double_exponential, logistic, gumbel
+ *   dist_gamma_family.c    exponential, gamma, inv_gamma, chi_square,
+ *                          inv_chi_square, scaled_inv_chi_square
+ *   dist_positive.c        weibull, frechet, rayleigh, loglogistic, pareto,
+ *                          pareto_type_2
+ *   dist_bounded.c         beta, beta_proportion, uniform, von_mises */
 #ifndef RT_DIST_CONT_H
 #define RT_DIST_CONT_H
 
@@ -185,8 +197,8 @@ double rt_uniform_cdf(RtArg y, RtArg alpha, RtArg beta, double adj,
 double rt_uniform_rng(double alpha, double beta, RtRng *rng, RtError *err);
 
 /* ------------------------------------------------------------------------
- * dist_cont3.c and dist_cont4.c: the rest of Stan's continuous univariate
- * families.  Each offers the forms Stan's typechecker lists for it
+ * The rest of Stan's continuous univariate families (files above).  Each
+ * offers the forms Stan's typechecker lists for it
  * (frontend/stanlib_dist.def): loglogistic has no lcdf or lccdf and
  * beta_proportion no cdf, as in Stan.  Partials with respect to the shape
  * parameters of the cdfs of inv_chi_square, scaled_inv_chi_square (nu)

@@ -14,7 +14,23 @@
  * draw).  Vector-valued draws go through an out pointer and the function
  * returns 0 or -1.
  *
- * Files: dist_disc.c (the distributions), dist_glm.c (the GLMs). */
+ * Files, by family (shared helpers: dist_disc_internal.h):
+ *   dist_binary_binomial.c  bernoulli(_logit), binomial(_logit),
+ *                           beta_binomial
+ *   dist_count.c            poisson(_log), neg_binomial, neg_binomial_2
+ *                           (_log), beta_neg_binomial
+ *   dist_disc_walk.c        the cumulative sums of poisson, binomial and
+ *                           neg_binomial_2
+ *   dist_discrete_range.c   discrete_range
+ *   dist_categorical.c      categorical(_logit), multinomial
+ *   dist_ordinal.c          ordered_logistic, ordered_probit
+ *   dist_glm_continuous.c   normal_id_glm
+ *   dist_glm_binary.c       bernoulli_logit_glm (and its rng),
+ *                           binomial_logit_glm
+ *   dist_glm_count.c        poisson_log_glm, neg_binomial_2_log_glm
+ *   dist_glm_categorical.c  categorical_logit_glm, ordered_logistic_glm
+ *   (the GLMs' shared helpers: dist_glm_internal.h)
+ * (multinomial_logit and dirichlet_multinomial: rt_dist_multi.h.) */
 #ifndef RT_DIST_DISC_H
 #define RT_DIST_DISC_H
 
@@ -147,7 +163,7 @@ double rt_poisson_log_glm_lpmf(RtIArg y, RtMat x, RtArg alpha, RtArg beta,
 
 /* ---------------------------------------------- categorical_logit_glm */
 
-/* categorical_logit(y | alpha + x * beta) (dist_glm2.c): y one class in
+/* categorical_logit(y | alpha + x * beta) (dist_glm_categorical.c): y one class in
  * 1..C shared by all outcomes, or N classes; x N x K (a 1 x K row_vector
  * is shared by all outcomes, N then being y's length); alpha C
  * intercepts; beta K x C, a column per class.  Partials for x, alpha and
@@ -162,7 +178,7 @@ double rt_categorical_logit_glm_lpmf(RtIArg y, RtMat x, RtArg alpha,
                                      RtMat beta, bool propto, double adj,
                                      RtError *err);
 
-/* ------------------------------------------------------ dist_disc2.c */
+/* ------------------------ beta_binomial cdfs, bernoulli_logit_glm_rng */
 
 /* beta_binomial's cumulative functions: n | N, alpha, beta as in
  * rt_beta_binomial_lpmf, with partials for alpha and beta.  Stan's checks
@@ -185,7 +201,7 @@ double rt_beta_binomial_lccdf(RtIArg n, RtIArg N, RtArg alpha, RtArg beta,
 int rt_bernoulli_logit_glm_rng(RtMat x, RtArg alpha, RtArg beta, int *out,
                                RtRng *rng, RtError *err);
 
-/* ------------------------------------------------------ dist_disc3.c */
+/* --------------- neg_binomial cdfs, discrete_range, beta_neg_binomial */
 
 /* neg_binomial's cumulative functions: n | alpha, beta as in
  * rt_neg_binomial_lpmf (alpha, beta positive finite), with analytic
@@ -246,7 +262,7 @@ double rt_ordered_probit_lpmf(RtIArg y, RtArg eta, RtArg c, bool propto,
                               double adj, RtError *err);
 int rt_ordered_probit_rng(double eta, RtArg c, RtRng *rng, RtError *err);
 
-/* ------------------------------------------------------- dist_glm3.c */
+/* ---------------------------------------------------------- more GLMs */
 
 /* binomial_logit(n | N, alpha + x * beta): n and N one value or one per
  * outcome, 0 <= n <= N.  propto drops log choose(N, n). */

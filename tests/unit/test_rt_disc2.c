@@ -1,7 +1,8 @@
-/* test_rt_disc2.c - runtime/dist_disc2.c: beta_binomial_cdf, _lcdf and
- * _lccdf against explicit sums of exp(beta_binomial_lpmf), their partials
- * against central differences, Stan's edges and messages; and
- * bernoulli_logit_glm_rng's frequencies, checks and determinism. */
+/* test_rt_disc2.c - beta_binomial_cdf, _lcdf and _lccdf
+ * (runtime/dist_binary_binomial.c) against explicit sums of
+ * exp(beta_binomial_lpmf), their partials against central differences,
+ * Stan's edges and messages; and bernoulli_logit_glm_rng's frequencies,
+ * checks and determinism (runtime/dist_glm_binary.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

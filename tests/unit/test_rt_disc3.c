@@ -1,10 +1,11 @@
-/* test_rt_disc3.c - runtime/dist_disc3.c and runtime/dist_glm3.c:
- * neg_binomial's cumulative functions, discrete_range, beta_neg_binomial,
- * ordered_probit and the GLMs binomial_logit_glm, neg_binomial_2_log_glm
- * and ordered_logistic_glm.  Values against sums of the mass function,
- * closed forms or the plain distribution at the explicit predictor;
- * partials against central differences; propto; Stan's edges and
- * messages; draws' frequencies within 5 standard errors. */
+/* test_rt_disc3.c - neg_binomial's cumulative functions, discrete_range,
+ * beta_neg_binomial, ordered_probit and the GLMs binomial_logit_glm,
+ * neg_binomial_2_log_glm and ordered_logistic_glm (runtime/dist_count.c,
+ * dist_discrete_range.c, dist_ordinal.c, dist_glm_*.c).  Values against
+ * sums of the mass function, closed forms or the plain distribution at
+ * the explicit predictor; partials against central differences; propto;
+ * Stan's edges and messages; draws' frequencies within 5 standard
+ * errors. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -2,7 +2,7 @@
  * (rt_dist_cont.h) against independent computations.
  *
  * Every distribution is one row of a table and goes through the same
- * checks:
+ * checks (rt_dist_harness.h, shared with test_rt_dist_cont3.c):
  *   - lpdf values at five points against the log of GSL's gsl_ran_*_pdf
  *     (or a closed form built on one), cdf values against gsl_cdf_*_P;
  *   - every partial of lpdf, lcdf, lccdf and cdf against central finite
@@ -34,47 +34,22 @@
 
 #include "pplrt.h"
 #include "rt_dist_cont.h"
+#include "rt_dist_harness.h"
 
-#define NV 5            /* vector length of the vectorized calls */
-#define NDRAWS 20000
-
-typedef double (*LpdfFn)(const RtArg *a, bool propto, double adj,
-                         RtError *err);
-typedef double (*CdfFn)(const RtArg *a, double adj, RtError *err);
-
-#define WRAP_CDFS(NAME, ...)                                                 \
-    static double NAME##_lcdf_w(const RtArg *a, double adj, RtError *e)      \
-    {                                                                        \
-        return rt_##NAME##_lcdf(__VA_ARGS__, adj, e);                        \
-    }                                                                        \
-    static double NAME##_lccdf_w(const RtArg *a, double adj, RtError *e)     \
-    {                                                                        \
-        return rt_##NAME##_lccdf(__VA_ARGS__, adj, e);                       \
-    }                                                                        \
-    static double NAME##_cdf_w(const RtArg *a, double adj, RtError *e)       \
-    {                                                                        \
-        return rt_##NAME##_cdf(__VA_ARGS__, adj, e);                         \
-    }                                                                        \
-    static double NAME##_lpdf_w(const RtArg *a, bool p, double adj,          \
-                                RtError *e)                                  \
-    {                                                                        \
-        return rt_##NAME##_lpdf(__VA_ARGS__, p, adj, e);                     \
-    }
-
-WRAP_CDFS(normal, a[0], a[1], a[2])
-WRAP_CDFS(std_normal, a[0])
-WRAP_CDFS(student_t, a[0], a[1], a[2], a[3])
-WRAP_CDFS(cauchy, a[0], a[1], a[2])
-WRAP_CDFS(double_exponential, a[0], a[1], a[2])
-WRAP_CDFS(logistic, a[0], a[1], a[2])
-WRAP_CDFS(lognormal, a[0], a[1], a[2])
-WRAP_CDFS(exponential, a[0], a[1])
-WRAP_CDFS(gamma, a[0], a[1], a[2])
-WRAP_CDFS(inv_gamma, a[0], a[1], a[2])
-WRAP_CDFS(weibull, a[0], a[1], a[2])
-WRAP_CDFS(chi_square, a[0], a[1])
-WRAP_CDFS(beta, a[0], a[1], a[2])
-WRAP_CDFS(uniform, a[0], a[1], a[2])
+WRAP_ALL(normal, a[0], a[1], a[2])
+WRAP_ALL(std_normal, a[0])
+WRAP_ALL(student_t, a[0], a[1], a[2], a[3])
+WRAP_ALL(cauchy, a[0], a[1], a[2])
+WRAP_ALL(double_exponential, a[0], a[1], a[2])
+WRAP_ALL(logistic, a[0], a[1], a[2])
+WRAP_ALL(lognormal, a[0], a[1], a[2])
+WRAP_ALL(exponential, a[0], a[1])
+WRAP_ALL(gamma, a[0], a[1], a[2])
+WRAP_ALL(inv_gamma, a[0], a[1], a[2])
+WRAP_ALL(weibull, a[0], a[1], a[2])
+WRAP_ALL(chi_square, a[0], a[1])
+WRAP_ALL(beta, a[0], a[1], a[2])
+WRAP_ALL(uniform, a[0], a[1], a[2])
 
 /* ------------------------------------------- independent references */
 
@@ -164,8 +139,6 @@ static double ref_uniform(const double *x, bool cdf)
 
 /* --------------------------------------------------------------- table */
 
-typedef double (*RngFn)(const double *p, RtRng *rng, RtError *err);
-
 static double normal_rng_w(const double *p, RtRng *r, RtError *e)
 {
     return rt_normal_rng(p[0], p[1], r, e);
@@ -224,265 +197,86 @@ static double uniform_rng_w(const double *p, RtRng *r, RtError *e)
     return rt_uniform_rng(p[0], p[1], r, e);
 }
 
-typedef struct Dist {
-    const char *name;
-    int k;                          /* arguments, y included */
-    LpdfFn lpdf;
-    CdfFn lcdf, lccdf, cdf;
-    double (*ref)(const double *x, bool cdf);
-    double pt[NV][4];               /* valid points (y, params) */
-    double propto_const;            /* full - propto per term, all ad */
-    RngFn rng;
-    double rng_par[4];              /* params of the draws: pt order */
-    double mean, var;               /* NAN: no moments (cauchy) */
-} Dist;
-
-#define FNS(N) N##_lpdf_w, N##_lcdf_w, N##_lccdf_w, N##_cdf_w, ref_##N
-
 static const Dist dists[] = {
-    {"normal", 3, FNS(normal),
+    {"normal", 3, ALL4(normal),
      {{0.3, 0.1, 1.2}, {-1.5, 0.4, 0.7}, {2.2, -0.3, 1.9}, {0.0, 1.0, 0.5},
       {4.1, 2.0, 3.0}},
-     0.91893853320467274178, normal_rng_w, {0, 1, 2}, 1, 4},
-    {"std_normal", 1, FNS(std_normal),
+     0.91893853320467274178, normal_rng_w, {1, 2}, NULL, false, 1, 4},
+    {"std_normal", 1, ALL4(std_normal),
      {{0.3}, {-1.5}, {2.2}, {0.01}, {-0.7}},
-     0.91893853320467274178, std_normal_rng_w, {0}, 0, 1},
-    {"student_t", 4, FNS(student_t),
+     0.91893853320467274178, std_normal_rng_w, {0}, NULL, false, 0, 1},
+    {"student_t", 4, ALL4(student_t),
      {{0.3, 3.5, 0.1, 1.2}, {-1.5, 1.2, 0.4, 0.7}, {2.2, 7.0, -0.3, 1.9},
       {0.05, 2.5, 1.0, 0.5}, {4.1, 12.0, 2.0, 3.0}},
-     0.57236494292470008707, student_t_rng_w, {0, 10, 1, 2}, 1, 5},
-    {"cauchy", 3, FNS(cauchy),
+     0.57236494292470008707, student_t_rng_w, {10, 1, 2}, NULL, false, 1,
+     5},
+    {"cauchy", 3, ALL4(cauchy),
      {{0.3, 0.1, 1.2}, {-1.5, 0.4, 0.7}, {2.2, -0.3, 1.9}, {0.0, 1.0, 0.5},
       {4.1, 2.0, 3.0}},
-     1.14472988584940017414, cauchy_rng_w, {0, 1, 2}, NAN, NAN},
-    {"double_exponential", 3, FNS(double_exponential),
+     1.14472988584940017414, cauchy_rng_w, {1, 2}, NULL, false, NAN, NAN},
+    {"double_exponential", 3, ALL4(double_exponential),
      {{0.3, 0.1, 1.2}, {-1.5, 0.4, 0.7}, {2.2, -0.3, 1.9}, {0.2, 1.0, 0.5},
       {4.1, 2.0, 3.0}},
-     0.69314718055994530942, double_exponential_rng_w, {0, 1, 2}, 1, 8},
-    {"logistic", 3, FNS(logistic),
+     0.69314718055994530942, double_exponential_rng_w, {1, 2}, NULL, false,
+     1, 8},
+    {"logistic", 3, ALL4(logistic),
      {{0.3, 0.1, 1.2}, {-1.5, 0.4, 0.7}, {2.2, -0.3, 1.9}, {0.0, 1.0, 0.5},
       {4.1, 2.0, 3.0}},
-     0, logistic_rng_w, {0, 1, 2}, 1, 13.159472534785811},
-    {"lognormal", 3, FNS(lognormal),
+     0, logistic_rng_w, {1, 2}, NULL, false, 1, 13.159472534785811},
+    {"lognormal", 3, ALL4(lognormal),
      {{0.3, 0.1, 1.2}, {1.5, 0.4, 0.7}, {2.2, -0.3, 1.9}, {0.8, 1.0, 0.5},
       {4.1, 2.0, 3.0}},
-     0.91893853320467274178, lognormal_rng_w, {0, 0.5, 0.4},
-     1.7860384307500734, 0.55045917457069},
-    {"exponential", 2, FNS(exponential),
+     0.91893853320467274178, lognormal_rng_w, {0.5, 0.4},
+     NULL, false, 1.7860384307500734, 0.55045917457069},
+    {"exponential", 2, ALL4(exponential),
      {{0.3, 1.2}, {1.5, 0.7}, {2.2, 1.9}, {0.8, 0.5}, {4.1, 3.0}},
-     0, exponential_rng_w, {0, 2}, 0.5, 0.25},
-    {"gamma", 3, FNS(gamma),
+     0, exponential_rng_w, {2}, NULL, false, 0.5, 0.25},
+    {"gamma", 3, ALL4(gamma),
      {{0.3, 2.5, 1.2}, {1.5, 0.7, 0.7}, {2.2, 4.0, 1.9}, {0.8, 1.5, 0.5},
       {4.1, 3.0, 3.0}},
-     0, gamma_rng_w, {0, 3, 2}, 1.5, 0.75},
-    {"inv_gamma", 3, FNS(inv_gamma),
+     0, gamma_rng_w, {3, 2}, NULL, false, 1.5, 0.75},
+    {"inv_gamma", 3, ALL4(inv_gamma),
      {{0.3, 2.5, 1.2}, {1.5, 0.7, 0.7}, {2.2, 4.0, 1.9}, {0.8, 1.5, 0.5},
       {4.1, 3.0, 3.0}},
-     0, inv_gamma_rng_w, {0, 10, 3}, 1.0 / 3, 9.0 / 648},
-    {"weibull", 3, FNS(weibull),
+     0, inv_gamma_rng_w, {10, 3}, NULL, false, 1.0 / 3, 9.0 / 648},
+    {"weibull", 3, ALL4(weibull),
      {{0.3, 2.5, 1.2}, {1.5, 0.7, 0.7}, {2.2, 4.0, 1.9}, {0.8, 1.5, 0.5},
       {4.1, 3.0, 3.0}},
-     0, weibull_rng_w, {0, 2, 3}, 2.6586807763582730,
+     0, weibull_rng_w, {2, 3}, NULL, false, 2.6586807763582730,
      1.9314051255357826},
-    {"chi_square", 2, FNS(chi_square),
+    {"chi_square", 2, ALL4(chi_square),
      {{0.3, 2.5}, {1.5, 0.7}, {2.2, 4.0}, {0.8, 1.5}, {4.1, 3.0}},
-     0, chi_square_rng_w, {0, 4}, 4, 8},
-    {"beta", 3, FNS(beta),
+     0, chi_square_rng_w, {4}, NULL, false, 4, 8},
+    {"beta", 3, ALL4(beta),
      {{0.3, 2.5, 1.2}, {0.15, 0.7, 0.7}, {0.62, 4.0, 1.9}, {0.8, 1.5, 0.5},
       {0.45, 3.0, 3.0}},
-     0, beta_rng_w, {0, 2, 3}, 0.4, 0.04},
-    {"uniform", 3, FNS(uniform),
+     0, beta_rng_w, {2, 3}, NULL, false, 0.4, 0.04},
+    {"uniform", 3, ALL4(uniform),
      {{0.3, -1.0, 2.0}, {1.5, -0.5, 2.5}, {0.2, 0.1, 1.9}, {0.8, -2.0, 1.5},
       {1.1, -1.5, 3.0}},
-     0, uniform_rng_w, {0, -1, 3}, 1, 16.0 / 12},
+     0, uniform_rng_w, {-1, 3}, NULL, false, 1, 16.0 / 12},
 };
 
 #define NDISTS ((int)(sizeof dists / sizeof dists[0]))
-
-/* ---------------------------------------------------------- argument set */
-
-/* The arguments of one call: arg j has n[j] values (1 or NV). */
-typedef struct Args {
-    double x[4][NV], g[4][NV];
-    int n[4];
-    RtArg a[4];
-} Args;
-
-/* Point i's values; vec_mask bit j makes arg j a vector of the NV points'
- * values, otherwise a scalar with point `scalar_pt`'s value. */
-static void args_fill(Args *A, const Dist *D, unsigned vec_mask,
-                      int scalar_pt, bool with_g, bool ad)
-{
-    memset(A, 0, sizeof *A);
-    for (int j = 0; j < D->k; j++) {
-        A->n[j] = (vec_mask >> j) & 1 ? NV : 1;
-        for (int i = 0; i < A->n[j]; i++)
-            A->x[j][i] = D->pt[A->n[j] == 1 ? scalar_pt : i][j];
-        A->a[j] = rt_argn(A->x[j], with_g ? A->g[j] : NULL, A->n[j], ad);
-    }
-}
-
-static void args_no_g(Args *A, int k)
-{
-    for (int j = 0; j < k; j++)
-        A->a[j].g = NULL;
-}
-
-static double rel_err(double got, double want)
-{
-    if (got == want)
-        return 0;
-    return fabs(got - want) / fmax(1, fabs(want));
-}
-
-#define ASSERT_CLOSE(got, want, tol, ...)                                    \
-    do {                                                                     \
-        double g_ = (got), w_ = (want);                                      \
-        if (!(rel_err(g_, w_) <= (tol))) {                                   \
-            print_error(__VA_ARGS__);                                        \
-            print_error(": got %.17g, want %.17g\n", g_, w_);                \
-            fail();                                                          \
-        }                                                                    \
-    } while (0)
-
-typedef enum Kind { K_LPDF, K_LCDF, K_LCCDF, K_CDF } Kind;
-static const char *kind_names[] = {"lpdf", "lcdf", "lccdf", "cdf"};
-
-static double call(const Dist *D, Kind kind, Args *A, bool propto,
-                   double adj, RtError *err)
-{
-    switch (kind) {
-    case K_LPDF:
-        return D->lpdf(A->a, propto, adj, err);
-    case K_LCDF:
-        return D->lcdf(A->a, adj, err);
-    case K_LCCDF:
-        return D->lccdf(A->a, adj, err);
-    case K_CDF:
-        return D->cdf(A->a, adj, err);
-    }
-    return NAN;
-}
-
-/* Every partial against central differences of the value. */
-static void check_gradient(const Dist *D, Kind kind, unsigned vec_mask,
-                           int scalar_pt, bool propto)
-{
-    Args A;
-    RtError err = {.msg = ""};
-    args_fill(&A, D, vec_mask, scalar_pt, true, true);
-    double v = call(D, kind, &A, propto, 1, &err);
-    assert_true(isfinite(v));
-    args_no_g(&A, D->k);
-    for (int j = 0; j < D->k; j++) {
-        for (int i = 0; i < A.n[j]; i++) {
-            double x0 = A.x[j][i], h = 1e-6 * fmax(1, fabs(x0));
-            A.x[j][i] = x0 + h;
-            double fp = call(D, kind, &A, propto, 1, &err);
-            A.x[j][i] = x0 - h;
-            double fm = call(D, kind, &A, propto, 1, &err);
-            A.x[j][i] = x0;
-            double fd = (fp - fm) / (2 * h);
-            /* differences lose about 1e-10 of the value itself */
-            double tol = 1e-6 + 1e-9 * fabs(v) / fmax(1, fabs(fd));
-            ASSERT_CLOSE(A.g[j][i], fd, tol,
-                         "%s_%s%s mask %u pt %d: d/d arg %d [%d]", D->name,
-                         kind_names[kind], propto ? " propto" : "", vec_mask,
-                         scalar_pt, j, i);
-        }
-    }
-}
 
 /* ----------------------------------------------------------------- tests */
 
 static void test_values(void **state)
 {
     (void)state;
-    for (int d = 0; d < NDISTS; d++) {
-        const Dist *D = &dists[d];
-        for (int i = 0; i < NV; i++) {
-            Args A;
-            RtError err = {.msg = ""};
-            args_fill(&A, D, 0, i, false, true);
-            const double *x = D->pt[i];
-            double f = D->ref(x, false), F = D->ref(x, true);
-            ASSERT_CLOSE(call(D, K_LPDF, &A, false, 1, &err), log(f), 1e-11,
-                         "%s_lpdf at point %d", D->name, i);
-            ASSERT_CLOSE(call(D, K_CDF, &A, false, 1, &err), F, 1e-11,
-                         "%s_cdf at point %d", D->name, i);
-            ASSERT_CLOSE(call(D, K_LCDF, &A, false, 1, &err), log(F), 1e-11,
-                         "%s_lcdf at point %d", D->name, i);
-            ASSERT_CLOSE(call(D, K_LCCDF, &A, false, 1, &err), log1p(-F),
-                         1e-11, "%s_lccdf at point %d", D->name, i);
-        }
-        /* vectorized: the sum of the scalar terms, the product of cdfs */
-        Args A;
-        RtError err = {.msg = ""};
-        args_fill(&A, D, 0x5, 0, false, true);
-        double want = 0, wantc = 1;
-        for (int i = 0; i < NV; i++) {
-            double x[4];
-            for (int j = 0; j < D->k; j++)
-                x[j] = A.x[j][A.n[j] == 1 ? 0 : i];
-            want += log(D->ref(x, false));
-            wantc *= D->ref(x, true);
-        }
-        ASSERT_CLOSE(call(D, K_LPDF, &A, false, 1, &err), want, 1e-11,
-                     "%s_lpdf vectorized", D->name);
-        ASSERT_CLOSE(call(D, K_CDF, &A, false, 1, &err), wantc, 1e-11,
-                     "%s_cdf vectorized", D->name);
-    }
+    rtd_check_values(dists, NDISTS);
 }
 
 static void test_gradients(void **state)
 {
     (void)state;
-    for (int d = 0; d < NDISTS; d++) {
-        const Dist *D = &dists[d];
-        for (int kind = K_LPDF; kind <= K_CDF; kind++) {
-            for (int i = 0; i < NV; i++)
-                check_gradient(D, (Kind)kind, 0, i, false);
-            check_gradient(D, (Kind)kind, 0x5, 0, false);
-            check_gradient(D, (Kind)kind, 0xA, 0, false);
-            check_gradient(D, (Kind)kind, 0xF, 0, false);
-        }
-        check_gradient(D, K_LPDF, 0x5, 0, true);
-    }
+    rtd_check_gradients(dists, NDISTS);
 }
 
 static void test_propto(void **state)
 {
     (void)state;
-    for (int d = 0; d < NDISTS; d++) {
-        const Dist *D = &dists[d];
-        Args A;
-        RtError err = {.msg = ""};
-        /* every argument ad: exactly the constant goes */
-        args_fill(&A, D, 0x5, 0, false, true);
-        double full = call(D, K_LPDF, &A, false, 1, &err);
-        double prop = call(D, K_LPDF, &A, true, 1, &err);
-        ASSERT_CLOSE(prop - full, NV * D->propto_const, 1e-12,
-                     "%s propto, all ad", D->name);
-        /* nothing ad: nothing is left */
-        args_fill(&A, D, 0x5, 0, false, false);
-        assert_true(call(D, K_LPDF, &A, true, 1, &err) == 0);
-        /* one argument data: the dropped terms depend on it alone, so the
-         * difference does not move when the others do */
-        for (int j = 0; j < D->k && D->k > 1; j++) {
-            args_fill(&A, D, 0x5, 0, false, true);
-            A.a[j].ad = false;
-            double diff1 = call(D, K_LPDF, &A, false, 1, &err) -
-                           call(D, K_LPDF, &A, true, 1, &err);
-            for (int m = 0; m < D->k; m++)
-                if (m != j)
-                    for (int i = 0; i < A.n[m]; i++)
-                        A.x[m][i] = D->pt[(i + 2) % NV][m];
-            double diff2 = call(D, K_LPDF, &A, false, 1, &err) -
-                           call(D, K_LPDF, &A, true, 1, &err);
-            ASSERT_CLOSE(diff1, diff2, 1e-12, "%s propto, arg %d data",
-                         D->name, j);
-        }
-    }
+    rtd_check_propto(dists, NDISTS);
     /* normal with sigma data: log(sigma) goes too */
     double y[NV] = {0.1, -0.2, 1.5, 2.0, 0.7}, mu = 0.3, sigma = 1.7;
     double full = rt_normal_lpdf(rt_argn(y, NULL, NV, true),
@@ -509,106 +303,19 @@ static void test_propto(void **state)
 static void test_accumulate(void **state)
 {
     (void)state;
-    for (int d = 0; d < NDISTS; d++) {
-        const Dist *D = &dists[d];
-        for (int kind = K_LPDF; kind <= K_CDF; kind++) {
-            Args A, B;
-            RtError err = {.msg = ""};
-            args_fill(&A, D, 0x5, 0, true, true);
-            args_fill(&B, D, 0x5, 0, true, true);
-            for (int j = 0; j < D->k; j++)
-                for (int i = 0; i < NV; i++)
-                    B.g[j][i] = 0.5 + j + 0.1 * i;
-            double va = call(D, (Kind)kind, &A, false, 1, &err);
-            double vb = call(D, (Kind)kind, &B, false, 2.5, &err);
-            assert_true(va == vb);
-            for (int j = 0; j < D->k; j++)
-                for (int i = 0; i < A.n[j]; i++)
-                    ASSERT_CLOSE(B.g[j][i], 0.5 + j + 0.1 * i + 2.5 * A.g[j][i],
-                                 1e-13, "%s_%s accumulate", D->name,
-                                 kind_names[kind]);
-            /* and without adjoints the value is the same */
-            args_no_g(&A, D->k);
-            assert_true(call(D, (Kind)kind, &A, false, 1, &err) == va);
-        }
-    }
+    rtd_check_accumulate(dists, NDISTS);
 }
 
 static void test_empty(void **state)
 {
     (void)state;
-    for (int d = 0; d < NDISTS; d++) {
-        const Dist *D = &dists[d];
-        Args A;
-        RtError err = {.msg = ""};
-        args_fill(&A, D, 0xF, 0, true, true);
-        for (int j = 0; j < D->k; j++)
-            A.a[j].n = 0;
-        assert_true(call(D, K_LPDF, &A, false, 1, &err) == 0);
-        assert_true(call(D, K_LCDF, &A, false, 1, &err) == 0);
-        assert_true(call(D, K_LCCDF, &A, false, 1, &err) == 0);
-        assert_true(call(D, K_CDF, &A, false, 1, &err) == 1);
-        /* an empty y against scalar parameters too */
-        args_fill(&A, D, 0x1, 0, true, true);
-        A.a[0].n = 0;
-        assert_true(call(D, K_LPDF, &A, false, 1, &err) == 0);
-    }
+    rtd_check_empty(dists, NDISTS);
 }
 
 static void test_rng(void **state)
 {
     (void)state;
-    for (int d = 0; d < NDISTS; d++) {
-        const Dist *D = &dists[d];
-        const double *p = D->rng_par + 1;      /* rng_par[0] is y's slot */
-        RtRng *r1 = rt_rng_new(1234, 1), *r2 = rt_rng_new(1234, 1);
-        RtError err = {.msg = ""};
-        static double draws[NDRAWS];
-        double sum = 0;
-        for (int i = 0; i < NDRAWS; i++) {
-            draws[i] = D->rng(p, r1, &err);
-            assert_true(draws[i] == D->rng(p, r2, &err));
-            sum += draws[i];
-        }
-        rt_rng_free(r1);
-        rt_rng_free(r2);
-        /* the empirical cdf at three points */
-        double x[4] = {0, p[0], p[1], p[2]};
-        double q[3] = {-0.5, 0.5, 1.5};
-        for (int t = 0; t < 3; t++) {
-            x[0] = D->mean == D->mean ? D->mean + q[t] * sqrt(D->var)
-                                      : p[0] + q[t] * p[1];
-            if (D == &dists[1])     /* std_normal's draws ignore p */
-                x[0] = q[t];
-            double F = D->ref(x, true), below = 0;
-            for (int i = 0; i < NDRAWS; i++)
-                below += draws[i] <= x[0];
-            double se = sqrt(F * (1 - F) / NDRAWS);
-            if (fabs(below / NDRAWS - F) > 5 * se + 1e-12) {
-                print_error("%s_rng: P(Y <= %g) = %g, want %g\n", D->name,
-                            x[0], below / NDRAWS, F);
-                fail();
-            }
-        }
-        if (D->mean != D->mean)
-            continue;
-        double mean = sum / NDRAWS, m2 = 0, m4 = 0;
-        for (int i = 0; i < NDRAWS; i++) {
-            double c = draws[i] - mean;
-            m2 += c * c;
-            m4 += c * c * c * c;
-        }
-        m2 /= NDRAWS - 1;
-        m4 /= NDRAWS;
-        double se_mean = sqrt(D->var / NDRAWS);
-        double se_var = sqrt((m4 - m2 * m2) / NDRAWS);
-        if (fabs(mean - D->mean) > 5 * se_mean ||
-            fabs(m2 - D->var) > 5 * se_var) {
-            print_error("%s_rng: mean %g var %g, want %g %g\n", D->name, mean,
-                        m2, D->mean, D->var);
-            fail();
-        }
-    }
+    rtd_check_rng(dists, NDISTS, 1234);
 }
 
 /* -------------------------------------------------- errors and edges */

@@ -1,9 +1,9 @@
-/* test_rt_dist_cont3.c - the continuous distributions of dist_cont3.c and
- * dist_cont4.c (pareto, pareto_type_2, frechet, gumbel, rayleigh,
- * loglogistic, inv_chi_square, scaled_inv_chi_square, beta_proportion,
- * skew_normal, exp_mod_normal, skew_double_exponential, von_mises)
- * against independent computations, in the manner of
- * test_rt_dist_cont.c.
+/* test_rt_dist_cont3.c - the continuous distributions pareto,
+ * pareto_type_2, frechet, gumbel, rayleigh, loglogistic, inv_chi_square,
+ * scaled_inv_chi_square, beta_proportion, skew_normal, exp_mod_normal,
+ * skew_double_exponential and von_mises (rt_dist_cont.h) against
+ * independent computations, with test_rt_dist_cont.c's table-driven
+ * checks (rt_dist_harness.h).
  *
  * Every distribution is one row of a table and goes through the same
  * checks (a form Stan does not offer is NULL in the table and skipped):
@@ -43,30 +43,7 @@
 
 #include "pplrt.h"
 #include "rt_dist_cont.h"
-
-#define NV 5            /* vector length of the vectorized calls */
-#define NDRAWS 20000
-
-typedef double (*LpdfFn)(const RtArg *a, bool propto, double adj,
-                         RtError *err);
-typedef double (*CdfFn)(const RtArg *a, double adj, RtError *err);
-
-#define WRAP_LPDF(NAME, ...)                                                 \
-    static double NAME##_lpdf_w(const RtArg *a, bool p, double adj,          \
-                                RtError *e)                                  \
-    {                                                                        \
-        return rt_##NAME##_lpdf(__VA_ARGS__, p, adj, e);                     \
-    }
-#define WRAP_FORM(NAME, FORM, ...)                                           \
-    static double NAME##_##FORM##_w(const RtArg *a, double adj, RtError *e)  \
-    {                                                                        \
-        return rt_##NAME##_##FORM(__VA_ARGS__, adj, e);                      \
-    }
-#define WRAP_ALL(NAME, ...)                                                  \
-    WRAP_LPDF(NAME, __VA_ARGS__)                                             \
-    WRAP_FORM(NAME, lcdf, __VA_ARGS__)                                       \
-    WRAP_FORM(NAME, lccdf, __VA_ARGS__)                                      \
-    WRAP_FORM(NAME, cdf, __VA_ARGS__)
+#include "rt_dist_harness.h"
 
 WRAP_ALL(pareto, a[0], a[1], a[2])
 WRAP_ALL(pareto_type_2, a[0], a[1], a[2], a[3])
@@ -250,8 +227,6 @@ static double ref_von_mises(const double *x, bool cdf)
 
 /* ---------------------------------------------------------------- rngs */
 
-typedef double (*RngFn)(const double *p, RtRng *rng, RtError *err);
-
 static double pareto_rng_w(const double *p, RtRng *r, RtError *e)
 {
     return rt_pareto_rng(p[0], p[1], r, e);
@@ -408,301 +383,87 @@ static void mom_von_mises(const double *p, double *m, double *v)
 
 /* --------------------------------------------------------------- table */
 
-typedef struct Dist {
-    const char *name;
-    int k;                          /* arguments, y included */
-    LpdfFn lpdf;
-    CdfFn lcdf, lccdf, cdf;         /* NULL where Stan has no such form */
-    double (*ref)(const double *x, bool cdf);
-    double pt[NV][4];               /* valid points (y, params) */
-    double propto_const;            /* propto - full per term, all ad */
-    RngFn rng;
-    double rng_par[3];
-    void (*moments)(const double *p, double *mean, double *var);
-    bool draws_off_support;         /* von_mises: no empirical cdf */
-} Dist;
-
-#define ALL4(N) N##_lpdf_w, N##_lcdf_w, N##_lccdf_w, N##_cdf_w, ref_##N
-
 static const Dist dists[] = {
     {"pareto", 3, ALL4(pareto),
      {{2.0, 1.0, 3.0}, {3.5, 0.7, 1.2}, {1.9, 0.9, 0.5}, {5.0, 0.4, 2.5},
       {1.2, 0.3, 4.0}},
-     0, pareto_rng_w, {1.5, 9}, mom_pareto, false},
+     0, pareto_rng_w, {1.5, 9}, mom_pareto, false, 0, 0},
     {"pareto_type_2", 4, ALL4(pareto_type_2),
      {{0.5, 0.1, 1.2, 2.0}, {2.5, -0.5, 0.7, 1.5}, {1.1, 0.2, 2.0, 3.5},
       {0.3, -1.0, 0.5, 0.8}, {4.0, 0.0, 3.0, 5.0}},
-     0, pareto_type_2_rng_w, {0.5, 2, 9}, mom_pareto_type_2, false},
+     0, pareto_type_2_rng_w, {0.5, 2, 9}, mom_pareto_type_2, false, 0, 0},
     {"frechet", 3, ALL4(frechet),
      {{1.3, 2.0, 1.0}, {0.6, 3.5, 0.8}, {2.2, 1.2, 1.5}, {4.0, 5.0, 2.5},
       {0.9, 0.7, 0.4}},
-     0, frechet_rng_w, {9, 2}, mom_frechet, false},
+     0, frechet_rng_w, {9, 2}, mom_frechet, false, 0, 0},
     {"gumbel", 3, ALL4(gumbel),
      {{0.3, 0.1, 1.2}, {-1.5, 0.4, 0.7}, {2.2, -0.3, 1.9}, {0.0, 1.0, 0.5},
       {4.1, 2.0, 3.0}},
-     0, gumbel_rng_w, {1, 2}, mom_gumbel, false},
+     0, gumbel_rng_w, {1, 2}, mom_gumbel, false, 0, 0},
     {"rayleigh", 2, ALL4(rayleigh),
      {{0.3, 1.2}, {1.5, 0.7}, {2.2, 1.9}, {0.8, 0.5}, {4.1, 3.0}},
-     0, rayleigh_rng_w, {1.5}, mom_rayleigh, false},
+     0, rayleigh_rng_w, {1.5}, mom_rayleigh, false, 0, 0},
     {"loglogistic", 3, loglogistic_lpdf_w, NULL, NULL, loglogistic_cdf_w,
      ref_loglogistic,
      {{0.3, 1.2, 2.5}, {1.5, 0.7, 0.9}, {2.2, 1.9, 4.0}, {0.8, 0.5, 1.5},
       {4.1, 3.0, 3.0}},
-     0, loglogistic_rng_w, {2, 8}, mom_loglogistic, false},
+     0, loglogistic_rng_w, {2, 8}, mom_loglogistic, false, 0, 0},
     {"inv_chi_square", 2, ALL4(inv_chi_square),
      {{0.3, 2.5}, {1.5, 0.7}, {0.2, 4.0}, {0.8, 1.5}, {4.1, 3.0}},
-     0, inv_chi_square_rng_w, {12}, mom_inv_chi_square, false},
+     0, inv_chi_square_rng_w, {12}, mom_inv_chi_square, false, 0, 0},
     {"scaled_inv_chi_square", 3, ALL4(scaled_inv_chi_square),
      {{0.3, 2.5, 0.6}, {1.5, 0.7, 1.1}, {0.2, 4.0, 0.3}, {0.8, 1.5, 0.9},
       {4.1, 3.0, 2.0}},
      0, scaled_inv_chi_square_rng_w, {12, 0.8}, mom_scaled_inv_chi_square,
-     false},
+     false, 0, 0},
     {"beta_proportion", 3, beta_proportion_lpdf_w, beta_proportion_lcdf_w,
      beta_proportion_lccdf_w, NULL, ref_beta_proportion,
      {{0.3, 0.4, 5.0}, {0.15, 0.2, 3.5}, {0.62, 0.7, 8.0}, {0.8, 0.6, 2.5},
       {0.45, 0.5, 10.0}},
-     0, beta_proportion_rng_w, {0.3, 10}, mom_beta_proportion, false},
+     0, beta_proportion_rng_w, {0.3, 10}, mom_beta_proportion, false, 0, 0},
     {"skew_normal", 4, ALL4(skew_normal),
      {{0.3, 0.1, 1.2, 0.5}, {-1.5, 0.4, 0.7, -1.0}, {2.2, -0.3, 1.9, 0.5},
       {0.8, 1.0, 0.5, 2.0}, {4.1, 2.0, 3.0, -0.5}},
      0.91893853320467274178, skew_normal_rng_w, {1, 2, 3}, mom_skew_normal,
-     false},
+     false, 0, 0},
     {"exp_mod_normal", 4, ALL4(exp_mod_normal),
      {{0.3, 0.1, 1.2, 2.0}, {-1.5, 0.4, 0.7, 1.0}, {2.2, -0.3, 1.9, 0.5},
       {0.8, 1.0, 0.5, 4.0}, {4.1, 2.0, 3.0, 0.8}},
      0.69314718055994530942, exp_mod_normal_rng_w, {1, 0.5, 2},
-     mom_exp_mod_normal, false},
+     mom_exp_mod_normal, false, 0, 0},
     {"skew_double_exponential", 4, ALL4(skew_double_exponential),
      {{0.3, 0.1, 1.2, 0.3}, {-1.5, 0.4, 0.7, 0.6}, {2.2, -0.3, 1.9, 0.5},
       {0.2, 1.0, 0.5, 0.8}, {4.1, 2.0, 3.0, 0.1}},
      -0.69314718055994530942, skew_double_exponential_rng_w, {1, 2, 0.3},
-     mom_skew_double_exponential, false},
+     mom_skew_double_exponential, false, 0, 0},
     {"von_mises", 3, ALL4(von_mises),
      {{0.3, 0.1, 1.2}, {-1.5, 0.4, 0.7}, {2.2, -0.3, 1.9}, {0.0, 4.0, 0.5},
       {-2.8, -5.0, 3.0}},
-     1.83787706640934548356, von_mises_rng_w, {1, 2}, mom_von_mises, true},
+     1.83787706640934548356, von_mises_rng_w, {1, 2}, mom_von_mises, true,
+     0, 0},
 };
 
 #define NDISTS ((int)(sizeof dists / sizeof dists[0]))
-
-/* ---------------------------------------------------------- argument set */
-
-typedef struct Args {
-    double x[4][NV], g[4][NV];
-    int n[4];
-    RtArg a[4];
-} Args;
-
-/* vec_mask bit j makes arg j a vector of the NV points' values, otherwise
- * a scalar with point `scalar_pt`'s value */
-static void args_fill(Args *A, const Dist *D, unsigned vec_mask,
-                      int scalar_pt, bool with_g, bool ad)
-{
-    memset(A, 0, sizeof *A);
-    for (int j = 0; j < D->k; j++) {
-        A->n[j] = (vec_mask >> j) & 1 ? NV : 1;
-        for (int i = 0; i < A->n[j]; i++)
-            A->x[j][i] = D->pt[A->n[j] == 1 ? scalar_pt : i][j];
-        A->a[j] = rt_argn(A->x[j], with_g ? A->g[j] : NULL, A->n[j], ad);
-    }
-}
-
-static void args_no_g(Args *A, int k)
-{
-    for (int j = 0; j < k; j++)
-        A->a[j].g = NULL;
-}
-
-static double rel_err(double got, double want)
-{
-    if (got == want)
-        return 0;
-    return fabs(got - want) / fmax(1, fabs(want));
-}
-
-#define ASSERT_CLOSE(got, want, tol, ...)                                    \
-    do {                                                                     \
-        double g_ = (got), w_ = (want);                                      \
-        if (!(rel_err(g_, w_) <= (tol))) {                                   \
-            print_error(__VA_ARGS__);                                        \
-            print_error(": got %.17g, want %.17g\n", g_, w_);                \
-            fail();                                                          \
-        }                                                                    \
-    } while (0)
-
-typedef enum Kind { K_LPDF, K_LCDF, K_LCCDF, K_CDF } Kind;
-static const char *kind_names[] = {"lpdf", "lcdf", "lccdf", "cdf"};
-
-static bool has(const Dist *D, Kind kind)
-{
-    switch (kind) {
-    case K_LPDF:
-        return D->lpdf != NULL;
-    case K_LCDF:
-        return D->lcdf != NULL;
-    case K_LCCDF:
-        return D->lccdf != NULL;
-    case K_CDF:
-        return D->cdf != NULL;
-    }
-    return false;
-}
-
-static double call(const Dist *D, Kind kind, Args *A, bool propto,
-                   double adj, RtError *err)
-{
-    switch (kind) {
-    case K_LPDF:
-        return D->lpdf(A->a, propto, adj, err);
-    case K_LCDF:
-        return D->lcdf(A->a, adj, err);
-    case K_LCCDF:
-        return D->lccdf(A->a, adj, err);
-    case K_CDF:
-        return D->cdf(A->a, adj, err);
-    }
-    return NAN;
-}
-
-/* Every partial against central differences of the value. */
-static void check_gradient(const Dist *D, Kind kind, unsigned vec_mask,
-                           int scalar_pt, bool propto)
-{
-    Args A;
-    RtError err = {.msg = ""};
-    args_fill(&A, D, vec_mask, scalar_pt, true, true);
-    double v = call(D, kind, &A, propto, 1, &err);
-    if (!isfinite(v)) {
-        print_error("%s_%s mask %u pt %d: value %g (%s)\n", D->name,
-                    kind_names[kind], vec_mask, scalar_pt, v, err.msg);
-        fail();
-    }
-    args_no_g(&A, D->k);
-    for (int j = 0; j < D->k; j++) {
-        for (int i = 0; i < A.n[j]; i++) {
-            double x0 = A.x[j][i], h = 1e-6 * fmax(1, fabs(x0));
-            A.x[j][i] = x0 + h;
-            double fp = call(D, kind, &A, propto, 1, &err);
-            A.x[j][i] = x0 - h;
-            double fm = call(D, kind, &A, propto, 1, &err);
-            A.x[j][i] = x0;
-            double fd = (fp - fm) / (2 * h);
-            double tol = 1e-6 + 1e-9 * fabs(v) / fmax(1, fabs(fd));
-            ASSERT_CLOSE(A.g[j][i], fd, tol,
-                         "%s_%s%s mask %u pt %d: d/d arg %d [%d]", D->name,
-                         kind_names[kind], propto ? " propto" : "", vec_mask,
-                         scalar_pt, j, i);
-        }
-    }
-}
 
 /* ----------------------------------------------------------------- tests */
 
 static void test_values(void **state)
 {
     (void)state;
-    for (int d = 0; d < NDISTS; d++) {
-        const Dist *D = &dists[d];
-        for (int i = 0; i < NV; i++) {
-            Args A;
-            RtError err = {.msg = ""};
-            args_fill(&A, D, 0, i, false, true);
-            const double *x = D->pt[i];
-            double f = D->ref(x, false), F = D->ref(x, true);
-            ASSERT_CLOSE(call(D, K_LPDF, &A, false, 1, &err), log(f), 1e-11,
-                         "%s_lpdf at point %d", D->name, i);
-            if (has(D, K_CDF))
-                ASSERT_CLOSE(call(D, K_CDF, &A, false, 1, &err), F, 1e-11,
-                             "%s_cdf at point %d", D->name, i);
-            if (has(D, K_LCDF))
-                ASSERT_CLOSE(call(D, K_LCDF, &A, false, 1, &err), log(F),
-                             1e-11, "%s_lcdf at point %d", D->name, i);
-            if (has(D, K_LCCDF))
-                ASSERT_CLOSE(call(D, K_LCCDF, &A, false, 1, &err),
-                             log1p(-F), 1e-11, "%s_lccdf at point %d",
-                             D->name, i);
-            /* lcdf = log(cdf) and lccdf = log1m(cdf) among themselves */
-            if (has(D, K_CDF) && has(D, K_LCDF)) {
-                double c = call(D, K_CDF, &A, false, 1, &err);
-                ASSERT_CLOSE(call(D, K_LCDF, &A, false, 1, &err), log(c),
-                             1e-13, "%s lcdf = log cdf %d", D->name, i);
-                ASSERT_CLOSE(call(D, K_LCCDF, &A, false, 1, &err),
-                             log1p(-c), 1e-12, "%s lccdf = log1m cdf %d",
-                             D->name, i);
-            }
-        }
-        /* vectorized: the sum of the scalar terms, the product of cdfs */
-        Args A;
-        RtError err = {.msg = ""};
-        args_fill(&A, D, 0x5, 0, false, true);
-        double want = 0, wantc = 1, wantl = 0;
-        for (int i = 0; i < NV; i++) {
-            double x[4];
-            for (int j = 0; j < D->k; j++)
-                x[j] = A.x[j][A.n[j] == 1 ? 0 : i];
-            want += log(D->ref(x, false));
-            wantc *= D->ref(x, true);
-            wantl += log(D->ref(x, true));
-        }
-        ASSERT_CLOSE(call(D, K_LPDF, &A, false, 1, &err), want, 1e-11,
-                     "%s_lpdf vectorized", D->name);
-        if (has(D, K_CDF))
-            ASSERT_CLOSE(call(D, K_CDF, &A, false, 1, &err), wantc, 1e-11,
-                         "%s_cdf vectorized", D->name);
-        if (has(D, K_LCDF))
-            ASSERT_CLOSE(call(D, K_LCDF, &A, false, 1, &err), wantl, 1e-10,
-                         "%s_lcdf vectorized", D->name);
-    }
+    rtd_check_values(dists, NDISTS);
 }
 
 static void test_gradients(void **state)
 {
     (void)state;
-    for (int d = 0; d < NDISTS; d++) {
-        const Dist *D = &dists[d];
-        for (int kind = K_LPDF; kind <= K_CDF; kind++) {
-            if (!has(D, (Kind)kind))
-                continue;
-            for (int i = 0; i < NV; i++)
-                check_gradient(D, (Kind)kind, 0, i, false);
-            check_gradient(D, (Kind)kind, 0x5, 0, false);
-            check_gradient(D, (Kind)kind, 0xA, 0, false);
-            check_gradient(D, (Kind)kind, 0xF, 0, false);
-        }
-        check_gradient(D, K_LPDF, 0x5, 0, true);
-        check_gradient(D, K_LPDF, 0xA, 1, true);
-    }
+    rtd_check_gradients(dists, NDISTS);
 }
 
 static void test_propto(void **state)
 {
     (void)state;
-    for (int d = 0; d < NDISTS; d++) {
-        const Dist *D = &dists[d];
-        Args A;
-        RtError err = {.msg = ""};
-        args_fill(&A, D, 0x5, 0, false, true);
-        double full = call(D, K_LPDF, &A, false, 1, &err);
-        double prop = call(D, K_LPDF, &A, true, 1, &err);
-        ASSERT_CLOSE(prop - full, NV * D->propto_const, 1e-12,
-                     "%s propto, all ad", D->name);
-        args_fill(&A, D, 0x5, 0, false, false);
-        assert_true(call(D, K_LPDF, &A, true, 1, &err) == 0);
-        for (int j = 0; j < D->k; j++) {
-            args_fill(&A, D, 0x5, 0, false, true);
-            A.a[j].ad = false;
-            double diff1 = call(D, K_LPDF, &A, false, 1, &err) -
-                           call(D, K_LPDF, &A, true, 1, &err);
-            for (int m = 0; m < D->k; m++)
-                if (m != j)
-                    for (int i = 0; i < A.n[m]; i++)
-                        A.x[m][i] = D->pt[(i + 2) % NV][m];
-            double diff2 = call(D, K_LPDF, &A, false, 1, &err) -
-                           call(D, K_LPDF, &A, true, 1, &err);
-            ASSERT_CLOSE(diff1, diff2, 1e-12, "%s propto, arg %d data",
-                         D->name, j);
-        }
-    }
+    rtd_check_propto(dists, NDISTS);
+
     /* what goes with one parameter data, against the closed forms */
     double y = 1.7, a = 2.5, s = 0.8, nu = 3.5, mu = 0.3;
     RtArg Y = rt_arg1(&y, NULL, true), Yd = rt_arg1(&y, NULL, false);
@@ -753,103 +514,19 @@ static void test_propto(void **state)
 static void test_accumulate(void **state)
 {
     (void)state;
-    for (int d = 0; d < NDISTS; d++) {
-        const Dist *D = &dists[d];
-        for (int kind = K_LPDF; kind <= K_CDF; kind++) {
-            if (!has(D, (Kind)kind))
-                continue;
-            Args A, B;
-            RtError err = {.msg = ""};
-            args_fill(&A, D, 0x5, 0, true, true);
-            args_fill(&B, D, 0x5, 0, true, true);
-            for (int j = 0; j < D->k; j++)
-                for (int i = 0; i < NV; i++)
-                    B.g[j][i] = 0.5 + j + 0.1 * i;
-            double va = call(D, (Kind)kind, &A, false, 1, &err);
-            double vb = call(D, (Kind)kind, &B, false, 2.5, &err);
-            assert_true(va == vb);
-            for (int j = 0; j < D->k; j++)
-                for (int i = 0; i < A.n[j]; i++)
-                    ASSERT_CLOSE(B.g[j][i],
-                                 0.5 + j + 0.1 * i + 2.5 * A.g[j][i], 1e-13,
-                                 "%s_%s accumulate", D->name,
-                                 kind_names[kind]);
-            args_no_g(&A, D->k);
-            assert_true(call(D, (Kind)kind, &A, false, 1, &err) == va);
-        }
-    }
+    rtd_check_accumulate(dists, NDISTS);
 }
 
 static void test_empty(void **state)
 {
     (void)state;
-    for (int d = 0; d < NDISTS; d++) {
-        const Dist *D = &dists[d];
-        Args A;
-        RtError err = {.msg = ""};
-        args_fill(&A, D, 0xF, 0, true, true);
-        for (int j = 0; j < D->k; j++)
-            A.a[j].n = 0;
-        for (int kind = K_LPDF; kind <= K_CDF; kind++)
-            if (has(D, (Kind)kind))
-                assert_true(call(D, (Kind)kind, &A, false, 1, &err) ==
-                            (kind == K_CDF ? 1 : 0));
-        args_fill(&A, D, 0x1, 0, true, true);
-        A.a[0].n = 0;
-        assert_true(call(D, K_LPDF, &A, false, 1, &err) == 0);
-    }
+    rtd_check_empty(dists, NDISTS);
 }
 
 static void test_rng(void **state)
 {
     (void)state;
-    for (int d = 0; d < NDISTS; d++) {
-        const Dist *D = &dists[d];
-        const double *p = D->rng_par;
-        RtRng *r1 = rt_rng_new(4321, 1), *r2 = rt_rng_new(4321, 1);
-        RtError err = {.msg = ""};
-        static double draws[NDRAWS];
-        double sum = 0, mean_want, var_want;
-        for (int i = 0; i < NDRAWS; i++) {
-            draws[i] = D->rng(p, r1, &err);
-            assert_true(draws[i] == D->rng(p, r2, &err));
-            sum += draws[i];
-        }
-        rt_rng_free(r1);
-        rt_rng_free(r2);
-        D->moments(p, &mean_want, &var_want);
-        /* the empirical cdf at three points */
-        double q[3] = {-0.5, 0.5, 1.5};
-        for (int t = 0; t < 3 && !D->draws_off_support; t++) {
-            double x[4] = {mean_want + q[t] * sqrt(var_want), p[0], p[1],
-                           p[2]};
-            double F = D->ref(x, true), below = 0;
-            for (int i = 0; i < NDRAWS; i++)
-                below += draws[i] <= x[0];
-            double se = sqrt(F * (1 - F) / NDRAWS);
-            if (fabs(below / NDRAWS - F) > 5 * se + 1e-12) {
-                print_error("%s_rng: P(Y <= %g) = %g, want %g\n", D->name,
-                            x[0], below / NDRAWS, F);
-                fail();
-            }
-        }
-        double mean = sum / NDRAWS, m2 = 0, m4 = 0;
-        for (int i = 0; i < NDRAWS; i++) {
-            double c = draws[i] - mean;
-            m2 += c * c;
-            m4 += c * c * c * c;
-        }
-        m2 /= NDRAWS - 1;
-        m4 /= NDRAWS;
-        double se_mean = sqrt(var_want / NDRAWS);
-        double se_var = sqrt((m4 - m2 * m2) / NDRAWS);
-        if (fabs(mean - mean_want) > 5 * se_mean ||
-            fabs(m2 - var_want) > 5 * se_var) {
-            print_error("%s_rng: mean %g var %g, want %g %g\n", D->name,
-                        mean, m2, mean_want, var_want);
-            fail();
-        }
-    }
+    rtd_check_rng(dists, NDISTS, 4321);
     /* von_mises draws lie in [m - pi, m + pi], m = mu reduced mod 2 pi */
     RtRng *r = rt_rng_new(7, 1);
     for (int i = 0; i < 1000; i++) {

@@ -1,8 +1,7 @@
-/* dist_cat.c - distributions over categories (Stan Functions Reference,
- * "Multivariate discrete distributions" and "Ordered logistic"):
- * categorical, categorical_logit, multinomial, ordered_logistic, with
- * partials and random number generators.  Conventions: rt_math.h,
- * rt_dist_disc.h. */
+/* dist_categorical.c - distributions over categories (Stan Functions
+ * Reference, "Multivariate discrete distributions"): categorical,
+ * categorical_logit and multinomial, with partials and random number
+ * generators.  Conventions: rt_math.h, rt_dist_disc.h. */
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 #include <math.h>
@@ -162,95 +161,4 @@ int rt_multinomial_rng(RtArg theta, int N, int *out, RtRng *rng,
         mass_left -= theta.x[k];
     }
     return 0;
-}
-
-/* --------------------------------------------------- ordered_logistic */
-
-static bool check_cutpoints(const char *fn, RtArg c, RtError *err)
-{
-    for (int k = 1; k < c.n; k++)
-        if (!(c.x[k] > c.x[k - 1])) {
-            rt_error(err, "%s: Cut-points is not a valid ordered vector. The "
-                     "element at %d is %g, but should be greater than the "
-                     "previous element, %g", fn, k + 1, c.x[k], c.x[k - 1]);
-            return false;
-        }
-    if (c.n > 0) {
-        RtArg first = {c.x, NULL, 1, false};
-        RtArg last = {c.x + c.n - 1, NULL, 1, false};
-        if (!check_real(fn, "Final cut-point", last, CK_FINITE, err)
-            || !check_real(fn, "First cut-point", first, CK_FINITE, err))
-            return false;
-    }
-    return true;
-}
-
-/* Stan Functions Reference: with K = size(c) + 1 categories,
- *   P(y = 1) = 1 - inv_logit(eta - c[1]),
- *   P(y = k) = inv_logit(eta - c[k-1]) - inv_logit(eta - c[k]),
- *   P(y = K) = inv_logit(eta - c[K-1]).
- * The middle difference is taken in log space as
- *   log inv_logit(a) + log1m_inv_logit(b) + log1m_exp(b - a),
- * a = eta - c[k-1] > b = eta - c[k]. */
-double rt_ordered_logistic_lpmf(RtIArg y, RtArg eta, RtArg c, bool propto,
-                                double adj, RtError *err)
-{
-    static const char fn[] = "ordered_logistic_lpmf";
-    const char *names[] = {"Integers", "Locations"};
-    int N = common_size(fn, 2, names, (int[]){y.n, eta.n}, err), K = c.n + 1;
-    if (N < 0 || !check_int_bounded(fn, "Random variable", y, 1, K, err)
-        || !check_cutpoints(fn, c, err)
-        || !check_real(fn, "Location parameter", eta, CK_FINITE, err))
-        return fail();
-    if (N == 0 || K == 1 || (propto && !eta.ad && !c.ad))
-        return 0;
-    double lp = 0;
-    for (int i = 0; i < N; i++) {
-        int k = AT(y, i);
-        double e = AT(eta, i), de, dlo = 0, dhi = 0;
-        if (k == 1) {
-            double b = e - c.x[0];
-            lp += log1m_inv_logit(b);
-            de = -inv_logit(b);
-            dhi = inv_logit(b);
-        } else if (k == K) {
-            double a = e - c.x[K - 2];
-            lp += log_inv_logit(a);
-            de = inv_logit(-a);
-            dlo = -de;
-        } else {
-            double a = e - c.x[k - 2], b = e - c.x[k - 1];
-            lp += log_inv_logit(a) + log1m_inv_logit(b)
-                  + log1m_exp(b - a);
-            double r = 1 / expm1(a - b);
-            de = inv_logit(-a) - inv_logit(b);
-            dlo = -inv_logit(-a) - r;
-            dhi = inv_logit(b) + r;
-        }
-        if (eta.g)
-            GRAD(eta, i, adj * de);
-        if (c.g) {
-            if (k > 1)
-                c.g[k - 2] += adj * dlo;
-            if (k < K)
-                c.g[k - 1] += adj * dhi;
-        }
-    }
-    return lp;
-}
-
-int rt_ordered_logistic_rng(double eta, RtArg c, RtRng *rng, RtError *err)
-{
-    static const char fn[] = "ordered_logistic_rng";
-    RtArg e = {&eta, NULL, 1, false};
-    if (!check_real(fn, "Location parameter", e, CK_FINITE, err)
-        || !check_cutpoints(fn, c, err))
-        return -1;
-    /* P(y <= k) = 1 - inv_logit(eta - c[k]): the first k whose cumulative
-     * probability exceeds u. */
-    double u = rt_rng_uniform(rng);
-    for (int k = 0; k < c.n; k++)
-        if (u < inv_logit(c.x[k] - eta))
-            return k + 1;
-    return c.n + 1;
 }

@@ -1,15 +1,18 @@
-/* dist_glm2.c - categorical_logit_glm (Stan Functions Reference,
- * "categorical_logit_glm"): categorical_logit(y | alpha + x * beta) with
- * one linear predictor per class.  As in dist_glm.c the predictors are
- * formed one row at a time and never stored, so a call allocates nothing:
- * the value takes one pass over the classes (a running log-sum-exp), the
- * partials a second that recomputes the predictors.
+/* dist_glm_categorical.c - the GLMs of categorical and ordinal outcomes
+ * (Stan Functions Reference, "categorical_logit_glm", "Ordered logistic
+ * generalized linear model"): categorical_logit_glm,
+ * categorical_logit(y | alpha + x * beta) with one linear predictor per
+ * class, and ordered_logistic_glm.  As in the other GLMs the predictors
+ * are formed one row at a time and never stored, so a call allocates
+ * nothing: categorical_logit_glm's value takes one pass over the classes
+ * (a running log-sum-exp), the partials a second that recomputes the
+ * predictors.
  * Conventions: rt_math.h, rt_dist_disc.h. */
 #include <math.h>
 
 #include "pplrt.h"
 #include "rt_dist_disc.h"
-#include "dist_disc_internal.h"
+#include "dist_glm_internal.h"
 
 static const char GLM_FN[] = "categorical_logit_glm_lpmf";
 
@@ -173,5 +176,85 @@ double rt_categorical_logit_glm_lpmf(RtIArg y, RtMat x, RtArg alpha,
             outcome_backprop(row, row_g, alpha, beta, AT(y, i) - 1, adj);
         }
     }
+    return lp;
+}
+
+/* ---------------------------------------------- ordered_logistic_glm */
+
+/* The log probability of class k (1..K) at predictor eta and the partials
+ * by eta and by the cutpoints below (c[k-2]) and above (c[k-1]); as in
+ * rt_ordered_logistic_lpmf. */
+static double ordered_logistic_term(int k, int K, double eta,
+                                    const double *c, double *de,
+                                    double *dlo, double *dhi)
+{
+    *dlo = *dhi = 0;
+    if (k == 1) {
+        double b = eta - c[0];
+        *de = -inv_logit(b);
+        *dhi = inv_logit(b);
+        return log1m_inv_logit(b);
+    }
+    if (k == K) {
+        double a = eta - c[K - 2];
+        *de = inv_logit(-a);
+        *dlo = -*de;
+        return log_inv_logit(a);
+    }
+    double a = eta - c[k - 2], b = eta - c[k - 1];
+    double r = 1 / expm1(a - b);
+    *de = inv_logit(-a) - inv_logit(b);
+    *dlo = -inv_logit(-a) - r;
+    *dhi = inv_logit(b) + r;
+    return log_inv_logit(a) + log1m_inv_logit(b) + log1m_exp(b - a);
+}
+
+/* y in 1..K, K = size(cuts) + 1; x N x K' (a row_vector shared by all),
+ * beta K' weights; no intercept.  No constant terms: propto gives 0 only
+ * when x, beta and cuts are all data. */
+double rt_ordered_logistic_glm_lpmf(RtIArg y, RtMat x, RtArg beta,
+                                    RtArg cuts, bool propto, double adj,
+                                    RtError *err)
+{
+    static const char fn[] = "ordered_logistic_glm_lpmf";
+    int rows = x.rows == 1 ? y.n : x.rows, K = cuts.n + 1;
+    if (!check_size(fn, "Vector of dependent variables", y.n, rows, err)
+        || !check_weights(fn, beta, x, err)
+        || !check_int_bounded(fn, "Vector of dependent variables", y, 1, K,
+                              err))
+        return fail();
+    for (int k = 1; k < cuts.n; k++)
+        if (!(cuts.x[k] > cuts.x[k - 1])) {
+            rt_error(err, "%s: Cut-points is not a valid ordered vector. The "
+                     "element at %d is %g, but should be greater than the "
+                     "previous element, %g", fn, k + 1, cuts.x[k],
+                     cuts.x[k - 1]);
+            return fail();
+        }
+    if (cuts.n > 0) {
+        RtArg first = {cuts.x, NULL, 1, false};
+        RtArg last = {cuts.x + cuts.n - 1, NULL, 1, false};
+        if (!check_real(fn, "Final cut-point", last, CK_FINITE, err)
+            || !check_real(fn, "First cut-point", first, CK_FINITE, err))
+            return fail();
+    }
+    if (rows == 0 || K == 1 || (propto && !x.ad && !beta.ad && !cuts.ad))
+        return 0;
+    double lp = 0;
+    for (int i = 0; i < rows; i++) {
+        int k = AT(y, i);
+        double de, dlo, dhi;
+        lp += ordered_logistic_term(k, K, row_eta(x, NULL, beta, i), cuts.x,
+                                    &de, &dlo, &dhi);
+        row_backprop(x, NULL, beta, i, adj * de);
+        if (cuts.g) {
+            if (k > 1)
+                cuts.g[k - 2] += adj * dlo;
+            if (k < K)
+                cuts.g[k - 1] += adj * dhi;
+        }
+    }
+    if (!isfinite(lp))
+        return row_nonfinite(fn, x, NULL, beta, lp, err);
     return lp;
 }

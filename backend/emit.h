@@ -282,7 +282,7 @@ bool em_in_list(const char *const *list, const char *name);
 bool em_cannot_fail_call(const MirExpr *e);
 
 /* emit_ode.c */
-/* The callbacks of the user functions passed to ode_rk45 (after the
+/* The callbacks of the user functions passed to an ODE solver (after the
  * functions), and the value and reverse step of the calls. */
 void em_ode_callbacks(Emit *em);
 bool em_ode_value(Emit *em, const MirExpr *e, Opnd *out);

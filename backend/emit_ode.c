@@ -1,14 +1,24 @@
-/* emit_ode.c - ode_rk45 and ode_rk45_tol through the runtime's solver
- * (rt_ode.h).
+/* emit_ode.c - Stan's ODE solvers through the runtime's rt_ode_solve
+ * (rt_ode.h): ode_rk45, ode_ckrk, ode_adams, ode_bdf and their _tol forms,
+ * and the deprecated integrate_ode_rk45 / _bdf / _adams, with and without
+ * their tolerances.
  *
  * The solver calls back into the model for the right-hand side f(t, y,
- * ...) and, for the sensitivities, for the vector-Jacobian products
- * w^T df/dy and w^T df/dtheta.  Both callbacks are emitted once per user
- * function passed to an ODE solver: they unpack the call's extra
- * arguments from an OdeCtx and call the function's primal C function, or
- * its reverse function with w as the result's adjoint.  The solver's
- * parameters theta are the real extra arguments' elements, one after the
- * other.
+ * ...) and, for the sensitivities (and ode_bdf's Jacobian), for the
+ * vector-Jacobian products w^T df/dy and w^T df/dtheta.  Both callbacks
+ * are emitted once per user function passed to an ODE solver: they unpack
+ * the call's extra arguments from an OdeCtx and call the function's
+ * primal C function, or its reverse function with w as the result's
+ * adjoint.  The solver's parameters theta are the elements of the extra
+ * arguments that f takes as real and not `data`, one after the other.
+ *
+ * The deprecated interface is the variadic one with three extra arguments
+ * (theta, x_r, x_i) and its result array[,] real laid out as array[]
+ * vector: f(t, y, theta, x_r, x_i) takes y as array[] real, which C sees
+ * as the same pointer and length, so both interfaces share the callbacks
+ * and the solver (an emission choice: the MIR keeps the call as written).
+ * Int arguments where f or the solver takes real (an int initial time,
+ * int output times, an int array for a real parameter) are converted.
  *
  * The value of a call is a solve without sensitivities; its reverse step
  * solves again with them (the reverse sweep recomputes values) and adds
@@ -23,30 +33,86 @@
 
 #define ODE_MAX_ARGS 16
 
-static bool is_ode_call(const MirExpr *e)
+/* The solvers: the Stan function, the runtime's method, whether it is the
+ * deprecated interface, whether it takes tolerances (the variadic _tol
+ * forms; the deprecated ones take them when called with 10 arguments),
+ * and Stan's default tolerances and max_num_steps. */
+typedef struct OdeForm {
+    const char *name;
+    const char *method;
+    bool deprecated;
+    bool tol;
+    const char *defaults;
+} OdeForm;
+
+#define NONSTIFF_DEFAULTS "1e-6, 1e-6, 1000000"
+#define STIFF_DEFAULTS "1e-10, 1e-10, 100000000"
+
+static const OdeForm ode_forms[] = {
+    {"ode_rk45", "RT_ODE_RK45", false, false, NONSTIFF_DEFAULTS},
+    {"ode_rk45_tol", "RT_ODE_RK45", false, true, NONSTIFF_DEFAULTS},
+    {"ode_ckrk", "RT_ODE_CKRK", false, false, NONSTIFF_DEFAULTS},
+    {"ode_ckrk_tol", "RT_ODE_CKRK", false, true, NONSTIFF_DEFAULTS},
+    {"ode_adams", "RT_ODE_ADAMS", false, false, STIFF_DEFAULTS},
+    {"ode_adams_tol", "RT_ODE_ADAMS", false, true, STIFF_DEFAULTS},
+    {"ode_bdf", "RT_ODE_BDF", false, false, STIFF_DEFAULTS},
+    {"ode_bdf_tol", "RT_ODE_BDF", false, true, STIFF_DEFAULTS},
+    {"integrate_ode_rk45", "RT_ODE_RK45", true, false, NONSTIFF_DEFAULTS},
+    {"integrate_ode_adams", "RT_ODE_ADAMS", true, false, STIFF_DEFAULTS},
+    {"integrate_ode_bdf", "RT_ODE_BDF", true, false, STIFF_DEFAULTS},
+};
+
+static const OdeForm *ode_form(const MirExpr *e)
 {
-    return e && e->kind == MX_CALL && e->fn_kind == FNK_STANLIB
-        && (strcmp(e->fn, "ode_rk45") == 0
-            || strcmp(e->fn, "ode_rk45_tol") == 0);
+    if (!e || e->kind != MX_CALL || e->fn_kind != FNK_STANLIB)
+        return NULL;
+    for (size_t i = 0; i < sizeof ode_forms / sizeof *ode_forms; i++)
+        if (strcmp(e->fn, ode_forms[i].name) == 0)
+            return &ode_forms[i];
+    return NULL;
 }
 
-/* Where the extra arguments start: after f, y0, t0, ts and, for the _tol
- * form, the tolerances and max_num_steps. */
-static int first_extra(const MirExpr *e)
+static bool is_ode_call(const MirExpr *e)
 {
-    return strcmp(e->fn, "ode_rk45_tol") == 0 ? 7 : 4;
+    return ode_form(e) != NULL;
+}
+
+/* The arguments of a call: f, y0, t0, ts, then the extra arguments
+ * [first, last) and, at tol, rel_tol, abs_tol, max_num_steps (tol < 0:
+ * the defaults). */
+typedef struct OdeArgs {
+    int first, last, tol;
+} OdeArgs;
+
+static OdeArgs ode_args(const MirExpr *e)
+{
+    const OdeForm *form = ode_form(e);
+    if (form->deprecated)
+        return (OdeArgs){4, 7, e->nargs == 10 ? 7 : -1};
+    if (form->tol)
+        return (OdeArgs){7, e->nargs, 4};
+    return (OdeArgs){4, e->nargs, -1};
 }
 
 /* The user function a call passes as its right-hand side. */
 static int rhs_fun(const Emit *em, const MirExpr *e)
 {
     const MirExpr *f = e->args[0];
-    int want = 2 + e->nargs - first_extra(e);
+    OdeArgs in = ode_args(e);
+    int want = 2 + in.last - in.first;
     for (int fi = 0; fi < em->p->nfuns; fi++)
         if (f->fn && strcmp(em->p->funs[fi].name, f->fn) == 0
             && em->p->funs[fi].nparams == want)
             return fi;
     return -1;
+}
+
+/* Whether f's extra parameter k (its parameter 2 + k) is in theta: real
+ * and not `data` (the vjp writes its gradient there). */
+static bool in_theta(const Emit *em, const MirFun *f, int k)
+{
+    const MirVar *var = &em->p->vars[f->params[2 + k]];
+    return !em_is_int_var(var) && !f->data_only[2 + k];
 }
 
 /* ------------------------------------------------------------ callbacks */
@@ -177,12 +243,31 @@ void em_ode_callbacks(Emit *em)
 
 /* ------------------------------------------------------------- the call */
 
-/* The solve: the context, then rt_ode_rk45[_tol] into the returned
- * values (and, with_sens, the sensitivities into *sens); *ntheta gets the
+/* a as real values: an int scalar converts in C by itself, an int
+ * container is copied into doubles. */
+static Opnd as_real(Emit *em, Opnd a)
+{
+    if (!a.is_int)
+        return a;
+    if (!a.container) {
+        a.val = A("(double)(%s)", a.val);
+        a.is_int = false;
+        return a;
+    }
+    Opnd r = em_new_container(em, a.n, a.rows, a.cols, false);
+    em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s[k];", a.n, r.val,
+            a.val);
+    return r;
+}
+
+/* The solve: the context, then rt_ode_solve into the returned values
+ * (and, with_sens, the sensitivities into *sens); *ntheta gets the
  * number of theta elements, extra the extra arguments' values. */
 static Opnd solve(Emit *em, const MirExpr *e, bool with_sens,
                   const char **sens, const char **ntheta, Opnd *extra)
 {
+    const OdeForm *form = ode_form(e);
+    OdeArgs in = ode_args(e);
     int fi = rhs_fun(em, e);
     if (fi < 0)
         em_unsupported(em, "%s with this function argument", e->fn);
@@ -193,17 +278,21 @@ static Opnd solve(Emit *em, const MirExpr *e, bool with_sens,
     if (em_is_ad(em, e->args[2]) || em_is_ad(em, e->args[3]))
         em_unsupported(em, "%s with initial or output times that depend on "
                        "parameters", e->fn);
-    int first = first_extra(e), nextra = e->nargs - first;
+    int nextra = in.last - in.first;
     if (nextra > ODE_MAX_ARGS)
         em_unsupported(em, "%s with more than %d extra arguments", e->fn,
                        ODE_MAX_ARGS);
-    Opnd y0 = em_value(em, e->args[1]), t0 = em_value(em, e->args[2]);
-    Opnd ts = em_value(em, e->args[3]);
+    const MirFun *f = &em->p->funs[fi];
+    Opnd y0 = as_real(em, em_value(em, e->args[1]));
+    Opnd t0 = as_real(em, em_value(em, e->args[2]));
+    Opnd ts = as_real(em, em_value(em, e->args[3]));
     const char *c = em_fresh(em, "ode");
     em_line(em, "OdeCtx %s = {.m = m, .S = S, .n = %s};", c, y0.n);
     const char *off = "0";
     for (int i = 0; i < nextra; i++) {
-        Opnd a = em_value(em, e->args[first + i]);
+        Opnd a = em_value(em, e->args[in.first + i]);
+        if (!em_is_int_var(&em->p->vars[f->params[2 + i]]))
+            a = as_real(em, a);
         extra[i] = a;
         const char *ptr = a.container ? a.val
             : A("&(%s){%s}", a.is_int ? "int" : "double", a.val);
@@ -212,28 +301,36 @@ static Opnd solve(Emit *em, const MirExpr *e, bool with_sens,
                 "%s.off[%d] = %s;", c, i, a.container ? a.n : "1", c, i,
                 a.container && a.rows ? a.rows : "1", c, i,
                 a.container && a.cols ? a.cols : "1", c, i, off);
-        if (!a.is_int)
+        if (in_theta(em, f, i))
             off = A("%s + %s", off, a.container ? a.n : "1");
     }
     const char *p = em_fresh(em, "p");
     em_line(em, "int %s = %s;", p, off);
+    /* ode_bdf's Jacobian comes from the vjp when there is one, also in a
+     * value solve (else from differences of f) */
+    bool vjp = with_sens || (strcmp(form->method, "RT_ODE_BDF") == 0
+                             && em->rev_why && !em->rev_why[fi]);
     const char *sys = em_fresh(em, "sys");
     em_line(em, "RtOdeSystem %s = {%s, %s, ode_f%d, %s, &%s};", sys, y0.n, p,
-            fi, with_sens ? A("ode_vjp%d", fi) : "NULL", c);
+            fi, vjp ? A("ode_vjp%d", fi) : "NULL", c);
     Opnd y = em_new_container(em, A("(%s) * (%s)", ts.n, y0.n), ts.n, y0.n,
                               false);
-    const char *tol = "1e-6, 1e-6, 1000000";
-    if (first == 7)
-        tol = A("%s, %s, %s", em_value(em, e->args[4]).val,
-                em_value(em, e->args[5]).val, em_value(em, e->args[6]).val);
+    const char *tol = form->defaults;
+    if (in.tol >= 0) {
+        Opnd rtol = em_value(em, e->args[in.tol]);
+        Opnd atol = em_value(em, e->args[in.tol + 1]);
+        Opnd steps = em_value(em, e->args[in.tol + 2]);
+        tol = A("%s, %s, %s", rtol.val, atol.val, steps.val);
+    }
     *sens = "NULL";
     if (with_sens) {
         *sens = em_fresh(em, "sens");
         em_line(em, "double *%s = rt_scratch_doubles(&S->scratch, (size_t)"
                 "(%s) * (%s) * ((%s) + %s));", *sens, ts.n, y0.n, y0.n, p);
     }
-    em_line(em, "if (rt_%s(&%s, %s, %s, %s, %s, %s, %s, %s, err)) return -1;",
-            e->fn, sys, y0.val, t0.val, ts.val, ts.n, tol, y.val, *sens);
+    em_line(em, "if (rt_ode_solve(%s, %s, &%s, %s, %s, %s, %s, %s, %s, %s, "
+            "err)) return -1;", form->method, em_c_string(em->a, e->fn), sys,
+            y0.val, t0.val, ts.val, ts.n, tol, y.val, *sens);
     *ntheta = p;
     return y;
 }
@@ -267,13 +364,14 @@ bool em_ode_backprop(Emit *em, const MirExpr *e, const char *adj)
     em_line(em, "            %s[j] += %s[k * (%s) + i] * %s[((size_t)k * (%s) "
             "+ i) * ((%s) + %s) + j];", g, adj, n, sens, n, n, p);
     em_backprop(em, e->args[1], g);
-    int first = first_extra(e);
+    const MirFun *f = &em->p->funs[rhs_fun(em, e)];
+    OdeArgs in = ode_args(e);
     const char *off = n;
-    for (int i = 0; first + i < e->nargs; i++) {
-        Opnd a = extra[i];
-        if (a.is_int)
+    for (int i = 0; in.first + i < in.last; i++) {
+        if (!in_theta(em, f, i))
             continue;
-        const MirExpr *x = e->args[first + i];
+        Opnd a = extra[i];
+        const MirExpr *x = e->args[in.first + i];
         if (em_is_ad(em, x))
             em_backprop(em, x, a.container ? A("(%s + %s)", g, off)
                                            : A("%s[%s]", g, off));

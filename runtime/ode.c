@@ -6,17 +6,16 @@
  * sensitivities the integrated state is Stan's coupled system: the n
  * states and the n x (n+p) sensitivity matrix, all under error control.
  *
- * Sections: the method's coefficients; the coupled right-hand side; one
- * step and its error control; dense output; the driver and Stan's
- * argument checks. */
+ * Sections: the method's coefficients; one step and its error control;
+ * dense output; the driver; rt_ode_solve, every solver's entry.  The
+ * coupled right-hand side and Stan's argument checks are ode_coupled.c's. */
 #include <float.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "pplrt.h"
-#include "rt_ode.h"
+#include "ode_internal.h"
 
 /* ------------------------------------------------------ coefficients */
 
@@ -56,58 +55,6 @@ static const double BHAT1 = 5179.0 / 57600, BHAT3 = 7571.0 / 16695,
 #define FIRST_STEP 0.1
 #define MAX_TRIES 500
 
-/* ------------------------------------------------- coupled system */
-
-/* The integrated state z = [y (n) | S (n x m, row-major)], m = n + p
- * sensitivity columns, or z = y alone (m = 0) without sensitivities. */
-typedef struct Coupled {
-    const RtOdeSystem *sys;
-    int n, m, size;     /* size = n + n*m */
-    double *unit;       /* n: the w = e_i of the vjp calls */
-    double *jy;         /* n x n: df/dy, row i from vjp with e_i */
-    double *jtheta;     /* n x p: df/dtheta */
-} Coupled;
-
-/* dz = (f(t, y), J_y S + [0 | J_theta]). */
-static int coupled_rhs(const Coupled *c, double t, const double *z,
-                       double *dz, RtError *err)
-{
-    const RtOdeSystem *sys = c->sys;
-    int n = c->n, m = c->m, p = sys->p;
-    if (sys->f(sys->ctx, t, z, dz, err) != 0)
-        return -1;
-    if (m == 0)
-        return 0;
-    memset(c->jy, 0, sizeof *c->jy * (size_t)n * n);
-    memset(c->jtheta, 0, sizeof *c->jtheta * (size_t)n * p);
-    for (int i = 0; i < n; i++) {
-        c->unit[i] = 1;
-        int rc = sys->vjp(sys->ctx, t, z, c->unit, c->jy + (size_t)i * n,
-                          c->jtheta + (size_t)i * p, err);
-        c->unit[i] = 0;
-        if (rc != 0)
-            return -1;
-    }
-    const double *S = z + n;
-    double *dS = dz + n;
-    for (int i = 0; i < n; i++) {
-        double *row = dS + (size_t)i * m;
-        for (int j = 0; j < n; j++)
-            row[j] = 0;
-        for (int j = 0; j < p; j++)
-            row[n + j] = c->jtheta[(size_t)i * p + j];
-        for (int k = 0; k < n; k++) {
-            double a = c->jy[(size_t)i * n + k];
-            if (a == 0)
-                continue;     /* Jacobians of ODE systems are often sparse */
-            const double *Sk = S + (size_t)k * m;
-            for (int j = 0; j < m; j++)
-                row[j] += a * Sk[j];
-        }
-    }
-    return 0;
-}
-
 /* ------------------------------------------------- step and control */
 
 /* The stepper between steps: (t, x, dxdt) is the current point; x_old,
@@ -122,7 +69,7 @@ typedef struct Dopri {
 
 /* One Dormand-Prince step of size dt from (t_old, x_old, dxdt_old) into
  * (x, dxdt), with the error estimate in xerr. */
-static int rk_step(const Coupled *c, Dopri *d, double dt, RtError *err)
+static int rk_step(const RtOdeCoupled *c, Dopri *d, double dt, RtError *err)
 {
     int N = d->size;
     double t = d->t_old;
@@ -130,32 +77,32 @@ static int rk_step(const Coupled *c, Dopri *d, double dt, RtError *err)
     double *tmp = d->tmp;
     for (int i = 0; i < N; i++)
         tmp[i] = x0[i] + dt * A21 * k1[i];
-    if (coupled_rhs(c, t + C2 * dt, tmp, d->k2, err))
+    if (rt_ode_coupled_rhs(c, t + C2 * dt, tmp, d->k2, err))
         return -1;
     for (int i = 0; i < N; i++)
         tmp[i] = x0[i] + dt * (A31 * k1[i] + A32 * d->k2[i]);
-    if (coupled_rhs(c, t + C3 * dt, tmp, d->k3, err))
+    if (rt_ode_coupled_rhs(c, t + C3 * dt, tmp, d->k3, err))
         return -1;
     for (int i = 0; i < N; i++)
         tmp[i] = x0[i] + dt * (A41 * k1[i] + A42 * d->k2[i]
                                + A43 * d->k3[i]);
-    if (coupled_rhs(c, t + C4 * dt, tmp, d->k4, err))
+    if (rt_ode_coupled_rhs(c, t + C4 * dt, tmp, d->k4, err))
         return -1;
     for (int i = 0; i < N; i++)
         tmp[i] = x0[i] + dt * (A51 * k1[i] + A52 * d->k2[i]
                                + A53 * d->k3[i] + A54 * d->k4[i]);
-    if (coupled_rhs(c, t + C5 * dt, tmp, d->k5, err))
+    if (rt_ode_coupled_rhs(c, t + C5 * dt, tmp, d->k5, err))
         return -1;
     for (int i = 0; i < N; i++)
         tmp[i] = x0[i] + dt * (A61 * k1[i] + A62 * d->k2[i]
                                + A63 * d->k3[i] + A64 * d->k4[i]
                                + A65 * d->k5[i]);
-    if (coupled_rhs(c, t + dt, tmp, d->k6, err))
+    if (rt_ode_coupled_rhs(c, t + dt, tmp, d->k6, err))
         return -1;
     for (int i = 0; i < N; i++)
         d->x[i] = x0[i] + dt * (B1 * k1[i] + B3 * d->k3[i] + B4 * d->k4[i]
                                 + B5 * d->k5[i] + B6 * d->k6[i]);
-    if (coupled_rhs(c, t + dt, d->x, d->dxdt, err))
+    if (rt_ode_coupled_rhs(c, t + dt, d->x, d->dxdt, err))
         return -1;
     for (int i = 0; i < N; i++)
         d->xerr[i] = dt * ((B1 - BHAT1) * k1[i] + (B3 - BHAT3) * d->k3[i]
@@ -192,7 +139,7 @@ static void swap(double **a, double **b)
 /* One accepted step from the current point, Boost's dense-output do_step:
  * try dt; if the error exceeds 1, shrink dt and try again, else accept and
  * perhaps grow dt for the next step. */
-static int accepted_step(const Coupled *c, Dopri *d, double rtol,
+static int accepted_step(const RtOdeCoupled *c, Dopri *d, double rtol,
                          double atol, const char *fn, RtError *err)
 {
     swap(&d->x, &d->x_old);
@@ -249,54 +196,6 @@ static void dense_output(const Dopri *d, double t, double *out)
 
 /* ------------------------------------------------------------ driver */
 
-/* Stan's argument checks, in ode_rk45_tol_impl's order (Stan Math
- * stan/math/prim/functor/ode_rk45.hpp): check_finite of the initial state,
- * initial time and times; check_nonzero_size; check_sorted; check_less;
- * check_positive_finite of the tolerances; check_positive. */
-static int check_arguments(const char *fn, int n, const double *y0,
-                           double t0, const double *ts, int nts,
-                           double rtol, double atol, long max_num_steps,
-                           RtError *err)
-{
-    for (int i = 0; i < n; i++)
-        if (!isfinite(y0[i]))
-            return rt_error(err, "%s: initial state[%d] is %g, but must be "
-                            "finite!", fn, i + 1, y0[i]);
-    if (!isfinite(t0))
-        return rt_error(err, "%s: initial time is %g, but must be finite!",
-                        fn, t0);
-    for (int k = 0; k < nts; k++)
-        if (!isfinite(ts[k]))
-            return rt_error(err, "%s: times[%d] is %g, but must be finite!",
-                            fn, k + 1, ts[k]);
-    if (n <= 0)
-        return rt_error(err, "%s: initial state has size 0, but must have "
-                        "a non-zero size", fn);
-    if (nts <= 0)
-        return rt_error(err, "%s: times has size 0, but must have a "
-                        "non-zero size", fn);
-    for (int k = 1; k < nts; k++)
-        if (!(ts[k] >= ts[k - 1]))
-            return rt_error(err, "%s: times is not a valid sorted vector. "
-                            "The element at %d is %g, but should be greater "
-                            "than or equal to the previous element, %g", fn,
-                            k + 1, ts[k], ts[k - 1]);
-    /* check_less prints the bound with std::to_string, hence %f */
-    if (!(t0 < ts[0]))
-        return rt_error(err, "%s: initial time is %g, but must be less than "
-                        "%f", fn, t0, ts[0]);
-    if (!(rtol > 0 && isfinite(rtol)))
-        return rt_error(err, "%s: relative_tolerance is %g, but must be "
-                        "positive finite!", fn, rtol);
-    if (!(atol > 0 && isfinite(atol)))
-        return rt_error(err, "%s: absolute_tolerance is %g, but must be "
-                        "positive finite!", fn, atol);
-    if (max_num_steps <= 0)
-        return rt_error(err, "%s: max_num_steps is %ld, but must be "
-                        "positive!", fn, max_num_steps);
-    return 0;
-}
-
 /* Boost's less_eq_with_sign for forward time: a <= b up to an absolute
  * DBL_EPSILON, which decides whether an output time has been reached. */
 static bool reached(double a, double b)
@@ -306,7 +205,7 @@ static bool reached(double a, double b)
 
 /* Write z at output k: the states into y_out, the sensitivity block (laid
  * out in z exactly as in sens) into sens. */
-static void store_output(const Coupled *c, const double *z, int k,
+static void store_output(const RtOdeCoupled *c, const double *z, int k,
                          double *y_out, double *sens)
 {
     size_t n = (size_t)c->n, block = n * (size_t)c->m;
@@ -320,8 +219,8 @@ static void store_output(const Coupled *c, const double *z, int k,
  * interpolated; only the step that would pass the last output time is
  * shortened to end on it.  max_num_steps bounds the steps since the last
  * output (the checker is reset at each one). */
-static int integrate(const Coupled *c, Dopri *d, const double *ts, int nts,
-                     double rtol, double atol, long max_num_steps,
+static int integrate(const RtOdeCoupled *c, Dopri *d, const double *ts,
+                     int nts, double rtol, double atol, long max_num_steps,
                      double *y_out, double *sens, const char *fn,
                      RtError *err)
 {
@@ -329,7 +228,7 @@ static int integrate(const Coupled *c, Dopri *d, const double *ts, int nts,
     long steps = 0;
     bool stepped = false;
     int k = 0;
-    if (coupled_rhs(c, d->t, d->x, d->dxdt, err))
+    if (rt_ode_coupled_rhs(c, d->t, d->x, d->dxdt, err))
         return -1;
     for (;;) {
         while (k < nts && reached(ts[k], d->t)) {
@@ -361,8 +260,8 @@ static int ode_rk45(const char *fn, const RtOdeSystem *sys, const double *y0,
                     double atol, long max_num_steps, double *y_out,
                     double *sens, RtError *err)
 {
-    if (check_arguments(fn, sys->n, y0, t0, ts, nts, rtol, atol,
-                        max_num_steps, err))
+    if (rt_ode_check_arguments(fn, sys->n, y0, t0, ts, nts, rtol, atol,
+                               max_num_steps, err))
         return -1;
     if (sys->p < 0 || !sys->f)
         return rt_error(err, "%s: invalid ODE system (p = %d, f %s)", fn,
@@ -370,14 +269,15 @@ static int ode_rk45(const char *fn, const RtOdeSystem *sys, const double *y0,
     if (sens && !sys->vjp)
         return rt_error(err, "%s: sensitivities need the system's vjp", fn);
 
-    Coupled c = {.sys = sys, .n = sys->n, .m = sens ? sys->n + sys->p : 0};
-    size_t n = (size_t)c.n, m = (size_t)c.m, p = (size_t)sys->p;
+    RtOdeCoupled c = {.sys = sys, .n = sys->n,
+                      .m = sens ? sys->n + sys->p : 0};
+    size_t n = (size_t)c.n, m = (size_t)c.m;
     size_t size = n + n * m;
     if (size > (size_t)1 << 30)
         return rt_error(err, "%s: the ODE system is too large (%zu "
                         "coupled states)", fn, size);
     c.size = (int)size;
-    size_t scratch = m ? n + n * n + n * p : 0;
+    size_t scratch = m ? rt_ode_coupled_scratch(&c) : 0;
     double *mem = calloc(11 * size + scratch, sizeof *mem);
     if (!mem)
         return rt_fatal(err, "%s: out of memory", fn);
@@ -387,11 +287,8 @@ static int ode_rk45(const char *fn, const RtOdeSystem *sys, const double *y0,
                           &d.k3, &d.k4, &d.k5, &d.k6, &d.tmp, &d.xerr};
     for (size_t i = 0; i < sizeof vectors / sizeof *vectors; i++)
         *vectors[i] = mem + i * size;
-    if (m) {
-        c.unit = mem + 11 * size;
-        c.jy = c.unit + n;
-        c.jtheta = c.jy + n * n;
-    }
+    if (m)
+        rt_ode_coupled_place(&c, mem + 11 * size);
 
     /* z(t0) = [y0 | I | 0] */
     memcpy(d.x, y0, sizeof *y0 * n);
@@ -419,4 +316,16 @@ int rt_ode_rk45_tol(const RtOdeSystem *sys, const double *y0, double t0,
 {
     return ode_rk45("ode_rk45_tol", sys, y0, t0, ts, nts, rtol, atol,
                     max_num_steps, y_out, sens, err);
+}
+
+int rt_ode_solve(RtOdeMethod method, const char *fn, const RtOdeSystem *sys,
+                 const double *y0, double t0, const double *ts, int nts,
+                 double rtol, double atol, long max_num_steps, double *y_out,
+                 double *sens, RtError *err)
+{
+    if (method == RT_ODE_RK45)
+        return ode_rk45(fn, sys, y0, t0, ts, nts, rtol, atol, max_num_steps,
+                        y_out, sens, err);
+    return rt_ode_gsl(method, fn, sys, y0, t0, ts, nts, rtol, atol,
+                      max_num_steps, y_out, sens, err);
 }

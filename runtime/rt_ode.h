@@ -1,8 +1,15 @@
-/* rt_ode.h - Stan's non-stiff ODE solver ode_rk45 / ode_rk45_tol (Stan
- * Functions Reference, "Ordinary differential equations"): Dormand-Prince
- * 5(4) with adaptive steps and dense output, as Boost.odeint's
- * runge_kutta_dopri5 driven by integrate_times, which Stan Math uses, and
- * forward sensitivities for the gradient.
+/* rt_ode.h - Stan's ODE solvers (Stan Functions Reference, "Ordinary
+ * differential equations", and the deprecated integrate_ode_* functions
+ * of "Removed functions"), with forward sensitivities for the gradient:
+ *   ode_rk45[_tol], integrate_ode_rk45  Dormand-Prince 5(4) with adaptive
+ *       steps and dense output, as Boost.odeint's runge_kutta_dopri5
+ *       driven by integrate_times, which Stan Math uses (ode.c);
+ *   ode_ckrk[_tol]  Cash-Karp 5(4), GSL's rkck (ode_gsl.c);
+ *   ode_adams[_tol], integrate_ode_adams  variable-order Adams multistep
+ *       methods, GSL's msadams (Stan uses CVODES' Adams-Moulton);
+ *   ode_bdf[_tol], integrate_ode_bdf  variable-order backward
+ *       differentiation formulas for stiff systems, GSL's msbdf with the
+ *       Jacobian from the system's vjp (Stan uses CVODES' BDF).
  *
  * The sampler sees the solution y(ts[k]) and its Jacobian with respect to
  * the initial state and the parameters; in the reverse sweep it multiplies
@@ -71,5 +78,45 @@ int rt_ode_rk45_tol(const RtOdeSystem *sys, const double *y0, double t0,
                     const double *ts, int nts, double rtol, double atol,
                     long max_num_steps, double *y_out, double *sens,
                     RtError *err);
+
+/* Which solver rt_ode_solve runs. */
+typedef enum RtOdeMethod {
+    RT_ODE_RK45,    /* Dormand-Prince, dense output */
+    RT_ODE_CKRK,    /* Cash-Karp, steps ending on the output times */
+    RT_ODE_ADAMS,   /* GSL msadams (non-stiff, orders 1 to 12) */
+    RT_ODE_BDF      /* GSL msbdf (stiff, orders 1 to 5) */
+} RtOdeMethod;
+
+/* Every solver through one entry: the arguments, results and messages of
+ * rt_ode_rk45, the messages naming fn (the Stan function called:
+ * "ode_bdf_tol", "integrate_ode_adams", ...).  The callers pass Stan's
+ * defaults for the forms without tolerances: 1e-6, 1e-6, 1e6 for rk45
+ * and ckrk, 1e-10, 1e-10, 1e8 for adams and bdf.
+ *
+ * The GSL solvers step from one output time to the next, the last step
+ * shortened to end on it, with error control over the coupled system's
+ * every component: GSL's (D_i = atol + rtol |z_i|, as CVODES weighs
+ * errors) for adams and bdf; for ckrk Boost.odeint's controlled stepper,
+ * which Stan runs (atol + rtol (|z_i| + h |z_i'|) at the step's start,
+ * first trial step 0.1).  max_num_steps bounds the accepted steps between
+ * two output times, as CVODES' mxstep.  A trial step whose derivatives
+ * are not finite is retried with half the step.  RT_ODE_BDF needs the Jacobian
+ * df/dy: from the system's vjp (n calls with w = e_i) when it has one,
+ * else by forward differences of f.  With sensitivities the Newton matrix
+ * of the coupled system is block diagonal, J_y for the states and for
+ * each sensitivity column (CVODES' simultaneous corrector does the same):
+ * the derivatives of J_y S with respect to y are left out of the
+ * iteration matrix, not of the system, so they change how fast the
+ * corrector converges, not what it converges to.
+ *
+ * Beyond Stan's argument checks (rt_ode_rk45), a GSL solver that cannot
+ * go on fails with
+ *   "ode_bdf: Failed to integrate to next output time (10): the step
+ *    size fell to zero at t = 3.2 (GSL: ...)"
+ * (CVODES' own flags have no counterpart here). */
+int rt_ode_solve(RtOdeMethod method, const char *fn, const RtOdeSystem *sys,
+                 const double *y0, double t0, const double *ts, int nts,
+                 double rtol, double atol, long max_num_steps, double *y_out,
+                 double *sens, RtError *err);
 
 #endif

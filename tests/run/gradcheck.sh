@@ -77,6 +77,12 @@ for entry in "$@"; do
         tol=1e-3
         echo "gradcheck $name: tolerance $tol (ODE solver at its default 1e-6)"
     fi
+    # a model may state its own: "// gradcheck: tolerance T"
+    own=$(sed -n 's|^// gradcheck: tolerance \([0-9.e+-]*\)$|\1|p' "$model")
+    if [ -n "$own" ]; then
+        tol=$own
+        echo "gradcheck $name: tolerance $tol (the model's)"
+    fi
     zero=
     grep -q '^// gradcheck: the log density is zero' "$model" && zero=zero
     "$tmp/$name" "$data" "$tol" $zero

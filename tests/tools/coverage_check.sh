@@ -14,14 +14,16 @@ trap 'rm -rf "$tmp"' EXIT
 cc=${CC:-cc}
 grep -o '^- `[A-Za-z0-9_]*`' "$root/docs/coverage.md" | sed 's/^- `//; s/`$//' |
     sort -u > "$tmp/names"
-# each program ends with a line "}"; --show writes them to stderr
+# --show writes the programs to stderr, each followed by an empty line
+# (a program has several blocks, so a line "}" does not end one)
 while read -r name; do
     "$build/gen_coverage_md" --show "$name" 2>&1 >/dev/null |
         awk -v d="$tmp" -v n="$name" '
             /^# What the C backend/ { exit }
-            { buf = buf $0 "\n" }
-            /^}$/ { k++; f = d "/" n "_" k ".stan"; printf "%s", buf > f
-                    close(f); buf = "" }'
+            /^$/ { if (buf != "") { k++; f = d "/" n "_" k ".stan"
+                                    printf "%s", buf > f; close(f) }
+                   buf = ""; next }
+            { buf = buf $0 "\n" }'
 done < "$tmp/names"
 total=0 emitted=0 bad=0
 for f in "$tmp"/*.stan; do

@@ -573,6 +573,102 @@ static Outcome try_form(Arena *a, const Call *c, Form f)
 }
 
 /* ================================================================
+ * ODE solvers: higher-order signatures with a generated right-hand side
+ * ================================================================ */
+
+/* The function argument of the variadic ODE solvers (ode_rk45, ode_bdf,
+ * ...) and of the deprecated ones (integrate_ode_rk45, ...). */
+static const char ode_rhs[] = "(real, vector, ...) => vector";
+static const char ode_rhs_deprecated[] =
+    "(real, array[] real, array[] real, data array[] real, "
+    "data array[] int) => array[] real";
+
+/* Whether c is an ODE solver whose programs the generator can write: the
+ * right-hand side above, then the initial state, initial time and
+ * times, then either `...` after none or three tolerance arguments
+ * (variadic) or theta, x_r, x_i and none or three (deprecated). */
+static int ode_shape(const Call *c)
+{
+    if (c->nargs < 4 || strcmp(c->args[2], "real") != 0
+        || strcmp(c->args[3], "array[] real") != 0)
+        return 0;
+    if (strcmp(c->args[0], ode_rhs) == 0 && strcmp(c->args[1], "vector") == 0
+        && (c->nargs == 5 || c->nargs == 8)
+        && strcmp(c->args[c->nargs - 1], "...") == 0)
+        return 1;
+    if (strcmp(c->args[0], ode_rhs_deprecated) == 0
+        && strcmp(c->args[1], "array[] real") == 0
+        && (c->nargs == 7 || c->nargs == 10))
+        return 2;
+    return 0;
+}
+
+/* The program of one mode: the right-hand side dy/dt = -theta y, the
+ * initial state and theta as data (values) or parameters (derivatives),
+ * two output times, the tolerances where the signature has them. */
+static const char *write_ode_program(Arena *a, const Call *c, Mode mode)
+{
+    bool deprecated = ode_shape(c) == 2;
+    const char *block = mode == MODE_VALUES ? "data" : "parameters";
+    const char *fn = deprecated
+        ? "functions {\n"
+          "  array[] real rhs(real t, array[] real y, array[] real theta,\n"
+          "                   data array[] real x_r, data array[] int x_i) {\n"
+          "    return {-theta[1] * y[1], -theta[1] * y[2]};\n"
+          "  }\n"
+          "}\n"
+        : "functions {\n"
+          "  vector rhs(real t, vector y, real theta) {\n"
+          "    return -theta * y;\n"
+          "  }\n"
+          "}\n";
+    const char *decls = deprecated
+        ? arena_printf(a, "%s {\n  array[2] real y0;\n  array[1] real theta;\n"
+                       "}\n", block)
+        : arena_printf(a, "%s {\n  vector[2] y0;\n  real theta;\n}\n", block);
+    const char *tol = (c->nargs == 8 || c->nargs == 10)
+        ? ", 1e-8, 1e-8, 10000" : "";
+    const char *call = deprecated
+        ? arena_printf(a, "%s(rhs, y0, 0, {1.0, 2.0}, theta, x_r, x_i%s)",
+                       c->name, tol)
+        : arena_printf(a, "%s(rhs, y0, 0, {1.0, 2.0}%s, theta)", c->name,
+                       tol);
+    const char *result = deprecated ? "array[2, 2] real" : "array[2] vector[2]";
+    const char *xs = deprecated
+        ? "  array[0] real x_r;\n  array[0] int x_i;\n" : "";
+    if (mode == MODE_VALUES)
+        return arena_printf(a, "%s%stransformed data {\n%s  %s r = %s;\n}\n",
+                            fn, decls, xs, result, call);
+    const char *data = deprecated
+        ? arena_printf(a, "transformed data {\n%s}\n", xs) : "";
+    return arena_printf(a, "%s%s%smodel {\n  %s r = %s;\n"
+                        "  target += sum(r[1]) + sum(r[2]);\n}\n", fn, data,
+                        decls, result, call);
+}
+
+/* Both modes of an ODE solver's signature. */
+static Outcome try_ode(Arena *a, const Call *c)
+{
+    const char *why = NULL;
+    const char *values = write_ode_program(a, c, MODE_VALUES);
+    show(c, values);
+    Result r = compile(a, values, &why);
+    if (r == RES_REJECTED)
+        return (Outcome){ST_SKIPPED, arena_printf(a, "the typechecker "
+                         "rejects the call: %s", why)};
+    if (r == RES_FAILED)
+        return (Outcome){ST_NOT, why};
+    const char *deriv = write_ode_program(a, c, MODE_DERIVATIVES);
+    show(c, deriv);
+    r = compile(a, deriv, &why);
+    if (r == RES_REJECTED)
+        return (Outcome){ST_SKIPPED, arena_printf(a, "the typechecker "
+                         "rejects the call with parameters: %s", why)};
+    return r == RES_OK ? (Outcome){ST_COMPILED, NULL}
+                       : (Outcome){ST_VALUES, why};
+}
+
+/* ================================================================
  * The document
  * ================================================================ */
 
@@ -627,8 +723,13 @@ static const char method[] =
     "- **not compiled**: the values program does not compile; the reason "
     "is the C backend's message, as `pplbench --o=model.c` prints it;\n"
     "- **skipped**: higher-order signatures (they take a function "
-    "argument), and signatures whose program the typechecker rejects "
-    "(functions removed from the language).\n\n"
+    "argument) other than the ODE solvers', and signatures whose program "
+    "the typechecker rejects (functions removed from the language).\n\n"
+    "The ODE solvers (`ode_rk45`, `ode_bdf`, ... and the deprecated "
+    "`integrate_ode_*`) are called with a generated right-hand side "
+    "`rhs` (dy/dt = -theta y, two states), the initial state `y0` and "
+    "`theta` as data or parameters, an initial time of 0 and two output "
+    "times.\n\n"
     "Arguments of a class are tried in two forms, all scalars and all "
     "containers: `reals`, `R`, `N` and `A` as `real` and as `vector` (as "
     "`array[] real` beside an `I`, and always for `A`), `ints` and `I` as "
@@ -672,6 +773,8 @@ int main(int argc, char **argv)
         Outcome o;
         if (!parse_signature(&a, lib.items[i].name, lib.items[i].sig, &c)) {
             o = (Outcome){ST_SKIPPED, "the signature text does not parse"};
+        } else if (c.higher_order && ode_shape(&c)) {
+            o = try_ode(&a, &c);
         } else if (c.higher_order) {
             o = (Outcome){ST_SKIPPED, "higher-order (takes a function "
                           "argument)"};

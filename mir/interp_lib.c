@@ -154,10 +154,12 @@ static void show_num(Buf *b, double x)
 
 #define SHOW_ITEMS 8
 
-/* A complex as re+imi (1.5-2i, 0+1i, nan+nani). */
+/* A complex as re+imi (1.5-2i, 0+1i, nan+nani; zeros unsigned). */
 static void show_complex(Buf *b, double re, double im)
 {
     char t[96];
+    re = re == 0 ? 0 : re;
+    im = im == 0 ? 0 : im;
     snprintf(t, sizeof t, "%.6g%s%.6gi", re, signbit(im) || isnan(im)
              ? "" : "+", im);
     put(b, t);

@@ -628,6 +628,17 @@ static int call_user(MirInterp *I, Frame *f, const char *fn, int nargs,
         IVal a = vals[i];
         if (pt && pt->kind == TY_REAL && a.k == IV_INT)
             a = iv_real((double)a.i);
+        if (pt && ty_array_dims(pt) == 0 && (pt->kind == TY_COMPLEX
+                                             || pt->kind == TY_COMPLEX_VECTOR
+                                             || pt->kind == TY_COMPLEX_ROW_VECTOR
+                                             || pt->kind == TY_COMPLEX_MATRIX)
+            && !iv_is_complex_kind(a.k)
+            && iv_to_complex(I->a, &vals[i], &a, &I->err)) {
+            free(g.val);
+            free(g.set);
+            free(g.node);
+            return -1;
+        }
         g.val[v] = a;
         g.set[v] = 1;
         if (t) {
@@ -648,6 +659,9 @@ static int call_user(MirInterp *I, Frame *f, const char *fn, int nargs,
         return -1;
     if (out->k == IV_INT && fun->ret && fun->ret->kind == TY_REAL)
         *out = iv_real((double)out->i);
+    if ((out->k == IV_INT || out->k == IV_REAL) && fun->ret
+        && fun->ret->kind == TY_COMPLEX)
+        *out = iv_complex(iv_num(out), 0);
     if (nd && out->k != IV_VOID)
         set_value(I, nd, out);
     return 0;

@@ -671,6 +671,8 @@ static int back_primitive(Grad *g, List *L, int i)
         rc = back_bounds(g, kv, gout, L->ljadj[i], ga);
         if (rc == 1)
             rc = back_affine_ordered(g, kv, gout, L->ljadj[i], ga);
+        if (rc == 1)
+            rc = interp_grad_transform(g->I->a, kv, gout, L->ljadj[i], ga);
     } else if (kv->lib && L->ljadj[i] == 0) {
         bool density;
         const InterpGradRule *r = interp_grad_rule(kv->lib, &density);

@@ -1,6 +1,7 @@
 /* interp_grad_transforms.c - closed-form backward rules of the structured
  * constraining transforms (FnConstrain__) for the trace's backward pass:
- * simplex, stochastic_row and stochastic_column, sum_to_zero_vector,
+ * simplex, stochastic_row and stochastic_column, unit_vector,
+ * sum_to_zero_vector,
  * cov_matrix, cholesky_factor_cov, cholesky_factor_corr and corr_matrix,
  * each derived here from the transform's definition in the
  * Stan Reference Manual (2.36, "Constraint transforms"), not taken from
@@ -76,6 +77,21 @@ static void back_cholesky_cov(const double *x, int M, int N,
             double g = gy[(long)m * N + n];
             gx[pos] += n < m ? g : g * exp(x[pos]) + glj;
         }
+}
+
+/* unit_vector (K free values): y = x / |x|, log|J| = -x.x / 2; gx =
+ * (gy - (gy . y) y) / |x| - glj x. */
+static void back_unit_vector(const double *x, int K, const double *gy,
+                             double glj, double *gx)
+{
+    double sn = 0, gyy = 0;
+    for (int k = 0; k < K; k++)
+        sn += x[k] * x[k];
+    double r = sqrt(sn);
+    for (int k = 0; k < K; k++)
+        gyy += gy[k] * x[k] / r;
+    for (int k = 0; k < K; k++)
+        gx[k] += (gy[k] - gyy * x[k] / r) / r - glj * x[k];
 }
 
 /* sum_to_zero_vector (K - 1 free values, manual 2.36 "Zero sum vector"):
@@ -205,19 +221,20 @@ int interp_grad_transform(Arena *a, const MirTraceVals *kv, const double *gy,
     bool cholcov = !strcmp(tr, "cholesky_factor_cov");
     bool srow = !strcmp(tr, "stochastic_row");
     bool scol = !strcmp(tr, "stochastic_column");
+    bool unit = !strcmp(tr, "unit_vector");
     bool two = cholcov || srow || scol;
-    if (!(simplex || stz || cov || chol || corr || two)
+    if (!(simplex || stz || cov || chol || corr || unit || two)
         || kv->args[2].k != IV_INT
         || (two && (kv->nargs < 4 || kv->args[3].k != IV_INT)))
         return 1;
     long K = kv->args[2].i, N = two ? kv->args[3].i : K;
     if (K < 1 || K > 100000 || N < 1 || N > 100000 || (cholcov && K < N))
         return 1;
-    long nfree = simplex || stz ? K - 1 : cov ? K * (K + 1) / 2
+    long nfree = unit ? K : simplex || stz ? K - 1 : cov ? K * (K + 1) / 2
                : chol || corr ? K * (K - 1) / 2
                : cholcov ? N * (N + 1) / 2 + (K - N) * N
                : srow ? K * (N - 1) : (K - 1) * N;
-    long nout = simplex || stz ? K : two ? K * N : K * K;
+    long nout = simplex || stz || unit ? K : two ? K * N : K * K;
     long m = iv_count(&kv->args[0]);
     if (nfree == 0 || !ga[0])
         return 0;
@@ -230,6 +247,8 @@ int interp_grad_transform(Arena *a, const MirTraceVals *kv, const double *gy,
         double *gx = ga[0] + it * nfree;
         if (simplex)
             back_simplex(a, xi, 1, (int)K, gi, 1, glj, gx);
+        else if (unit)
+            back_unit_vector(xi, (int)K, gi, glj, gx);
         else if (stz)
             back_sum_to_zero(xi, (int)K, gi, gx);
         else if (cov)

@@ -219,9 +219,10 @@ int interp_grad_cholesky(Arena *a, const IVal *L, const double *gL,
                          double *gA);
 
 /* interp_grad_transforms.c: FnConstrain__ of simplex, stochastic_row,
- * stochastic_column, sum_to_zero_vector, cov_matrix, cholesky_factor_cov,
- * cholesky_factor_corr and corr_matrix (items of an array one after the other): gy (the value's adjoint) and
- * glj (the log-Jacobian's) into ga[0]; 0, or 1 when kv is none of them. */
+ * stochastic_column, unit_vector, sum_to_zero_vector, cov_matrix,
+ * cholesky_factor_cov, cholesky_factor_corr and corr_matrix (items of an
+ * array one after the other): gy (the value's adjoint) and glj (the
+ * log-Jacobian's) into ga[0]; 0, or 1 when kv is none of them. */
 int interp_grad_transform(Arena *a, const MirTraceVals *kv, const double *gy,
                           double glj, double **ga);
 

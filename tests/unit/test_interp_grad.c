@@ -47,6 +47,7 @@ static IVal draw(unsigned long long *s, char dom, double before)
     switch (dom) {
     case 'J': return iv_int(6 + (long long)(5 * uniform(s)));
     case 'L': return iv_real(before - 0.1 - 2 * uniform(s));
+    case 'M': return iv_real(before * (0.2 + 0.6 * uniform(s)));
     case 'P': return iv_real(0.2 + 2.8 * uniform(s));
     case 'U': return iv_real(0.05 + 0.9 * uniform(s));
     case 'I': return iv_int((long long)(6 * uniform(s)));

@@ -38,6 +38,8 @@ static void constrain(const Case *c, const double *x, double *y, double *lj)
     *lj = 0;
     const char *t = c->tr;
     if (!strcmp(t, "simplex")) rt_simplex_constrain(x, c->K, y, lj);
+    else if (!strcmp(t, "unit_vector"))
+        rt_unit_vector_constrain(x, c->K, y, lj);
     else if (!strcmp(t, "sum_to_zero_vector"))
         rt_sum_to_zero_constrain(x, c->K, y, lj);
     else if (!strcmp(t, "cov_matrix")) rt_cov_matrix_constrain(x, c->K, y, lj);
@@ -74,13 +76,15 @@ static void check(Case c, int items, unsigned long long *seed)
     Arena a = {0};
     int K = c.K, N = c.two ? c.N : K;
     const char *t = c.tr;
-    c.nfree = !strcmp(t, "simplex") || !strcmp(t, "sum_to_zero_vector") ? K - 1
+    c.nfree = !strcmp(t, "unit_vector") ? K
+        : !strcmp(t, "simplex") || !strcmp(t, "sum_to_zero_vector") ? K - 1
         : !strcmp(t, "cov_matrix") ? K * (K + 1) / 2
         : !strcmp(t, "cholesky_factor_corr") || !strcmp(t, "corr_matrix")
         ? K * (K - 1) / 2
         : !strcmp(t, "cholesky_factor_cov") ? N * (N + 1) / 2 + (K - N) * N
         : !strcmp(t, "stochastic_row") ? K * (N - 1) : (K - 1) * N;
-    c.nout = !strcmp(t, "simplex") || !strcmp(t, "sum_to_zero_vector") ? K
+    c.nout = !strcmp(t, "simplex") || !strcmp(t, "sum_to_zero_vector")
+        || !strcmp(t, "unit_vector") ? K
            : K * N;
     int nx = items * c.nfree, ny = items * c.nout;
     double *x = malloc(sizeof(double) * (size_t)nx);
@@ -136,7 +140,8 @@ static void test_transforms_against_differences(void **state)
 {
     (void)state;
     unsigned long long seed = 20261125;
-    const char *one[] = {"simplex", "sum_to_zero_vector", "cov_matrix",
+    const char *one[] = {"simplex", "unit_vector", "sum_to_zero_vector",
+                         "cov_matrix",
                          "cholesky_factor_corr", "corr_matrix"};
     for (size_t i = 0; i < sizeof one / sizeof one[0]; i++)
         for (int K = 2; K <= 5; K++)

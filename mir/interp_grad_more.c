@@ -235,9 +235,61 @@ static int back_gp(Arena *a, const MirTraceVals *kv, const double *gout,
     return 0;
 }
 
+static double sigmoid(double x)
+{
+    return x >= 0 ? 1 / (1 + exp(-x)) : exp(x) / (1 + exp(x));
+}
+
+/* ordered_logistic(k | eta, c), K = size(c) + 1 categories, summed over
+ * the elements (eta broadcast; c one vector or one per element): the
+ * probability of k is 1 - s(eta - c_1), s(eta - c_(k-1)) - s(eta - c_k)
+ * or s(eta - c_(K-1)) (s the logistic function), so with s' = s (1 - s)
+ * d log P = (s'(a) (d eta - d c_(k-1)) - s'(b) (d eta - d c_k)) / P for
+ * a = eta - c_(k-1), b = eta - c_k, the missing ends left out. */
+static int back_ordered_logistic(Arena *a, const MirTraceVals *kv, double g,
+                                 double **ga)
+{
+    if (kv->nargs != 3)
+        return 1;
+    long n, ne, m;
+    double *k = flat(a, &kv->args[0], &n);
+    double *eta = flat(a, &kv->args[1], &ne);
+    double *c = flat(a, &kv->args[2], &m);
+    const IVal *cv = &kv->args[2];
+    long K1 = cv->k == IV_ARRAY ? (cv->n ? m / cv->n : 0) : m;
+    bool per = cv->k == IV_ARRAY;
+    if ((ne != 1 && ne != n) || K1 < 1 || (per && cv->n != n)
+        || (!per && cv->k != IV_VEC))
+        return 1;
+    for (long j = 0; j < n; j++) {
+        long kk = (long)k[j];
+        double e = eta[ne == 1 ? 0 : j];
+        const double *cj = c + (per ? j * K1 : 0);
+        double *gc = ga[2] ? ga[2] + (per ? j * K1 : 0) : NULL;
+        if (kk < 1 || kk > K1 + 1)
+            return 1;
+        double sa = kk > 1 ? sigmoid(e - cj[kk - 2]) : 1;
+        double sb = kk <= K1 ? sigmoid(e - cj[kk - 1]) : 0;
+        double da = kk > 1 ? sa * (1 - sa) : 0;
+        double db = kk <= K1 ? sb * (1 - sb) : 0;
+        /* P = sa - sb; at the ends its complement is computed directly */
+        double P = kk == 1 ? sigmoid(cj[0] - e) : kk == K1 + 1
+                 ? sigmoid(e - cj[K1 - 1]) : sa - sb;
+        if (ga[1])
+            ga[1][ne == 1 ? 0 : j] += g * (da - db) / P;
+        if (gc && kk > 1)
+            gc[kk - 2] -= g * da / P;
+        if (gc && kk <= K1)
+            gc[kk - 1] += g * db / P;
+    }
+    return 0;
+}
+
 int interp_grad_more(Arena *a, const char *base, const MirTraceVals *kv,
                      const double *gout, double **ga)
 {
+    if (!strcmp(base, "ordered_logistic"))
+        return back_ordered_logistic(a, kv, gout[0], ga);
     for (const char *const *r = rearranging; *r; r++)
         if (!strcmp(kv->lib, *r))
             return back_rearranging(a, kv, gout, ga);

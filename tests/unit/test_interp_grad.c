@@ -264,8 +264,11 @@ static void check_more(Arena *a, const char *name, IVal *args, int n,
         args[k] = iv_copy(a, &saved);
         long mk = iv_count(&args[k]);
         for (long q = 0; q < mk; q++) {
+            IVal *el0 = args[k].k == IV_ARRAY ? &args[k].el[0] : NULL;
+            long per = el0 && el0->k != IV_REAL ? iv_count(el0) : 1;
             double *x = args[k].k == IV_REAL ? &args[k].r
-                      : args[k].k == IV_ARRAY ? &args[k].el[q].r
+                      : el0 && per == 1 ? &args[k].el[q].r
+                      : el0 ? &args[k].el[q / per].d[q % per]
                       : &args[k].d[q];
             double x0 = *x, h = 1e-6, f[2];
             for (int sgn = 0; sgn < 2; sgn++) {
@@ -325,6 +328,31 @@ static void test_more_rules(void **state)
     th.d[0] = 0.2; th.d[1] = 0.3; th.d[2] = 0.5;
     args[0] = th; args[1] = v;
     check_more(&a, "dirichlet_lpdf", args, 2, not_first);
+    /* ordered_logistic: every category, one cutpoint vector and one per
+     * element, a vector and a scalar eta */
+    IVal ks = {.k = IV_ARRAY, .n = 4};
+    ks.el = arena_alloc(&a, sizeof(IVal) * 4);
+    for (int k = 0; k < 4; k++)
+        ks.el[k] = iv_int(k + 1);
+    IVal cut;
+    iv_alloc(&a, IV_VEC, 3, 1, &cut, NULL);
+    cut.d[0] = -0.8; cut.d[1] = 0.1; cut.d[2] = 1.4;
+    args[0] = ks;
+    args[1] = random_value(&a, &s, IV_VEC, 4, 1, -1.5, 1.5);
+    args[2] = cut;
+    check_more(&a, "ordered_logistic_lpmf", args, 3, not_first);
+    IVal cuts = {.k = IV_ARRAY, .n = 4};
+    cuts.el = arena_alloc(&a, sizeof(IVal) * 4);
+    for (int k = 0; k < 4; k++) {
+        cuts.el[k] = iv_copy(&a, &cut);
+        cuts.el[k].d[1] += 0.1 * k;
+    }
+    args[2] = cuts;
+    check_more(&a, "ordered_logistic_lpmf", args, 3, not_first);
+    args[0] = iv_int(2);
+    args[1] = iv_real(0.4);
+    args[2] = cut;
+    check_more(&a, "ordered_logistic_lpmf", args, 3, not_first);
     arena_free(&a);
 }
 

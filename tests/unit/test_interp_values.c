@@ -6,7 +6,8 @@
  * ode_rk45 against the closed-form solution of a linear system, and the
  * backward pass through ode_rk45_tol (the right-hand side's Jacobians by
  * the interpreter's own backward pass) against finite differences of the
- * interpreter's log density. */
+ * interpreter's log density; ordered_logistic with one cutpoint vector
+ * per outcome. */
 #include <complex.h>
 #include <math.h>
 #include <setjmp.h>
@@ -274,6 +275,38 @@ static void test_ode_gradient(void **state)
     rt_data_free(d);
 }
 
+/* ordered_logistic with one cutpoint vector per outcome: each outcome
+ * with its own cutpoints (the values used to be flattened into one long
+ * cutpoint vector: here an ordered one, so a wrong value, not an error),
+ * and its closed-form gradient. */
+static void test_ordered_cutpoints_per_outcome(void **state)
+{
+    (void)state;
+    RtData *d;
+    MirInterp *in = interp("data { array[2] int y; }\n"
+                           "parameters { real eta; }\n"
+                           "model {\n"
+                           "  array[2] vector[2] c = {[-1, 0]', [1, 2]'};\n"
+                           "  target += ordered_logistic_lpmf(y | "
+                           "rep_vector(eta, 2), c);\n"
+                           "}\n", "{\"y\": [1, 3]}", &d);
+    double u = 0.3, lp, grad[1];
+    char why[512];
+    bool unsup;
+    MirGradStats st;
+    if (mir_interp_gradient(in, &u, &lp, grad, &st, NULL, why, sizeof why,
+                            &unsup))
+        fail_msg("gradient: %s", why);
+    /* log(1 - s(eta + 1)) + log s(eta - 2), s the logistic function */
+    double s1 = 1 / (1 + exp(-(u + 1))), s2 = 1 / (1 + exp(-(u - 2)));
+    double want = log(1 - s1) + log(s2);
+    if (!(fabs(lp - want) < 1e-12))
+        fail_msg("log density %.17g, by hand %.17g", lp, want);
+    assert_true(fabs(grad[0] - (-s1 + (1 - s2))) < 1e-12);
+    assert_int_equal(st.numeric, 0);
+    rt_data_free(d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -282,6 +315,8 @@ int main(void)
         cmocka_unit_test_teardown(test_complex_parameter, teardown),
         cmocka_unit_test_teardown(test_ode_value, teardown),
         cmocka_unit_test_teardown(test_ode_gradient, teardown),
+        cmocka_unit_test_teardown(test_ordered_cutpoints_per_outcome,
+                                  teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -209,6 +209,12 @@ int interp_grad_more(Arena *a, const char *base, const MirTraceVals *kv,
 int interp_grad_multi_normal(Arena *a, const char *base, const IVal *args,
                              int nargs, double gout, double **ga);
 
+/* wishart and inv_wishart (W | nu, S) with one K x K W: the partials of
+ * W, nu and S times g into ga[k] (NULL: not wanted); 1 when base or the
+ * shapes are not these, or a matrix is not positive definite. */
+int interp_grad_wishart(Arena *a, const char *base, const IVal *args,
+                        int nargs, double g, double **ga);
+
 /* lkj_corr_cholesky and lkj_corr: the matrix's partials; 1 when base or
  * the shapes are not these, or eta is differentiated. */
 int interp_grad_lkj(Arena *a, const char *base, const IVal *args, int nargs,

@@ -356,6 +356,82 @@ static void test_more_rules(void **state)
     arena_free(&a);
 }
 
+/* A random K x K covariance B B' + K I. */
+static IVal random_cov(Arena *a, unsigned long long *s, int K)
+{
+    IVal S;
+    iv_alloc(a, IV_MAT, K, K, &S, NULL);
+    double *B = arena_alloc(a, sizeof(double) * (size_t)(K * K));
+    for (int i = 0; i < K * K; i++)
+        B[i] = -1 + 2 * uniform(s);
+    for (int i = 0; i < K; i++)
+        for (int j = 0; j < K; j++) {
+            double v = i == j ? K : 0;
+            for (int q = 0; q < K; q++)
+                v += B[i * K + q] * B[j * K + q];
+            S.d[i * K + j] = v;
+        }
+    return S;
+}
+
+/* wishart and inv_wishart: W, nu and S against central differences; a
+ * symmetric matrix moves (i, j) and (j, i) together, which the rule's
+ * G_ij + G_ji gives. */
+static void test_wishart_rules(void **state)
+{
+    (void)state;
+    Arena a = {0};
+    unsigned long long seed = 17;
+    const char *names[] = {"wishart_lpdf", "inv_wishart_lpdf"};
+    const char *bases[] = {"wishart", "inv_wishart"};
+    for (int f = 0; f < 2; f++)
+        for (int K = 1; K <= 3; K++) {
+            IVal args[3] = {random_cov(&a, &seed, K), iv_real(K + 2.5),
+                            random_cov(&a, &seed, K)};
+            double *ga[3];
+            for (int k = 0; k < 3; k++)
+                ga[k] = arena_alloc(&a, sizeof(double) * (size_t)(K * K + 1));
+            assert_int_equal(interp_grad_wishart(&a, bases[f], args, 3, 1.0,
+                                                 ga), 0);
+            double h = 1e-6;
+            IVal up[3], dn[3];
+            double x0 = args[1].r;
+            memcpy(up, args, sizeof up);
+            memcpy(dn, args, sizeof dn);
+            up[1] = iv_real(x0 + h);
+            dn[1] = iv_real(x0 - h);
+            double fd = (call(&a, names[f], up, 3) - call(&a, names[f], dn, 3))
+                        / (2 * h);
+            if (!(fabs(fd - ga[1][0]) <= 1e-6 * (1 + fabs(fd))))
+                fail_msg("%s: nu: the rule gives %.12g, finite differences "
+                         "%.12g", names[f], ga[1][0], fd);
+            for (int k = 0; k < 3; k += 2)
+                for (int i = 0; i < K; i++)
+                    for (int j = 0; j <= i; j++) {
+                        IVal m = iv_copy(&a, &args[k]);
+                        memcpy(up, args, sizeof up);
+                        memcpy(dn, args, sizeof dn);
+                        up[k] = m;
+                        dn[k] = iv_copy(&a, &args[k]);
+                        up[k].d[i * K + j] += h;
+                        dn[k].d[i * K + j] -= h;
+                        if (i != j) {
+                            up[k].d[j * K + i] += h;
+                            dn[k].d[j * K + i] -= h;
+                        }
+                        fd = (call(&a, names[f], up, 3)
+                              - call(&a, names[f], dn, 3)) / (2 * h);
+                        double r = ga[k][i * K + j]
+                                   + (i != j ? ga[k][j * K + i] : 0);
+                        if (!(fabs(fd - r) <= 1e-6 * (1 + fabs(fd))))
+                            fail_msg("%s: argument %d [%d, %d]: the rule "
+                                     "gives %.12g, finite differences %.12g",
+                                     names[f], k + 1, i, j, r, fd);
+                    }
+        }
+    arena_free(&a);
+}
+
 static MirInterp *interp(const char *text, const char *json, RtData **d)
 {
     FeOptions o = {0};
@@ -579,6 +655,7 @@ int main(void)
         cmocka_unit_test(test_rules_against_differences),
         cmocka_unit_test(test_matrix_rules),
         cmocka_unit_test(test_more_rules),
+        cmocka_unit_test(test_wishart_rules),
         cmocka_unit_test_teardown(test_program_gradient, teardown),
         cmocka_unit_test_teardown(test_queries_and_meta, teardown),
         cmocka_unit_test_teardown(test_third_opinion, teardown),

@@ -688,6 +688,8 @@ static int back_primitive(Grad *g, List *L, int i)
         if (rc == 1 && density)
             rc = interp_grad_wishart(g->I->a, base, kv->args, kv->nargs,
                                      gout[0], ga);
+        if (rc == 1 && density)
+            rc = interp_grad_glm(g->I->a, base, kv, gout[0], ga);
         if (rc == 1)
             rc = interp_grad_more(g->I->a, base, kv, gout, ga);
     }

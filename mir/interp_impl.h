@@ -209,6 +209,13 @@ int interp_grad_more(Arena *a, const char *base, const MirTraceVals *kv,
 int interp_grad_multi_normal(Arena *a, const char *base, const IVal *args,
                              int nargs, double gout, double **ga);
 
+/* interp_grad_glm.c: bernoulli_logit_glm, poisson_log_glm and
+ * categorical_logit_glm (base: without the suffix): the partials of x,
+ * alpha and beta times g into ga[k]; 1 when base or the shapes are not
+ * these. */
+int interp_grad_glm(Arena *a, const char *base, const MirTraceVals *kv,
+                    double g, double **ga);
+
 /* wishart and inv_wishart (W | nu, S) with one K x K W: the partials of
  * W, nu and S times g into ga[k] (NULL: not wanted); 1 when base or the
  * shapes are not these, or a matrix is not positive definite. */

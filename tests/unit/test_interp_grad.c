@@ -256,7 +256,10 @@ static void check_more(Arena *a, const char *name, IVal *args, int n,
     char base[64];
     snprintf(base, sizeof base, "%.*s", (int)(len > 5 && strstr(name, "_lp")
                                               ? len - 5 : len), name);
-    assert_int_equal(interp_grad_more(a, base, &kv, gout, ga), 0);
+    int rc = interp_grad_more(a, base, &kv, gout, ga);
+    if (rc == 1)
+        rc = interp_grad_glm(a, base, &kv, gout[0], ga);
+    assert_int_equal(rc, 0);
     for (int k = 0; k < n; k++) {
         if (!want[k])
             continue;
@@ -353,6 +356,45 @@ static void test_more_rules(void **state)
     args[1] = iv_real(0.4);
     args[2] = cut;
     check_more(&a, "ordered_logistic_lpmf", args, 3, not_first);
+    arena_free(&a);
+}
+
+/* The GLM densities: x, alpha and beta against finite differences, with
+ * a scalar and a vector alpha, several rows and one row vector. */
+static void test_glm_rules(void **state)
+{
+    (void)state;
+    Arena a = {0};
+    unsigned long long s = 23;
+    const bool not_first[4] = {0, 1, 1, 1};
+    IVal ys = {.k = IV_ARRAY, .n = 4}, cs = {.k = IV_ARRAY, .n = 4};
+    ys.el = arena_alloc(&a, sizeof(IVal) * 4);
+    cs.el = arena_alloc(&a, sizeof(IVal) * 4);
+    for (int k = 0; k < 4; k++) {
+        ys.el[k] = iv_int(k % 2 == 0 ? k : 1);
+        cs.el[k] = iv_int(1 + k % 3);
+    }
+    IVal x = random_value(&a, &s, IV_MAT, 4, 3, -1, 1);
+    IVal beta = random_value(&a, &s, IV_VEC, 3, 1, -0.5, 0.5);
+    IVal args[4] = {ys, x, iv_real(0.3), beta};
+    const char *glms[] = {"poisson_log_glm_lpmf", "bernoulli_logit_glm_lpmf"};
+    for (int f = 0; f < 2; f++) {
+        if (f == 1)
+            for (int k = 0; k < 4; k++)
+                ys.el[k] = iv_int(k % 2);
+        args[0] = ys;
+        args[2] = iv_real(0.3);
+        check_more(&a, glms[f], args, 4, not_first);
+        args[2] = random_value(&a, &s, IV_VEC, 4, 1, -1, 1);
+        check_more(&a, glms[f], args, 4, not_first);
+    }
+    args[0] = cs;
+    args[2] = random_value(&a, &s, IV_VEC, 3, 1, -1, 1);
+    args[3] = random_value(&a, &s, IV_MAT, 3, 3, -1, 1);
+    check_more(&a, "categorical_logit_glm_lpmf", args, 4, not_first);
+    args[0] = iv_int(2);
+    args[1] = random_value(&a, &s, IV_ROWVEC, 1, 3, -1, 1);
+    check_more(&a, "categorical_logit_glm_lpmf", args, 4, not_first);
     arena_free(&a);
 }
 
@@ -656,6 +698,7 @@ int main(void)
         cmocka_unit_test(test_matrix_rules),
         cmocka_unit_test(test_more_rules),
         cmocka_unit_test(test_wishart_rules),
+        cmocka_unit_test(test_glm_rules),
         cmocka_unit_test_teardown(test_program_gradient, teardown),
         cmocka_unit_test_teardown(test_queries_and_meta, teardown),
         cmocka_unit_test_teardown(test_third_opinion, teardown),

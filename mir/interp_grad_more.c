@@ -10,6 +10,7 @@
  *     multinomial(y | theta)
  *   add_diag, diag_pre_multiply, diag_post_multiply, quad_form_diag
  *   gp_exp_quad_cov(x, alpha, rho) for x that is data
+ *   ordered_logistic(k | eta, c), hmm_marginal(log_omega, Gamma, rho)
  *
  * interp_grad_more returns 1 when lib is none of them or the shapes do
  * not fit (the caller then differentiates numerically). */
@@ -285,9 +286,87 @@ static int back_ordered_logistic(Arena *a, const MirTraceVals *kv, double g,
     return 0;
 }
 
+/* hmm_marginal(log_omega, Gamma, rho) by the scaled forward-backward
+ * algorithm: with omega_n = exp(log_omega[, n] - max), a_1 = rho .*
+ * omega_1, a_n(j) = omega_n(j) sum_i ah_(n-1)(i) Gamma[i, j], c_n =
+ * sum a_n, ah_n = a_n / c_n (log p = sum log c_n + the maxima), and bh_N
+ * = 1, bh_(n-1)(i) = sum_j Gamma[i, j] omega_n(j) bh_n(j) / c_n:
+ *   d/dlog_omega[j, n] = ah_n(j) bh_n(j)           (the state's marginal)
+ *   d/dGamma[i, j] = sum_(n>1) ah_(n-1)(i) omega_n(j) bh_n(j) / c_n
+ *   d/drho_j = omega_1(j) bh_1(j) / c_1 */
+static int back_hmm(Arena *a, const MirTraceVals *kv, double g, double **ga)
+{
+    const IVal *lo = &kv->args[0], *G = &kv->args[1], *rho = &kv->args[2];
+    if (kv->nargs != 3 || lo->k != IV_MAT || G->k != IV_MAT
+        || (rho->k != IV_VEC && rho->k != IV_ROWVEC))
+        return 1;
+    int K = lo->rows, N = lo->cols;
+    if (K < 1 || G->rows != K || G->cols != K
+        || (long)rho->rows * rho->cols != K)
+        return 1;
+    if (N == 0)
+        return 0;
+    size_t kn = (size_t)K * N;
+    double *om = arena_alloc(a, sizeof(double) * (3 * kn + N + 1));
+    double *ah = om + kn, *bh = ah + kn, *c = bh + kn;
+    for (int n = 0; n < N; n++) {
+        double mx = -INFINITY;
+        for (int j = 0; j < K; j++)
+            mx = fmax(mx, lo->d[(size_t)j * N + n]);
+        for (int j = 0; j < K; j++)
+            om[(size_t)j * N + n] = exp(lo->d[(size_t)j * N + n] - mx);
+    }
+    for (int n = 0; n < N; n++) {
+        double sum = 0;
+        for (int j = 0; j < K; j++) {
+            double v;
+            if (n == 0) {
+                v = rho->d[j];
+            } else {
+                v = 0;
+                for (int i = 0; i < K; i++)
+                    v += ah[(size_t)i * N + n - 1] * G->d[(size_t)i * K + j];
+            }
+            v *= om[(size_t)j * N + n];
+            ah[(size_t)j * N + n] = v;
+            sum += v;
+        }
+        c[n] = sum;
+        for (int j = 0; j < K; j++)
+            ah[(size_t)j * N + n] /= sum;
+    }
+    for (int j = 0; j < K; j++)
+        bh[(size_t)j * N + N - 1] = 1;
+    for (int n = N - 1; n > 0; n--)
+        for (int i = 0; i < K; i++) {
+            double v = 0;
+            for (int j = 0; j < K; j++)
+                v += G->d[(size_t)i * K + j] * om[(size_t)j * N + n]
+                     * bh[(size_t)j * N + n];
+            bh[(size_t)i * N + n - 1] = v / c[n];
+        }
+    for (int j = 0; j < K; j++) {
+        for (int n = 0; n < N && ga[0]; n++)
+            ga[0][(size_t)j * N + n] += g * ah[(size_t)j * N + n]
+                                        * bh[(size_t)j * N + n];
+        if (ga[2])
+            ga[2][j] += g * om[j * (size_t)N] * bh[j * (size_t)N] / c[0];
+        for (int i = 0; i < K && ga[1]; i++) {
+            double s = 0;
+            for (int n = 1; n < N; n++)
+                s += ah[(size_t)i * N + n - 1] * om[(size_t)j * N + n]
+                     * bh[(size_t)j * N + n] / c[n];
+            ga[1][(size_t)i * K + j] += g * s;
+        }
+    }
+    return 0;
+}
+
 int interp_grad_more(Arena *a, const char *base, const MirTraceVals *kv,
                      const double *gout, double **ga)
 {
+    if (!strcmp(kv->lib, "hmm_marginal"))
+        return back_hmm(a, kv, gout[0], ga);
     if (!strcmp(base, "ordered_logistic"))
         return back_ordered_logistic(a, kv, gout[0], ga);
     for (const char *const *r = rearranging; *r; r++)

@@ -359,6 +359,57 @@ static void test_more_rules(void **state)
     arena_free(&a);
 }
 
+/* hmm_marginal: log_omega against finite differences; Gamma's rows and
+ * rho along directions that keep them simplexes (e_j - e_k: the rule's
+ * difference of two partials). */
+static void test_hmm_rule(void **state)
+{
+    (void)state;
+    Arena a = {0};
+    unsigned long long s = 29;
+    enum { K = 3, N = 5 };
+    IVal args[3];
+    args[0] = random_value(&a, &s, IV_MAT, K, N, -3, 1);
+    iv_alloc(&a, IV_MAT, K, K, &args[1], NULL);
+    iv_alloc(&a, IV_VEC, K, 1, &args[2], NULL);
+    for (int i = 0; i < K; i++) {
+        double t = 0;
+        for (int j = 0; j < K; j++)
+            t += args[1].d[i * K + j] = 0.2 + uniform(&s);
+        for (int j = 0; j < K; j++)
+            args[1].d[i * K + j] /= t;
+        args[2].d[i] = (i + 1) / 6.0;
+    }
+    const bool first[3] = {1, 0, 0};
+    check_more(&a, "hmm_marginal", args, 3, first);
+    MirTraceVals kv = {.args = args, .nargs = 3, .lib = "hmm_marginal"};
+    double *ga[3];
+    for (int k = 0; k < 3; k++)
+        ga[k] = arena_alloc(&a, sizeof(double) * (K * N + 1));
+    double one = 1;
+    assert_int_equal(interp_grad_more(&a, "hmm_marginal", &kv, &one, ga), 0);
+    for (int k = 1; k < 3; k++)
+        for (int i = 0; i < (k == 1 ? K : 1); i++)
+            for (int j = 0; j < K; j++) {
+                int l = (j + 1) % K;
+                double h = 1e-6, f[2];
+                for (int sg = 0; sg < 2; sg++) {
+                    IVal m[3] = {args[0], iv_copy(&a, &args[1]),
+                                 iv_copy(&a, &args[2])};
+                    m[k].d[i * K + j] += sg ? h : -h;
+                    m[k].d[i * K + l] -= sg ? h : -h;
+                    f[sg] = call(&a, "hmm_marginal", m, 3);
+                }
+                double fd = (f[1] - f[0]) / (2 * h);
+                double r = ga[k][i * K + j] - ga[k][i * K + l];
+                if (!(fabs(fd - r) <= 1e-6 * (1 + fabs(fd))))
+                    fail_msg("hmm_marginal: argument %d row %d, e_%d - e_%d: "
+                             "the rule gives %.12g, finite differences %.12g",
+                             k + 1, i, j, l, r, fd);
+            }
+    arena_free(&a);
+}
+
 /* The GLM densities: x, alpha and beta against finite differences, with
  * a scalar and a vector alpha, several rows and one row vector. */
 static void test_glm_rules(void **state)
@@ -699,6 +750,7 @@ int main(void)
         cmocka_unit_test(test_more_rules),
         cmocka_unit_test(test_wishart_rules),
         cmocka_unit_test(test_glm_rules),
+        cmocka_unit_test(test_hmm_rule),
         cmocka_unit_test_teardown(test_program_gradient, teardown),
         cmocka_unit_test_teardown(test_queries_and_meta, teardown),
         cmocka_unit_test_teardown(test_third_opinion, teardown),

@@ -305,30 +305,19 @@ static int map(LibCall *c, CFn cf, RFn rf, const IVal *v, IVal *out)
     return unsupported(c);
 }
 
-/* to_complex(), to_complex(re), to_complex(re, im), elementwise with a
- * scalar broadcast. */
-static int make(LibCall *c, IVal *out)
+/* to_complex(re, im) on two values, elementwise with a scalar
+ * broadcast, arrays element by element. */
+static int make_pair(LibCall *c, const IVal *re, const IVal *im, IVal *out)
 {
-    if (c->nargs == 0) {
-        *out = iv_complex(0, 0);
-        return LIB_OK;
-    }
-    const IVal *re = &c->args[0];
-    IVal zero = iv_real(0);
-    const IVal *im = c->nargs > 1 ? &c->args[1] : &zero;
     if (re->k == IV_ARRAY || im->k == IV_ARRAY) {
         const IVal *big = re->k == IV_ARRAY ? re : im;
         if (re->k == IV_ARRAY && im->k == IV_ARRAY && re->n != im->n)
             return fail(c, "the real and imaginary parts' sizes must match");
         IVal r = {.k = IV_ARRAY, .n = big->n};
         r.el = arena_alloc(c->a, sizeof(IVal) * (size_t)(big->n + 1));
-        IVal *args = c->args;
         for (int k = 0; k < big->n; k++) {
-            IVal two[2] = {re->k == IV_ARRAY ? re->el[k] : *re,
-                           im->k == IV_ARRAY ? im->el[k] : *im};
-            c->args = two;
-            int rc = make(c, &r.el[k]);
-            c->args = args;
+            int rc = make_pair(c, re->k == IV_ARRAY ? &re->el[k] : re,
+                               im->k == IV_ARRAY ? &im->el[k] : im, &r.el[k]);
             if (rc)
                 return rc;
         }
@@ -336,8 +325,7 @@ static int make(LibCall *c, IVal *out)
         return LIB_OK;
     }
     if (!(scalar(re) || dense(re)) || !(scalar(im) || dense(im))
-        || re->k == IV_COMPLEX || iv_is_complex_kind(re->k)
-        || im->k == IV_COMPLEX || iv_is_complex_kind(im->k))
+        || iv_is_complex_kind(re->k) || iv_is_complex_kind(im->k))
         return unsupported(c);
     if (scalar(re) && scalar(im)) {
         *out = iv_complex(iv_num(re), iv_num(im));
@@ -358,6 +346,18 @@ static int make(LibCall *c, IVal *out)
         out->d[2 * k + 1] = scalar(im) ? iv_num(im) : im->d[k];
     }
     return LIB_OK;
+}
+
+/* to_complex(), to_complex(re), to_complex(re, im). */
+static int make(LibCall *c, IVal *out)
+{
+    if (c->nargs == 0) {
+        *out = iv_complex(0, 0);
+        return LIB_OK;
+    }
+    IVal zero = iv_real(0);
+    return make_pair(c, &c->args[0], c->nargs > 1 ? &c->args[1] : &zero,
+                     out);
 }
 
 /* polar(r, theta): Stan's NaN for a negative or NaN modulus or an
@@ -482,16 +482,16 @@ static int shape(LibCall *c, IVal *out)
                     set(out, j * x->rows + i, elem(x, i * x->cols + j, &real));
             return LIB_OK;
         }
-        if (!tr && rk == IV_MAT)
-            return unsupported(c);     /* column-major: not needed yet */
         IvKind k = tr ? (rk == IV_VEC ? IV_CROWVEC : IV_CVEC)
                  : vec ? IV_CVEC : IV_CROWVEC;
         long m = elements(x);
         if (iv_alloc(c->a, k, k == IV_CVEC ? m : 1, k == IV_CVEC ? 1 : m, out,
                      c->err))
             return LIB_ERROR;
+        /* a matrix's values in column-major order, as Stan's */
         for (long i = 0; i < m; i++)
-            set(out, i, elem(x, i, &real));
+            set(out, i, elem(x, rk == IV_MAT ? i % x->rows * x->cols
+                                               + i / x->rows : i, &real));
         return LIB_OK;
     }
     if ((!strcmp(n, "rep_vector") || !strcmp(n, "rep_row_vector")

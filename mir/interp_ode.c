@@ -180,10 +180,10 @@ static int setup(MirInterp *I, const MirExpr *e, IVal *vals, OdeCtx *c,
     long p = 0;
     for (int k = 0; k < e->nargs - first; k++) {
         const IVal *a = &vals[first + k];
+        const Type *t = e->args[first + k]->type;
         c->args[2 + k] = *a;
-        bool is_int = a->k == IV_INT || (a->k == IV_ARRAY
-                                          && iv_count(a) > 0 && !iv_is_complex(a)
-                                          && a->el[0].k == IV_INT);
+        /* int arguments (of any array depth) are not in theta */
+        bool is_int = t ? ty_base(t)->kind == TY_INT : a->k == IV_INT;
         c->off[k] = is_int ? -1 : p;
         if (!is_int)
             p += iv_count(a);

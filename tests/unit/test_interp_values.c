@@ -73,7 +73,9 @@ static const char complex_model[] =
     "  complex_vector[N] back = inv_fft(f);\n"               /* = c */
     "  complex p = 2 / to_complex(0, 1);\n"                  /* -2i */
     "  complex q = conj(w) - cv[2] + pow(1i, 2);\n"
+    "  complex_vector[4] tv = to_vector(M);\n"           /* column-major */
     "  real m = get_real(z) + a + get_imag(v[2]) + get_real(v[1])\n"
+    "           + get_real(tv[2]) + get_imag(tv[3])\n"
     "           + get_real(f[1]) + get_real(back[2]) + get_imag(p)\n"
     "           + arg(to_complex(0, 2)) + norm(q) + get_imag(sum(v));\n"
     "}\n"
@@ -87,7 +89,7 @@ static void test_complex_values(void **state)
     MirInterp *in = interp(complex_model, "{\"N\": 3, \"y\": [1, 2, 4], "
                            "\"w\": [1, 2], \"cv\": [[0, 0], [0.5, -1]]}", &d);
     /* q = (1 - 2i) - (0.5 - i) + (-1) = -0.5 - i: norm 1.25 */
-    double m = 3 + 5 + 4 - 1 + 7 + 2 - 2 + M_PI / 2 + 1.25 + 4;
+    double m = 3 + 5 + 4 - 1 + 3 + 2 + 7 + 2 - 2 + M_PI / 2 + 1.25 + 4;
     double u = 0.25, lp;
     char why[512];
     bool unsup;

@@ -333,14 +333,21 @@ static int default_value(MirInterp *I, const Type *base, const long *dims,
     switch (base->kind) {
     case TY_INT: *out = iv_int(INT32_MIN); return 0;
     case TY_REAL: *out = iv_real(NAN); return 0;
-    case TY_VECTOR: case TY_ROW_VECTOR: case TY_MATRIX: {
-        IvKind k = base->kind == TY_VECTOR ? IV_VEC
-                 : base->kind == TY_ROW_VECTOR ? IV_ROWVEC : IV_MAT;
-        long rows = k == IV_ROWVEC ? 1 : sizes[0];
-        long cols = k == IV_VEC ? 1 : k == IV_ROWVEC ? sizes[0] : sizes[1];
+    case TY_COMPLEX: *out = iv_complex(NAN, NAN); return 0;
+    case TY_VECTOR: case TY_ROW_VECTOR: case TY_MATRIX:
+    case TY_COMPLEX_VECTOR: case TY_COMPLEX_ROW_VECTOR:
+    case TY_COMPLEX_MATRIX: {
+        TypeKind tk = base->kind;
+        IvKind k = tk == TY_VECTOR ? IV_VEC : tk == TY_ROW_VECTOR ? IV_ROWVEC
+                 : tk == TY_MATRIX ? IV_MAT : tk == TY_COMPLEX_VECTOR
+                 ? IV_CVEC : tk == TY_COMPLEX_ROW_VECTOR ? IV_CROWVEC
+                 : IV_CMAT;
+        IvKind rk = iv_real_kind(k);
+        long rows = rk == IV_ROWVEC ? 1 : sizes[0];
+        long cols = rk == IV_VEC ? 1 : rk == IV_ROWVEC ? sizes[0] : sizes[1];
         if (iv_alloc(I->a, k, rows, cols, out, &I->err))
             return -1;
-        long n = rows * cols;
+        long n = rows * cols * (iv_is_complex_kind(k) ? 2 : 1);
         for (long i = 0; i < n; i++)
             out->d[i] = NAN;
         return 0;
@@ -385,10 +392,12 @@ static int exec_decl(MirInterp *I, Frame *f, const MirStmt *s)
         return interp_fail(I, "variable %s is too large for the interpreter",
                            var->name);
     const Type *base = ty_base(z->type ? z->type : TY(REAL));
-    if (z->type && (base->kind == TY_VECTOR || base->kind == TY_ROW_VECTOR
-                    || base->kind == TY_MATRIX) && nsz == 0)
+    TypeKind bk = base->kind;
+    if (z->type && (bk == TY_VECTOR || bk == TY_ROW_VECTOR || bk == TY_MATRIX
+                    || bk == TY_COMPLEX_VECTOR || bk == TY_COMPLEX_ROW_VECTOR
+                    || bk == TY_COMPLEX_MATRIX) && nsz == 0)
         return interp_unsupported(I, "an unsized vector or matrix declaration");
-    if (z->type && base->kind == TY_MATRIX && nsz == 1)
+    if (z->type && (bk == TY_MATRIX || bk == TY_COMPLEX_MATRIX) && nsz == 1)
         sizes[1] = sizes[0];    /* cov_matrix[K] and the like */
     IVal v;
     if (default_value(I, base, dims, ndims, sizes, &v))
@@ -501,7 +510,7 @@ static int eval_call(MirInterp *I, Frame *f, const MirExpr *e, IVal *out,
     int rc;
     if (is_internal) {
         rc = interp_internal(I, f, e, vals, out, &lj);
-    } else {
+    } else if ((rc = interp_ode_call(I, e, vals, out)) == -3) {
         LibCall c = {I->a, &I->err, e->op != OP_NONE
                      ? ast_op_name(e->op, e->prefix) : e->fn, vals, ad, n,
                      f->propto};
@@ -619,6 +628,17 @@ static int call_user(MirInterp *I, Frame *f, const char *fn, int nargs,
         IVal a = vals[i];
         if (pt && pt->kind == TY_REAL && a.k == IV_INT)
             a = iv_real((double)a.i);
+        if (pt && ty_array_dims(pt) == 0 && (pt->kind == TY_COMPLEX
+                                             || pt->kind == TY_COMPLEX_VECTOR
+                                             || pt->kind == TY_COMPLEX_ROW_VECTOR
+                                             || pt->kind == TY_COMPLEX_MATRIX)
+            && !iv_is_complex_kind(a.k)
+            && iv_to_complex(I->a, &vals[i], &a, &I->err)) {
+            free(g.val);
+            free(g.set);
+            free(g.node);
+            return -1;
+        }
         g.val[v] = a;
         g.set[v] = 1;
         if (t) {
@@ -639,9 +659,33 @@ static int call_user(MirInterp *I, Frame *f, const char *fn, int nargs,
         return -1;
     if (out->k == IV_INT && fun->ret && fun->ret->kind == TY_REAL)
         *out = iv_real((double)out->i);
+    if ((out->k == IV_INT || out->k == IV_REAL) && fun->ret
+        && fun->ret->kind == TY_COMPLEX)
+        *out = iv_complex(iv_num(out), 0);
     if (nd && out->k != IV_VOID)
         set_value(I, nd, out);
     return 0;
+}
+
+int interp_call_fun(MirInterp *I, const char *fn, IVal *vals, int nargs,
+                    const MirExpr *where, IVal *out, MirTrace **list)
+{
+    /* the caller: a list of its own (holding the call's node) or none */
+    MirTrace *caller = list ? NEW(I->a, MirTrace) : NULL;
+    Frame f = {.outer = &I->global, .trace = caller, .depth = 1,
+               .ret = {.k = IV_VOID}};
+    Ref *refs = arena_alloc(I->a, sizeof(Ref) * (size_t)(nargs + 1));
+    MirInterpOptions saved = I->opt;
+    if (list) {
+        I->opt.max_depth = INT32_MAX;
+        I->opt.primitives = NULL;
+    }
+    MirTraceNode *nd = NULL;
+    int rc = call_user(I, &f, fn, nargs, where, vals, refs, out, &nd);
+    I->opt = saved;
+    if (list)
+        *list = nd ? nd->children : NULL;
+    return rc;
 }
 
 /* ------------------------------------------------------- expressions */
@@ -665,9 +709,10 @@ static int promote(MirInterp *I, const IVal *v, const Type *t, IVal *out)
         *out = r;
         return 0;
     }
-    if (t->kind == TY_COMPLEX || t->kind == TY_COMPLEX_VECTOR
-        || t->kind == TY_COMPLEX_ROW_VECTOR || t->kind == TY_COMPLEX_MATRIX)
-        return interp_unsupported(I, "complex values");
+    if ((t->kind == TY_COMPLEX || t->kind == TY_COMPLEX_VECTOR
+         || t->kind == TY_COMPLEX_ROW_VECTOR || t->kind == TY_COMPLEX_MATRIX)
+        && !iv_is_complex_kind(v->k))
+        return iv_to_complex(I->a, v, out, &I->err);
     *out = *v;
     return 0;
 }
@@ -695,7 +740,9 @@ int interp_eval(MirInterp *I, Frame *f, const MirExpr *e, IVal *out,
         ref->konst = arena_printf(I->a, "\"%s\"", e->text);
         return 0;
     case MX_IMAG:
-        return interp_unsupported(I, "complex values");
+        *out = iv_complex(0, e->rval);
+        ref->konst = arena_printf(I->a, "%si", e->text);
+        return 0;
     case MX_VAR: {
         if (e->fn) {    /* a function passed to a higher-order one */
             *out = (IVal){.k = IV_FUN, .s = e->fn};

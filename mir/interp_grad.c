@@ -552,19 +552,36 @@ static int back_numeric(Grad *g, const MirTraceNode *nd, const double *gout,
     return 0;
 }
 
-static void note_numeric(Grad *g, MirTraceNode *nd)
+/* fn added to st's names of numerically differentiated primitives. */
+static void note_name(Arena *a, MirGradStats *st, const char *fn)
 {
-    MirGradStats *st = g->st;
-    nd->grad_numeric = true;
-    st->numeric++;
-    const char *fn = nd->fn ? nd->fn : "?";
     const char *s = st->numeric_fns ? st->numeric_fns : "";
     size_t n = strlen(fn);
     for (const char *q = s; (q = strstr(q, fn)); q += n)
         if ((q == s || q[-2] == ',') && (q[n] == ',' || q[n] == 0))
             return;
-    st->numeric_fns = *s ? arena_printf(g->I->a, "%s, %s", s, fn)
-                         : arena_strdup(g->I->a, fn);
+    st->numeric_fns = *s ? arena_printf(a, "%s, %s", s, fn)
+                         : arena_strdup(a, fn);
+}
+
+static void note_numeric(Grad *g, MirTraceNode *nd)
+{
+    nd->grad_numeric = true;
+    g->st->numeric++;
+    note_name(g->I->a, g->st, nd->fn ? nd->fn : "?");
+}
+
+void interp_grad_merge(Arena *a, MirGradStats *into, const MirGradStats *from)
+{
+    into->closed += from->closed;
+    into->numeric += from->numeric;
+    const char *s = from->numeric_fns ? from->numeric_fns : "";
+    while (*s) {
+        const char *end = strstr(s, ", ");
+        size_t len = end ? (size_t)(end - s) : strlen(s);
+        note_name(a, into, arena_strndup(a, s, len));
+        s += len + (end ? 2 : 0);
+    }
 }
 
 /* A density's name without _lpdf, _lupdf, _lpmf or _lupmf. */
@@ -616,6 +633,13 @@ static int back_primitive(Grad *g, List *L, int i)
             ga[k] = adj_of(L, ref);
     }
     int rc = 1;
+    if (kv->lib && !strncmp(kv->lib, "ode_", 4)) {
+        rc = interp_ode_grad(g->I, kv, gout, ga, g->st);
+        if (rc < 0)
+            return fail(g, g->I->err.msg, nd);
+        if (rc == 0)
+            return 0;
+    }
     if (index)
         rc = back_index(g, kv, gout, ga[0]) ? -1 : 0;
     else if (store)
@@ -647,6 +671,8 @@ static int back_primitive(Grad *g, List *L, int i)
         rc = back_bounds(g, kv, gout, L->ljadj[i], ga);
         if (rc == 1)
             rc = back_affine_ordered(g, kv, gout, L->ljadj[i], ga);
+        if (rc == 1)
+            rc = interp_grad_transform(g->I->a, kv, gout, L->ljadj[i], ga);
     } else if (kv->lib && L->ljadj[i] == 0) {
         bool density;
         const InterpGradRule *r = interp_grad_rule(kv->lib, &density);
@@ -659,6 +685,11 @@ static int back_primitive(Grad *g, List *L, int i)
         if (rc == 1 && density)
             rc = interp_grad_lkj(g->I->a, base, kv->args, kv->nargs,
                                  gout[0], ga);
+        if (rc == 1 && density)
+            rc = interp_grad_wishart(g->I->a, base, kv->args, kv->nargs,
+                                     gout[0], ga);
+        if (rc == 1 && density)
+            rc = interp_grad_glm(g->I->a, base, kv, gout[0], ga);
         if (rc == 1)
             rc = interp_grad_more(g->I->a, base, kv, gout, ga);
     }
@@ -690,9 +721,12 @@ static bool is_param_arg(const MirTraceNode *nd)
 }
 
 /* Which nodes depend on u through real values (argact: the callee's
- * arguments, by position, or NULL at the top). */
-static void mark_active(List *L, const bool *argact, int nargact)
+ * arguments, by position, or NULL at the top); the first node making a
+ * complex value from active ones (complex values carry no derivatives,
+ * as in the C backend), or 0. */
+static int mark_active(List *L, const bool *argact, int nargact)
 {
+    int complex_node = 0;
     const MirTrace *t = L->t;
     for (int i = 1; i <= t->n; i++) {
         const MirTraceNode *nd = &t->nodes[i - 1];
@@ -711,7 +745,11 @@ static void mark_active(List *L, const bool *argact, int nargact)
         L->active[i] = a && (nd->kind == MT_TARGET || nd->kind == MT_RETURN
                              || nd->kind == MT_NESTED
                              || (nd->vals && has_reals(&nd->vals->out)));
+        if (a && !complex_node && nd->kind == MT_PRIMITIVE && nd->vals
+            && iv_is_complex(&nd->vals->out))
+            complex_node = i;
     }
+    return complex_node;
 }
 
 static int back_list(Grad *g, MirTrace *t, const bool *argact, int nargact,
@@ -759,8 +797,10 @@ static int back_list(Grad *g, MirTrace *t, const bool *argact, int nargact,
         snprintf(g->why, g->nwhy, "out of memory");
         return -1;
     }
-    mark_active(&L, argact, nargact);
-    int rc = 0;
+    int cx = mark_active(&L, argact, nargact);
+    int rc = cx ? fail(g, "a complex value depends on the parameters: "
+                       "complex values carry no derivatives", &t->nodes[cx - 1])
+                : 0;
     for (int i = 1; i <= t->n && !rc; i++) {
         const MirTraceNode *nd = &t->nodes[i - 1];
         int r = nd->nargs ? nd->refs[0] : 0;
@@ -801,6 +841,17 @@ static int back_list(Grad *g, MirTrace *t, const bool *argact, int nargact,
 }
 
 /* ------------------------------------------------------------ the API */
+
+int interp_grad_list(MirInterp *I, MirTrace *t, const bool *argact,
+                     int nargs, const double *gret, double **argadj,
+                     const long *argm, MirGradStats *st, char *why,
+                     size_t nwhy)
+{
+    Grad g = {I, NULL, 0, st, why, nwhy};
+    if (!t)
+        return snprintf(why, nwhy, "no list was recorded"), -1;
+    return back_list(&g, t, argact, nargs, gret, argadj, argm);
+}
 
 int mir_trace_gradient(MirInterp *in, MirTrace *t, double *grad,
                        MirGradStats *st, char *why, size_t n)

@@ -10,6 +10,7 @@
  *     multinomial(y | theta)
  *   add_diag, diag_pre_multiply, diag_post_multiply, quad_form_diag
  *   gp_exp_quad_cov(x, alpha, rho) for x that is data
+ *   ordered_logistic(k | eta, c), hmm_marginal(log_omega, Gamma, rho)
  *
  * interp_grad_more returns 1 when lib is none of them or the shapes do
  * not fit (the caller then differentiates numerically). */
@@ -235,9 +236,139 @@ static int back_gp(Arena *a, const MirTraceVals *kv, const double *gout,
     return 0;
 }
 
+static double sigmoid(double x)
+{
+    return x >= 0 ? 1 / (1 + exp(-x)) : exp(x) / (1 + exp(x));
+}
+
+/* ordered_logistic(k | eta, c), K = size(c) + 1 categories, summed over
+ * the elements (eta broadcast; c one vector or one per element): the
+ * probability of k is 1 - s(eta - c_1), s(eta - c_(k-1)) - s(eta - c_k)
+ * or s(eta - c_(K-1)) (s the logistic function), so with s' = s (1 - s)
+ * d log P = (s'(a) (d eta - d c_(k-1)) - s'(b) (d eta - d c_k)) / P for
+ * a = eta - c_(k-1), b = eta - c_k, the missing ends left out. */
+static int back_ordered_logistic(Arena *a, const MirTraceVals *kv, double g,
+                                 double **ga)
+{
+    if (kv->nargs != 3)
+        return 1;
+    long n, ne, m;
+    double *k = flat(a, &kv->args[0], &n);
+    double *eta = flat(a, &kv->args[1], &ne);
+    double *c = flat(a, &kv->args[2], &m);
+    const IVal *cv = &kv->args[2];
+    long K1 = cv->k == IV_ARRAY ? (cv->n ? m / cv->n : 0) : m;
+    bool per = cv->k == IV_ARRAY;
+    if ((ne != 1 && ne != n) || K1 < 1 || (per && cv->n != n)
+        || (!per && cv->k != IV_VEC))
+        return 1;
+    for (long j = 0; j < n; j++) {
+        long kk = (long)k[j];
+        double e = eta[ne == 1 ? 0 : j];
+        const double *cj = c + (per ? j * K1 : 0);
+        double *gc = ga[2] ? ga[2] + (per ? j * K1 : 0) : NULL;
+        if (kk < 1 || kk > K1 + 1)
+            return 1;
+        double sa = kk > 1 ? sigmoid(e - cj[kk - 2]) : 1;
+        double sb = kk <= K1 ? sigmoid(e - cj[kk - 1]) : 0;
+        double da = kk > 1 ? sa * (1 - sa) : 0;
+        double db = kk <= K1 ? sb * (1 - sb) : 0;
+        /* P = sa - sb; at the ends its complement is computed directly */
+        double P = kk == 1 ? sigmoid(cj[0] - e) : kk == K1 + 1
+                 ? sigmoid(e - cj[K1 - 1]) : sa - sb;
+        if (ga[1])
+            ga[1][ne == 1 ? 0 : j] += g * (da - db) / P;
+        if (gc && kk > 1)
+            gc[kk - 2] -= g * da / P;
+        if (gc && kk <= K1)
+            gc[kk - 1] += g * db / P;
+    }
+    return 0;
+}
+
+/* hmm_marginal(log_omega, Gamma, rho) by the scaled forward-backward
+ * algorithm: with omega_n = exp(log_omega[, n] - max), a_1 = rho .*
+ * omega_1, a_n(j) = omega_n(j) sum_i ah_(n-1)(i) Gamma[i, j], c_n =
+ * sum a_n, ah_n = a_n / c_n (log p = sum log c_n + the maxima), and bh_N
+ * = 1, bh_(n-1)(i) = sum_j Gamma[i, j] omega_n(j) bh_n(j) / c_n:
+ *   d/dlog_omega[j, n] = ah_n(j) bh_n(j)           (the state's marginal)
+ *   d/dGamma[i, j] = sum_(n>1) ah_(n-1)(i) omega_n(j) bh_n(j) / c_n
+ *   d/drho_j = omega_1(j) bh_1(j) / c_1 */
+static int back_hmm(Arena *a, const MirTraceVals *kv, double g, double **ga)
+{
+    const IVal *lo = &kv->args[0], *G = &kv->args[1], *rho = &kv->args[2];
+    if (kv->nargs != 3 || lo->k != IV_MAT || G->k != IV_MAT
+        || (rho->k != IV_VEC && rho->k != IV_ROWVEC))
+        return 1;
+    int K = lo->rows, N = lo->cols;
+    if (K < 1 || G->rows != K || G->cols != K
+        || (long)rho->rows * rho->cols != K)
+        return 1;
+    if (N == 0)
+        return 0;
+    size_t kn = (size_t)K * N;
+    double *om = arena_alloc(a, sizeof(double) * (3 * kn + N + 1));
+    double *ah = om + kn, *bh = ah + kn, *c = bh + kn;
+    for (int n = 0; n < N; n++) {
+        double mx = -INFINITY;
+        for (int j = 0; j < K; j++)
+            mx = fmax(mx, lo->d[(size_t)j * N + n]);
+        for (int j = 0; j < K; j++)
+            om[(size_t)j * N + n] = exp(lo->d[(size_t)j * N + n] - mx);
+    }
+    for (int n = 0; n < N; n++) {
+        double sum = 0;
+        for (int j = 0; j < K; j++) {
+            double v;
+            if (n == 0) {
+                v = rho->d[j];
+            } else {
+                v = 0;
+                for (int i = 0; i < K; i++)
+                    v += ah[(size_t)i * N + n - 1] * G->d[(size_t)i * K + j];
+            }
+            v *= om[(size_t)j * N + n];
+            ah[(size_t)j * N + n] = v;
+            sum += v;
+        }
+        c[n] = sum;
+        for (int j = 0; j < K; j++)
+            ah[(size_t)j * N + n] /= sum;
+    }
+    for (int j = 0; j < K; j++)
+        bh[(size_t)j * N + N - 1] = 1;
+    for (int n = N - 1; n > 0; n--)
+        for (int i = 0; i < K; i++) {
+            double v = 0;
+            for (int j = 0; j < K; j++)
+                v += G->d[(size_t)i * K + j] * om[(size_t)j * N + n]
+                     * bh[(size_t)j * N + n];
+            bh[(size_t)i * N + n - 1] = v / c[n];
+        }
+    for (int j = 0; j < K; j++) {
+        for (int n = 0; n < N && ga[0]; n++)
+            ga[0][(size_t)j * N + n] += g * ah[(size_t)j * N + n]
+                                        * bh[(size_t)j * N + n];
+        if (ga[2])
+            ga[2][j] += g * om[j * (size_t)N] * bh[j * (size_t)N] / c[0];
+        for (int i = 0; i < K && ga[1]; i++) {
+            double s = 0;
+            for (int n = 1; n < N; n++)
+                s += ah[(size_t)i * N + n - 1] * om[(size_t)j * N + n]
+                     * bh[(size_t)j * N + n] / c[n];
+            ga[1][(size_t)i * K + j] += g * s;
+        }
+    }
+    return 0;
+}
+
 int interp_grad_more(Arena *a, const char *base, const MirTraceVals *kv,
                      const double *gout, double **ga)
 {
+    if (!strcmp(kv->lib, "hmm_marginal"))
+        return back_hmm(a, kv, gout[0], ga);
+    if (!strcmp(base, "ordered_logistic"))
+        return back_ordered_logistic(a, kv, gout[0], ga);
     for (const char *const *r = rearranging; *r; r++)
         if (!strcmp(kv->lib, *r))
             return back_rearranging(a, kv, gout, ga);

@@ -219,3 +219,84 @@ int interp_grad_lkj(Arena *a, const char *base, const IVal *args, int nargs,
     }
     return 0;
 }
+
+/* M^-1 (K x K, symmetric positive definite) into inv and log|M|; 1 when
+ * M is not positive definite. */
+static int inverse(Arena *a, const double *M, int K, double *inv,
+                   double *logdet)
+{
+    double *L = arena_alloc(a, sizeof(double) * (size_t)(K * K + 1));
+    double *e = arena_alloc(a, sizeof(double) * (size_t)(3 * K + 1));
+    double *z = e + K, *w = z + K;
+    if (cholesky(M, K, L))
+        return 1;
+    *logdet = 0;
+    for (int i = 0; i < K; i++)
+        *logdet += 2 * log(L[i * K + i]);
+    for (int j = 0; j < K; j++) {
+        for (int i = 0; i < K; i++)
+            e[i] = i == j;
+        solve_lower(L, K, e, z);
+        solve_upper_t(L, K, z, w);
+        for (int i = 0; i < K; i++)
+            inv[i * K + j] = w[i];
+    }
+    return 0;
+}
+
+/* wishart(W | nu, S) = (nu - K - 1)/2 log|W| - tr(S^-1 W)/2 - nu K/2 log 2
+ *   - nu/2 log|S| - lmgamma(K, nu/2):
+ *   dW = (nu - K - 1)/2 W^-1 - S^-1/2,  dS = S^-1 W S^-1/2 - nu/2 S^-1,
+ *   dnu = log|W|/2 - K/2 log 2 - log|S|/2 - psi_K(nu)/2;
+ * inv_wishart(W | nu, S) = nu/2 log|S| - nu K/2 log 2 - lmgamma(K, nu/2)
+ *   - (nu + K + 1)/2 log|W| - tr(S W^-1)/2:
+ *   dW = W^-1 S W^-1/2 - (nu + K + 1)/2 W^-1,  dS = nu/2 S^-1 - W^-1/2,
+ *   dnu = log|S|/2 - K/2 log 2 - psi_K(nu)/2 - log|W|/2;
+ * psi_K(nu) = sum_(j=1..K) digamma((nu + 1 - j)/2), the derivative of
+ * lmgamma(K, nu/2) times 2. */
+int interp_grad_wishart(Arena *a, const char *base, const IVal *args,
+                        int nargs, double g, double **ga)
+{
+    bool inv = !strcmp(base, "inv_wishart");
+    if ((!inv && strcmp(base, "wishart")) || nargs != 3
+        || args[0].k != IV_MAT || args[2].k != IV_MAT
+        || (args[1].k != IV_REAL && args[1].k != IV_INT))
+        return 1;
+    int K = args[0].rows;
+    if (K < 1 || args[0].cols != K || args[2].rows != K || args[2].cols != K)
+        return 1;
+    double nu = iv_num(&args[1]), ldw, lds;
+    size_t kk = (size_t)K * K;
+    double *Wi = arena_alloc(a, sizeof(double) * (3 * kk + 1));
+    double *Si = Wi + kk, *P = Si + kk;
+    const double *W = args[0].d, *S = args[2].d;
+    if (inverse(a, W, K, Wi, &ldw) || inverse(a, S, K, Si, &lds))
+        return 1;
+    /* P = W^-1 S W^-1 (inv_wishart) or S^-1 W S^-1 (wishart) */
+    const double *A = inv ? Wi : Si, *B = inv ? S : W;
+    for (int i = 0; i < K; i++)
+        for (int j = 0; j < K; j++) {
+            double s = 0;
+            for (int p = 0; p < K; p++)
+                for (int q = 0; q < K; q++)
+                    s += A[i * K + p] * B[p * K + q] * A[q * K + j];
+            P[i * K + j] = s;
+        }
+    for (size_t q = 0; q < kk; q++) {
+        if (ga[0])
+            ga[0][q] += g * (inv ? 0.5 * P[q] - 0.5 * (nu + K + 1) * Wi[q]
+                                 : 0.5 * (nu - K - 1) * Wi[q] - 0.5 * Si[q]);
+        if (ga[2])
+            ga[2][q] += g * (inv ? 0.5 * nu * Si[q] - 0.5 * Wi[q]
+                                 : 0.5 * P[q] - 0.5 * nu * Si[q]);
+    }
+    if (ga[1]) {
+        double psi = 0;
+        for (int j = 1; j <= K; j++)
+            psi += interp_digamma((nu + 1 - j) / 2);
+        double d = -0.5 * K * log(2.0) - 0.5 * psi
+                   + (inv ? 0.5 * lds - 0.5 * ldw : 0.5 * ldw - 0.5 * lds);
+        ga[1][0] += g * d;
+    }
+    return 0;
+}

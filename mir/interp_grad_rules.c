@@ -259,9 +259,43 @@ static void d_weibull_lccdf(const double *x, double *d)
     d[2] = x[1] * t / x[2];
 }
 
+/* von_mises(y | mu, kappa) = kappa cos(y - mu) - log(2 pi) - log I0(kappa):
+ * d/dkappa = cos(y - mu) - I1(kappa) / I0(kappa), the ratio from the
+ * logarithms of the Bessel functions (no overflow for a large kappa). */
+static void d_von_mises(const double *x, double *d)
+{
+    double diff = x[0] - x[1], k = x[2];
+    d[0] = -k * sin(diff);
+    d[1] = k * sin(diff);
+    d[2] = cos(diff) - exp(rt_log_modified_bessel_first_kind(1, k)
+                           - rt_log_modified_bessel_first_kind(0, k));
+}
+
+/* pareto(y | y_min, alpha) = log alpha + alpha log y_min - (alpha + 1)
+ * log y, for y >= y_min */
+static void d_pareto(const double *x, double *d)
+{
+    d[0] = -(x[2] + 1) / x[0];
+    d[1] = x[2] / x[1];
+    d[2] = 1 / x[2] + log(x[1]) - log(x[0]);
+}
+
+/* beta_binomial(n | N, a, b) = lchoose(N, n) + lbeta(n + a, N - n + b) -
+ * lbeta(a, b) */
+static void d_beta_binomial(const double *x, double *d)
+{
+    double n = x[0], N = x[1], a = x[2], b = x[3];
+    double all = interp_digamma(N + a + b), ab = interp_digamma(a + b);
+    d[0] = 0;
+    d[1] = 0;
+    d[2] = interp_digamma(n + a) - all - interp_digamma(a) + ab;
+    d[3] = interp_digamma(N - n + b) - all - interp_digamma(b) + ab;
+}
+
 /* Domains for the unit tests, one letter per argument ('-' or none: any
  * real): P positive, U in (0, 1), I a count (0..5), J a count from 6 on,
- * B 0 or 1, L less than the argument before.  A row named with its
+ * B 0 or 1, L less than the argument before, M positive and less than
+ * the (positive) argument before.  A row named with its
  * suffix (normal_lcdf) sums like a density and is found by its whole
  * name. */
 static const InterpGradRule rules[] = {
@@ -317,6 +351,9 @@ static const InterpGradRule rules[] = {
     {"normal_lcdf", 3, "--P", true, d_normal_lcdf},
     {"normal_lccdf", 3, "--P", true, d_normal_lccdf},
     {"weibull_lccdf", 3, "PPP", true, d_weibull_lccdf},
+    {"von_mises", 3, "--P", true, d_von_mises},
+    {"pareto", 3, "PMP", true, d_pareto},
+    {"beta_binomial", 4, "IJPP", true, d_beta_binomial},
 };
 
 const InterpGradRule *interp_grad_rules(int *n)

@@ -10,7 +10,11 @@
 /* A value: the Stan types the interpreter knows. */
 typedef enum IvKind {
     IV_VOID, IV_INT, IV_REAL, IV_VEC, IV_ROWVEC, IV_MAT, IV_ARRAY, IV_STR,
-    IV_FUN              /* a function passed to a higher-order one */
+    IV_FUN,             /* a function passed to a higher-order one */
+    IV_COMPLEX,         /* a complex scalar: r + im i */
+    IV_CVEC, IV_CROWVEC, IV_CMAT    /* complex containers: d holds 2
+                                       doubles (re, im) an element, as
+                                       runtime/rt_complex.h */
 } IvKind;
 
 typedef struct IVal IVal;
@@ -19,8 +23,10 @@ struct IVal {
     int rows, cols;     /* VEC: rows x 1, ROWVEC: 1 x cols, MAT */
     int n;              /* ARRAY: elements */
     long long i;        /* INT */
-    double r;           /* REAL */
-    double *d;          /* VEC ROWVEC MAT: rows * cols, row-major */
+    double r;           /* REAL; COMPLEX: the real part */
+    double im;          /* COMPLEX: the imaginary part */
+    double *d;          /* VEC ROWVEC MAT: rows * cols, row-major; CVEC
+                           CROWVEC CMAT: 2 * rows * cols */
     IVal *el;           /* ARRAY */
     const char *s;      /* STR: the content; FUN: the function's name */
 };
@@ -61,7 +67,14 @@ IVal iv_real(double v);
 int iv_alloc(Arena *a, IvKind k, long rows, long cols, IVal *out,
              RtError *err);
 IVal iv_copy(Arena *a, const IVal *v);
-/* The number of doubles in v's leaves (arrays summed), ints counted too. */
+IVal iv_complex(double re, double im);
+/* Whether k is a complex scalar or container; v a complex value or an
+ * array of them.  Complex values carry no derivatives: the backward pass
+ * treats them as data (as the C backend does). */
+bool iv_is_complex_kind(IvKind k);
+bool iv_is_complex(const IVal *v);
+/* The number of doubles in v's leaves (arrays summed), ints counted too
+ * (a complex counts 2). */
 long iv_count(const IVal *v);
 /* v's reals (ints converted) flattened in storage order into out. */
 void iv_flatten(const IVal *v, double *out);
@@ -196,6 +209,19 @@ int interp_grad_more(Arena *a, const char *base, const MirTraceVals *kv,
 int interp_grad_multi_normal(Arena *a, const char *base, const IVal *args,
                              int nargs, double gout, double **ga);
 
+/* interp_grad_glm.c: bernoulli_logit_glm, poisson_log_glm and
+ * categorical_logit_glm (base: without the suffix): the partials of x,
+ * alpha and beta times g into ga[k]; 1 when base or the shapes are not
+ * these. */
+int interp_grad_glm(Arena *a, const char *base, const MirTraceVals *kv,
+                    double g, double **ga);
+
+/* wishart and inv_wishart (W | nu, S) with one K x K W: the partials of
+ * W, nu and S times g into ga[k] (NULL: not wanted); 1 when base or the
+ * shapes are not these, or a matrix is not positive definite. */
+int interp_grad_wishart(Arena *a, const char *base, const IVal *args,
+                        int nargs, double g, double **ga);
+
 /* lkj_corr_cholesky and lkj_corr: the matrix's partials; 1 when base or
  * the shapes are not these, or eta is differentiated. */
 int interp_grad_lkj(Arena *a, const char *base, const IVal *args, int nargs,
@@ -204,6 +230,14 @@ int interp_grad_lkj(Arena *a, const char *base, const IVal *args, int nargs,
  * gA; 1 when L is not a square matrix. */
 int interp_grad_cholesky(Arena *a, const IVal *L, const double *gL,
                          double *gA);
+
+/* interp_grad_transforms.c: FnConstrain__ of simplex, stochastic_row,
+ * stochastic_column, unit_vector, sum_to_zero_vector, cov_matrix,
+ * cholesky_factor_cov, cholesky_factor_corr and corr_matrix (items of an
+ * array one after the other): gy (the value's adjoint) and glj (the
+ * log-Jacobian's) into ga[0]; 0, or 1 when kv is none of them. */
+int interp_grad_transform(Arena *a, const MirTraceVals *kv, const double *gy,
+                          double glj, double **ga);
 
 /* interp_io.c */
 /* The content of a string literal argument ("" for anything else). */
@@ -216,6 +250,49 @@ int interp_read_param(MirInterp *I, Frame *f, const MirExpr *e, IVal *out);
  * FnConstrain__ the log-Jacobian into *lj_out. */
 int interp_internal(MirInterp *I, Frame *f, const MirExpr *e,
                     const IVal *vals, IVal *out, double *lj_out);
+
+/* interp_complex.c: the library's functions and operators on complex
+ * values (c->name as interp_lib_call's); -3 when none of the arguments
+ * is complex and the function is not one making complex values. */
+int interp_complex_call(LibCall *c, IVal *out);
+/* The complex counterpart of a real kind (VEC -> CVEC ...), and back. */
+IvKind iv_complex_kind(IvKind k);
+IvKind iv_real_kind(IvKind k);
+/* v (int, real, a real container, or complex) as complex of kind k's
+ * shape: a copy when it must be converted. */
+int iv_to_complex(Arena *a, const IVal *v, IVal *out, RtError *err);
+
+/* interp_ode.c: ode_rk45 and ode_rk45_tol on their evaluated arguments
+ * (the value: a solve without sensitivities, as the sampler's); -3 when
+ * e is not one of them. */
+int interp_ode_call(MirInterp *I, const MirExpr *e, IVal *vals, IVal *out);
+/* Their backward rule: the solve again with forward sensitivities (the
+ * right-hand side's Jacobians by the backward pass of its own trace), the
+ * outputs' adjoints gout multiplied into them and added into ga[k]; st
+ * counts the call as one primitive (numeric, with the names, when some
+ * primitive of the right-hand side was differentiated numerically).  0, -1 (err), or 1 when
+ * kv is not an ODE call. */
+int interp_ode_grad(MirInterp *I, const MirTraceVals *kv, const double *gout,
+                    double **ga, MirGradStats *st);
+
+/* interp.c: the user function fn called on vals outside any list (the
+ * caller's frame is the globals); with list, its own list recorded in
+ * full (every nested call entered) into *list. */
+int interp_call_fun(MirInterp *I, const char *fn, IVal *vals, int nargs,
+                    const MirExpr *where, IVal *out, MirTrace **list);
+
+/* interp_grad.c: the adjoints of the arguments of a recorded call's list
+ * t (as for a nested call): gret the returned value's adjoint; for each
+ * k < nargs with argact[k], argument k's adjoints (argm[k] values) added
+ * into argadj[k].  0, or -1 with why. */
+int interp_grad_list(MirInterp *I, MirTrace *t, const bool *argact,
+                     int nargs, const double *gret, double **argadj,
+                     const long *argm, MirGradStats *st, char *why,
+                     size_t nwhy);
+/* from's counts added into into, its numeric primitives' names merged
+ * (allocated in a). */
+void interp_grad_merge(Arena *a, MirGradStats *into,
+                       const MirGradStats *from);
 
 /* interp_index.c: the selections of the indices ix[0..n-1] on v (their
  * operands appended to refs at *nrefs); v indexed by the selections

@@ -78,11 +78,51 @@ static int dim_of(const IVal *v)
 {
     switch (v->k) {
     case IV_ARRAY: return v->n;
-    case IV_VEC: return v->rows;
-    case IV_ROWVEC: return v->cols;
-    case IV_MAT: return v->rows;
+    case IV_VEC: case IV_CVEC: return v->rows;
+    case IV_ROWVEC: case IV_CROWVEC: return v->cols;
+    case IV_MAT: case IV_CMAT: return v->rows;
     default: return 0;
     }
+}
+
+/* An element of a complex container (or a real one: w = 1). */
+static IVal element(const IVal *v, size_t at)
+{
+    if (iv_is_complex_kind(v->k))
+        return iv_complex(v->d[2 * at], v->d[2 * at + 1]);
+    return iv_real(v->d[at]);
+}
+
+/* Store a scalar (int, real or complex) into element at of v. */
+static int put_element(MirInterp *I, IVal *v, size_t at, const IVal *x)
+{
+    if (!iv_is_complex_kind(v->k)) {
+        if (x->k != IV_INT && x->k != IV_REAL)
+            return interp_fail(I, "%s", "assignment of a value of another "
+                               "type");
+        v->d[at] = iv_num(x);
+        return 0;
+    }
+    if (x->k == IV_COMPLEX) {
+        v->d[2 * at] = x->r;
+        v->d[2 * at + 1] = x->im;
+    } else if (x->k == IV_INT || x->k == IV_REAL) {
+        v->d[2 * at] = iv_num(x);
+        v->d[2 * at + 1] = 0;
+    } else {
+        return interp_fail(I, "%s", "assignment of a value of another type");
+    }
+    return 0;
+}
+
+static bool is_vector_kind(IvKind k)
+{
+    return k == IV_VEC || k == IV_ROWVEC || k == IV_CVEC || k == IV_CROWVEC;
+}
+
+static bool is_matrix_kind(IvKind k)
+{
+    return k == IV_MAT || k == IV_CMAT;
 }
 
 /* v indexed by sels[0..n-1] into out. */
@@ -104,21 +144,24 @@ int interp_select(MirInterp *I, const IVal *v, const Sel *s, int n,
         *out = r;
         return 0;
     }
-    if (v->k == IV_VEC || v->k == IV_ROWVEC) {
+    if (is_vector_kind(v->k)) {
         if (n > 1)
             return interp_fail(I, "%s", "too many indexes for a vector");
         if (s->single) {
-            *out = iv_real(v->d[s->pos[0]]);
+            *out = element(v, (size_t)s->pos[0]);
             return 0;
         }
-        if (iv_alloc(I->a, v->k, v->k == IV_VEC ? s->n : 1,
-                     v->k == IV_VEC ? 1 : s->n, out, &I->err))
+        bool col = v->k == IV_VEC || v->k == IV_CVEC;
+        if (iv_alloc(I->a, v->k, col ? s->n : 1, col ? 1 : s->n, out,
+                     &I->err))
             return -1;
-        for (int k = 0; k < s->n; k++)
-            out->d[k] = v->d[s->pos[k]];
+        for (int k = 0; k < s->n; k++) {
+            IVal x = element(v, (size_t)s->pos[k]);
+            put_element(I, out, (size_t)k, &x);
+        }
         return 0;
     }
-    if (v->k == IV_MAT) {
+    if (is_matrix_kind(v->k)) {
         Sel all = {0};
         const Sel *cs = n > 1 ? &s[1] : NULL;
         if (n > 2)
@@ -131,18 +174,21 @@ int interp_select(MirInterp *I, const IVal *v, const Sel *s, int n,
             cs = &all;
         }
         if (s->single && cs->single) {
-            *out = iv_real(v->d[(size_t)s->pos[0] * v->cols + cs->pos[0]]);
+            *out = element(v, (size_t)s->pos[0] * v->cols + cs->pos[0]);
             return 0;
         }
         IvKind k = s->single ? IV_ROWVEC : cs->single ? IV_VEC : IV_MAT;
+        if (v->k == IV_CMAT)
+            k = iv_complex_kind(k);
         int rows = s->single ? 1 : s->n, cols = cs->single ? 1 : cs->n;
         if (iv_alloc(I->a, k, rows, cols, out, &I->err))
             return -1;
         for (int r = 0; r < rows; r++)
-            for (int c = 0; c < cols; c++)
-                out->d[(size_t)r * cols + c] =
-                    v->d[(size_t)s->pos[s->single ? 0 : r] * v->cols
-                         + cs->pos[cs->single ? 0 : c]];
+            for (int c = 0; c < cols; c++) {
+                IVal x = element(v, (size_t)s->pos[s->single ? 0 : r]
+                                 * v->cols + cs->pos[cs->single ? 0 : c]);
+                put_element(I, out, (size_t)r * cols + c, &x);
+            }
         return 0;
     }
     return interp_fail(I, "%s", "indexing a value that is not a container");
@@ -176,7 +222,7 @@ int interp_make_sels(MirInterp *I, Frame *f, const IVal *v,
                 return rt_index_error(&I->err, "%s: index out of range; "
                                       "expecting index to be between 1 and "
                                       "%d", name, 0);
-        } else if (cur->k == IV_MAT) {
+        } else if (is_matrix_kind(cur->k)) {
             matrix_col = true;
         } else {
             cur = NULL;
@@ -191,9 +237,11 @@ int interp_store(MirInterp *I, IVal *v, const Sel *s, int n,
                  const IVal *rhs)
 {
     if (n == 0) {
-        if (v->k != rhs->k && !(v->k == IV_REAL && rhs->k == IV_INT))
+        bool widen = (v->k == IV_REAL && rhs->k == IV_INT)
+            || (v->k == IV_COMPLEX && (rhs->k == IV_INT || rhs->k == IV_REAL));
+        if (v->k != rhs->k && !widen)
             return interp_fail(I, "%s", "assignment of a value of another type");
-        if ((v->k == IV_VEC || v->k == IV_ROWVEC || v->k == IV_MAT)
+        if ((is_vector_kind(v->k) || is_matrix_kind(v->k))
             && (v->rows != rhs->rows || v->cols != rhs->cols))
             return rt_error(&I->err, "assign: Rows of left-hand-side (%d) "
                             "and rows of right-hand-side (%d) must match in "
@@ -202,7 +250,9 @@ int interp_store(MirInterp *I, IVal *v, const Sel *s, int n,
             return rt_error(&I->err, "assign: size of left-hand side (%d) and "
                             "size of right-hand side (%d) must match in size",
                             v->n, rhs->n);
-        *v = v->k == IV_REAL ? iv_real(iv_num(rhs)) : iv_copy(I->a, rhs);
+        *v = v->k == IV_REAL ? iv_real(iv_num(rhs))
+           : v->k == IV_COMPLEX && rhs->k != IV_COMPLEX
+           ? iv_complex(iv_num(rhs), 0) : iv_copy(I->a, rhs);
         return 0;
     }
     if (v->k == IV_ARRAY) {
@@ -215,43 +265,51 @@ int interp_store(MirInterp *I, IVal *v, const Sel *s, int n,
                 return -1;
         return 0;
     }
-    if (v->k == IV_VEC || v->k == IV_ROWVEC) {
-        if (s->single) {
-            v->d[s->pos[0]] = iv_num(rhs);
-            return 0;
-        }
-        if (iv_count(rhs) != s->n)
+    if (is_vector_kind(v->k)) {
+        if (s->single)
+            return put_element(I, v, (size_t)s->pos[0], rhs);
+        if (!(is_vector_kind(rhs->k) || is_matrix_kind(rhs->k))
+            || (long)rhs->rows * rhs->cols != s->n)
             return rt_error(&I->err, "assign: size of left-hand side (%d) and "
                             "size of right-hand side (%ld) must match in size",
-                            s->n, iv_count(rhs));
-        for (int k = 0; k < s->n; k++)
-            v->d[s->pos[k]] = rhs->d[k];
+                            s->n, (long)rhs->rows * rhs->cols);
+        for (int k = 0; k < s->n; k++) {
+            IVal x = element(rhs, (size_t)k);
+            if (put_element(I, v, (size_t)s->pos[k], &x))
+                return -1;
+        }
         return 0;
     }
-    if (v->k == IV_MAT) {
-        if (n == 2 && s[0].single && s[1].single) {
-            v->d[(size_t)s[0].pos[0] * v->cols + s[1].pos[0]] = iv_num(rhs);
-            return 0;
-        }
+    if (is_matrix_kind(v->k)) {
+        if (n == 2 && s[0].single && s[1].single)
+            return put_element(I, v, (size_t)s[0].pos[0] * v->cols
+                               + s[1].pos[0], rhs);
         if (n == 1 && s->single) {
-            if (rhs->k != IV_ROWVEC || rhs->cols != v->cols)
+            if ((rhs->k != IV_ROWVEC && rhs->k != IV_CROWVEC)
+                || rhs->cols != v->cols)
                 return interp_fail(I, "%s", "assign: a matrix row of another size");
-            memcpy(v->d + (size_t)s->pos[0] * v->cols, rhs->d,
-                   sizeof(double) * (size_t)v->cols);
+            for (int k = 0; k < v->cols; k++) {
+                IVal x = element(rhs, (size_t)k);
+                if (put_element(I, v, (size_t)s->pos[0] * v->cols + k, &x))
+                    return -1;
+            }
             return 0;
         }
         /* rows (and columns) by ranges or multi-indexes: the right-hand
          * side's values in row-major order */
         int nr = s[0].n, nc = n > 1 ? s[1].n : v->cols;
-        if (iv_count(rhs) != (long)nr * nc || rhs->k == IV_ARRAY)
+        if (!(is_vector_kind(rhs->k) || is_matrix_kind(rhs->k))
+            || (long)rhs->rows * rhs->cols != (long)nr * nc)
             return rt_error(&I->err, "assign: the left-hand side (%d x %d) "
                             "and the right-hand side (%ld values) must match "
                             "in size", nr, nc, iv_count(rhs));
         for (int r = 0; r < nr; r++)
-            for (int k = 0; k < nc; k++)
-                v->d[(size_t)s[0].pos[r] * v->cols
-                     + (n > 1 ? s[1].pos[k] : k)] =
-                    rhs->d[(size_t)r * nc + k];
+            for (int k = 0; k < nc; k++) {
+                IVal x = element(rhs, (size_t)r * nc + k);
+                if (put_element(I, v, (size_t)s[0].pos[r] * v->cols
+                                + (n > 1 ? s[1].pos[k] : k), &x))
+                    return -1;
+            }
         return 0;
     }
     return interp_fail(I, "%s", "indexing a value that is not a container");

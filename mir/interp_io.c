@@ -63,11 +63,15 @@ static int build(MirInterp *I, const Shape *sh, int level, IvKind leaf,
         *out = iv_int(xi[(*at)++]);
     } else if (leaf == IV_REAL) {
         *out = iv_real(xd[(*at)++]);
+    } else if (leaf == IV_COMPLEX) {
+        *out = iv_complex(xd[*at], xd[*at + 1]);
+        *at += 2;
     } else {
+        long w = iv_is_complex_kind(leaf) ? 2 : 1;
         if (iv_alloc(I->a, leaf, rows, cols, out, &I->err))
             return -1;
-        memcpy(out->d, xd + *at, sizeof(double) * (size_t)rows * cols);
-        *at += (long)rows * cols;
+        memcpy(out->d, xd + *at, sizeof(double) * (size_t)(w * rows * cols));
+        *at += w * rows * cols;
     }
     return 0;
 }
@@ -80,12 +84,17 @@ static IvKind leaf_kind(const Type *base)
     case TY_VECTOR: return IV_VEC;
     case TY_ROW_VECTOR: return IV_ROWVEC;
     case TY_MATRIX: return IV_MAT;
+    case TY_COMPLEX: return IV_COMPLEX;
+    case TY_COMPLEX_VECTOR: return IV_CVEC;
+    case TY_COMPLEX_ROW_VECTOR: return IV_CROWVEC;
+    case TY_COMPLEX_MATRIX: return IV_CMAT;
     default: return IV_VOID;
     }
 }
 
 static void leaf_shape(const Shape *sh, IvKind k, int *rows, int *cols)
 {
+    k = iv_real_kind(k);
     const int *s = sh->dims + sh->ndims;
     *rows = k == IV_VEC || k == IV_MAT ? s[0] : 1;
     *cols = k == IV_ROWVEC ? s[0] : k == IV_MAT ? s[1] : 1;
@@ -117,6 +126,10 @@ int interp_read_data(MirInterp *I, Frame *f, const MirExpr *e, IVal *out)
     if (k == IV_INT) {
         xi = arena_alloc(I->a, sizeof(int) * (size_t)(total + 1));
         if (rt_data_ints(I->data, name, n, sh.dims, xi, &I->err))
+            return -1;
+    } else if (iv_is_complex_kind(k)) {
+        xd = arena_alloc(I->a, sizeof(double) * (size_t)(2 * total + 1));
+        if (rt_data_complexes(I->data, name, n, sh.dims, xd, &I->err))
             return -1;
     } else {
         xd = arena_alloc(I->a, sizeof(double) * (size_t)(total + 1));
@@ -474,10 +487,48 @@ static int message(MirInterp *I, const IVal *vals, int n, RtMsg *m)
     return 0;
 }
 
+/* [a, b] with complex elements (a complex row vector), or [r1, r2] of
+ * complex rows (a complex matrix); real elements converted. */
+static int make_complex_row(MirInterp *I, const IVal *vals, int n, IVal *out)
+{
+    bool rows = n > 0 && (vals[0].k == IV_ROWVEC || vals[0].k == IV_CROWVEC);
+    int cols = rows ? vals[0].cols : n;
+    if (iv_alloc(I->a, rows ? IV_CMAT : IV_CROWVEC, rows ? n : 1, cols, out,
+                 &I->err))
+        return -1;
+    for (int i = 0; i < n; i++) {
+        IVal z;
+        if (rows && ((vals[i].k != IV_ROWVEC && vals[i].k != IV_CROWVEC)
+                     || vals[i].cols != cols))
+            return interp_fail(I, "%s", "the rows of a matrix expression "
+                               "differ in size");
+        if (!rows && !(vals[i].k == IV_INT || vals[i].k == IV_REAL
+                       || vals[i].k == IV_COMPLEX))
+            return interp_unsupported(I, "row vector expressions of this "
+                                      "type");
+        if (iv_to_complex(I->a, &vals[i], &z, &I->err))
+            return -1;
+        if (rows)
+            memcpy(out->d + (size_t)2 * i * cols, z.d,
+                   sizeof(double) * 2 * (size_t)cols);
+        else {
+            out->d[2 * i] = z.r;
+            out->d[2 * i + 1] = z.im;
+        }
+    }
+    return 0;
+}
+
 static int make_array(MirInterp *I, const MirExpr *e, const IVal *vals,
                       int n, IVal *out)
 {
     if (e->internal == FN_MAKE_ROW_VEC) {
+        bool cx = false;
+        for (int i = 0; i < n; i++)
+            cx = cx || iv_is_complex_kind(vals[i].k);
+        if (cx || ty_base(e->type)->kind == TY_COMPLEX_ROW_VECTOR
+            || ty_base(e->type)->kind == TY_COMPLEX_MATRIX)
+            return make_complex_row(I, vals, n, out);
         if (iv_alloc(I->a, IV_ROWVEC, 1, n, out, &I->err))
             return -1;
         if (n > 0 && vals[0].k == IV_ROWVEC) {
@@ -505,9 +556,13 @@ static int make_array(MirInterp *I, const MirExpr *e, const IVal *vals,
     IVal r = {.k = IV_ARRAY, .n = n};
     r.el = arena_alloc(I->a, sizeof(IVal) * (size_t)(n + 1));
     bool real = ty_base(e->type)->kind == TY_REAL;
-    for (int i = 0; i < n; i++)
+    bool cx = ty_base(e->type)->kind == TY_COMPLEX;
+    for (int i = 0; i < n; i++) {
         r.el[i] = real && vals[i].k == IV_INT ? iv_real((double)vals[i].i)
                                                : vals[i];
+        if (cx && (vals[i].k == IV_INT || vals[i].k == IV_REAL))
+            r.el[i] = iv_complex(iv_num(&vals[i]), 0);
+    }
     *out = r;
     return 0;
 }

@@ -21,6 +21,29 @@ IVal iv_real(double v)
     return (IVal){.k = IV_REAL, .r = v};
 }
 
+IVal iv_complex(double re, double im)
+{
+    return (IVal){.k = IV_COMPLEX, .r = re, .im = im};
+}
+
+bool iv_is_complex_kind(IvKind k)
+{
+    return k == IV_COMPLEX || k == IV_CVEC || k == IV_CROWVEC || k == IV_CMAT;
+}
+
+bool iv_is_complex(const IVal *v)
+{
+    if (v->k == IV_ARRAY)
+        return v->n > 0 && iv_is_complex(&v->el[0]);
+    return iv_is_complex_kind(v->k);
+}
+
+/* Doubles an element of a container of kind k. */
+static long width(IvKind k)
+{
+    return iv_is_complex_kind(k) ? 2 : 1;
+}
+
 int iv_alloc(Arena *a, IvKind k, long rows, long cols, IVal *out,
              RtError *err)
 {
@@ -28,15 +51,17 @@ int iv_alloc(Arena *a, IvKind k, long rows, long cols, IVal *out,
         return rt_error(err, "a %ld x %ld value is too large for the "
                         "interpreter", rows, cols);
     *out = (IVal){.k = k, .rows = (int)rows, .cols = (int)cols};
-    out->d = arena_alloc(a, sizeof(double) * (size_t)(rows * cols + 1));
+    out->d = arena_alloc(a, sizeof(double) * (size_t)(width(k) * rows * cols
+                                                      + 1));
     return 0;
 }
 
 IVal iv_copy(Arena *a, const IVal *v)
 {
     IVal r = *v;
-    if (v->k == IV_VEC || v->k == IV_ROWVEC || v->k == IV_MAT) {
-        size_t n = (size_t)v->rows * v->cols;
+    if (v->k == IV_VEC || v->k == IV_ROWVEC || v->k == IV_MAT
+        || v->k == IV_CVEC || v->k == IV_CROWVEC || v->k == IV_CMAT) {
+        size_t n = (size_t)(width(v->k) * v->rows * v->cols);
         r.d = arena_alloc(a, sizeof(double) * (n + 1));
         if (n)
             memcpy(r.d, v->d, sizeof(double) * n);
@@ -52,7 +77,10 @@ long iv_count(const IVal *v)
 {
     switch (v->k) {
     case IV_INT: case IV_REAL: return 1;
+    case IV_COMPLEX: return 2;
     case IV_VEC: case IV_ROWVEC: case IV_MAT: return (long)v->rows * v->cols;
+    case IV_CVEC: case IV_CROWVEC: case IV_CMAT:
+        return 2 * (long)v->rows * v->cols;
     case IV_ARRAY: {
         long n = 0;
         for (int k = 0; k < v->n; k++)
@@ -68,8 +96,13 @@ static void flatten(const IVal *v, double *out, long *at)
     switch (v->k) {
     case IV_INT: out[(*at)++] = (double)v->i; break;
     case IV_REAL: out[(*at)++] = v->r; break;
-    case IV_VEC: case IV_ROWVEC: case IV_MAT: {
-        long n = (long)v->rows * v->cols;
+    case IV_COMPLEX:
+        out[(*at)++] = v->r;
+        out[(*at)++] = v->im;
+        break;
+    case IV_VEC: case IV_ROWVEC: case IV_MAT:
+    case IV_CVEC: case IV_CROWVEC: case IV_CMAT: {
+        long n = width(v->k) * v->rows * v->cols;
         if (n)
             memcpy(out + *at, v->d, sizeof(double) * (size_t)n);
         *at += n;
@@ -121,6 +154,17 @@ static void show_num(Buf *b, double x)
 
 #define SHOW_ITEMS 8
 
+/* A complex as re+imi (1.5-2i, 0+1i, nan+nani; zeros unsigned). */
+static void show_complex(Buf *b, double re, double im)
+{
+    char t[96];
+    re = re == 0 ? 0 : re;
+    im = im == 0 ? 0 : im;
+    snprintf(t, sizeof t, "%.6g%s%.6gi", re, signbit(im) || isnan(im)
+             ? "" : "+", im);
+    put(b, t);
+}
+
 static void show(Buf *b, const IVal *v)
 {
     switch (v->k) {
@@ -133,12 +177,15 @@ static void show(Buf *b, const IVal *v)
         return;
     }
     case IV_REAL: show_num(b, v->r); return;
+    case IV_COMPLEX: show_complex(b, v->r, v->im); return;
     case IV_STR: put(b, "\""); put(b, v->s); put(b, "\""); return;
-    case IV_VEC: case IV_ROWVEC: case IV_MAT: {
+    case IV_VEC: case IV_ROWVEC: case IV_MAT:
+    case IV_CVEC: case IV_CROWVEC: case IV_CMAT: {
         long n = (long)v->rows * v->cols;
+        bool cx = iv_is_complex_kind(v->k);
         put(b, "[");
         for (long i = 0; i < n; i++) {
-            if (v->k == IV_MAT && i % v->cols == 0)
+            if ((v->k == IV_MAT || v->k == IV_CMAT) && i % v->cols == 0)
                 put(b, i ? "; " : "");
             else if (i)
                 put(b, ", ");
@@ -148,9 +195,12 @@ static void show(Buf *b, const IVal *v)
                 put(b, t);
                 break;
             }
-            show_num(b, v->d[i]);
+            if (cx)
+                show_complex(b, v->d[2 * i], v->d[2 * i + 1]);
+            else
+                show_num(b, v->d[i]);
         }
-        put(b, v->k == IV_VEC ? "]'" : "]");
+        put(b, v->k == IV_VEC || v->k == IV_CVEC ? "]'" : "]");
         return;
     }
     case IV_ARRAY:
@@ -187,6 +237,10 @@ void iv_msg(RtMsg *m, const IVal *v)
     case IV_STR: case IV_FUN: rt_msg_str(m, v->s); break;
     case IV_VEC: case IV_ROWVEC: case IV_MAT:
         rt_msg_reals(m, v->d, v->rows * v->cols);
+        break;
+    case IV_COMPLEX: rt_msg_complex(m, v->r, v->im); break;
+    case IV_CVEC: case IV_CROWVEC: case IV_CMAT:
+        rt_msg_complexes(m, v->d, v->rows * v->cols);
         break;
     case IV_ARRAY:
         rt_msg_str(m, "[");
@@ -807,6 +861,9 @@ int interp_lib_call(LibCall *c, IVal *out)
 {
     const char *n = c->name;
     *out = (IVal){.k = IV_VOID};
+    int crc = interp_complex_call(c, out);
+    if (crc != -3)
+        return crc;
     for (size_t i = 0; i < sizeof fn1 / sizeof fn1[0]; i++)
         if (!strcmp(fn1[i].name, n) && c->nargs == 1)
             return map1(c, fn1[i].f, !strcmp(n, "minus"), &c->args[0], out);

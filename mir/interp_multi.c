@@ -120,6 +120,40 @@ static int cdf(LibCall *c, const Cdf *d, IVal *out)
 
 /* ------------------------------------------------ multivariate, GLMs */
 
+/* ordered_logistic and ordered_probit with an array of cutpoint vectors,
+ * one per outcome (Stan's signature with array[] vector c): the runtime
+ * takes one shared vector, so each outcome is a call of its own and the
+ * log probabilities are summed (flattening the array would make one long
+ * cutpoint vector: a wrong value or a wrong "not ordered" error). */
+static int ordered_per_outcome(LibCall *c, bool logistic, bool propto,
+                               IVal *out)
+{
+    const IVal *y = &c->args[0], *eta = &c->args[1], *cuts = &c->args[2];
+    long n = iv_count(y), ne = iv_count(eta);
+    if (cuts->n != n || (ne != 1 && ne != n))
+        return rt_error(c->err, "%s_lpmf: Size of cut points (%d) and size "
+                        "of the outcomes (%ld) must match in size",
+                        logistic ? "ordered_logistic" : "ordered_probit",
+                        cuts->n, n) ? LIB_ERROR : LIB_ERROR;
+    RtIArg ys = iarg(c, 0);
+    RtArg es = arg(c, 1);
+    double total = 0;
+    for (long j = 0; j < n; j++) {
+        const IVal *cj = &cuts->el[j];
+        RtArg cv = rt_argn(cj->d, NULL, cj->rows * cj->cols, c->ad[2]);
+        RtIArg yj = rt_iarg(ys.x + j, 1);
+        RtArg ej = rt_argn(es.x + (ne == 1 ? 0 : j), NULL, 1, c->ad[1]);
+        double v = logistic
+            ? rt_ordered_logistic_lpmf(yj, ej, cv, propto, 1, c->err)
+            : rt_ordered_probit_lpmf(yj, ej, cv, propto, 1, c->err);
+        if (isnan(v) && c->err->msg[0])
+            return LIB_ERROR;
+        total += v;
+    }
+    *out = iv_real(total);
+    return LIB_OK;
+}
+
 static int multi(LibCall *c, const char *base, bool propto, IVal *out)
 {
     int n = c->nargs;
@@ -149,6 +183,10 @@ static int multi(LibCall *c, const char *base, bool propto, IVal *out)
         v = rt_categorical_logit_lpmf(iarg(c, 0), arg(c, 1), propto, 1, e);
     else if (!strcmp(base, "multinomial") && n == 2)
         v = rt_multinomial_lpmf(iarg(c, 0), arg(c, 1), propto, 1, e);
+    else if ((!strcmp(base, "ordered_logistic")
+              || !strcmp(base, "ordered_probit")) && n == 3
+             && c->args[2].k == IV_ARRAY)
+        return ordered_per_outcome(c, base[8] == 'l', propto, out);
     else if (!strcmp(base, "ordered_logistic") && n == 3)
         v = rt_ordered_logistic_lpmf(iarg(c, 0), arg(c, 1), arg(c, 2), propto,
                                      1, e);

@@ -47,6 +47,7 @@ static IVal draw(unsigned long long *s, char dom, double before)
     switch (dom) {
     case 'J': return iv_int(6 + (long long)(5 * uniform(s)));
     case 'L': return iv_real(before - 0.1 - 2 * uniform(s));
+    case 'M': return iv_real(before * (0.2 + 0.6 * uniform(s)));
     case 'P': return iv_real(0.2 + 2.8 * uniform(s));
     case 'U': return iv_real(0.05 + 0.9 * uniform(s));
     case 'I': return iv_int((long long)(6 * uniform(s)));
@@ -255,7 +256,10 @@ static void check_more(Arena *a, const char *name, IVal *args, int n,
     char base[64];
     snprintf(base, sizeof base, "%.*s", (int)(len > 5 && strstr(name, "_lp")
                                               ? len - 5 : len), name);
-    assert_int_equal(interp_grad_more(a, base, &kv, gout, ga), 0);
+    int rc = interp_grad_more(a, base, &kv, gout, ga);
+    if (rc == 1)
+        rc = interp_grad_glm(a, base, &kv, gout[0], ga);
+    assert_int_equal(rc, 0);
     for (int k = 0; k < n; k++) {
         if (!want[k])
             continue;
@@ -263,8 +267,11 @@ static void check_more(Arena *a, const char *name, IVal *args, int n,
         args[k] = iv_copy(a, &saved);
         long mk = iv_count(&args[k]);
         for (long q = 0; q < mk; q++) {
+            IVal *el0 = args[k].k == IV_ARRAY ? &args[k].el[0] : NULL;
+            long per = el0 && el0->k != IV_REAL ? iv_count(el0) : 1;
             double *x = args[k].k == IV_REAL ? &args[k].r
-                      : args[k].k == IV_ARRAY ? &args[k].el[q].r
+                      : el0 && per == 1 ? &args[k].el[q].r
+                      : el0 ? &args[k].el[q / per].d[q % per]
                       : &args[k].d[q];
             double x0 = *x, h = 1e-6, f[2];
             for (int sgn = 0; sgn < 2; sgn++) {
@@ -324,6 +331,197 @@ static void test_more_rules(void **state)
     th.d[0] = 0.2; th.d[1] = 0.3; th.d[2] = 0.5;
     args[0] = th; args[1] = v;
     check_more(&a, "dirichlet_lpdf", args, 2, not_first);
+    /* ordered_logistic: every category, one cutpoint vector and one per
+     * element, a vector and a scalar eta */
+    IVal ks = {.k = IV_ARRAY, .n = 4};
+    ks.el = arena_alloc(&a, sizeof(IVal) * 4);
+    for (int k = 0; k < 4; k++)
+        ks.el[k] = iv_int(k + 1);
+    IVal cut;
+    iv_alloc(&a, IV_VEC, 3, 1, &cut, NULL);
+    cut.d[0] = -0.8; cut.d[1] = 0.1; cut.d[2] = 1.4;
+    args[0] = ks;
+    args[1] = random_value(&a, &s, IV_VEC, 4, 1, -1.5, 1.5);
+    args[2] = cut;
+    check_more(&a, "ordered_logistic_lpmf", args, 3, not_first);
+    IVal cuts = {.k = IV_ARRAY, .n = 4};
+    cuts.el = arena_alloc(&a, sizeof(IVal) * 4);
+    for (int k = 0; k < 4; k++) {
+        cuts.el[k] = iv_copy(&a, &cut);
+        cuts.el[k].d[1] += 0.1 * k;
+    }
+    args[2] = cuts;
+    check_more(&a, "ordered_logistic_lpmf", args, 3, not_first);
+    args[0] = iv_int(2);
+    args[1] = iv_real(0.4);
+    args[2] = cut;
+    check_more(&a, "ordered_logistic_lpmf", args, 3, not_first);
+    arena_free(&a);
+}
+
+/* hmm_marginal: log_omega against finite differences; Gamma's rows and
+ * rho along directions that keep them simplexes (e_j - e_k: the rule's
+ * difference of two partials). */
+static void test_hmm_rule(void **state)
+{
+    (void)state;
+    Arena a = {0};
+    unsigned long long s = 29;
+    enum { K = 3, N = 5 };
+    IVal args[3];
+    args[0] = random_value(&a, &s, IV_MAT, K, N, -3, 1);
+    iv_alloc(&a, IV_MAT, K, K, &args[1], NULL);
+    iv_alloc(&a, IV_VEC, K, 1, &args[2], NULL);
+    for (int i = 0; i < K; i++) {
+        double t = 0;
+        for (int j = 0; j < K; j++)
+            t += args[1].d[i * K + j] = 0.2 + uniform(&s);
+        for (int j = 0; j < K; j++)
+            args[1].d[i * K + j] /= t;
+        args[2].d[i] = (i + 1) / 6.0;
+    }
+    const bool first[3] = {1, 0, 0};
+    check_more(&a, "hmm_marginal", args, 3, first);
+    MirTraceVals kv = {.args = args, .nargs = 3, .lib = "hmm_marginal"};
+    double *ga[3];
+    for (int k = 0; k < 3; k++)
+        ga[k] = arena_alloc(&a, sizeof(double) * (K * N + 1));
+    double one = 1;
+    assert_int_equal(interp_grad_more(&a, "hmm_marginal", &kv, &one, ga), 0);
+    for (int k = 1; k < 3; k++)
+        for (int i = 0; i < (k == 1 ? K : 1); i++)
+            for (int j = 0; j < K; j++) {
+                int l = (j + 1) % K;
+                double h = 1e-6, f[2];
+                for (int sg = 0; sg < 2; sg++) {
+                    IVal m[3] = {args[0], iv_copy(&a, &args[1]),
+                                 iv_copy(&a, &args[2])};
+                    m[k].d[i * K + j] += sg ? h : -h;
+                    m[k].d[i * K + l] -= sg ? h : -h;
+                    f[sg] = call(&a, "hmm_marginal", m, 3);
+                }
+                double fd = (f[1] - f[0]) / (2 * h);
+                double r = ga[k][i * K + j] - ga[k][i * K + l];
+                if (!(fabs(fd - r) <= 1e-6 * (1 + fabs(fd))))
+                    fail_msg("hmm_marginal: argument %d row %d, e_%d - e_%d: "
+                             "the rule gives %.12g, finite differences %.12g",
+                             k + 1, i, j, l, r, fd);
+            }
+    arena_free(&a);
+}
+
+/* The GLM densities: x, alpha and beta against finite differences, with
+ * a scalar and a vector alpha, several rows and one row vector. */
+static void test_glm_rules(void **state)
+{
+    (void)state;
+    Arena a = {0};
+    unsigned long long s = 23;
+    const bool not_first[4] = {0, 1, 1, 1};
+    IVal ys = {.k = IV_ARRAY, .n = 4}, cs = {.k = IV_ARRAY, .n = 4};
+    ys.el = arena_alloc(&a, sizeof(IVal) * 4);
+    cs.el = arena_alloc(&a, sizeof(IVal) * 4);
+    for (int k = 0; k < 4; k++) {
+        ys.el[k] = iv_int(k % 2 == 0 ? k : 1);
+        cs.el[k] = iv_int(1 + k % 3);
+    }
+    IVal x = random_value(&a, &s, IV_MAT, 4, 3, -1, 1);
+    IVal beta = random_value(&a, &s, IV_VEC, 3, 1, -0.5, 0.5);
+    IVal args[4] = {ys, x, iv_real(0.3), beta};
+    const char *glms[] = {"poisson_log_glm_lpmf", "bernoulli_logit_glm_lpmf"};
+    for (int f = 0; f < 2; f++) {
+        if (f == 1)
+            for (int k = 0; k < 4; k++)
+                ys.el[k] = iv_int(k % 2);
+        args[0] = ys;
+        args[2] = iv_real(0.3);
+        check_more(&a, glms[f], args, 4, not_first);
+        args[2] = random_value(&a, &s, IV_VEC, 4, 1, -1, 1);
+        check_more(&a, glms[f], args, 4, not_first);
+    }
+    args[0] = cs;
+    args[2] = random_value(&a, &s, IV_VEC, 3, 1, -1, 1);
+    args[3] = random_value(&a, &s, IV_MAT, 3, 3, -1, 1);
+    check_more(&a, "categorical_logit_glm_lpmf", args, 4, not_first);
+    args[0] = iv_int(2);
+    args[1] = random_value(&a, &s, IV_ROWVEC, 1, 3, -1, 1);
+    check_more(&a, "categorical_logit_glm_lpmf", args, 4, not_first);
+    arena_free(&a);
+}
+
+/* A random K x K covariance B B' + K I. */
+static IVal random_cov(Arena *a, unsigned long long *s, int K)
+{
+    IVal S;
+    iv_alloc(a, IV_MAT, K, K, &S, NULL);
+    double *B = arena_alloc(a, sizeof(double) * (size_t)(K * K));
+    for (int i = 0; i < K * K; i++)
+        B[i] = -1 + 2 * uniform(s);
+    for (int i = 0; i < K; i++)
+        for (int j = 0; j < K; j++) {
+            double v = i == j ? K : 0;
+            for (int q = 0; q < K; q++)
+                v += B[i * K + q] * B[j * K + q];
+            S.d[i * K + j] = v;
+        }
+    return S;
+}
+
+/* wishart and inv_wishart: W, nu and S against central differences; a
+ * symmetric matrix moves (i, j) and (j, i) together, which the rule's
+ * G_ij + G_ji gives. */
+static void test_wishart_rules(void **state)
+{
+    (void)state;
+    Arena a = {0};
+    unsigned long long seed = 17;
+    const char *names[] = {"wishart_lpdf", "inv_wishart_lpdf"};
+    const char *bases[] = {"wishart", "inv_wishart"};
+    for (int f = 0; f < 2; f++)
+        for (int K = 1; K <= 3; K++) {
+            IVal args[3] = {random_cov(&a, &seed, K), iv_real(K + 2.5),
+                            random_cov(&a, &seed, K)};
+            double *ga[3];
+            for (int k = 0; k < 3; k++)
+                ga[k] = arena_alloc(&a, sizeof(double) * (size_t)(K * K + 1));
+            assert_int_equal(interp_grad_wishart(&a, bases[f], args, 3, 1.0,
+                                                 ga), 0);
+            double h = 1e-6;
+            IVal up[3], dn[3];
+            double x0 = args[1].r;
+            memcpy(up, args, sizeof up);
+            memcpy(dn, args, sizeof dn);
+            up[1] = iv_real(x0 + h);
+            dn[1] = iv_real(x0 - h);
+            double fd = (call(&a, names[f], up, 3) - call(&a, names[f], dn, 3))
+                        / (2 * h);
+            if (!(fabs(fd - ga[1][0]) <= 1e-6 * (1 + fabs(fd))))
+                fail_msg("%s: nu: the rule gives %.12g, finite differences "
+                         "%.12g", names[f], ga[1][0], fd);
+            for (int k = 0; k < 3; k += 2)
+                for (int i = 0; i < K; i++)
+                    for (int j = 0; j <= i; j++) {
+                        IVal m = iv_copy(&a, &args[k]);
+                        memcpy(up, args, sizeof up);
+                        memcpy(dn, args, sizeof dn);
+                        up[k] = m;
+                        dn[k] = iv_copy(&a, &args[k]);
+                        up[k].d[i * K + j] += h;
+                        dn[k].d[i * K + j] -= h;
+                        if (i != j) {
+                            up[k].d[j * K + i] += h;
+                            dn[k].d[j * K + i] -= h;
+                        }
+                        fd = (call(&a, names[f], up, 3)
+                              - call(&a, names[f], dn, 3)) / (2 * h);
+                        double r = ga[k][i * K + j]
+                                   + (i != j ? ga[k][j * K + i] : 0);
+                        if (!(fabs(fd - r) <= 1e-6 * (1 + fabs(fd))))
+                            fail_msg("%s: argument %d [%d, %d]: the rule "
+                                     "gives %.12g, finite differences %.12g",
+                                     names[f], k + 1, i, j, r, fd);
+                    }
+        }
     arena_free(&a);
 }
 
@@ -550,6 +748,9 @@ int main(void)
         cmocka_unit_test(test_rules_against_differences),
         cmocka_unit_test(test_matrix_rules),
         cmocka_unit_test(test_more_rules),
+        cmocka_unit_test(test_wishart_rules),
+        cmocka_unit_test(test_glm_rules),
+        cmocka_unit_test(test_hmm_rule),
         cmocka_unit_test_teardown(test_program_gradient, teardown),
         cmocka_unit_test_teardown(test_queries_and_meta, teardown),
         cmocka_unit_test_teardown(test_third_opinion, teardown),

@@ -1,6 +1,6 @@
 // The trace's backward pass: a user function, indexing into a vector
 // built in a loop, a bound that depends on another parameter, a simplex
-// (its transform differentiated numerically) and the queries on the list.
+// (its transform by a closed-form rule) and the queries on the list.
 functions {
   real scaled(real x, real s) {
     return x * s;

@@ -1,0 +1,324 @@
+/* test_interp_values.c - the MIR interpreter's complex values
+ * (mir/interp_complex.c) and ODE solver calls (mir/interp_ode.c): complex
+ * arithmetic, containers, indexing, fft and the library functions against
+ * values computed here by hand; how the trace shows complex values; the
+ * backward pass refusing a complex value that depends on parameters;
+ * ode_rk45 against the closed-form solution of a linear system, and the
+ * backward pass through ode_rk45_tol (the right-hand side's Jacobians by
+ * the interpreter's own backward pass) against finite differences of the
+ * interpreter's log density; ordered_logistic with one cutpoint vector
+ * per outcome. */
+#include <complex.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "mir.h"
+#include "pplrt.h"
+
+#undef I
+
+static FeUnit unit;
+
+static int teardown(void **state)
+{
+    (void)state;
+    fe_unit_free(&unit);
+    return 0;
+}
+
+/* The interpreter of text with the data json, prepare_data run. */
+static MirInterp *interp(const char *text, const char *json, RtData **d)
+{
+    FeOptions o = {0};
+    if (!fe_compile(&unit, "test.stan", text, &o))
+        fail_msg("the test program does not check");
+    MirProgram *p = mir_lower(&unit.arena, unit.prog, "test_model");
+    mir_transform(p);
+    mir_refresh(p);
+    RtError err = {.msg = ""};
+    *d = rt_data_parse(json, &err);
+    if (!*d)
+        fail_msg("bad test data: %s", err.msg);
+    char why[512];
+    bool unsup;
+    MirInterp *in = mir_interp_new(&unit.arena, p, *d, why, sizeof why,
+                                   &unsup);
+    if (!in)
+        fail_msg("prepare_data failed: %s", why);
+    return in;
+}
+
+/* ------------------------------------------------------------ complex */
+
+/* Transformed data computes with complex values; the model's mean m is
+ * a real made of them, so the log density (mu ~ normal(m, 1), mu = u)
+ * tells m. */
+static const char complex_model[] =
+    "data { int N; vector[N] y; complex w; complex_vector[2] cv; }\n"
+    "transformed data {\n"
+    "  complex z = to_complex(3, 4) * 2.0 / 2 + 1i;\n"      /* 3+5i */
+    "  real a = abs(to_complex(3, 4));\n"                    /* 5 */
+    "  complex_matrix[2, 2] M = [[1, 2i], [3, 4]];\n"
+    "  complex_vector[2] v = M * [1, 1i]';\n"               /* -1, 3+4i */
+    "  complex_vector[N] c;\n"
+    "  for (n in 1:N) c[n] = to_complex(y[n], 0);\n"
+    "  complex_vector[N] f = fft(c);\n"                      /* f[1] = sum */
+    "  complex_vector[N] back = inv_fft(f);\n"               /* = c */
+    "  complex p = 2 / to_complex(0, 1);\n"                  /* -2i */
+    "  complex q = conj(w) - cv[2] + pow(1i, 2);\n"
+    "  complex_vector[4] tv = to_vector(M);\n"           /* column-major */
+    "  real m = get_real(z) + a + get_imag(v[2]) + get_real(v[1])\n"
+    "           + get_real(tv[2]) + get_imag(tv[3])\n"
+    "           + get_real(f[1]) + get_real(back[2]) + get_imag(p)\n"
+    "           + arg(to_complex(0, 2)) + norm(q) + get_imag(sum(v));\n"
+    "}\n"
+    "parameters { real mu; }\n"
+    "model { mu ~ normal(m, 1); }\n";
+
+static void test_complex_values(void **state)
+{
+    (void)state;
+    RtData *d;
+    MirInterp *in = interp(complex_model, "{\"N\": 3, \"y\": [1, 2, 4], "
+                           "\"w\": [1, 2], \"cv\": [[0, 0], [0.5, -1]]}", &d);
+    /* q = (1 - 2i) - (0.5 - i) + (-1) = -0.5 - i: norm 1.25 */
+    double m = 3 + 5 + 4 - 1 + 3 + 2 + 7 + 2 - 2 + M_PI / 2 + 1.25 + 4;
+    double u = 0.25, lp;
+    char why[512];
+    bool unsup;
+    MirInterpOptions o = {.jacobian = true, .max_depth = 1};
+    MirTrace *t = NULL;
+    assert_int_equal(mir_interp_log_prob(in, &u, &o, &lp, &t, why,
+                                         sizeof why, &unsup), 0);
+    double want = -0.5 * (u - m) * (u - m);
+    if (!(fabs(lp - want) < 1e-12))
+        fail_msg("log density %.17g, by hand %.17g", lp, want);
+    rt_data_free(d);
+}
+
+/* The trace of prepare_data is not recorded; a complex value in the log
+ * density's list shows as re+imi. */
+static const char complex_trace[] =
+    "data { complex w; }\n"
+    "parameters { real mu; }\n"
+    "model {\n"
+    "  complex z = w * 2;\n"
+    "  complex_vector[2] v = [z, -1.5i]';\n"
+    "  mu ~ normal(get_real(z) + get_imag(v[2]), 1);\n"
+    "}\n";
+
+static void test_complex_trace(void **state)
+{
+    (void)state;
+    RtData *d;
+    MirInterp *in = interp(complex_trace, "{\"w\": [1, -0.25]}", &d);
+    double u = 0.5, lp, grad[1];
+    char why[512];
+    bool unsup;
+    MirGradStats st;
+    MirTrace *t = NULL;
+    assert_int_equal(mir_interp_gradient(in, &u, &lp, grad, &st, &t, why,
+                                         sizeof why, &unsup), 0);
+    /* mean 2 - 1.5: the gradient of -(u - 0.5)^2 / 2 at 0.5 is 0 */
+    assert_true(fabs(lp) < 1e-12);
+    assert_true(fabs(grad[0]) < 1e-12);
+    bool seen_z = false, seen_v = false;
+    for (int i = 0; i < t->n; i++) {
+        const char *v = t->nodes[i].value ? t->nodes[i].value : "";
+        seen_z = seen_z || !strcmp(v, "2-0.5i");
+        seen_v = seen_v || !strcmp(v, "[2-0.5i, 0-1.5i]'");
+    }
+    if (!seen_z || !seen_v) {
+        mir_trace_print(stderr, t, 1);
+        fail_msg("the trace does not show the complex values");
+    }
+    rt_data_free(d);
+}
+
+/* Complex values carry no derivatives: one that depends on a parameter
+ * makes the backward pass fail with a message (the C backend refuses
+ * such a program). */
+static void test_complex_parameter(void **state)
+{
+    (void)state;
+    RtData *d;
+    MirInterp *in = interp("parameters { real mu; }\n"
+                           "model { complex z = to_complex(mu, 1);\n"
+                           "  target += -square(get_real(z)); }\n", "{}", &d);
+    double u = 0.5, lp, grad[1];
+    char why[512];
+    bool unsup;
+    MirGradStats st;
+    assert_int_equal(mir_interp_gradient(in, &u, &lp, grad, &st, NULL, why,
+                                         sizeof why, &unsup), -1);
+    assert_true(fabs(lp + 0.25) < 1e-12);
+    if (!strstr(why, "complex values carry no derivatives"))
+        fail_msg("unexpected message: %s", why);
+    rt_data_free(d);
+}
+
+/* ---------------------------------------------------------------- ODEs */
+
+/* y1' = -k1 c y1, y2' = k1 c y1 - k2 s y2 with an int s and a data c:
+ * theta = (k1, k2, c) */
+static const char ode_model[] =
+    "functions {\n"
+    "  vector rhs(real t, vector y, vector k, int s, real c) {\n"
+    "    vector[2] dy;\n"
+    "    dy[1] = -k[1] * c * y[1];\n"
+    "    dy[2] = k[1] * c * y[1] - k[2] * s * y[2];\n"
+    "    return dy;\n"
+    "  }\n"
+    "}\n"
+    "data { int T; array[T] real ts; real c; int tight; }\n"
+    "parameters { vector<lower=0>[2] k; real<lower=0> y0; }\n"
+    "transformed parameters {\n"
+    "  array[T] vector[2] y = tight\n"
+    "    ? ode_rk45_tol(rhs, [y0, 0.5]', 0, ts, 1e-10, 1e-10, 100000, k, 1, c)\n"
+    "    : ode_rk45(rhs, [y0, 0.5]', 0, ts, k, 1, c);\n"
+    "}\n"
+    "model {\n"
+    "  for (t in 1:T) target += -square(y[t, 1] - 0.3) - y[t, 2];\n"
+    "}\n";
+
+/* The closed form: y1 = y0 e^(-a t), y2 = b e^(-k2 t) + a y0 (e^(-a t) -
+ * e^(-k2 t)) / (k2 - a), a = k1 c. */
+static void exact(double k1, double k2, double c, double y0, double t,
+                  double *y)
+{
+    double a = k1 * c;
+    y[0] = y0 * exp(-a * t);
+    y[1] = 0.5 * exp(-k2 * t) + a * y0 * (exp(-a * t) - exp(-k2 * t))
+           / (k2 - a);
+}
+
+static double exact_lp(const double *u, const double *ts, int T, double c)
+{
+    double k1 = exp(u[0]), k2 = exp(u[1]), y0 = exp(u[2]);
+    double lp = u[0] + u[1] + u[2];
+    for (int t = 0; t < T; t++) {
+        double y[2];
+        exact(k1, k2, c, y0, ts[t], y);
+        lp += -(y[0] - 0.3) * (y[0] - 0.3) - y[1];
+    }
+    return lp;
+}
+
+static void test_ode_value(void **state)
+{
+    (void)state;
+    RtData *d;
+    MirInterp *in = interp(ode_model, "{\"T\": 3, \"ts\": [0.5, 1, 2.5], "
+                           "\"c\": 0.8, \"tight\": 0}", &d);
+    assert_int_equal(mir_interp_num_unconstrained(in), 3);
+    double u[3] = {-0.2, 0.4, 0.1}, lp, ts[3] = {0.5, 1, 2.5};
+    char why[512];
+    bool unsup;
+    MirInterpOptions o = {.jacobian = true, .max_depth = 1};
+    MirTrace *t = NULL;
+    if (mir_interp_log_prob(in, u, &o, &lp, &t, why, sizeof why, &unsup))
+        fail_msg("log_prob: %s", why);
+    /* ode_rk45's tolerances: 1e-6 */
+    assert_true(fabs(lp - exact_lp(u, ts, 3, 0.8)) < 1e-5);
+    /* the call is one primitive node of the list */
+    int calls = 0;
+    for (int i = 0; i < t->n; i++)
+        calls += t->nodes[i].fn && !strcmp(t->nodes[i].fn, "ode_rk45")
+                 && t->nodes[i].kind == MT_PRIMITIVE;
+    assert_int_equal(calls, 1);
+    rt_data_free(d);
+}
+
+static void test_ode_gradient(void **state)
+{
+    (void)state;
+    RtData *d;
+    MirInterp *in = interp(ode_model, "{\"T\": 3, \"ts\": [0.5, 1, 2.5], "
+                           "\"c\": 0.8, \"tight\": 1}", &d);
+    double ts[3] = {0.5, 1, 2.5};
+    double pts[2][3] = {{-0.2, 0.4, 0.1}, {0.5, -0.3, -0.6}};
+    for (int p = 0; p < 2; p++) {
+        double *u = pts[p], grad[3], lp;
+        char why[512];
+        bool unsup;
+        MirGradStats st;
+        if (mir_interp_gradient(in, u, &lp, grad, &st, NULL, why, sizeof why,
+                                &unsup))
+            fail_msg("gradient: %s", why);
+        assert_int_equal(st.numeric, 0);
+        assert_true(fabs(lp - exact_lp(u, ts, 3, 0.8)) < 1e-8);
+        MirInterpOptions o = {.jacobian = true, .max_depth = 0};
+        for (int i = 0; i < 3; i++) {
+            double h = 1e-4, f[2], x0 = u[i], ex[2];
+            for (int s = 0; s < 2; s++) {
+                u[i] = x0 + (s ? h : -h);
+                assert_int_equal(mir_interp_log_prob(in, u, &o, &f[s], NULL,
+                                                     why, sizeof why, &unsup),
+                                 0);
+                ex[s] = exact_lp(u, ts, 3, 0.8);
+            }
+            u[i] = x0;
+            double fd = (f[1] - f[0]) / (2 * h);
+            double exact_fd = (ex[1] - ex[0]) / (2 * h);
+            if (!(fabs(fd - grad[i]) <= 1e-6 * (1 + fabs(fd)))
+                || !(fabs(exact_fd - grad[i]) <= 1e-6 * (1 + fabs(fd))))
+                fail_msg("component %d at point %d: the backward pass gives "
+                         "%.12g, finite differences %.12g (of the closed "
+                         "form: %.12g)", i, p, grad[i], fd, exact_fd);
+        }
+    }
+    rt_data_free(d);
+}
+
+/* ordered_logistic with one cutpoint vector per outcome: each outcome
+ * with its own cutpoints (the values used to be flattened into one long
+ * cutpoint vector: here an ordered one, so a wrong value, not an error),
+ * and its closed-form gradient. */
+static void test_ordered_cutpoints_per_outcome(void **state)
+{
+    (void)state;
+    RtData *d;
+    MirInterp *in = interp("data { array[2] int y; }\n"
+                           "parameters { real eta; }\n"
+                           "model {\n"
+                           "  array[2] vector[2] c = {[-1, 0]', [1, 2]'};\n"
+                           "  target += ordered_logistic_lpmf(y | "
+                           "rep_vector(eta, 2), c);\n"
+                           "}\n", "{\"y\": [1, 3]}", &d);
+    double u = 0.3, lp, grad[1];
+    char why[512];
+    bool unsup;
+    MirGradStats st;
+    if (mir_interp_gradient(in, &u, &lp, grad, &st, NULL, why, sizeof why,
+                            &unsup))
+        fail_msg("gradient: %s", why);
+    /* log(1 - s(eta + 1)) + log s(eta - 2), s the logistic function */
+    double s1 = 1 / (1 + exp(-(u + 1))), s2 = 1 / (1 + exp(-(u - 2)));
+    double want = log(1 - s1) + log(s2);
+    if (!(fabs(lp - want) < 1e-12))
+        fail_msg("log density %.17g, by hand %.17g", lp, want);
+    assert_true(fabs(grad[0] - (-s1 + (1 - s2))) < 1e-12);
+    assert_int_equal(st.numeric, 0);
+    rt_data_free(d);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_teardown(test_complex_values, teardown),
+        cmocka_unit_test_teardown(test_complex_trace, teardown),
+        cmocka_unit_test_teardown(test_complex_parameter, teardown),
+        cmocka_unit_test_teardown(test_ode_value, teardown),
+        cmocka_unit_test_teardown(test_ode_gradient, teardown),
+        cmocka_unit_test_teardown(test_ordered_cutpoints_per_outcome,
+                                  teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

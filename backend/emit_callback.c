@@ -106,7 +106,9 @@ void em_callback_prototypes(Emit *em)
             any = any || *u;
         }
     em->cb_declared = any ? used : NULL;
-    if (!any)
+    /* the context type always, as the ODE solvers' callbacks
+     * (emit_ode.c) use it too */
+    if (em->p->nfuns == 0)
         return;
     em_line(em, "/* what the callbacks of higher-order calls need: the "
             "model, its working memory, the extra arguments with their "
@@ -120,6 +122,8 @@ void em_callback_prototypes(Emit *em)
     em_line(em, "    int len[%d], rows[%d], cols[%d], off[%d];", CB_MAX_ARGS,
             CB_MAX_ARGS, CB_MAX_ARGS, CB_MAX_ARGS);
     em_line(em, "} CbCtx;");
+    if (!any)
+        return;
     for (int k = 0; k < NFAMILIES; k++)
         for (int fi = 0; fi < em->p->nfuns; fi++)
             if (used[k * em->p->nfuns + fi])

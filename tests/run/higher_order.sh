@@ -92,10 +92,16 @@ model {
   x ~ normal(0, 1);
 }
 STAN
-cat >fails.want <<'EOF2'
-1 solve_powell: the norm of the algebraic function is 1 but should be lower than the function tolerance: 1e-06. Consider decreasing the relative tolerance and increasing max_num_steps.
-2 solve_newton: the norm of the algebraic function is 1 but should be lower than the function tolerance: 1e-06. Consider decreasing the relative tolerance and increasing max_num_steps.
-3 solve_powell: size of the algebraic system's output (2) and size of the vector of unknowns, x, (1) must match in size
+norm="the norm of the algebraic function is 1 but should be lower than \
+the function tolerance: 1e-06. Consider decreasing the relative tolerance \
+and increasing max_num_steps."
+sizes="size of the algebraic system's output (2) and size of the vector of \
+unknowns, x, (1) must match in size"
+jobs="map_rect: size of job parameters (2) and size of"
+cat >fails.want <<EOF2
+1 solve_powell: $norm
+2 solve_newton: $norm
+3 solve_powell: $sizes
 4 solve_newton: initial guess[1] is nan, but must be finite!
 5 solve_powell_tol: relative_tolerance is -1, but must be nonnegative!
 6 solve_newton_tol: max_num_steps is 0, but must be positive!
@@ -105,8 +111,8 @@ cat >fails.want <<'EOF2'
 10 integrate_1d: Integration endpoints are both inf
 11 integrate_1d: the integrand is nan at x = 0.986953, but must be finite!
 12 integrate_1d: relative_tolerance is 0, but must be positive finite!
-13 map_rect: size of job parameters (2) and size of real data (1) must match in size
-14 map_rect: size of job parameters (2) and size of int data (1) must match in size
+13 $jobs real data (1) must match in size
+14 $jobs int data (1) must match in size
 EOF2
 if ! "$pplbench" build fails.stan -o fails >fails.build 2>&1; then
     fail messages "pplbench build failed: $(head -3 fails.build)"

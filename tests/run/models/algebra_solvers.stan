@@ -1,3 +1,4 @@
+// gradcheck: also --O1
 // The algebraic solvers (backend/emit_solve.c, runtime/solve.c):
 // solve_newton, solve_newton_tol, solve_powell, solve_powell_tol, and the
 // deprecated algebra_solver and algebra_solver_newton with and without

@@ -112,7 +112,11 @@ static void integrand(Emit *em, const MirExpr *e, bool with_grad,
         em_unsupported(em, "%s: %s", e->fn, em->fun_why[fi]);
     if (!em_cb_declared(em, em_integrate_is_call, fi))
         em_unsupported(em, "%s here", e->fn);
-    if (with_grad && !em->in_function && em->rev_why && em->rev_why[fi])
+    /* only bounds that carry derivatives need no gradient of f */
+    bool theta_grad = false;
+    for (int i = FIRST_EXTRA; i < FIRST_EXTRA + 3; i++)
+        theta_grad = theta_grad || (with_grad && em_is_ad(em, e->args[i]));
+    if (theta_grad && !em->in_function && em->rev_why && em->rev_why[fi])
         em_unsupported(em, "derivatives of %s: %s", e->fn, em->rev_why[fi]);
     *fi_out = fi;
     *a = A("(double)(%s)", em_value(em, e->args[1]).val);
@@ -121,8 +125,9 @@ static void integrand(Emit *em, const MirExpr *e, bool with_grad,
                          : "RT_INTEGRATE_1D_TOLERANCE";
     const char *c = em_cb_fill(em, e, FIRST_EXTRA, fi, 2, "0", extra, p);
     *itg = em_fresh(em, "itg");
-    em_line(em, "RtIntegrand %s = {%s, itg_f%d, %s, &%s};", *itg, *p, fi,
-            with_grad ? A("itg_grad%d", fi) : "NULL", c);
+    em_line(em, "RtIntegrand %s = {%s, itg_f%d, %s, &%s};", *itg,
+            theta_grad ? *p : "0", fi,
+            theta_grad ? A("itg_grad%d", fi) : "NULL", c);
 }
 
 bool em_integrate_value(Emit *em, const MirExpr *e, Opnd *out)

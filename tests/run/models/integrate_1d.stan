@@ -5,8 +5,9 @@
 // lo - x or hi - x, of each piece of an interval split at zero; NaN when a
 // bound is infinite) and ints where the integrand takes reals; the model
 // checks each integral against its closed form at each point and sends
-// parameters through theta and through both bounds, so that the gradient
-// (integrals of df/dtheta, and -f(a), f(b)) meets finite differences.
+// parameters through theta and through both bounds (and through the
+// bounds alone), so that the gradient (integrals of df/dtheta, and -f(a),
+// f(b)) meets finite differences.
 functions {
   void expect(real got, real want, real tol, int id) {
     if (!(abs(got - want) <= tol * fmax(1, abs(want))))
@@ -95,6 +96,9 @@ model {
                          no_ints, 1e-9);
   real g4 = integrate_1d(gauss, negative_infinity(), positive_infinity(),
                          {a, m}, scale, no_ints);
+  // theta data: only the bounds carry derivatives
+  real g5 = integrate_1d(gauss, lo, hi, {1.0, 0.25}, scale, no_ints);
+  expect(g5, gauss_integral(lo, hi, 1, 0.25, scale[1]), 1e-8, 17);
   expect(b1, exp(lbeta(alpha, beta)), 1e-7, 11);
   expect(b2, exp(lbeta(alpha, beta)), 1e-9, 12);
   expect(g1, gauss_integral(lo, hi, a, m, scale[1]), 1e-8, 13);
@@ -103,5 +107,6 @@ model {
   expect(g3, gauss_integral(negative_infinity(), hi, a, m, scale[1]), 1e-8,
          15);
   expect(g4, scale[1] * sqrt(pi() / a), 1e-8, 16);
-  target += 0.3 * b1 - 0.2 * b2 + g1 + 0.5 * g2 - 0.4 * g3 + 0.1 * g4;
+  target += 0.3 * b1 - 0.2 * b2 + g1 + 0.5 * g2 - 0.4 * g3 + 0.1 * g4
+            - 0.6 * g5;
 }

@@ -300,9 +300,11 @@ void em_callback_definitions(Emit *em);
 /* Whether the callbacks of the family is_call for function fi exist. */
 bool em_cb_declared(const Emit *em, bool (*is_call)(const MirExpr *),
                     int fi);
-/* The user function named by a call's function argument with nparams
- * parameters, or -1. */
-int em_cb_fun(Emit *em, const MirExpr *fnarg, int nparams);
+/* The user function a call passes as its first argument, or -1: the
+ * overload with nparams parameters that takes the call's count arguments
+ * from.. as its parameters first.. with the fewest promotions. */
+int em_cb_fun(Emit *em, const MirExpr *call, int nparams, int from,
+              int count, int first);
 /* Inside a callback (its CbCtx named c): f's parameters first.. as C
  * arguments read from c; the theta slices (gtheta + c->off[k]) of their
  * gradient arguments in f's reverse function; the lines that give the

@@ -1,12 +1,15 @@
 /* emit_callback.c - how a runtime solver calls back into a user function
  * passed to a higher-order call (the algebraic solvers of emit_solve.c,
  * integrate_1d of emit_integrate.c; map_rect, which calls its function
- * directly, is emit_map_rect.c).
+ * directly, is emit_map_rect.c).  The ODE solvers' callbacks (emit_ode.c)
+ * are the same idea written before this file, with their own context type
+ * OdeCtx; they can become one more family of the table below.
  *
  * A call passes its extra arguments, the ones the solver hands on to the
  * function unchanged, through a CbCtx: the model, its working memory, a
- * pointer to each argument's values with its sizes, and where each real
- * argument's elements start in theta, the vector of all of them that the
+ * pointer to each argument's values with its sizes, and where each
+ * argument's elements start in theta, the vector of the elements of the
+ * arguments the function takes as real and not `data`, which the
  * derivative callbacks write.  Each family emits, once per user function
  * it is passed, a primal callback (the function's C function) and a
  * derivative callback (its reverse function with a chosen adjoint of the
@@ -106,13 +109,11 @@ void em_callback_prototypes(Emit *em)
             any = any || *u;
         }
     em->cb_declared = any ? used : NULL;
-    /* the context type always, as the ODE solvers' callbacks
-     * (emit_ode.c) use it too */
-    if (em->p->nfuns == 0)
+    if (!any)
         return;
     em_line(em, "/* what the callbacks of higher-order calls need: the "
             "model, its working memory, the extra arguments with their "
-            "sizes, and where each real one's elements start in theta */");
+            "sizes, and where each one's elements start in theta */");
     em_line(em, "typedef struct CbCtx {");
     em_line(em, "    const void *m;");
     em_line(em, "    State *S;");
@@ -122,8 +123,6 @@ void em_callback_prototypes(Emit *em)
     em_line(em, "    int len[%d], rows[%d], cols[%d], off[%d];", CB_MAX_ARGS,
             CB_MAX_ARGS, CB_MAX_ARGS, CB_MAX_ARGS);
     em_line(em, "} CbCtx;");
-    if (!any)
-        return;
     for (int k = 0; k < NFAMILIES; k++)
         for (int fi = 0; fi < em->p->nfuns; fi++)
             if (used[k * em->p->nfuns + fi])
@@ -157,15 +156,32 @@ bool em_cb_declared(const Emit *em, bool (*is_call)(const MirExpr *),
 
 /* ------------------------------------------------------------- pieces */
 
-int em_cb_fun(Emit *em, const MirExpr *fnarg, int nparams)
+int em_cb_fun(Emit *em, const MirExpr *call, int nparams, int from,
+              int count, int first)
 {
+    const MirExpr *fnarg = call->args[0];
     if (!fnarg || !fnarg->fn)
         return -1;
-    for (int fi = 0; fi < em->p->nfuns; fi++)
-        if (strcmp(em->p->funs[fi].name, fnarg->fn) == 0
-            && em->p->funs[fi].nparams == nparams)
-            return fi;
-    return -1;
+    /* among overloads, the one the extra arguments fit with the fewest
+     * promotions, as a direct call would choose */
+    int best = -1, best_cost = 1 << 30;
+    for (int fi = 0; fi < em->p->nfuns; fi++) {
+        const MirFun *f = &em->p->funs[fi];
+        if (strcmp(f->name, fnarg->fn) != 0 || f->nparams != nparams)
+            continue;
+        int cost = 0;
+        for (int i = 0; i < count && cost >= 0; i++) {
+            int c = ty_promotion_cost(call->args[from + i]->type,
+                                      em->p->vars[f->params[first + i]]
+                                          .sized.type);
+            cost = c < 0 ? -1 : cost + c;
+        }
+        if (cost >= 0 && cost < best_cost) {
+            best = fi;
+            best_cost = cost;
+        }
+    }
+    return best;
 }
 
 const char *em_cb_args(Emit *em, const MirFun *f, int first)
@@ -257,7 +273,9 @@ const char *em_cb_fill(Emit *em, const MirExpr *call, int from, int fi,
                 "%s.off[%d] = %s;", c, i, a.container ? a.n : "1", c, i,
                 a.container && a.rows ? a.rows : "1", c, i,
                 a.container && a.cols ? a.cols : "1", c, i, off);
-        if (!is_int)
+        /* theta: the arguments f takes as real and not `data` (the
+         * derivative callbacks write their gradients there) */
+        if (!is_int && !f->data_only[first + i])
             off = A("%s + %s", off, a.container ? a.n : "1");
     }
     const char *p = em_fresh(em, "p");
@@ -273,11 +291,11 @@ void em_cb_backprop(Emit *em, const MirExpr *call, int from, int fi,
     const char *off = "0";
     for (int i = 0; first + i < f->nparams; i++) {
         const MirVar *var = &em->p->vars[f->params[first + i]];
-        if (em_is_int_var(var))
+        if (em_is_int_var(var) || f->data_only[first + i])
             continue;
         Opnd a = extra[i];
         const MirExpr *x = call->args[from + i];
-        if (em_is_ad(em, x) && !f->data_only[first + i])
+        if (em_is_ad(em, x))
             em_backprop(em, x, a.container ? A("(%s + %s)", g, off)
                                            : A("%s[%s]", g, off));
         off = A("%s + %s", off, a.container ? a.n : "1");

@@ -28,7 +28,7 @@ bool em_integrate_is_call(const MirExpr *e)
 
 int em_integrate_fun(Emit *em, const MirExpr *e)
 {
-    return em_integrate_is_call(e) ? em_cb_fun(em, e->args[0], 5) : -1;
+    return em_integrate_is_call(e) ? em_cb_fun(em, e, 5, 3, 3, 2) : -1;
 }
 
 /* ------------------------------------------------------------ callbacks */

@@ -61,7 +61,7 @@ static const char *job_args(Emit *em, const Jobs *jb, const char *j)
 /* The jobs' values, concatenated into a new vector. */
 static Opnd run_jobs(Emit *em, const MirExpr *e, Jobs *jb, bool mute)
 {
-    int fi = em_cb_fun(em, e->args[0], 4);
+    int fi = em_cb_fun(em, e, 4, 1, 1, 0);
     if (fi < 0)
         em_unsupported(em, "map_rect with this function argument");
     if (em->fun_why[fi])
@@ -142,7 +142,7 @@ bool em_map_rect_backprop(Emit *em, const MirExpr *e, const char *adj)
     if (!is_map_rect(e))
         return false;
     Jobs jb;
-    int fi = em_cb_fun(em, e->args[0], 4);
+    int fi = em_cb_fun(em, e, 4, 1, 1, 0);
     bool mute = fi >= 0 && em_cb_prints(em, fi);
     run_jobs(em, e, &jb, mute);
     const MirFun *f = &em->p->funs[fi];

@@ -5,9 +5,8 @@
  * ...) and, for the sensitivities, for the vector-Jacobian products
  * w^T df/dy and w^T df/dtheta.  Both callbacks are emitted once per user
  * function passed to an ODE solver: they unpack the call's extra
- * arguments from a CbCtx (emit_callback.c) and call the function's
- * primal C function, or its reverse function with w as the result's
- * adjoint.  The solver's
+ * arguments from an OdeCtx and call the function's primal C function, or
+ * its reverse function with w as the result's adjoint.  The solver's
  * parameters theta are the real extra arguments' elements, one after the
  * other.
  *
@@ -22,7 +21,7 @@
 
 #define A(...) arena_printf(em->a, __VA_ARGS__)
 
-#define ODE_MAX_ARGS 16     /* emit_callback.c's CB_MAX_ARGS */
+#define ODE_MAX_ARGS 16
 
 static bool is_ode_call(const MirExpr *e)
 {
@@ -84,18 +83,38 @@ static void mark_stmt(Emit *em, const MirStmt *s, bool *used)
         mark_stmt(em, s->stmts[i], used);
 }
 
+/* The C arguments of f's extra parameters, read from the OdeCtx c. */
+static const char *ctx_args(Emit *em, const MirFun *f)
+{
+    const char *s = "";
+    for (int i = 2; i < f->nparams; i++) {
+        const MirVar *var = &em->p->vars[f->params[i]];
+        int k = i - 2, rank = em_var_rank(var);
+        const char *ptr = em_is_int_var(var) ? A("c->ia[%d]", k)
+                                             : A("c->a[%d]", k);
+        if (rank == 0)
+            s = A("%s, %s[0]", s, ptr);
+        else if (rank == 1)
+            s = A("%s, %s, c->len[%d]", s, ptr, k);
+        else
+            s = A("%s, %s, c->rows[%d], c->cols[%d]", s, ptr, k, k);
+    }
+    return s;
+}
+
 static void emit_callbacks(Emit *em, int fi)
 {
     const MirFun *f = &em->p->funs[fi];
     const char *name = A("f%d_%s", fi, f->name);
-    em_line(em, "static int MAYBE_UNUSED ode_f%d(void *ctx, double t, const double *y, "
+    em_line(em, "static int MAYBE_UNUSED ode_f%d(void *ctx, double t, "
+            "const double *y, "
             "double *dydt, RtError *err)", fi);
     em_line(em, "{");
-    em_line(em, "    CbCtx *c = ctx;");
+    em_line(em, "    OdeCtx *c = ctx;");
     em_line(em, "    double *r = NULL;");
     em_line(em, "    int rows = 0, cols = 0;");
     em_line(em, "    if (%s((const Model *)c->m, c->S, false, t, y, c->n%s, &r, "
-            "&rows, &cols, NULL, err)) return -1;", name, em_cb_args(em, f, 2));
+            "&rows, &cols, NULL, err)) return -1;", name, ctx_args(em, f));
     em_line(em, "    if (rows * cols != c->n) return rt_error(err, \"%%s: the "
             "ODE function returns %%d states for an initial state of size "
             "%%d\", %s, rows * cols, c->n);", em_c_string(em->a, f->name));
@@ -106,16 +125,21 @@ static void emit_callbacks(Emit *em, int fi)
         return;
     /* w^T df/dy into gy, w^T df/dtheta into the slices of gtheta */
     /* t's adjoint (unless t is data) is not wanted */
-    const char *grads = A("%s%s", f->data_only[0] ? ", gy"
-                                                  : ", &(double){0}, gy",
-                          em_cb_grads(em, f, 2));
-    em_line(em, "static int MAYBE_UNUSED ode_vjp%d(void *ctx, double t, const double *y, "
+    const char *grads = f->data_only[0] ? ", gy" : ", &(double){0}, gy";
+    for (int i = 2; i < f->nparams; i++) {
+        const MirVar *var = &em->p->vars[f->params[i]];
+        if (em_is_int_var(var) || f->data_only[i])
+            continue;
+        grads = A("%s, gtheta + c->off[%d]", grads, i - 2);
+    }
+    em_line(em, "static int MAYBE_UNUSED ode_vjp%d(void *ctx, double t, "
+            "const double *y, "
             "const double *w, double *gy, double *gtheta, RtError *err)", fi);
     em_line(em, "{");
-    em_line(em, "    CbCtx *c = ctx;");
+    em_line(em, "    OdeCtx *c = ctx;");
     em_line(em, "    (void)gtheta;");
     em_line(em, "    return %s_rev((const Model *)c->m, c->S, false, t, y, "
-            "c->n%s, w%s, NULL, err);", name, em_cb_args(em, f, 2), grads);
+            "c->n%s, w%s, NULL, err);", name, ctx_args(em, f), grads);
     em_line(em, "}");
 }
 
@@ -133,7 +157,19 @@ void em_ode_callbacks(Emit *em)
         any = any || (used[fi] && !em->fun_why[fi]);
     if (!any)
         return;
-    /* their context, CbCtx, is emit_callback.c's */
+    em_line(em, "/* what the ODE callbacks need: the model, its working "
+            "memory, the extra arguments with their sizes, and where each "
+            "real one's elements start in theta */");
+    em_line(em, "typedef struct OdeCtx {");
+    em_line(em, "    const void *m;");
+    em_line(em, "    State *S;");
+    em_line(em, "    int n;");
+    em_line(em, "    const double *a[%d];", ODE_MAX_ARGS);
+    em_line(em, "    const int *ia[%d];", ODE_MAX_ARGS);
+    em_line(em, "    int len[%d], rows[%d], cols[%d], off[%d];", ODE_MAX_ARGS,
+            ODE_MAX_ARGS, ODE_MAX_ARGS, ODE_MAX_ARGS);
+    em_line(em, "} OdeCtx;");
+    em_line(em, "%s", "");
     for (int fi = 0; fi < p->nfuns; fi++)
         if (used[fi] && !em->fun_why[fi]) {
             emit_callbacks(em, fi);
@@ -159,11 +195,30 @@ static Opnd solve(Emit *em, const MirExpr *e, bool with_sens,
     if (em_is_ad(em, e->args[2]) || em_is_ad(em, e->args[3]))
         em_unsupported(em, "%s with initial or output times that depend on "
                        "parameters", e->fn);
-    int first = first_extra(e);
+    int first = first_extra(e), nextra = e->nargs - first;
+    if (nextra > ODE_MAX_ARGS)
+        em_unsupported(em, "%s with more than %d extra arguments", e->fn,
+                       ODE_MAX_ARGS);
     Opnd y0 = em_value(em, e->args[1]), t0 = em_value(em, e->args[2]);
     Opnd ts = em_value(em, e->args[3]);
-    const char *p;
-    const char *c = em_cb_fill(em, e, first, fi, 2, y0.n, extra, &p);
+    const char *c = em_fresh(em, "ode");
+    em_line(em, "OdeCtx %s = {.m = m, .S = S, .n = %s};", c, y0.n);
+    const char *off = "0";
+    for (int i = 0; i < nextra; i++) {
+        Opnd a = em_value(em, e->args[first + i]);
+        extra[i] = a;
+        const char *ptr = a.container ? a.val
+            : A("&(%s){%s}", a.is_int ? "int" : "double", a.val);
+        em_line(em, "%s.%s[%d] = %s;", c, a.is_int ? "ia" : "a", i, ptr);
+        em_line(em, "%s.len[%d] = %s; %s.rows[%d] = %s; %s.cols[%d] = %s; "
+                "%s.off[%d] = %s;", c, i, a.container ? a.n : "1", c, i,
+                a.container && a.rows ? a.rows : "1", c, i,
+                a.container && a.cols ? a.cols : "1", c, i, off);
+        if (!a.is_int)
+            off = A("%s + %s", off, a.container ? a.n : "1");
+    }
+    const char *p = em_fresh(em, "p");
+    em_line(em, "int %s = %s;", p, off);
     const char *sys = em_fresh(em, "sys");
     em_line(em, "RtOdeSystem %s = {%s, %s, ode_f%d, %s, &%s};", sys, y0.n, p,
             fi, with_sens ? A("ode_vjp%d", fi) : "NULL", c);
@@ -214,7 +269,17 @@ bool em_ode_backprop(Emit *em, const MirExpr *e, const char *adj)
     em_line(em, "            %s[j] += %s[k * (%s) + i] * %s[((size_t)k * (%s) "
             "+ i) * ((%s) + %s) + j];", g, adj, n, sens, n, n, p);
     em_backprop(em, e->args[1], g);
-    em_cb_backprop(em, e, first_extra(e), rhs_fun(em, e), 2, extra,
-                   A("(%s + %s)", g, n));
+    int first = first_extra(e);
+    const char *off = n;
+    for (int i = 0; first + i < e->nargs; i++) {
+        Opnd a = extra[i];
+        if (a.is_int)
+            continue;
+        const MirExpr *x = e->args[first + i];
+        if (em_is_ad(em, x))
+            em_backprop(em, x, a.container ? A("(%s + %s)", g, off)
+                                           : A("%s[%s]", g, off));
+        off = A("%s + %s", off, a.container ? a.n : "1");
+    }
     return true;
 }

@@ -63,7 +63,8 @@ bool em_solve_is_call(const MirExpr *e)
 int em_solve_fun(Emit *em, const MirExpr *e)
 {
     const SolveForm *form = form_of(e);
-    return form ? em_cb_fun(em, e->args[0], 1 + nextra(form, e)) : -1;
+    return form ? em_cb_fun(em, e, 1 + nextra(form, e), form->from,
+                               nextra(form, e), 1) : -1;
 }
 
 /* ------------------------------------------------------------ callbacks */

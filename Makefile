@@ -230,6 +230,7 @@ test: deps
 	sh tests/run/sampler.sh $(BUILD) || status=1; \
 	sh tests/run/gendata.sh $(BUILD) || status=1; \
 	sh tests/run/probe.sh $(BUILD) || status=1; \
+	sh tests/run/higher_order.sh $(BUILD) || status=1; \
 	sh tests/trace/run.sh $(BUILD) || status=1; \
 	sh tests/profile/run.sh $(BUILD) || status=1; \
 	sh tests/context/run.sh $(BUILD) || status=1; \

@@ -94,6 +94,9 @@ typedef struct Emit {
      * being emitted under its context's flag */
     struct EmCtx *ctx;
     const MirStmt *ctx_open;
+    /* per higher-order family and user function: whether its callbacks
+     * are declared (emit_callback.c), or NULL: none */
+    const bool *cb_declared;
 } Emit;
 
 /* Forget where the emitted values are (Emit.emitted): a new statement,
@@ -287,6 +290,68 @@ bool em_cannot_fail_call(const MirExpr *e);
 void em_ode_callbacks(Emit *em);
 bool em_ode_value(Emit *em, const MirExpr *e, Opnd *out);
 bool em_ode_backprop(Emit *em, const MirExpr *e, const char *adj);
+
+/* emit_callback.c: the callbacks through which the runtime's solvers call
+ * user functions (see the file's comment), shared by the families below */
+/* The context type and the callbacks' prototypes (after the functions'
+ * prototypes), and their definitions (after the functions). */
+void em_callback_prototypes(Emit *em);
+void em_callback_definitions(Emit *em);
+/* Whether the callbacks of the family is_call for function fi exist. */
+bool em_cb_declared(const Emit *em, bool (*is_call)(const MirExpr *),
+                    int fi);
+/* The user function a call passes as its first argument, or -1: the
+ * overload with nparams parameters that takes the call's count arguments
+ * from.. as its parameters first.. with the fewest promotions. */
+int em_cb_fun(Emit *em, const MirExpr *call, int nparams, int from,
+              int count, int first);
+/* Inside a callback (its CbCtx named c): f's parameters first.. as C
+ * arguments read from c; the theta slices (gtheta + c->off[k]) of their
+ * gradient arguments in f's reverse function; the lines that give the
+ * scratch memory the callback used back. */
+const char *em_cb_args(Emit *em, const MirFun *f, int first);
+const char *em_cb_grads(Emit *em, const MirFun *f, int first);
+void em_cb_scratch_mark(Emit *em);
+void em_cb_scratch_release(Emit *em);
+/* An operand as doubles (an int one converted, Stan's promotion). */
+Opnd em_cb_doubles(Emit *em, Opnd a);
+/* At a call: a new CbCtx (its name returned; n its .n) holding the call's
+ * arguments from.. for fi's parameters first.. (ints promoted where fi
+ * takes reals), their values into extra and theta's length (a C int
+ * variable) into *ntheta; adding theta's gradient g into the adjoints of
+ * those arguments. */
+const char *em_cb_fill(Emit *em, const MirExpr *call, int from, int fi,
+                       int first, const char *n, Opnd *extra,
+                       const char **ntheta);
+void em_cb_backprop(Emit *em, const MirExpr *call, int from, int fi,
+                    int first, const Opnd *extra, const char *g);
+/* Whether fi prints (its derivative callbacks mute it). */
+bool em_cb_prints(const Emit *em, int fi);
+/* The calls of the solvers, integrate_1d and map_rect: the value, and the
+ * reverse step (false: e is none of them). */
+bool em_higher_value(Emit *em, const MirExpr *e, Opnd *out);
+bool em_higher_backprop(Emit *em, const MirExpr *e, const char *adj);
+
+/* emit_solve.c: solve_newton, solve_powell (_tol), algebra_solver
+ * (_newton); emit_integrate.c: integrate_1d.  Each: whether e is a call
+ * of the family, the user function it passes (or -1), the callbacks'
+ * prototypes and definitions, the value and the reverse step. */
+bool em_solve_is_call(const MirExpr *e);
+int em_solve_fun(Emit *em, const MirExpr *e);
+void em_solve_declare(Emit *em, int fi);
+void em_solve_define(Emit *em, int fi);
+bool em_solve_value(Emit *em, const MirExpr *e, Opnd *out);
+bool em_solve_backprop(Emit *em, const MirExpr *e, const char *adj);
+bool em_integrate_is_call(const MirExpr *e);
+int em_integrate_fun(Emit *em, const MirExpr *e);
+void em_integrate_declare(Emit *em, int fi);
+void em_integrate_define(Emit *em, int fi);
+bool em_integrate_value(Emit *em, const MirExpr *e, Opnd *out);
+bool em_integrate_backprop(Emit *em, const MirExpr *e, const char *adj);
+
+/* emit_map_rect.c: map_rect, its jobs run serially */
+bool em_map_rect_value(Emit *em, const MirExpr *e, Opnd *out);
+bool em_map_rect_backprop(Emit *em, const MirExpr *e, const char *adj);
 
 /* emit_elementwise.c */
 /* Whether e is a tree of elementwise operations on containers, emitted as

@@ -607,7 +607,8 @@ Opnd em_value_call(Emit *em, const MirExpr *e)
     if (em_gather_call(e))
         return em_value_gather(em, e);
     if (em_complex_value(em, e, &lin) || em_linalg_value(em, e, &lin)
-        || em_ode_value(em, e, &lin) || em_lib_value(em, e, &lin)
+        || em_ode_value(em, e, &lin) || em_higher_value(em, e, &lin)
+        || em_lib_value(em, e, &lin)
         || em_lib2_value(em, e, &lin) || em_scalar3_value(em, e, &lin))
         return lin;
     int red = reduction(e);
@@ -837,6 +838,7 @@ void em_backprop_call(Emit *em, const MirExpr *e, const char *adj)
         return;
     }
     if (em_linalg_backprop(em, e, adj) || em_ode_backprop(em, e, adj)
+        || em_higher_backprop(em, e, adj)
         || em_lib_backprop(em, e, adj) || em_lib2_backprop(em, e, adj)
         || em_scalar3_backprop(em, e, adj))
         return;

@@ -298,6 +298,7 @@ void em_functions(Emit *em)
         }
     }
     fputc('\n', em->out);
+    em_callback_prototypes(em);
     for (int fi = 0; fi < p->nfuns; fi++) {
         if (em->fun_why[fi])
             continue;
@@ -326,6 +327,7 @@ void em_functions(Emit *em)
         fputc('\n', em->out);
     }
     em_ode_callbacks(em);
+    em_callback_definitions(em);
 }
 
 /* The overload of `name` that a call with these argument types means:

@@ -172,7 +172,8 @@ static void emit_callbacks(Emit *em, int fi)
 {
     const MirFun *f = &em->p->funs[fi];
     const char *name = A("f%d_%s", fi, f->name);
-    em_line(em, "static int ode_f%d(void *ctx, double t, const double *y, "
+    em_line(em, "static int MAYBE_UNUSED ode_f%d(void *ctx, double t, "
+            "const double *y, "
             "double *dydt, RtError *err)", fi);
     em_line(em, "{");
     em_line(em, "    OdeCtx *c = ctx;");
@@ -197,7 +198,8 @@ static void emit_callbacks(Emit *em, int fi)
             continue;
         grads = A("%s, gtheta + c->off[%d]", grads, i - 2);
     }
-    em_line(em, "static int ode_vjp%d(void *ctx, double t, const double *y, "
+    em_line(em, "static int MAYBE_UNUSED ode_vjp%d(void *ctx, double t, "
+            "const double *y, "
             "const double *w, double *gy, double *gtheta, RtError *err)", fi);
     em_line(em, "{");
     em_line(em, "    OdeCtx *c = ctx;");

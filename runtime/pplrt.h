@@ -64,6 +64,8 @@
 #include "rt_checks.h"
 #include "rt_gp.h"
 #include "rt_ode.h"
+#include "rt_solve.h"
+#include "rt_integrate.h"
 #include "rt_complex.h"
 #include "rt_hmm.h"
 

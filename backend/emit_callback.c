@@ -1,0 +1,322 @@
+/* emit_callback.c - how a runtime solver calls back into a user function
+ * passed to a higher-order call (the algebraic solvers of emit_solve.c,
+ * integrate_1d of emit_integrate.c; map_rect, which calls its function
+ * directly, is emit_map_rect.c).  The ODE solvers' callbacks (emit_ode.c)
+ * are the same idea written before this file, with their own context type
+ * OdeCtx; they can become one more family of the table below.
+ *
+ * A call passes its extra arguments, the ones the solver hands on to the
+ * function unchanged, through a CbCtx: the model, its working memory, a
+ * pointer to each argument's values with its sizes, and where each
+ * argument's elements start in theta, the vector of the elements of the
+ * arguments the function takes as real and not `data`, which the
+ * derivative callbacks write.  Each family emits, once per user function
+ * it is passed, a primal callback (the function's C function) and a
+ * derivative callback (its reverse function with a chosen adjoint of the
+ * result); this file emits their shared parts: the context type, the
+ * function's extra arguments read from a context, the theta slices of the
+ * reverse function's gradient arguments, the filling of a context at a
+ * call and the adjoints of the call's extra arguments.
+ *
+ * The callbacks are declared after the user functions' prototypes (a
+ * function body may call a solver) and defined after the functions, when
+ * it is known which reverse functions compile; a callback of a function
+ * that does not compile says so at run time, which no call reaches (the
+ * call itself is refused at compile time). */
+#include <string.h>
+
+#include "emit.h"
+
+#define A(...) arena_printf(em->a, __VA_ARGS__)
+
+#define CB_MAX_ARGS 16
+
+/* ------------------------------------------------------------ families */
+
+typedef struct CbFamily {
+    bool (*is_call)(const MirExpr *e);
+    /* the user function e passes, or -1 */
+    int (*fun_of)(Emit *em, const MirExpr *e);
+    /* the callbacks' prototypes, and their definitions */
+    void (*declare)(Emit *em, int fi);
+    void (*define)(Emit *em, int fi);
+} CbFamily;
+
+static const CbFamily families[] = {
+    {em_solve_is_call, em_solve_fun, em_solve_declare, em_solve_define},
+    {em_integrate_is_call, em_integrate_fun, em_integrate_declare,
+     em_integrate_define},
+};
+#define NFAMILIES ((int)(sizeof families / sizeof families[0]))
+
+static void mark_expr(Emit *em, const MirExpr *e, bool *used)
+{
+    if (!e)
+        return;
+    for (int k = 0; k < NFAMILIES; k++)
+        if (families[k].is_call(e)) {
+            int fi = families[k].fun_of(em, e);
+            if (fi >= 0)
+                used[k * em->p->nfuns + fi] = true;
+        }
+    for (int i = 0; i < e->nargs; i++)
+        mark_expr(em, e->args[i], used);
+    for (int i = 0; i < e->nindices; i++) {
+        mark_expr(em, e->indices[i].lo, used);
+        mark_expr(em, e->indices[i].hi, used);
+    }
+}
+
+static void mark_stmt(Emit *em, const MirStmt *s, bool *used)
+{
+    if (!s)
+        return;
+    mark_expr(em, s->rhs, used);
+    mark_expr(em, s->call, used);
+    mark_expr(em, s->cond, used);
+    mark_expr(em, s->lo, used);
+    mark_expr(em, s->hi, used);
+    mark_stmt(em, s->body, used);
+    mark_stmt(em, s->else_body, used);
+    for (int i = 0; i < s->nstmts; i++)
+        mark_stmt(em, s->stmts[i], used);
+}
+
+/* Per family and user function: whether a call passes it (computed once
+ * at the prototypes, kept for the definitions). */
+static bool *used_table(Emit *em)
+{
+    const MirProgram *p = em->p;
+    size_t n = (size_t)NFAMILIES * (size_t)(p->nfuns + 1);
+    bool *used = arena_alloc(em->a, sizeof(bool) * n);
+    memset(used, 0, sizeof(bool) * n);
+    mark_stmt(em, p->prepare_data, used);
+    mark_stmt(em, p->log_prob, used);
+    mark_stmt(em, p->generate_quantities, used);
+    for (int fi = 0; fi < p->nfuns; fi++)
+        mark_stmt(em, p->funs[fi].body, used);
+    return used;
+}
+
+void em_callback_prototypes(Emit *em)
+{
+    bool *used = used_table(em);
+    bool any = false;
+    for (int k = 0; k < NFAMILIES; k++)
+        for (int fi = 0; fi < em->p->nfuns; fi++) {
+            bool *u = &used[k * em->p->nfuns + fi];
+            *u = *u && !em->fun_why[fi];
+            any = any || *u;
+        }
+    em->cb_declared = any ? used : NULL;
+    if (!any)
+        return;
+    em_line(em, "/* what the callbacks of higher-order calls need: the "
+            "model, its working memory, the extra arguments with their "
+            "sizes, and where each one's elements start in theta */");
+    em_line(em, "typedef struct CbCtx {");
+    em_line(em, "    const void *m;");
+    em_line(em, "    State *S;");
+    em_line(em, "    int n;");
+    em_line(em, "    const double *a[%d];", CB_MAX_ARGS);
+    em_line(em, "    const int *ia[%d];", CB_MAX_ARGS);
+    em_line(em, "    int len[%d], rows[%d], cols[%d], off[%d];", CB_MAX_ARGS,
+            CB_MAX_ARGS, CB_MAX_ARGS, CB_MAX_ARGS);
+    em_line(em, "} CbCtx;");
+    for (int k = 0; k < NFAMILIES; k++)
+        for (int fi = 0; fi < em->p->nfuns; fi++)
+            if (used[k * em->p->nfuns + fi])
+                families[k].declare(em, fi);
+    em_line(em, "%s", "");
+}
+
+void em_callback_definitions(Emit *em)
+{
+    const bool *used = em->cb_declared;
+    if (!used)
+        return;
+    for (int k = 0; k < NFAMILIES; k++)
+        for (int fi = 0; fi < em->p->nfuns; fi++)
+            if (used[k * em->p->nfuns + fi]) {
+                families[k].define(em, fi);
+                em_line(em, "%s", "");
+            }
+}
+
+bool em_cb_declared(const Emit *em, bool (*is_call)(const MirExpr *),
+                    int fi)
+{
+    if (!em->cb_declared || fi < 0)
+        return false;
+    for (int k = 0; k < NFAMILIES; k++)
+        if (families[k].is_call == is_call)
+            return em->cb_declared[k * em->p->nfuns + fi];
+    return false;
+}
+
+/* ------------------------------------------------------------- pieces */
+
+int em_cb_fun(Emit *em, const MirExpr *call, int nparams, int from,
+              int count, int first)
+{
+    const MirExpr *fnarg = call->args[0];
+    if (!fnarg || !fnarg->fn)
+        return -1;
+    /* among overloads, the one the extra arguments fit with the fewest
+     * promotions, as a direct call would choose */
+    int best = -1, best_cost = 1 << 30;
+    for (int fi = 0; fi < em->p->nfuns; fi++) {
+        const MirFun *f = &em->p->funs[fi];
+        if (strcmp(f->name, fnarg->fn) != 0 || f->nparams != nparams)
+            continue;
+        int cost = 0;
+        for (int i = 0; i < count && cost >= 0; i++) {
+            int c = ty_promotion_cost(call->args[from + i]->type,
+                                      em->p->vars[f->params[first + i]]
+                                          .sized.type);
+            cost = c < 0 ? -1 : cost + c;
+        }
+        if (cost >= 0 && cost < best_cost) {
+            best = fi;
+            best_cost = cost;
+        }
+    }
+    return best;
+}
+
+const char *em_cb_args(Emit *em, const MirFun *f, int first)
+{
+    const char *s = "";
+    for (int i = first; i < f->nparams; i++) {
+        const MirVar *var = &em->p->vars[f->params[i]];
+        int k = i - first, rank = em_var_rank(var);
+        const char *ptr = em_is_int_var(var) ? A("c->ia[%d]", k)
+                                             : A("c->a[%d]", k);
+        if (rank == 0)
+            s = A("%s, %s[0]", s, ptr);
+        else if (rank == 1)
+            s = A("%s, %s, c->len[%d]", s, ptr, k);
+        else
+            s = A("%s, %s, c->rows[%d], c->cols[%d]", s, ptr, k, k);
+    }
+    return s;
+}
+
+const char *em_cb_grads(Emit *em, const MirFun *f, int first)
+{
+    const char *s = "";
+    for (int i = first; i < f->nparams; i++) {
+        const MirVar *var = &em->p->vars[f->params[i]];
+        if (em_is_int_var(var) || f->data_only[i])
+            continue;
+        s = A("%s, gtheta + c->off[%d]", s, i - first);
+    }
+    return s;
+}
+
+void em_cb_scratch_mark(Emit *em)
+{
+    /* the function's locals and result die with the callback: the solver
+     * may call it thousands of times in one evaluation */
+    em_line(em, "    RtScratchBlock *top = c->S->scratch.head;");
+    em_line(em, "    size_t used = top ? top->used : 0;");
+}
+
+void em_cb_scratch_release(Emit *em)
+{
+    em_line(em, "    if (top && c->S->scratch.head == top) top->used = used;");
+}
+
+Opnd em_cb_doubles(Emit *em, Opnd a)
+{
+    if (!a.is_int)
+        return a;
+    if (!a.container) {
+        a.val = A("(double)(%s)", a.val);
+        a.is_int = false;
+        return a;
+    }
+    Opnd d = em_new_container(em, a.n, a.rows ? a.rows : a.n,
+                              a.cols ? a.cols : "1", false);
+    em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s[k];", a.n, d.val,
+            a.val);
+    return d;
+}
+
+const char *em_cb_fill(Emit *em, const MirExpr *call, int from, int fi,
+                       int first, const char *n, Opnd *extra,
+                       const char **ntheta)
+{
+    const MirFun *f = &em->p->funs[fi];
+    int nextra = f->nparams - first;
+    if (nextra > CB_MAX_ARGS)
+        em_unsupported(em, "%s with more than %d arguments for its function",
+                       call->fn, CB_MAX_ARGS);
+    const char *c = em_fresh(em, "cb");
+    em_line(em, "CbCtx %s = {.m = m, .S = S, .n = %s};", c, n);
+    const char *off = "0";
+    for (int i = 0; i < nextra; i++) {
+        const MirVar *var = &em->p->vars[f->params[first + i]];
+        if (em_is_complex_var(var))
+            em_unsupported(em, "%s with a complex argument for its function",
+                           call->fn);
+        bool is_int = em_is_int_var(var);
+        Opnd a = em_value(em, call->args[from + i]);
+        /* an int where the function takes reals (Stan promotes it) */
+        if (!is_int)
+            a = em_cb_doubles(em, a);
+        extra[i] = a;
+        const char *ptr = a.container ? a.val
+            : A("&(%s){%s}", is_int ? "int" : "double", a.val);
+        em_line(em, "%s.%s[%d] = %s;", c, is_int ? "ia" : "a", i, ptr);
+        em_line(em, "%s.len[%d] = %s; %s.rows[%d] = %s; %s.cols[%d] = %s; "
+                "%s.off[%d] = %s;", c, i, a.container ? a.n : "1", c, i,
+                a.container && a.rows ? a.rows : "1", c, i,
+                a.container && a.cols ? a.cols : "1", c, i, off);
+        /* theta: the arguments f takes as real and not `data` (the
+         * derivative callbacks write their gradients there) */
+        if (!is_int && !f->data_only[first + i])
+            off = A("%s + %s", off, a.container ? a.n : "1");
+    }
+    const char *p = em_fresh(em, "p");
+    em_line(em, "int %s = %s;", p, off);
+    *ntheta = p;
+    return c;
+}
+
+void em_cb_backprop(Emit *em, const MirExpr *call, int from, int fi,
+                    int first, const Opnd *extra, const char *g)
+{
+    const MirFun *f = &em->p->funs[fi];
+    const char *off = "0";
+    for (int i = 0; first + i < f->nparams; i++) {
+        const MirVar *var = &em->p->vars[f->params[first + i]];
+        if (em_is_int_var(var) || f->data_only[first + i])
+            continue;
+        Opnd a = extra[i];
+        const MirExpr *x = call->args[from + i];
+        if (em_is_ad(em, x))
+            em_backprop(em, x, a.container ? A("(%s + %s)", g, off)
+                                           : A("%s[%s]", g, off));
+        off = A("%s + %s", off, a.container ? a.n : "1");
+    }
+}
+
+/* The derivative callbacks run the function's body again: a print in it
+ * printed when its value was computed. */
+bool em_cb_prints(const Emit *em, int fi)
+{
+    return (em->p->funs[fi].effect & EFF_PRINTS) != 0;
+}
+
+bool em_higher_value(Emit *em, const MirExpr *e, Opnd *out)
+{
+    return em_solve_value(em, e, out) || em_integrate_value(em, e, out)
+        || em_map_rect_value(em, e, out);
+}
+
+bool em_higher_backprop(Emit *em, const MirExpr *e, const char *adj)
+{
+    return em_solve_backprop(em, e, adj) || em_integrate_backprop(em, e, adj)
+        || em_map_rect_backprop(em, e, adj);
+}

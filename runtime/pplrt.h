@@ -37,6 +37,8 @@
 #include "rt_lu.h"
 #include "rt_dist_cont.h"
 #include "rt_dist_disc.h"
+#include "rt_dist_yule_simon.h"
+#include "rt_dist_wiener.h"
 #include "rt_dist_multi.h"
 #include "rt_checks.h"
 #include "rt_gp.h"

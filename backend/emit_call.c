@@ -626,7 +626,8 @@ Opnd em_value_call(Emit *em, const MirExpr *e)
         return em_value_gather(em, e);
     if (em_complex_value(em, e, &lin) || em_linalg_value(em, e, &lin)
         || em_ode_value(em, e, &lin) || em_lib_value(em, e, &lin)
-        || em_lib2_value(em, e, &lin) || em_scalar3_value(em, e, &lin))
+        || em_lib2_value(em, e, &lin) || em_scalar3_value(em, e, &lin)
+        || em_transform_value(em, e, &lin))
         return lin;
     int red = reduction(e);
     if (red >= 0) {
@@ -856,7 +857,7 @@ void em_backprop_call(Emit *em, const MirExpr *e, const char *adj)
     }
     if (em_linalg_backprop(em, e, adj) || em_ode_backprop(em, e, adj)
         || em_lib_backprop(em, e, adj) || em_lib2_backprop(em, e, adj)
-        || em_scalar3_backprop(em, e, adj))
+        || em_scalar3_backprop(em, e, adj) || em_transform_backprop(em, e, adj))
         return;
     int red = reduction(e);
     if (red >= 0) {

@@ -39,6 +39,7 @@
 #include "rt_dist_disc.h"
 #include "rt_dist_yule_simon.h"
 #include "rt_dist_wiener.h"
+#include "rt_transform_fns.h"
 #include "rt_dist_multi.h"
 #include "rt_checks.h"
 #include "rt_gp.h"

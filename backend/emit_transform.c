@@ -6,7 +6,13 @@
  * runtime/rt_transform_fns.h.  A _jacobian call in the log density adds
  * the transform's log Jacobian to it when the density asks for the
  * Jacobian, exactly as `jacobian +=` does, and its reverse step adds that
- * term's partials (with the adjoint of target, 1). */
+ * term's partials (with the adjoint of target, 1).
+ *
+ * The vector transforms (ordered, positive_ordered, simplex, sum_to_zero,
+ * unit_vectors) of one vector go to the runtime's own transforms of
+ * declared parameters (rt_NAME_constrain / _unconstrain / _adjoint of
+ * pplrt.h); their _unconstrain has values but no derivatives yet, and an
+ * array of vectors is not compiled yet. */
 #include <string.h>
 
 #include "emit.h"
@@ -154,20 +160,120 @@ static void transform_backprop(Emit *em, const MirExpr *e, int f, int suffix,
             em_backprop(em, e->args[i], g[i]);
 }
 
+/* ------------------------------------------------- vector transforms */
+
+/* The runtime's name of each (rt_NAME_constrain, ...), and whether the
+ * constrained vector has one element more than the free one. */
+static const struct {
+    const char *family, *rt;
+    bool one_more;
+} vector_families[] = {
+    {"ordered", "ordered", false},
+    {"positive_ordered", "positive_ordered", false},
+    {"simplex", "simplex", true},
+    {"sum_to_zero", "sum_to_zero", true},
+    {"unit_vectors", "unit_vector", false},
+};
+
+static int vector_transform_call(const MirExpr *e, int *suffix)
+{
+    static const char *const suffixes[] = {"_constrain", "_unconstrain",
+                                           "_jacobian"};
+    if (e->kind != MX_CALL || e->fn_kind != FNK_STANLIB || e->nargs != 1
+        || e->args[0]->type->kind == TY_MATRIX)
+        return -1;
+    for (size_t i = 0; i < sizeof vector_families / sizeof vector_families[0];
+         i++) {
+        size_t n = strlen(vector_families[i].family);
+        if (strncmp(e->fn, vector_families[i].family, n) != 0)
+            continue;
+        for (int k = 0; k < 3; k++)
+            if (strcmp(e->fn + n, suffixes[k]) == 0) {
+                *suffix = k;
+                return (int)i;
+            }
+    }
+    return -1;
+}
+
+/* The free vector of a _constrain/_jacobian call or the constrained one of
+ * an _unconstrain, and the size K the runtime takes (the constrained
+ * vector's). */
+static Opnd vector_operand(Emit *em, const MirExpr *e, int f, int suffix,
+                           const char **K)
+{
+    if (e->args[0]->type->kind == TY_ARRAY)
+        em_unsupported(em, "%s of an array of vectors yet", e->fn);
+    Opnd x = em_value(em, e->args[0]);
+    *K = suffix != TF_UNCONSTRAIN && vector_families[f].one_more
+        ? A("((%s) + 1)", x.n) : A("(%s)", x.n);
+    return x;
+}
+
+static Opnd vector_value(Emit *em, const MirExpr *e, int f, int suffix)
+{
+    const char *K;
+    Opnd x = vector_operand(em, e, f, suffix, &K);
+    const char *rt = vector_families[f].rt;
+    if (suffix == TF_UNCONSTRAIN) {
+        const char *n = vector_families[f].one_more
+            ? A("(%s > 0 ? %s - 1 : 0)", K, K) : K;
+        Opnd o = em_new_container(em, n, n, "1", false);
+        em_line(em, "if (rt_%s_unconstrain(%s, %s, %s, err)) return -1;", rt,
+                x.val, K, o.val);
+        return o;
+    }
+    Opnd o = em_new_container(em, K, K, "1", false);
+    const char *lj = em_fresh(em, "lj");
+    em_line(em, "double %s = 0;", lj);
+    em_line(em, "rt_%s_constrain(%s, %s, %s, &%s);", rt, x.val, K, o.val, lj);
+    if (adds_jacobian(em, suffix))
+        em_line(em, "if (jacobian) lp += %s;", lj);
+    else
+        em_line(em, "(void)%s;", lj);
+    return o;
+}
+
+static void vector_backprop(Emit *em, const MirExpr *e, int f, int suffix,
+                            const char *adj)
+{
+    if (!em_is_ad(em, e->args[0]))
+        return;
+    if (suffix == TF_UNCONSTRAIN)
+        em_unsupported(em, "derivatives of %s yet", e->fn);
+    const char *K;
+    Opnd x = vector_operand(em, e, f, suffix, &K);
+    const char *g = em_adj_buffer(em, x);
+    em_line(em, "rt_%s_adjoint(%s, %s, %s, %s, %s);", vector_families[f].rt,
+            x.val, K, adj, adds_jacobian(em, suffix) ? "jacobian" : "false",
+            g);
+    em_backprop(em, e->args[0], g);
+}
+
 bool em_transform_value(Emit *em, const MirExpr *e, Opnd *out)
 {
     int suffix, f = transform_call(e, &suffix);
+    if (f >= 0) {
+        *out = transform_value(em, e, f, suffix);
+        return true;
+    }
+    f = vector_transform_call(e, &suffix);
     if (f < 0)
         return false;
-    *out = transform_value(em, e, f, suffix);
+    *out = vector_value(em, e, f, suffix);
     return true;
 }
 
 bool em_transform_backprop(Emit *em, const MirExpr *e, const char *adj)
 {
     int suffix, f = transform_call(e, &suffix);
+    if (f >= 0) {
+        transform_backprop(em, e, f, suffix, adj);
+        return true;
+    }
+    f = vector_transform_call(e, &suffix);
     if (f < 0)
         return false;
-    transform_backprop(em, e, f, suffix, adj);
+    vector_backprop(em, e, f, suffix, adj);
     return true;
 }

@@ -433,6 +433,14 @@ bool em_lib2_backprop(Emit *em, const MirExpr *e, const char *adj);
 bool em_scalar3_value(Emit *em, const MirExpr *e, Opnd *out);
 bool em_scalar3_backprop(Emit *em, const MirExpr *e, const char *adj);
 
+/* emit_transform.c */
+/* The scalar transforms as functions (lower_bound, upper_bound,
+ * lower_upper_bound, offset_multiplier with _constrain, _unconstrain,
+ * _jacobian): true when e is one, with its value in *out, or its reverse
+ * step emitted. */
+bool em_transform_value(Emit *em, const MirExpr *e, Opnd *out);
+bool em_transform_backprop(Emit *em, const MirExpr *e, const char *adj);
+
 /* emit_final.c */
 /* Find the locals of the log density body whose value is final once
  * assigned, and the target increments that read them after their

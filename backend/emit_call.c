@@ -106,9 +106,21 @@ static void check_density_shapes(Emit *em, const MirExpr *e)
                        e->fn);
 }
 
-static bool density_call(Emit *em, const char *fn, const char **rt,
+/* Overloads of one density name that differ in their number of arguments
+ * reach runtime functions of their own: wiener_lpdf with 6 arguments (the
+ * five-parameter form) is rt_wiener5_lpdf, with 8 rt_wiener7_lpdf. */
+static const struct {
+    const char *family;
+    int nargs;
+    const char *rt_family;
+} arity_forms[] = {
+    {"wiener", 6, "wiener5"}, {"wiener", 8, "wiener7"},
+};
+
+static bool density_call(Emit *em, const MirExpr *e, const char **rt,
                          int *propto)
 {
+    const char *fn = e->fn;
     static const struct {
         const char *suffix, *rt_suffix;
         int propto;   /* -1: the function takes no propto */
@@ -122,7 +134,13 @@ static bool density_call(Emit *em, const char *fn, const char **rt,
     for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
         size_t m = strlen(forms[i].suffix);
         if (n > m && strcmp(fn + n - m, forms[i].suffix) == 0) {
-            *rt = A("rt_%.*s%s", (int)(n - m), fn, forms[i].rt_suffix);
+            const char *family = A("%.*s", (int)(n - m), fn);
+            for (size_t k = 0; k < sizeof arity_forms / sizeof arity_forms[0];
+                 k++)
+                if (arity_forms[k].nargs == e->nargs
+                    && strcmp(arity_forms[k].family, family) == 0)
+                    family = arity_forms[k].rt_family;
+            *rt = A("rt_%s%s", family, forms[i].rt_suffix);
             *propto = forms[i].propto;
             require_runtime(em, *rt, fn);
             return true;
@@ -609,7 +627,8 @@ Opnd em_value_call(Emit *em, const MirExpr *e)
     if (em_complex_value(em, e, &lin) || em_linalg_value(em, e, &lin)
         || em_ode_value(em, e, &lin) || em_higher_value(em, e, &lin)
         || em_lib_value(em, e, &lin)
-        || em_lib2_value(em, e, &lin) || em_scalar3_value(em, e, &lin))
+        || em_lib2_value(em, e, &lin) || em_scalar3_value(em, e, &lin)
+        || em_transform_value(em, e, &lin))
         return lin;
     int red = reduction(e);
     if (red >= 0) {
@@ -840,7 +859,7 @@ void em_backprop_call(Emit *em, const MirExpr *e, const char *adj)
     if (em_linalg_backprop(em, e, adj) || em_ode_backprop(em, e, adj)
         || em_higher_backprop(em, e, adj)
         || em_lib_backprop(em, e, adj) || em_lib2_backprop(em, e, adj)
-        || em_scalar3_backprop(em, e, adj))
+        || em_scalar3_backprop(em, e, adj) || em_transform_backprop(em, e, adj))
         return;
     int red = reduction(e);
     if (red >= 0) {
@@ -1035,7 +1054,7 @@ static Opnd value_call_general(Emit *em, const MirExpr *e)
     if (e->fn_kind == FNK_USER)
         return em_call_user(em, e);
     Opnd *ops = arena_alloc(em->a, sizeof *ops * (size_t)(e->nargs + 1));
-    if (density_call(em, fn, &rt, &propto)) {
+    if (density_call(em, e, &rt, &propto)) {
         check_density_shapes(em, e);
         for (int i = 0; i < e->nargs; i++)
             ops[i] = em_value(em, e->args[i]);
@@ -1352,7 +1371,7 @@ void em_density_general(Emit *em, const MirExpr *e, const char *adj,
 {
     const char *rt;
     int propto;
-    if (!density_call(em, e->fn, &rt, &propto))
+    if (!density_call(em, e, &rt, &propto))
         em_unsupported(em, "the density %s", e->fn);
     density_partials(em, e, adj, t, propto, rt, false, false);
 }
@@ -1366,7 +1385,7 @@ static void backprop_call_general(Emit *em, const MirExpr *e, const char *adj)
     }
     const char *rt;
     int propto;
-    if (density_call(em, fn, &rt, &propto)) {
+    if (density_call(em, e, &rt, &propto)) {
         check_density_shapes(em, e);
         if (em_fused_density(em, e, adj))
             return;

@@ -50,7 +50,9 @@ MirEffect mir_name_effect(const char *name)
 {
     if (name_has_suffix(name, "_rng"))
         return EFF_RNG;
-    if (name_has_suffix(name, "_lp") || strcmp(name, "target") == 0)
+    /* _jacobian functions (the library's transforms too) add to target */
+    if (name_has_suffix(name, "_lp") || name_has_suffix(name, "_jacobian")
+        || strcmp(name, "target") == 0)
         return EFF_TARGET;
     return EFF_PURE;
 }

@@ -1,5 +1,5 @@
 functions {
-  real upper_bound_jacobian(real x, real ub) {
+  real my_upper_bound_jacobian(real x, real ub) {
     jacobian += x;
     return ub - exp(x);
   }
@@ -8,5 +8,5 @@ parameters {
   real b_raw;
 }
 transformed parameters {
-  real b = upper_bound_jacobian(b_raw, 10);
+  real b = my_upper_bound_jacobian(b_raw, 10);
 }

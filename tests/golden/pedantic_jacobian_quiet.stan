@@ -1,10 +1,10 @@
 functions {
-  real upper_bound_jacobian(real x, real ub) {
+  real my_upper_bound_jacobian(real x, real ub) {
     jacobian += x;
     return ub - exp(x);
   }
   real twice_upper_jacobian(real x, real ub) {
-    return 2 * upper_bound_jacobian(x, ub);
+    return 2 * my_upper_bound_jacobian(x, ub);
   }
 }
 parameters {

@@ -431,7 +431,20 @@ static const char *write_program(Arena *a, const Call *c,
     print_call(cm, c, names);
     fclose(cm);
     bool ok = true;
-    if (mode == MODE_DERIVATIVES) {
+    if (ends_with(c->name, "_jacobian")) {
+        /* a _jacobian function adds to the Jacobian accumulator: only
+         * transformed parameters may call it; its derivatives through
+         * the model block's use of the result */
+        fputs("transformed parameters {\n  ", out);
+        print_sized(out, ret);
+        fprintf(out, " r = %s;\n}\n", call);
+        if (mode == MODE_DERIVATIVES) {
+            fputs("model {\n", out);
+            ok = print_target(out, a, ret, "r");
+        } else {
+            fputs("model {\n", out);
+        }
+    } else if (mode == MODE_DERIVATIVES) {
         fputs("model {\n", out);
         ok = print_target(out, a, ret, call);
     } else {

@@ -586,6 +586,7 @@ static const Density densities[] = {
     DM(binomial_logit, "IIR"), DM(beta_binomial, "IIRR"),
     DM(poisson, "IR"), DM(poisson_log, "IR"), DM(neg_binomial_2, "IRR"),
     DM(neg_binomial_2_log, "IRR"), DM(neg_binomial, "IRR"),
+    DM(yule_simon, "IR"),
 };
 
 /* NAME_lpdf / _lupdf / _lpmf / _lupmf: the base name and propto. */

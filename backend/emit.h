@@ -293,6 +293,11 @@ bool em_ode_backprop(Emit *em, const MirExpr *e, const char *adj);
 
 /* emit_callback.c: the callbacks through which the runtime's solvers call
  * user functions (see the file's comment), shared by the families below */
+/* Mark used[fi] for every user function fi that a call of the program
+ * for which is_call holds passes (fun_of: the function, or -1), with the
+ * generic walker (the ODE solvers use it too). */
+void em_mark_passed(Emit *em, bool (*is_call)(const MirExpr *e),
+                    int (*fun_of)(Emit *em, const MirExpr *e), bool *used);
 /* The context type and the callbacks' prototypes (after the functions'
  * prototypes), and their definitions (after the functions). */
 void em_callback_prototypes(Emit *em);

@@ -49,37 +49,34 @@ static const CbFamily families[] = {
 };
 #define NFAMILIES ((int)(sizeof families / sizeof families[0]))
 
-static void mark_expr(Emit *em, const MirExpr *e, bool *used)
+/* em_mark_passed's walk: the call test, the function it passes, where
+ * the marks go. */
+typedef struct Passed {
+    Emit *em;
+    bool (*is_call)(const MirExpr *e);
+    int (*fun_of)(Emit *em, const MirExpr *e);
+    bool *used;
+} Passed;
+
+static bool mark_passed(MirExpr *e, void *ctx)
 {
-    if (!e)
-        return;
-    for (int k = 0; k < NFAMILIES; k++)
-        if (families[k].is_call(e)) {
-            int fi = families[k].fun_of(em, e);
-            if (fi >= 0)
-                used[k * em->p->nfuns + fi] = true;
-        }
-    for (int i = 0; i < e->nargs; i++)
-        mark_expr(em, e->args[i], used);
-    for (int i = 0; i < e->nindices; i++) {
-        mark_expr(em, e->indices[i].lo, used);
-        mark_expr(em, e->indices[i].hi, used);
+    Passed *ps = ctx;
+    if (ps->is_call(e)) {
+        int fi = ps->fun_of(ps->em, e);
+        if (fi >= 0)
+            ps->used[fi] = true;
     }
+    return true;
 }
 
-static void mark_stmt(Emit *em, const MirStmt *s, bool *used)
+void em_mark_passed(Emit *em, bool (*is_call)(const MirExpr *e),
+                    int (*fun_of)(Emit *em, const MirExpr *e), bool *used)
 {
-    if (!s)
-        return;
-    mark_expr(em, s->rhs, used);
-    mark_expr(em, s->call, used);
-    mark_expr(em, s->cond, used);
-    mark_expr(em, s->lo, used);
-    mark_expr(em, s->hi, used);
-    mark_stmt(em, s->body, used);
-    mark_stmt(em, s->else_body, used);
-    for (int i = 0; i < s->nstmts; i++)
-        mark_stmt(em, s->stmts[i], used);
+    Passed ps = {em, is_call, fun_of, used};
+    /* the walker takes the program as writable; this walk only reads */
+    MirVisitor v = {.expr = mark_passed, .ctx = &ps, .decl_sizes = true,
+                    .p = (MirProgram *)em->p};
+    mir_visit_program((MirProgram *)em->p, &v);
 }
 
 /* Per family and user function: whether a call passes it (computed once
@@ -90,11 +87,9 @@ static bool *used_table(Emit *em)
     size_t n = (size_t)NFAMILIES * (size_t)(p->nfuns + 1);
     bool *used = arena_alloc(em->a, sizeof(bool) * n);
     memset(used, 0, sizeof(bool) * n);
-    mark_stmt(em, p->prepare_data, used);
-    mark_stmt(em, p->log_prob, used);
-    mark_stmt(em, p->generate_quantities, used);
-    for (int fi = 0; fi < p->nfuns; fi++)
-        mark_stmt(em, p->funs[fi].body, used);
+    for (int k = 0; k < NFAMILIES; k++)
+        em_mark_passed(em, families[k].is_call, families[k].fun_of,
+                       used + (size_t)k * (size_t)p->nfuns);
     return used;
 }
 

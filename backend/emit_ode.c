@@ -95,7 +95,7 @@ static OdeArgs ode_args(const MirExpr *e)
 }
 
 /* The user function a call passes as its right-hand side. */
-static int rhs_fun(const Emit *em, const MirExpr *e)
+static int rhs_fun(Emit *em, const MirExpr *e)
 {
     const MirExpr *f = e->args[0];
     OdeArgs in = ode_args(e);
@@ -116,38 +116,6 @@ static bool in_theta(const Emit *em, const MirFun *f, int k)
 }
 
 /* ------------------------------------------------------------ callbacks */
-
-static void mark_rhs(Emit *em, const MirExpr *e, bool *used)
-{
-    if (!e)
-        return;
-    if (is_ode_call(e)) {
-        int fi = rhs_fun(em, e);
-        if (fi >= 0)
-            used[fi] = true;
-    }
-    for (int i = 0; i < e->nargs; i++)
-        mark_rhs(em, e->args[i], used);
-    for (int i = 0; i < e->nindices; i++) {
-        mark_rhs(em, e->indices[i].lo, used);
-        mark_rhs(em, e->indices[i].hi, used);
-    }
-}
-
-static void mark_stmt(Emit *em, const MirStmt *s, bool *used)
-{
-    if (!s)
-        return;
-    mark_rhs(em, s->rhs, used);
-    mark_rhs(em, s->call, used);
-    mark_rhs(em, s->cond, used);
-    mark_rhs(em, s->lo, used);
-    mark_rhs(em, s->hi, used);
-    mark_stmt(em, s->body, used);
-    mark_stmt(em, s->else_body, used);
-    for (int i = 0; i < s->nstmts; i++)
-        mark_stmt(em, s->stmts[i], used);
-}
 
 /* The C arguments of f's extra parameters, read from the OdeCtx c. */
 static const char *ctx_args(Emit *em, const MirFun *f)
@@ -213,11 +181,8 @@ void em_ode_callbacks(Emit *em)
 {
     const MirProgram *p = em->p;
     bool *used = arena_alloc(em->a, sizeof(bool) * (size_t)(p->nfuns + 1));
-    mark_stmt(em, p->prepare_data, used);
-    mark_stmt(em, p->log_prob, used);
-    mark_stmt(em, p->generate_quantities, used);
-    for (int fi = 0; fi < p->nfuns; fi++)
-        mark_stmt(em, p->funs[fi].body, used);
+    memset(used, 0, sizeof(bool) * (size_t)(p->nfuns + 1));
+    em_mark_passed(em, is_ode_call, rhs_fun, used);
     bool any = false;
     for (int fi = 0; fi < p->nfuns; fi++)
         any = any || (used[fi] && !em->fun_why[fi]);

@@ -1141,23 +1141,29 @@ static Opnd value_call_general(Emit *em, const MirExpr *e)
         }
         if ((strcmp(fn, "multi_student_t_rng") == 0
              || strcmp(fn, "multi_student_t_cholesky_rng") == 0)
-            && e->nargs == 3 && e->args[1]->type->kind != TY_ARRAY) {
+            && e->nargs == 3) {
+            /* one K-vector, or one per vector of an array of locations
+             * (each with its own draw of the scale mixture) */
             Opnd nu = em_value(em, e->args[0]), mu = em_value(em, e->args[1]);
             Opnd S_ = em_value(em, e->args[2]);
-            Opnd o = em_new_container(em, mu.n, mu.n, "1", false);
+            bool many = e->args[1]->type->kind == TY_ARRAY;
+            const char *K = many ? mu.cols : mu.n, *N = many ? mu.rows : "1";
+            Opnd o = em_new_container(em, mu.n, many ? N : K, many ? K : "1",
+                                      false);
             em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"%%s: size "
                     "of location parameter (%%d) and rows of scale parameter "
                     "(%%d) must match in size\", %s, (int)(%s), (int)(%s));",
-                    mu.n, S_.rows, em_c_string(em->a, fn), mu.n, S_.rows);
+                    K, S_.rows, em_c_string(em->a, fn), K, S_.rows);
+            em_line(em, "for (int i = 0; i < %s; i++)", N);
             if (strcmp(fn, "multi_student_t_rng") == 0)
-                em_line(em, "if (rt_multi_student_t_rng(%s, %s, %s, %s, rng, "
-                        "%s, rt_scratch_doubles(&S->scratch, (size_t)(%s) * "
-                        "(%s)), err)) return -1;", nu.val, mu.val, S_.val,
-                        mu.n, o.val, mu.n, mu.n);
+                em_line(em, "    if (rt_multi_student_t_rng(%s, %s + i * (%s), "
+                        "%s, %s, rng, %s + i * (%s), rt_scratch_doubles(&S->"
+                        "scratch, (size_t)(%s) * (%s)), err)) return -1;",
+                        nu.val, mu.val, K, S_.val, K, o.val, K, K, K);
             else
-                em_line(em, "if (rt_multi_student_t_cholesky_rng(%s, %s, %s, "
-                        "%s, rng, %s, err)) return -1;", nu.val, mu.val,
-                        S_.val, mu.n, o.val);
+                em_line(em, "    if (rt_multi_student_t_cholesky_rng(%s, %s + "
+                        "i * (%s), %s, %s, rng, %s + i * (%s), err)) "
+                        "return -1;", nu.val, mu.val, K, S_.val, K, o.val, K);
             return o;
         }
         if ((strcmp(fn, "wishart_rng") == 0 || strcmp(fn, "inv_wishart_rng") == 0

@@ -420,9 +420,20 @@ static void put_comment(Fmt *f, const Note *n)
         text(f, n->text);
         return;
     }
-    text(f, "/*");
-    open_box(f, FB_V, -2);
     const char *t = n->text;
+    if (!strchr(t, '\n')) {
+        /* one line: no box, so nothing can break inside it (a box opened
+         * past the maximum indentation breaks the line where it opens,
+         * which inside the comment changed its text: the fuzzer) */
+        text(f, "/*");
+        fb_textn(&f->d, t, (int)strlen(t));
+        text(f, "*/");
+        return;
+    }
+    /* the box opens before the comment: a break it forces moves the
+     * whole comment to the next line, never splits it */
+    open_box(f, FB_V, 0);
+    text(f, "/*");
     int pad = n->col > 0 ? n->col : 0;
     for (const char *s = strchr(t, '\n'); s; s = strchr(s + 1, '\n')) {
         int lead = 0;
@@ -447,8 +458,8 @@ static void put_comment(Fmt *f, const Note *n)
             break;
         t = nl + 1;
     }
-    close_box(f);
     text(f, "*/");
+    close_box(f);
 }
 
 /* Between two things at `prev` and `next` of the main file: a blank line

@@ -79,6 +79,18 @@ static const Structured *structured_of(const Xf *x)
     return NULL;
 }
 
+/* The elements per item of variable v: its vector's or matrix's size (1
+ * for scalars and arrays of them).  A container bound, offset or
+ * multiplier has that many elements and applies to each array element. */
+static const char *item_size(Emit *em, VarId v)
+{
+    const MirVar *var = &em->p->vars[v];
+    const char *per = "1";
+    for (int k = var->sized.ndims; k < em_var_rank(var); k++)
+        per = A("%s * %s", per, em_var_dim(em, v, k));
+    return per;
+}
+
 /* A structured transform's pieces for variable v: the number of items
  * (array elements), the elements per item, the size arguments, the free
  * values per item. */
@@ -93,8 +105,7 @@ static Pieces pieces(Emit *em, VarId v, const Structured *st)
     int nd = var->sized.ndims;
     for (int k = 0; k < nd; k++)
         pc.items = A("%s * %s", pc.items, em_var_dim(em, v, k));
-    for (int k = nd; k < em_var_rank(var); k++)
-        pc.per_item = A("%s * %s", pc.per_item, em_var_dim(em, v, k));
+    pc.per_item = item_size(em, v);
     pc.size_args = st->nsize == 1 ? em_var_dim(em, v, nd)
         : A("%s, %s", em_var_dim(em, v, nd), em_var_dim(em, v, nd + 1));
     pc.free_per_item = st->free_fn ? A("%s(%s)", st->free_fn, pc.size_args)
@@ -121,18 +132,6 @@ bool em_param_in_place(const Emit *em, const MirStmt *s)
     const MirVar *var = &em->p->vars[s->lhs.var];
     return em_var_rank(var) > 0 && !em_is_int_var(var)
         && !em_is_complex_var(var);
-}
-
-/* The elements per item of variable v: its vector's or matrix's size (1
- * for scalars and arrays of them).  A container bound, offset or
- * multiplier has that many elements and applies to each array element. */
-static const char *item_size(Emit *em, VarId v)
-{
-    const MirVar *var = &em->p->vars[v];
-    const char *per = "1";
-    for (int k = var->sized.ndims; k < em_var_rank(var); k++)
-        per = A("%s * %s", per, em_var_dim(em, v, k));
-    return per;
 }
 
 /* A transform's argument at element k of v: a scalar as it is, a

@@ -380,21 +380,17 @@ static int container_operator(Gen *g, const MirExpr *e, const Value *a,
 static int eval_operator(Gen *g, const MirExpr *e, Value *out)
 {
     Value a, b;
-    if (e->nargs == 1 || e->nargs == 2) {
-        bool ca = eval(g, e->args[0], &a) == 0 && a.ndims > 0;
-        bool cb = e->nargs == 2 && eval(g, e->args[1], &b) == 0
-            && b.ndims > 0;
-        if (ca || cb) {
-            if (e->nargs == 1)
-                return container_operator(g, e, &a, &a, out);
-            if (eval(g, e->args[0], &a) != 0 || eval(g, e->args[1], &b) != 0)
-                return -1;
-            return container_operator(g, e, &a, &b, out);
-        }
-    }
+    if (e->nargs != 1 && e->nargs != 2)
+        return rt_error(g->err, "a malformed operator");
+    /* each operand evaluated once, in order */
+    if (eval(g, e->args[0], &a) != 0
+        || (e->nargs == 2 && eval(g, e->args[1], &b) != 0))
+        return -1;
+    if (e->nargs == 1)
+        b = a;
+    if (a.ndims > 0 || b.ndims > 0)
+        return container_operator(g, e, &a, &b, out);
     if (e->nargs == 1) {
-        if (eval_scalar(g, e->args[0], &a) != 0)
-            return -1;
         switch (e->op) {
         case OP_PLUS: *out = a; return 0;
         case OP_NEG:
@@ -413,10 +409,6 @@ static int eval_operator(Gen *g, const MirExpr *e, Value *out)
                             "here", ast_op_str(e->op));
         }
     }
-    if (e->nargs != 2 || eval_scalar(g, e->args[0], &a) != 0
-        || eval_scalar(g, e->args[1], &b) != 0)
-        return e->nargs != 2 ? rt_error(g->err, "a malformed operator")
-                             : -1;
     if (a.is_int && b.is_int)
         return int_binary(g, e->op, a.i, b.i, out);
     return real_binary(g, e->op, scalar_real(&a), scalar_real(&b), out);

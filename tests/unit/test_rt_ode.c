@@ -20,6 +20,7 @@
 
 #include "pplrt.h"
 #include "rt_ode.h"
+#include "rt_ode_systems.h"
 
 #define MAXT 64         /* output times of one case */
 #define MAXS 8          /* states */
@@ -99,43 +100,6 @@ static int osc_f(void *ctx, double t, const double *y, double *dydt,
     double om = c->theta[0];
     dydt[0] = y[1];
     dydt[1] = -om * om * y[0];
-    return 0;
-}
-
-static int osc_vjp(void *ctx, double t, const double *y, const double *w,
-                   double *gy, double *gtheta, RtError *err)
-{
-    (void)t, (void)err;
-    const Ctx *c = ctx;
-    double om = c->theta[0];
-    gy[0] += -om * om * w[1];
-    gy[1] += w[0];
-    gtheta[0] += -2 * om * y[0] * w[1];
-    return 0;
-}
-
-/* Lotka-Volterra: y1' = a y1 - b y1 y2, y2' = -c y2 + d y1 y2 */
-static int lv_f(void *ctx, double t, const double *y, double *dydt,
-                RtError *err)
-{
-    (void)t, (void)err;
-    const double *th = ((const Ctx *)ctx)->theta;
-    dydt[0] = th[0] * y[0] - th[1] * y[0] * y[1];
-    dydt[1] = -th[2] * y[1] + th[3] * y[0] * y[1];
-    return 0;
-}
-
-static int lv_vjp(void *ctx, double t, const double *y, const double *w,
-                  double *gy, double *gtheta, RtError *err)
-{
-    (void)t, (void)err;
-    const double *th = ((const Ctx *)ctx)->theta;
-    gy[0] += w[0] * (th[0] - th[1] * y[1]) + w[1] * th[3] * y[1];
-    gy[1] += -w[0] * th[1] * y[0] + w[1] * (-th[2] + th[3] * y[0]);
-    gtheta[0] += w[0] * y[0];
-    gtheta[1] += -w[0] * y[0] * y[1];
-    gtheta[2] += -w[1] * y[1];
-    gtheta[3] += w[1] * y[0] * y[1];
     return 0;
 }
 

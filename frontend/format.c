@@ -412,8 +412,17 @@ static void open_box(Fmt *f, FbBoxKind k, int indent)
 }
 static void close_box(Fmt *f) { fb_close(&f->d); }
 
+/* The margin the document is laid out for. */
+static int fmt_margin(const FmtOptions *o)
+{
+    return o->max_line_length > 0 ? o->max_line_length : 78;
+}
+
 /* One comment.  The lines of a block comment after its first keep their
- * indentation relative to the comment's column. */
+ * indentation relative to the comment's column, counted from the maximum
+ * indentation where the comment starts right of it: there the layout puts
+ * the lines after the first at the maximum indentation, so formatting again
+ * measures from there (else each run moved them left). */
 static void put_comment(Fmt *f, const Note *n)
 {
     if (n->kind != NOTE_BLOCK) {
@@ -435,6 +444,9 @@ static void put_comment(Fmt *f, const Note *n)
     open_box(f, FB_V, 0);
     text(f, "/*");
     int pad = n->col > 0 ? n->col : 0;
+    int max_indent = fb_max_indent(fmt_margin(f->o));
+    if (pad > max_indent)
+        pad = max_indent;
     for (const char *s = strchr(t, '\n'); s; s = strchr(s + 1, '\n')) {
         int lead = 0;
         while (s[1 + lead] == ' ')
@@ -1296,6 +1308,6 @@ void fmt_program(FILE *out, const FeUnit *u, const FmtOptions *o)
     setup_includes(&f);
     setup_notes(&f);
     put_program(&f);
-    fb_render(out, &f.d, o->max_line_length > 0 ? o->max_line_length : 78);
+    fb_render(out, &f.d, fmt_margin(o));
     arena_free(&arena);
 }

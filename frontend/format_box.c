@@ -93,6 +93,17 @@ void fb_newline(FbDoc *d)
 
 /* ------------------------------------------------------------- layout */
 
+/* Format's pp_set_margin: the maximum indentation stays 68 where the
+ * margin allows, else margin - 10 or half the margin. */
+int fb_max_indent(int margin)
+{
+    int m = margin > 1 ? margin : 2;
+    if (m >= 68)
+        return 68;
+    int indent = m - 10 > m / 2 ? m - 10 : m / 2;
+    return indent < 1 ? 1 : indent;
+}
+
 #define FB_INFINITY 1000000010L
 
 typedef struct Frame {
@@ -320,16 +331,8 @@ void fb_render(FILE *out, const FbDoc *d, int margin)
     e.size = arena_alloc(&arena, sizeof(long) * (size_t)n);
     e.scan = arena_alloc(&arena, sizeof(Scan) * (size_t)(n + 1));
     e.frame = arena_alloc(&arena, sizeof(Frame) * (size_t)(n + 1));
-    /* Format's pp_set_margin: the maximum indentation stays 68 where the
-     * margin allows, else margin - 10 or half the margin. */
     e.margin = margin > 1 ? margin : 2;
-    e.max_indent = 68;
-    if (e.max_indent > e.margin) {
-        e.max_indent = e.margin - 10 > e.margin / 2 ? e.margin - 10
-                                                     : e.margin / 2;
-        if (e.max_indent < 1)
-            e.max_indent = 1;
-    }
+    e.max_indent = fb_max_indent(margin);
     e.space_left = e.margin;
     e.left_total = e.right_total = 1;
     reset_scan(&e);

@@ -58,5 +58,7 @@ void fb_newline(FbDoc *d);   /* Format.pp_force_newline */
 /* Lay the stream out within `margin` columns as Format does, inside an
  * outermost hov box, and write it to out. */
 void fb_render(FILE *out, const FbDoc *d, int margin);
+/* No line is indented further than this for `margin`. */
+int fb_max_indent(int margin);
 
 #endif

@@ -205,7 +205,7 @@ static const char *density_args(Emit *em, const MirExpr *e, Opnd *ops,
         }
         if (o.is_int)
             arg = o.container ? A("rt_iarg(%s, %s)", o.val, o.n)
-                              : A("rt_iarg(&(int){%s}, 1)", o.val);
+                              : A("rt_iarg1(&(int){%s})", o.val);
         else {
             const char *g = grads && grads[i] ? grads[i] : "NULL";
             if (o.container)
@@ -555,7 +555,7 @@ static void emit_matrix_density(Emit *em, const MirExpr *e, const char *adj,
         const char *a;
         if (kinds[i] == 'I') {
             a = ops[i].container ? A("rt_iarg(%s, %s)", ops[i].val, ops[i].n)
-                                 : A("rt_iarg(&(int){%s}, 1)", ops[i].val);
+                                 : A("rt_iarg1(&(int){%s})", ops[i].val);
         } else if (kinds[i] == 'M') {
             if (!ops[i].container)
                 em_unsupported(em, "%s with a scalar argument", e->fn);

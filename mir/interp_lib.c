@@ -289,6 +289,7 @@ static int as_arg(LibCall *c, int i, RtArg *out)
         iv_flatten(v, x);
     }
     *out = rt_argn(x, NULL, (int)n, c->ad[i]);
+    out->vec = v->k != IV_REAL && v->k != IV_INT;  /* a scalar broadcasts */
     return 0;
 }
 
@@ -304,6 +305,7 @@ static int as_iarg(LibCall *c, int i, RtIArg *out)
     if (v->k == IV_REAL || (v->k != IV_INT && v->k != IV_ARRAY))
         return unsupported(c);
     *out = rt_iarg(xi, (int)n);
+    out->vec = v->k != IV_INT;
     return 0;
 }
 

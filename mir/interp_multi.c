@@ -37,7 +37,9 @@ static RtArg arg(LibCall *c, int i)
         x = arena_alloc(c->a, sizeof(double) * (size_t)(n + 1));
         iv_flatten(v, x);
     }
-    return rt_argn(x, NULL, (int)n, c->ad[i]);
+    RtArg a = rt_argn(x, NULL, (int)n, c->ad[i]);
+    a.vec = v->k != IV_REAL && v->k != IV_INT;     /* a scalar broadcasts */
+    return a;
 }
 
 static RtIArg iarg(LibCall *c, int i)
@@ -49,7 +51,9 @@ static RtIArg iarg(LibCall *c, int i)
     iv_flatten(v, x);
     for (long k = 0; k < n; k++)
         xi[k] = (int)x[k];
-    return rt_iarg(xi, (int)n);
+    RtIArg a = rt_iarg(xi, (int)n);
+    a.vec = v->k != IV_INT;
+    return a;
 }
 
 /* A matrix argument (rt_dist_multi.h's convention): a vector is K x 1, a
@@ -141,8 +145,8 @@ static int ordered_per_outcome(LibCall *c, bool logistic, bool propto,
     for (long j = 0; j < n; j++) {
         const IVal *cj = &cuts->el[j];
         RtArg cv = rt_argn(cj->d, NULL, cj->rows * cj->cols, c->ad[2]);
-        RtIArg yj = rt_iarg(ys.x + j, 1);
-        RtArg ej = rt_argn(es.x + (ne == 1 ? 0 : j), NULL, 1, c->ad[1]);
+        RtIArg yj = rt_iarg1(ys.x + j);
+        RtArg ej = rt_arg1(es.x + (ne == 1 ? 0 : j), NULL, c->ad[1]);
         double v = logistic
             ? rt_ordered_logistic_lpmf(yj, ej, cv, propto, 1, c->err)
             : rt_ordered_probit_lpmf(yj, ej, cv, propto, 1, c->err);

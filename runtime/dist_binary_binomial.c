@@ -31,7 +31,7 @@ double rt_bernoulli_lpmf(RtIArg n, RtArg theta, bool propto, double adj,
 {
     static const char fn[] = "bernoulli_lpmf";
     const char *names[] = {"n", "Probability parameter"};
-    int N = common_size(fn, 2, names, (int[]){n.n, theta.n}, err);
+    int N = common_size(fn, 2, names, (int[]){RT_LEN(n), RT_LEN(theta)}, err);
     if (N < 0 || !check_int_bounded(fn, "n", n, 0, 1, err)
         || !check_real(fn, names[1], theta, CK_PROB, err))
         return fail();
@@ -60,7 +60,7 @@ static double bernoulli_cumulative(const char *fn, DiscCdfForm which, RtIArg n,
                                    RtArg theta, double adj, RtError *err)
 {
     const char *names[] = {"Random variable", "Probability parameter"};
-    int N = common_size(fn, 2, names, (int[]){n.n, theta.n}, err);
+    int N = common_size(fn, 2, names, (int[]){RT_LEN(n), RT_LEN(theta)}, err);
     if (N < 0 || !check_real(fn, names[1], theta, CK_PROB, err))
         return fail();
     double lp = 0;      /* the log of the result */
@@ -114,7 +114,7 @@ double rt_bernoulli_lccdf(RtIArg n, RtArg theta, double adj, RtError *err)
 
 int rt_bernoulli_rng(double theta, RtRng *rng, RtError *err)
 {
-    RtArg t = {&theta, NULL, 1, false};
+    RtArg t = {&theta, NULL, 1, false, false};
     if (!check_real("bernoulli_rng", "Probability parameter", t, CK_PROB,
                     err))
         return -1;
@@ -126,7 +126,7 @@ double rt_bernoulli_logit_lpmf(RtIArg n, RtArg alpha, bool propto,
 {
     static const char fn[] = "bernoulli_logit_lpmf";
     const char *names[] = {"n", "Logit transformed probability parameter"};
-    int N = common_size(fn, 2, names, (int[]){n.n, alpha.n}, err);
+    int N = common_size(fn, 2, names, (int[]){RT_LEN(n), RT_LEN(alpha)}, err);
     if (N < 0 || !check_int_bounded(fn, "n", n, 0, 1, err)
         || !check_real(fn, names[1], alpha, CK_NOTNAN, err))
         return fail();
@@ -145,7 +145,7 @@ double rt_bernoulli_logit_lpmf(RtIArg n, RtArg alpha, bool propto,
 
 int rt_bernoulli_logit_rng(double alpha, RtRng *rng, RtError *err)
 {
-    RtArg a = {&alpha, NULL, 1, false};
+    RtArg a = {&alpha, NULL, 1, false, false};
     if (!check_real("bernoulli_logit_rng",
                     "Logit transformed probability parameter", a, CK_FINITE,
                     err))
@@ -178,7 +178,7 @@ double rt_binomial_lpmf(RtIArg n, RtIArg N, RtArg theta, bool propto,
     static const char fn[] = "binomial_lpmf";
     const char *names[] = {"Successes variable", "Population size parameter",
                            "Probability parameter"};
-    int len = common_size(fn, 3, names, (int[]){n.n, N.n, theta.n}, err);
+    int len = common_size(fn, 3, names, (int[]){RT_LEN(n), RT_LEN(N), RT_LEN(theta)}, err);
     if (len < 0 || !check_successes(fn, n, N, len, err)
         || !check_int_nonneg(fn, names[1], N, err)
         || !check_real(fn, names[2], theta, CK_PROB, err))
@@ -205,11 +205,11 @@ static double binomial_cumulative(const char *fn, DiscCdfForm which, RtIArg n,
 {
     const char *names[] = {"Successes variable", "Population size parameter",
                            "Probability parameter"};
-    int len = common_size(fn, 3, names, (int[]){n.n, N.n, theta.n}, err);
+    int len = common_size(fn, 3, names, (int[]){RT_LEN(n), RT_LEN(N), RT_LEN(theta)}, err);
     if (len < 0 || !check_int_nonneg(fn, names[1], N, err)
         || !check_real(fn, names[2], theta, CK_PROB, err))
         return fail();
-    RtArg none = {NULL, NULL, 0, false};
+    RtArg none = {NULL, NULL, 0, false, true};
     return rt_disc_walk_cumulative(which, WALK_BINOMIAL,
                                    n, N, theta, none, len, adj);
 }
@@ -237,8 +237,8 @@ double rt_binomial_lccdf(RtIArg n, RtIArg N, RtArg theta, double adj,
 
 int rt_binomial_rng(int N, double theta, RtRng *rng, RtError *err)
 {
-    RtArg t = {&theta, NULL, 1, false};
-    RtIArg m = {&N, 1};
+    RtArg t = {&theta, NULL, 1, false, false};
+    RtIArg m = {&N, 1, false};
     if (!check_int_nonneg("binomial_rng", "Population size parameter", m,
                           err)
         || !check_real("binomial_rng", "Probability parameter", t, CK_PROB,
@@ -253,7 +253,7 @@ double rt_binomial_logit_lpmf(RtIArg n, RtIArg N, RtArg alpha, bool propto,
     static const char fn[] = "binomial_logit_lpmf";
     const char *names[] = {"Successes variable", "Population size parameter",
                            "Probability parameter"};
-    int len = common_size(fn, 3, names, (int[]){n.n, N.n, alpha.n}, err);
+    int len = common_size(fn, 3, names, (int[]){RT_LEN(n), RT_LEN(N), RT_LEN(alpha)}, err);
     if (len < 0 || !check_successes(fn, n, N, len, err)
         || !check_int_nonneg(fn, names[1], N, err)
         || !check_real(fn, names[2], alpha, CK_FINITE, err))
@@ -275,8 +275,8 @@ double rt_binomial_logit_lpmf(RtIArg n, RtIArg N, RtArg alpha, bool propto,
 
 int rt_binomial_logit_rng(int N, double alpha, RtRng *rng, RtError *err)
 {
-    RtArg a = {&alpha, NULL, 1, false};
-    RtIArg m = {&N, 1};
+    RtArg a = {&alpha, NULL, 1, false, false};
+    RtIArg m = {&N, 1, false};
     if (!check_int_nonneg("binomial_logit_rng", "Population size parameter",
                           m, err)
         || !check_real("binomial_logit_rng", "Probability parameter", a,
@@ -294,7 +294,7 @@ double rt_beta_binomial_lpmf(RtIArg n, RtIArg N, RtArg alpha, RtArg beta,
                            "First prior sample size parameter",
                            "Second prior sample size parameter"};
     int len = common_size(fn, 4, names,
-                          (int[]){n.n, N.n, alpha.n, beta.n}, err);
+                          (int[]){RT_LEN(n), RT_LEN(N), RT_LEN(alpha), RT_LEN(beta)}, err);
     if (len < 0 || !check_int_nonneg(fn, names[1], N, err)
         || !check_real(fn, names[2], alpha, CK_POSFIN, err)
         || !check_real(fn, names[3], beta, CK_POSFIN, err))
@@ -330,8 +330,8 @@ int rt_beta_binomial_rng(int N, double alpha, double beta, RtRng *rng,
                          RtError *err)
 {
     static const char fn[] = "beta_binomial_rng";
-    RtIArg m = {&N, 1};
-    RtArg a = {&alpha, NULL, 1, false}, b = {&beta, NULL, 1, false};
+    RtIArg m = {&N, 1, false};
+    RtArg a = {&alpha, NULL, 1, false, false}, b = {&beta, NULL, 1, false, false};
     if (!check_int_nonneg(fn, "Population size parameter", m, err)
         || !check_real(fn, "First prior sample size parameter", a, CK_POSFIN,
                        err)
@@ -405,7 +405,7 @@ static double beta_binomial_cumulative(const char *fn, DiscCdfForm which,
                            "First prior sample size parameter",
                            "Second prior sample size parameter"};
     int len = common_size(fn, 4, names,
-                          (int[]){n.n, N.n, alpha.n, beta.n}, err);
+                          (int[]){RT_LEN(n), RT_LEN(N), RT_LEN(alpha), RT_LEN(beta)}, err);
     if (len < 0 || !check_int_nonneg(fn, names[1], N, err)
         || !check_real(fn, names[2], alpha, CK_POSFIN, err)
         || !check_real(fn, names[3], beta, CK_POSFIN, err))

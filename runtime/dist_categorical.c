@@ -144,7 +144,7 @@ int rt_multinomial_rng(RtArg theta, int N, int *out, RtRng *rng,
                        RtError *err)
 {
     static const char fn[] = "multinomial_rng";
-    RtIArg m = {&N, 1};
+    RtIArg m = {&N, 1, false};
     if (!check_simplex(fn, "Probabilities parameter", theta, err)
         || !check_int_nonneg(fn, "number of trials variables", m, err))
         return -1;

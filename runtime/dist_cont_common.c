@@ -87,14 +87,14 @@ bool rt_dist_check(const char *fn, int k, const RtArg *a, const DcCheck *c,
 {
     int n[4] = {-1, -1, -1, -1};
     for (int j = 0; j < k; j++)
-        n[j] = a[j].n;
+        n[j] = RT_LEN(a[j]);
     *N = rt_common_length(n[0], n[1], n[2], n[3]);
     if (*N < 0) {
         /* Stan's check_consistent_sizes: name the first argument whose
          * length differs from the first vector's. */
         int first = -1;
         for (int j = 0; j < k; j++) {
-            if (a[j].n == 1)
+            if (RT_LEN(a[j]) < 0)
                 continue;
             if (first < 0) {
                 first = j;
@@ -122,7 +122,7 @@ bool rt_dist_check(const char *fn, int k, const RtArg *a, const DcCheck *c,
                 continue;
             char buf[32];
             const char *v = fmt_value(buf, sizeof buf, a[j].x[i]);
-            if (a[j].n == 1)
+            if (RT_LEN(a[j]) < 0)
                 rt_error(err, "%s: %s is %s, but %s", fn, c[j].name, v,
                          check_wants(c[j].kind));
             else

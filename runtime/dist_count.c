@@ -37,7 +37,7 @@ double rt_poisson_lpmf(RtIArg n, RtArg lambda, bool propto, double adj,
 {
     static const char fn[] = "poisson_lpmf";
     const char *names[] = {"Random variable", "Rate parameter"};
-    int N = common_size(fn, 2, names, (int[]){n.n, lambda.n}, err);
+    int N = common_size(fn, 2, names, (int[]){RT_LEN(n), RT_LEN(lambda)}, err);
     if (N < 0 || !check_int_nonneg(fn, names[0], n, err)
         || !check_real(fn, names[1], lambda, CK_NONNEG, err))
         return fail();
@@ -65,7 +65,7 @@ static double poisson_cumulative(const char *fn, DiscCdfForm which, RtIArg n,
                                  RtArg lambda, double adj, RtError *err)
 {
     const char *names[] = {"Random variable", "Rate parameter"};
-    int N = common_size(fn, 2, names, (int[]){n.n, lambda.n}, err);
+    int N = common_size(fn, 2, names, (int[]){RT_LEN(n), RT_LEN(lambda)}, err);
     if (N < 0 || !check_real(fn, names[1], lambda, CK_NONNEG, err))
         return fail();
     for (int i = 0; i < N; i++)
@@ -74,8 +74,8 @@ static double poisson_cumulative(const char *fn, DiscCdfForm which, RtIArg n,
                      names[1]);
             return fail();
         }
-    RtIArg none = {NULL, 0};
-    RtArg nop = {NULL, NULL, 0, false};
+    RtIArg none = {NULL, 0, true};
+    RtArg nop = {NULL, NULL, 0, false, true};
     return rt_disc_walk_cumulative(which, WALK_POISSON,
                                    n, none, lambda, nop, N, adj);
 }
@@ -109,7 +109,7 @@ static int poisson_draw(const char *fn, const char *name, double rate,
 
 int rt_poisson_rng(double lambda, RtRng *rng, RtError *err)
 {
-    RtArg l = {&lambda, NULL, 1, false};
+    RtArg l = {&lambda, NULL, 1, false, false};
     if (!check_real("poisson_rng", "Rate parameter", l, CK_NONNEG, err))
         return -1;
     return poisson_draw("poisson_rng", "Rate parameter", lambda, rng, err);
@@ -120,7 +120,7 @@ double rt_poisson_log_lpmf(RtIArg n, RtArg alpha, bool propto, double adj,
 {
     static const char fn[] = "poisson_log_lpmf";
     const char *names[] = {"Random variable", "Log rate parameter"};
-    int N = common_size(fn, 2, names, (int[]){n.n, alpha.n}, err);
+    int N = common_size(fn, 2, names, (int[]){RT_LEN(n), RT_LEN(alpha)}, err);
     if (N < 0 || !check_int_nonneg(fn, names[0], n, err)
         || !check_real(fn, names[1], alpha, CK_NOTNAN, err))
         return fail();
@@ -147,7 +147,7 @@ double rt_poisson_log_lpmf(RtIArg n, RtArg alpha, bool propto, double adj,
 
 int rt_poisson_log_rng(double alpha, RtRng *rng, RtError *err)
 {
-    RtArg a = {&alpha, NULL, 1, false};
+    RtArg a = {&alpha, NULL, 1, false, false};
     if (!check_real("poisson_log_rng", "Log rate parameter", a, CK_FINITE,
                     err))
         return -1;
@@ -181,7 +181,7 @@ double rt_neg_binomial_2_lpmf(RtIArg n, RtArg mu, RtArg phi, bool propto,
     static const char fn[] = "neg_binomial_2_lpmf";
     const char *names[] = {"Failures variable", "Location parameter",
                            "Precision parameter"};
-    int N = common_size(fn, 3, names, (int[]){n.n, mu.n, phi.n}, err);
+    int N = common_size(fn, 3, names, (int[]){RT_LEN(n), RT_LEN(mu), RT_LEN(phi)}, err);
     if (N < 0 || !check_int_nonneg(fn, names[0], n, err)
         || !check_real(fn, names[1], mu, CK_POSFIN, err)
         || !check_real(fn, names[2], phi, CK_POSFIN, err))
@@ -207,11 +207,11 @@ static double nb2_cumulative(const char *fn, DiscCdfForm which, RtIArg n,
 {
     const char *names[] = {"Random variable", "Location parameter",
                            "Precision parameter"};
-    int N = common_size(fn, 3, names, (int[]){n.n, mu.n, phi.n}, err);
+    int N = common_size(fn, 3, names, (int[]){RT_LEN(n), RT_LEN(mu), RT_LEN(phi)}, err);
     if (N < 0 || !check_real(fn, names[1], mu, CK_POSFIN, err)
         || !check_real(fn, names[2], phi, CK_POSFIN, err))
         return fail();
-    RtIArg none = {NULL, 0};
+    RtIArg none = {NULL, 0, true};
     return rt_disc_walk_cumulative(which, WALK_NEG_BINOMIAL_2,
                                    n, none, mu, phi, N, adj);
 }
@@ -249,7 +249,7 @@ static int gamma_poisson(const char *fn, double shape, double scale,
 int rt_neg_binomial_2_rng(double mu, double phi, RtRng *rng, RtError *err)
 {
     static const char fn[] = "neg_binomial_2_rng";
-    RtArg m = {&mu, NULL, 1, false}, p = {&phi, NULL, 1, false};
+    RtArg m = {&mu, NULL, 1, false, false}, p = {&phi, NULL, 1, false, false};
     if (!check_real(fn, "Location parameter", m, CK_POSFIN, err)
         || !check_real(fn, "Precision parameter", p, CK_POSFIN, err))
         return -1;
@@ -262,7 +262,7 @@ double rt_neg_binomial_2_log_lpmf(RtIArg n, RtArg eta, RtArg phi,
     static const char fn[] = "neg_binomial_2_log_lpmf";
     const char *names[] = {"Failures variable", "Log location parameter",
                            "Precision parameter"};
-    int N = common_size(fn, 3, names, (int[]){n.n, eta.n, phi.n}, err);
+    int N = common_size(fn, 3, names, (int[]){RT_LEN(n), RT_LEN(eta), RT_LEN(phi)}, err);
     if (N < 0 || !check_int_nonneg(fn, names[0], n, err)
         || !check_real(fn, names[1], eta, CK_FINITE, err)
         || !check_real(fn, names[2], phi, CK_POSFIN, err))
@@ -293,7 +293,7 @@ int rt_neg_binomial_2_log_rng(double eta, double phi, RtRng *rng,
                               RtError *err)
 {
     static const char fn[] = "neg_binomial_2_log_rng";
-    RtArg e = {&eta, NULL, 1, false}, p = {&phi, NULL, 1, false};
+    RtArg e = {&eta, NULL, 1, false, false}, p = {&phi, NULL, 1, false, false};
     if (!check_real(fn, "Log-location parameter", e, CK_FINITE, err)
         || !check_real(fn, "Inverse dispersion parameter", p, CK_POSFIN,
                        err))
@@ -308,7 +308,7 @@ double rt_neg_binomial_lpmf(RtIArg n, RtArg alpha, RtArg beta, bool propto,
     static const char fn[] = "neg_binomial_lpmf";
     const char *names[] = {"Failures variable", "Shape parameter",
                            "Inverse scale parameter"};
-    int N = common_size(fn, 3, names, (int[]){n.n, alpha.n, beta.n}, err);
+    int N = common_size(fn, 3, names, (int[]){RT_LEN(n), RT_LEN(alpha), RT_LEN(beta)}, err);
     if (N < 0 || !check_int_nonneg(fn, names[0], n, err)
         || !check_real(fn, names[1], alpha, CK_POSFIN, err)
         || !check_real(fn, names[2], beta, CK_POSFIN, err))
@@ -335,7 +335,7 @@ double rt_neg_binomial_lpmf(RtIArg n, RtArg alpha, RtArg beta, bool propto,
 int rt_neg_binomial_rng(double alpha, double beta, RtRng *rng, RtError *err)
 {
     static const char fn[] = "neg_binomial_rng";
-    RtArg a = {&alpha, NULL, 1, false}, b = {&beta, NULL, 1, false};
+    RtArg a = {&alpha, NULL, 1, false, false}, b = {&beta, NULL, 1, false, false};
     if (!check_real(fn, "Shape parameter", a, CK_POSFIN, err)
         || !check_real(fn, "Inverse scale parameter", b, CK_POSFIN, err))
         return -1;
@@ -537,7 +537,7 @@ static double nb_cumulative(const char *fn, DiscCdfForm which, RtIArg n,
 {
     const char *names[] = {"Failures variable", "Shape parameter",
                            "Inverse scale parameter"};
-    int len = common_size(fn, 3, names, (int[]){n.n, alpha.n, beta.n}, err);
+    int len = common_size(fn, 3, names, (int[]){RT_LEN(n), RT_LEN(alpha), RT_LEN(beta)}, err);
     if (len < 0 || !check_real(fn, names[1], alpha, CK_POSFIN, err)
         || !check_real(fn, names[2], beta, CK_POSFIN, err))
         return fail();
@@ -588,7 +588,7 @@ double rt_beta_neg_binomial_lpmf(RtIArg n, RtArg r, RtArg alpha, RtArg beta,
 {
     static const char fn[] = "beta_neg_binomial_lpmf";
     int len = common_size(fn, 4, BNB_NAMES,
-                          (int[]){n.n, r.n, alpha.n, beta.n}, err);
+                          (int[]){RT_LEN(n), RT_LEN(r), RT_LEN(alpha), RT_LEN(beta)}, err);
     if (len < 0 || !check_int_nonneg(fn, BNB_NAMES[0], n, err)
         || !bnb_checks(fn, r, alpha, beta, err))
         return fail();
@@ -626,7 +626,7 @@ static double bnb_cumulative(const char *fn, DiscCdfForm which, RtIArg n,
                              RtError *err)
 {
     int len = common_size(fn, 4, BNB_NAMES,
-                          (int[]){n.n, r.n, alpha.n, beta.n}, err);
+                          (int[]){RT_LEN(n), RT_LEN(r), RT_LEN(alpha), RT_LEN(beta)}, err);
     if (len < 0 || !bnb_checks(fn, r, alpha, beta, err))
         return fail();
     RtArg par[3] = {r, alpha, beta};
@@ -660,8 +660,8 @@ int rt_beta_neg_binomial_rng(double r, double alpha, double beta,
                              RtRng *rng, RtError *err)
 {
     static const char fn[] = "beta_neg_binomial_rng";
-    RtArg R = {&r, NULL, 1, false}, A = {&alpha, NULL, 1, false};
-    RtArg B = {&beta, NULL, 1, false};
+    RtArg R = {&r, NULL, 1, false, false}, A = {&alpha, NULL, 1, false, false};
+    RtArg B = {&beta, NULL, 1, false, false};
     if (!bnb_checks(fn, R, A, B, err))
         return -1;
     gsl_rng *g = rt_rng_gsl(rng);

@@ -72,15 +72,16 @@ static inline const char *elem(char *buf, size_t size, const char *name,
     return buf;
 }
 
-/* The common length of the arguments, or -1 with Stan's message naming
- * the first two that disagree. */
+/* The common length of the arguments given their RT_LEN (scalars, -1,
+ * broadcast), or -1 with Stan's message naming the first two containers
+ * that disagree. */
 static inline int common_size(const char *fn, int count,
                               const char *const *names, const int *sizes,
                               RtError *err)
 {
     int first = -1;
     for (int i = 0; i < count; i++) {
-        if (sizes[i] == 1)
+        if (sizes[i] < 0)
             continue;
         if (first < 0) {
             first = i;

@@ -30,9 +30,9 @@ static int range_checks(const char *fn, RtIArg y, RtArg lower, RtArg upper,
 {
     const char *bnames[] = {"Lower bound parameter",
                             "Upper bound parameter"};
-    if (common_size(fn, 2, bnames, (int[]){lower.n, upper.n}, err) < 0)
+    if (common_size(fn, 2, bnames, (int[]){RT_LEN(lower), RT_LEN(upper)}, err) < 0)
         return -1;
-    int nb = lower.n == 1 ? upper.n : lower.n;
+    int nb = RT_LEN(lower) < 0 ? upper.n : lower.n;
     for (int i = 0; i < nb; i++) {
         int lo = bound_at(lower, i), hi = bound_at(upper, i);
         if (hi < lo) {
@@ -45,7 +45,7 @@ static int range_checks(const char *fn, RtIArg y, RtArg lower, RtArg upper,
     }
     const char *names[] = {"Random variable", "Lower bound parameter",
                            "Upper bound parameter"};
-    return common_size(fn, 3, names, (int[]){y.n, lower.n, upper.n}, err);
+    return common_size(fn, 3, names, (int[]){RT_LEN(y), RT_LEN(lower), RT_LEN(upper)}, err);
 }
 
 double rt_discrete_range_lpmf(RtIArg y, RtArg lower, RtArg upper,

@@ -18,7 +18,7 @@ double rt_bernoulli_logit_glm_lpmf(RtIArg y, RtMat x, RtArg alpha,
                                    RtError *err)
 {
     static const char fn[] = "bernoulli_logit_glm_lpmf";
-    int N = glm_shape(fn, y.n, x, alpha, beta, err);
+    int N = glm_shape(fn, RT_LEN(y), x, alpha, beta, err);
     if (N < 0
         || !check_int_bounded(fn, "Vector of dependent variables", y, 0, 1,
                               err))
@@ -53,10 +53,10 @@ double rt_binomial_logit_glm_lpmf(RtIArg n, RtIArg N, RtMat x, RtArg alpha,
 {
     static const char fn[] = "binomial_logit_glm_lpmf";
     int rows = x.rows == 1 ? (n.n == 1 ? N.n : n.n) : x.rows;
-    if (!check_size(fn, "Successes variable", n.n, rows, err)
-        || !check_size(fn, "Population size parameter", N.n, rows, err)
+    if (!check_size(fn, "Successes variable", RT_LEN(n), rows, err)
+        || !check_size(fn, "Population size parameter", RT_LEN(N), rows, err)
         || !check_weights(fn, beta, x, err)
-        || !check_size(fn, "Vector of intercepts", alpha.n, rows, err)
+        || !check_size(fn, "Vector of intercepts", RT_LEN(alpha), rows, err)
         || !check_int_nonneg(fn, "Population size parameter", N, err))
         return fail();
     for (int i = 0; i < rows; i++) {
@@ -109,7 +109,7 @@ static int glm_rng_checks(const char *fn, RtMat x, RtArg alpha, RtArg beta,
 {
     if (beta.n != x.cols)
         return size_error(fn, "Weight vector", beta.n, x.cols, err);
-    if (alpha.n != 1 && alpha.n != x.rows)
+    if (RT_LEN(alpha) >= 0 && alpha.n != x.rows)
         return size_error(fn, "Vector of intercepts", alpha.n, x.rows, err);
     /* column-major, the order Stan's check visits a matrix in */
     for (int c = 0; c < x.cols; c++)

@@ -116,7 +116,7 @@ double rt_categorical_logit_glm_lpmf(RtIArg y, RtMat x, RtArg alpha,
 {
     bool shared = x.rows == 1;       /* a row_vector: one row for all */
     int N = shared ? y.n : x.rows, K = x.cols, C = beta.cols;
-    if (y.n != 1 && y.n != N) {
+    if (RT_LEN(y) >= 0 && y.n != N) {
         size_error("Vector of dependent variables", y.n, N, err);
         return fail();
     }
@@ -218,7 +218,7 @@ double rt_ordered_logistic_glm_lpmf(RtIArg y, RtMat x, RtArg beta,
 {
     static const char fn[] = "ordered_logistic_glm_lpmf";
     int rows = x.rows == 1 ? y.n : x.rows, K = cuts.n + 1;
-    if (!check_size(fn, "Vector of dependent variables", y.n, rows, err)
+    if (!check_size(fn, "Vector of dependent variables", RT_LEN(y), rows, err)
         || !check_weights(fn, beta, x, err)
         || !check_int_bounded(fn, "Vector of dependent variables", y, 1, K,
                               err))
@@ -232,8 +232,8 @@ double rt_ordered_logistic_glm_lpmf(RtIArg y, RtMat x, RtArg beta,
             return fail();
         }
     if (cuts.n > 0) {
-        RtArg first = {cuts.x, NULL, 1, false};
-        RtArg last = {cuts.x + cuts.n - 1, NULL, 1, false};
+        RtArg first = {cuts.x, NULL, 1, false, false};
+        RtArg last = {cuts.x + cuts.n - 1, NULL, 1, false, false};
         if (!check_real(fn, "Final cut-point", last, CK_FINITE, err)
             || !check_real(fn, "First cut-point", first, CK_FINITE, err))
             return fail();

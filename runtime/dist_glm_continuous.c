@@ -16,9 +16,9 @@ double rt_normal_id_glm_lpdf(RtArg y, RtMat x, RtArg alpha, RtArg beta,
                              RtError *err)
 {
     static const char fn[] = "normal_id_glm_lpdf";
-    int N = glm_shape(fn, y.n, x, alpha, beta, err);
+    int N = glm_shape(fn, RT_LEN(y), x, alpha, beta, err);
     if (N < 0
-        || !check_size(fn, "Vector of scale parameters", sigma.n, N, err)
+        || !check_size(fn, "Vector of scale parameters", RT_LEN(sigma), N, err)
         || !check_real(fn, "Scale vector", sigma, CK_POSFIN, err))
         return fail();
     if (N == 0

@@ -15,7 +15,7 @@ double rt_poisson_log_glm_lpmf(RtIArg y, RtMat x, RtArg alpha, RtArg beta,
                                bool propto, double adj, RtError *err)
 {
     static const char fn[] = "poisson_log_glm_lpmf";
-    int N = glm_shape(fn, y.n, x, alpha, beta, err);
+    int N = glm_shape(fn, RT_LEN(y), x, alpha, beta, err);
     if (N < 0
         || !check_int_nonneg(fn, "Vector of dependent variables", y, err))
         return fail();
@@ -49,11 +49,11 @@ double rt_neg_binomial_2_log_glm_lpmf(RtIArg y, RtMat x, RtArg alpha,
 {
     static const char fn[] = "neg_binomial_2_log_glm_lpmf";
     int rows = x.rows == 1 ? y.n : x.rows;
-    if (!check_size(fn, "Vector of dependent variables", y.n, rows, err)
-        || !check_size(fn, "Vector of precision parameters", phi.n, rows,
+    if (!check_size(fn, "Vector of dependent variables", RT_LEN(y), rows, err)
+        || !check_size(fn, "Vector of precision parameters", RT_LEN(phi), rows,
                        err)
         || !check_weights(fn, beta, x, err)
-        || !check_size(fn, "Vector of intercepts", alpha.n, rows, err)
+        || !check_size(fn, "Vector of intercepts", RT_LEN(alpha), rows, err)
         || !check_int_nonneg(fn, "Failures variables", y, err)
         || !check_real(fn, "Precision parameter", phi, CK_POSFIN, err))
         return fail();

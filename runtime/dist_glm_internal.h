@@ -16,11 +16,11 @@
 #include "dist_disc_internal.h"
 
 /* Stan's check_consistent_size: a container must have the expected
- * length; a scalar (length 1) always fits. */
+ * length; a scalar (n is the argument's RT_LEN, -1) always fits. */
 static inline bool check_size(const char *fn, const char *name, int n,
                               int want, RtError *err)
 {
-    if (n == 1 || n == want)
+    if (n < 0 || n == want)
         return true;
     rt_error(err, "%s: %s has dimension = %d, expecting dimension = %d; a "
              "function was called with arguments of different scalar, "
@@ -32,12 +32,13 @@ static inline bool check_size(const char *fn, const char *name, int n,
 }
 
 /* The shapes shared by the three GLMs: N outcomes (x's rows, or the
- * outcomes' length when x is a row_vector shared by all), K predictors.
+ * outcomes' length when x is a row_vector shared by all), K predictors;
+ * ny is the outcomes' RT_LEN.
  * Returns N, or -1 with err set. */
 static inline int glm_shape(const char *fn, int ny, RtMat x, RtArg alpha,
                             RtArg beta, RtError *err)
 {
-    int N = x.rows == 1 ? ny : x.rows;
+    int N = x.rows == 1 ? (ny < 0 ? 1 : ny) : x.rows;
     if (!check_size(fn, "Vector of dependent variables", ny, N, err))
         return -1;
     if (beta.n != x.cols) {
@@ -49,7 +50,7 @@ static inline int glm_shape(const char *fn, int ny, RtMat x, RtArg alpha,
                  fn, beta.n, x.cols);
         return -1;
     }
-    if (!check_size(fn, "Vector of intercepts", alpha.n, N, err))
+    if (!check_size(fn, "Vector of intercepts", RT_LEN(alpha), N, err))
         return -1;
     return N;
 }
@@ -93,7 +94,7 @@ static inline void glm_backprop(RtMat x, RtArg alpha, RtArg beta, int i,
 static inline double glm_nonfinite(const char *fn, RtMat x, RtArg alpha,
                                    RtArg beta, double lp, RtError *err)
 {
-    RtArg xs = {x.x, NULL, x.rows * x.cols, false};
+    RtArg xs = {x.x, NULL, x.rows * x.cols, false, true};
     if (!check_real(fn, "Weight vector", beta, CK_FINITE, err)
         || !check_real(fn, "Intercept", alpha, CK_FINITE, err)
         || !check_real(fn, "Matrix of independent variables", xs, CK_FINITE,
@@ -155,7 +156,7 @@ static inline double row_nonfinite(const char *fn, RtMat x,
                                    const RtArg *alpha, RtArg beta, double lp,
                                    RtError *err)
 {
-    RtArg xs = {x.x, NULL, x.rows * x.cols, false};
+    RtArg xs = {x.x, NULL, x.rows * x.cols, false, true};
     if (!check_real(fn, "Weight vector", beta, CK_FINITE, err)
         || (alpha && !check_real(fn, "Intercept", *alpha, CK_FINITE, err))
         || !check_real(fn, "Matrix of independent variables", xs, CK_FINITE,

@@ -39,8 +39,8 @@ static bool check_cutpoints(const char *fn, RtArg c, RtError *err)
             return false;
         }
     if (c.n > 0) {
-        RtArg first = {c.x, NULL, 1, false};
-        RtArg last = {c.x + c.n - 1, NULL, 1, false};
+        RtArg first = {c.x, NULL, 1, false, false};
+        RtArg last = {c.x + c.n - 1, NULL, 1, false, false};
         if (!check_real(fn, "Final cut-point", last, CK_FINITE, err)
             || !check_real(fn, "First cut-point", first, CK_FINITE, err))
             return false;
@@ -53,7 +53,7 @@ static double ordinal_lpmf(const char *fn, const OrdinalLink *link, RtIArg y,
                            RtError *err)
 {
     const char *names[] = {"Integers", "Locations"};
-    int N = common_size(fn, 2, names, (int[]){y.n, eta.n}, err), K = c.n + 1;
+    int N = common_size(fn, 2, names, (int[]){RT_LEN(y), RT_LEN(eta)}, err), K = c.n + 1;
     if (N < 0 || !check_int_bounded(fn, "Random variable", y, 1, K, err)
         || !check_cutpoints(fn, c, err)
         || !check_real(fn, "Location parameter", eta, CK_FINITE, err))
@@ -80,7 +80,7 @@ static double ordinal_lpmf(const char *fn, const OrdinalLink *link, RtIArg y,
 static int ordinal_rng(const char *fn, const OrdinalLink *link, double eta,
                        RtArg c, RtRng *rng, RtError *err)
 {
-    RtArg e = {&eta, NULL, 1, false};
+    RtArg e = {&eta, NULL, 1, false, false};
     if (!check_real(fn, "Location parameter", e, CK_FINITE, err)
         || !check_cutpoints(fn, c, err))
         return -1;

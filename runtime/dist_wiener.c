@@ -141,7 +141,7 @@ static double wiener_sum(const char *fn, const RtArg *x, int nx, bool propto,
 {
     int sizes[6];
     for (int i = 0; i < nx; i++)
-        sizes[i] = x[i].n;
+        sizes[i] = RT_LEN(x[i]);
     int len = common_size(fn, nx, WIENER_NAMES, sizes, err);
     if (len < 0 || !wiener_checks(fn, x, nx, err))
         return fail();

@@ -14,7 +14,7 @@ static const char *const YS_NAMES[] = {"Random variable", "Shape parameter"};
 
 static int ys_size(const char *fn, RtIArg n, RtArg alpha, RtError *err)
 {
-    int len = common_size(fn, 2, YS_NAMES, (int[]){n.n, alpha.n}, err);
+    int len = common_size(fn, 2, YS_NAMES, (int[]){RT_LEN(n), RT_LEN(alpha)}, err);
     if (len < 0 || !check_real(fn, YS_NAMES[1], alpha, CK_POSFIN, err))
         return -1;
     return len;
@@ -115,7 +115,7 @@ double rt_yule_simon_lccdf(RtIArg n, RtArg alpha, double adj, RtError *err)
 int rt_yule_simon_rng(double alpha, RtRng *rng, RtError *err)
 {
     static const char fn[] = "yule_simon_rng";
-    RtArg A = {&alpha, NULL, 1, false};
+    RtArg A = {&alpha, NULL, 1, false, false};
     if (!check_real(fn, YS_NAMES[1], A, CK_POSFIN, err))
         return -1;
     /* success probability p = exp(-w); a geometric draw on 1, 2, ... is

@@ -54,16 +54,22 @@
 typedef struct RtError RtError;
 typedef struct RtRng RtRng;
 
+/* A vectorized argument.  A scalar has n == 1; a container has `vec` set,
+ * so that a container of one element is told from a scalar: Stan
+ * broadcasts scalars only, and a container of one beside a container of
+ * three is a size mismatch. */
 typedef struct RtArg {
     const double *x;
     double *g;      /* adjoints to add into, or NULL */
     int n;
     bool ad;        /* depends on parameters */
+    bool vec;       /* a container (vector, row vector, array) */
 } RtArg;
 
 typedef struct RtIArg {
     const int *x;
     int n;
+    bool vec;       /* an array */
 } RtIArg;
 
 typedef struct RtMat {
@@ -76,43 +82,60 @@ typedef struct RtMat {
 /* A scalar: one value, its adjoint slot, whether it depends on parameters. */
 static inline RtArg rt_arg1(const double *x, double *g, bool ad)
 {
-    RtArg a = {x, g, 1, ad};
+    RtArg a = {x, g, 1, ad, false};
     return a;
 }
 
+/* A container of n values. */
 static inline RtArg rt_argn(const double *x, double *g, int n, bool ad)
 {
-    RtArg a = {x, g, n, ad};
+    RtArg a = {x, g, n, ad, true};
     return a;
 }
 
+/* An int scalar. */
+static inline RtIArg rt_iarg1(const int *x)
+{
+    RtIArg a = {x, 1, false};
+    return a;
+}
+
+/* An int array of n values. */
 static inline RtIArg rt_iarg(const int *x, int n)
 {
-    RtIArg a = {x, n};
+    RtIArg a = {x, n, true};
     return a;
 }
 
-/* The common length of vectorized arguments (lengths of 1 broadcast), or
- * -1 if two lengths other than 1 differ.  Pass n < 0 for absent ones. */
+/* An argument's length in Stan's size-consistency checks: -1 for a scalar
+ * (it broadcasts), else the container's size.  Arguments built without
+ * the constructors count as containers unless they hold one value. */
+static inline int rt_arg_len(RtArg a)
+{
+    return a.vec || a.n != 1 ? a.n : -1;
+}
+
+static inline int rt_iarg_len(RtIArg a)
+{
+    return a.vec || a.n != 1 ? a.n : -1;
+}
+
+#define RT_LEN(a) _Generic((a), RtArg: rt_arg_len, RtIArg: rt_iarg_len)(a)
+
+/* The common length of vectorized arguments given their rt_arg_len
+ * (scalars, -1, broadcast; pass -1 for absent ones too), 1 when all are
+ * scalars, or -1 if two containers differ in size. */
 static inline int rt_common_length(int n1, int n2, int n3, int n4)
 {
-    int ns[4] = {n1, n2, n3, n4}, N = 1;
-    bool any = false;
+    int ns[4] = {n1, n2, n3, n4}, N = -1;
     for (int i = 0; i < 4; i++) {
         if (ns[i] < 0)
             continue;
-        if (ns[i] == 1 && any)
-            continue;
-        if (ns[i] == 1) {
-            N = 1;
-            continue;
-        }
-        if (any && ns[i] != N)
+        if (N >= 0 && ns[i] != N)
             return -1;
         N = ns[i];
-        any = true;
     }
-    return N;
+    return N < 0 ? 1 : N;
 }
 
 #endif

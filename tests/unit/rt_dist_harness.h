@@ -99,7 +99,9 @@ static inline void args_fill(Args *A, const Dist *D, unsigned vec_mask,
         A->n[j] = (vec_mask >> j) & 1 ? NV : 1;
         for (int i = 0; i < A->n[j]; i++)
             A->x[j][i] = D->pt[A->n[j] == 1 ? scalar_pt : i][j];
-        A->a[j] = rt_argn(A->x[j], with_g ? A->g[j] : NULL, A->n[j], ad);
+        double *g = with_g ? A->g[j] : NULL;
+        A->a[j] = (vec_mask >> j) & 1 ? rt_argn(A->x[j], g, NV, ad)
+                                      : rt_arg1(A->x[j], g, ad);
     }
 }
 

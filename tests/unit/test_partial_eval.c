@@ -226,7 +226,7 @@ static double density(double (*f)(RtIArg, RtArg, bool, double, RtError *),
                       int n, double theta, bool propto, bool *r)
 {
     RtError err = {.msg = ""};
-    double v = f((RtIArg){&n, 1}, (RtArg){&theta, NULL, 1, true}, propto,
+    double v = f(rt_iarg1(&n), rt_arg1(&theta, NULL, true), propto,
                  1.0, &err);
     *r |= err.msg[0] != '\0';
     return v;
@@ -237,8 +237,8 @@ static double density2(double (*f)(RtIArg, RtIArg, RtArg, bool, double,
                        int n, int N, double theta, bool propto, bool *r)
 {
     RtError err = {.msg = ""};
-    double v = f((RtIArg){&n, 1}, (RtIArg){&N, 1},
-                 (RtArg){&theta, NULL, 1, true}, propto, 1.0, &err);
+    double v = f(rt_iarg1(&n), rt_iarg1(&N),
+                 rt_arg1(&theta, NULL, true), propto, 1.0, &err);
     *r |= err.msg[0] != '\0';
     return v;
 }
@@ -561,8 +561,12 @@ static double glm_from(const GlmRow *row, const GlmCase *c, bool *r)
         mu[i] = row->intercept == GI_AFTER ? mu[i] + c->alpha
               : row->intercept == GI_BEFORE ? c->alpha + mu[i] : mu[i];
     RtError err = {.msg = ""};
-    RtArg m = {mu, NULL, c->n, true};
-    RtIArg yi = {c->yi, c->ny};
+    /* x a row_vector (n 1): mu is a scalar; y of one: a scalar */
+    RtArg m = c->n == 1 ? rt_arg1(mu, NULL, true)
+                        : rt_argn(mu, NULL, c->n, true);
+    RtIArg yi = c->ny == 1 ? rt_iarg1(c->yi) : rt_iarg(c->yi, c->ny);
+    RtArg yr = c->ny == 1 ? rt_arg1(c->yr, NULL, false)
+                          : rt_argn(c->yr, NULL, c->ny, false);
     double v = 0;
     switch (row->family) {
     case GF_BERNOULLI:
@@ -572,18 +576,16 @@ static double glm_from(const GlmRow *row, const GlmCase *c, bool *r)
         v = rt_poisson_log_lpmf(yi, m, row->propto, 1.0, &err);
         break;
     case GF_NORMAL:
-        v = rt_normal_lpdf((RtArg){c->yr, NULL, c->ny, false}, m,
-                           (RtArg){&c->sigma, NULL, 1, true}, row->propto,
+        v = rt_normal_lpdf(yr, m,
+                           rt_arg1(&c->sigma, NULL, true), row->propto,
                            1.0, &err);
         break;
     case GF_NEGBIN:
-        v = rt_neg_binomial_2_log_lpmf(yi, m, (RtArg){&c->sigma, NULL, 1,
-                                                      true},
+        v = rt_neg_binomial_2_log_lpmf(yi, m, rt_arg1(&c->sigma, NULL, true),
                                        row->propto, 1.0, &err);
         break;
     case GF_ORDERED:
-        v = rt_ordered_logistic_lpmf(yi, m, (RtArg){c->cuts, NULL, c->ncuts,
-                                                    true},
+        v = rt_ordered_logistic_lpmf(yi, m, rt_argn(c->cuts, NULL, c->ncuts, true),
                                      row->propto, 1.0, &err);
         break;
     }
@@ -595,10 +597,12 @@ static double glm_to(const GlmRow *row, const GlmCase *c, bool *r)
 {
     double zero = 0, minus = -c->alpha;
     RtMat x = {c->x, NULL, c->n, c->k, false};
-    RtArg alpha = row->intercept == GI_NONE ? (RtArg){&zero, NULL, 1, false}
-                : (RtArg){row->wrong ? &minus : &c->alpha, NULL, 1, true};
-    RtArg beta = {c->beta, NULL, c->nbeta, true};
-    RtIArg yi = {c->yi, c->ny};
+    RtArg alpha = row->intercept == GI_NONE ? rt_arg1(&zero, NULL, false)
+                : rt_arg1(row->wrong ? &minus : &c->alpha, NULL, true);
+    RtArg beta = rt_argn(c->beta, NULL, c->nbeta, true);
+    RtIArg yi = c->ny == 1 ? rt_iarg1(c->yi) : rt_iarg(c->yi, c->ny);
+    RtArg yr = c->ny == 1 ? rt_arg1(c->yr, NULL, false)
+                          : rt_argn(c->yr, NULL, c->ny, false);
     RtError err = {.msg = ""};
     double v = 0;
     switch (row->family) {
@@ -611,14 +615,14 @@ static double glm_to(const GlmRow *row, const GlmCase *c, bool *r)
                                     &err);
         break;
     case GF_NORMAL:
-        v = rt_normal_id_glm_lpdf((RtArg){c->yr, NULL, c->ny, false}, x,
+        v = rt_normal_id_glm_lpdf(yr, x,
                                   alpha, beta,
-                                  (RtArg){&c->sigma, NULL, 1, true},
+                                  rt_arg1(&c->sigma, NULL, true),
                                   row->propto, 1.0, &err);
         break;
     case GF_NEGBIN:
         v = rt_neg_binomial_2_log_glm_lpmf(yi, x, alpha, beta,
-                                           (RtArg){&c->sigma, NULL, 1, true},
+                                           rt_arg1(&c->sigma, NULL, true),
                                            row->propto, 1.0, &err);
         /* the GLM drops lgamma(y + 1) under propto, the plain density
          * keeps it while phi is a parameter: a constant, which the
@@ -631,8 +635,7 @@ static double glm_to(const GlmRow *row, const GlmCase *c, bool *r)
         break;
     case GF_ORDERED:
         v = rt_ordered_logistic_glm_lpmf(yi, x, beta,
-                                         (RtArg){c->cuts, NULL, c->ncuts,
-                                                 true},
+                                         rt_argn(c->cuts, NULL, c->ncuts, true),
                                          row->propto, 1.0, &err);
         break;
     }

@@ -35,7 +35,7 @@ static double mass_sum(int lo, int hi, int N, double a, double b)
     double s = 0;
     for (int j = lo; j <= hi; j++) {
         RtArg A = rt_arg1(&a, NULL, false), B = rt_arg1(&b, NULL, false);
-        s += exp(rt_beta_binomial_lpmf(rt_iarg(&j, 1), rt_iarg(&N, 1), A, B,
+        s += exp(rt_beta_binomial_lpmf(rt_iarg1(&j), rt_iarg1(&N), A, B,
                                        false, 1, &err));
     }
     return s;
@@ -53,7 +53,7 @@ static double term(int which, int n, int N, double a, double b)
 static double scalar(int which, int n, int N, double a, double b)
 {
     RtError err;
-    return forms[which](rt_iarg(&n, 1), rt_iarg(&N, 1),
+    return forms[which](rt_iarg1(&n), rt_iarg1(&N),
                         rt_arg1(&a, NULL, false), rt_arg1(&b, NULL, false), 1,
                         &err);
 }
@@ -99,7 +99,7 @@ static void test_values(void **state)
     }
     /* one N for all */
     int N1 = 12;
-    double got = rt_beta_binomial_lccdf(rt_iarg(n, 3), rt_iarg(&N1, 1),
+    double got = rt_beta_binomial_lccdf(rt_iarg(n, 3), rt_iarg1(&N1),
                                         rt_argn(a, NULL, 3, false),
                                         rt_arg1(&b, NULL, false), 1, &err);
     double want = 0;
@@ -141,10 +141,10 @@ static void test_edges(void **state)
                 == scalar(CDF, 3, 5, 2, 3));
     /* empty */
     ga = gb = 0;
-    assert_true(rt_beta_binomial_cdf(rt_iarg(NULL, 0), rt_iarg(N, 1),
+    assert_true(rt_beta_binomial_cdf(rt_iarg(NULL, 0), rt_iarg1(N),
                                      rt_arg1(&a, &ga, true),
                                      rt_arg1(&b, &gb, true), 1, &err) == 1);
-    assert_true(rt_beta_binomial_lccdf(rt_iarg(NULL, 0), rt_iarg(N, 1),
+    assert_true(rt_beta_binomial_lccdf(rt_iarg(NULL, 0), rt_iarg1(N),
                                        rt_arg1(&a, &ga, true),
                                        rt_arg1(&b, &gb, true), 1, &err)
                 == 0);
@@ -162,7 +162,7 @@ static const int g_n[3] = {2, 0, 8}, g_N[3] = {6, 4, 9};
 static double fn_vec(const double *p, double *g, double adj)
 {
     RtError err;
-    RtIArg N = g_one < 0 ? rt_iarg(g_N, 3) : rt_iarg(&g_one, 1);
+    RtIArg N = g_one < 0 ? rt_iarg(g_N, 3) : rt_iarg1(&g_one);
     return forms[g_which](rt_iarg(g_n, 3), N,
                           rt_argn(p, g, 3, true),
                           rt_arg1(p + 3, g ? g + 3 : NULL, true), adj, &err);
@@ -228,16 +228,16 @@ static void test_errors(void **state)
     int n = 2, N = 5, negN = -1, ns[2] = {1, 2}, Ns[3] = {3, 4, 5};
     double a = 2, b = 3, zero = 0, bs[2] = {1, INFINITY};
     RtArg A = rt_arg1(&a, NULL, false), B = rt_arg1(&b, NULL, false);
-    expect_error(rt_beta_binomial_cdf(rt_iarg(&n, 1), rt_iarg(&negN, 1), A,
+    expect_error(rt_beta_binomial_cdf(rt_iarg1(&n), rt_iarg1(&negN), A,
                                       B, 1, &err), &err,
                  "beta_binomial_cdf: Population size parameter is -1, but "
                  "must be nonnegative!");
-    expect_error(rt_beta_binomial_lcdf(rt_iarg(&n, 1), rt_iarg(&N, 1),
+    expect_error(rt_beta_binomial_lcdf(rt_iarg1(&n), rt_iarg1(&N),
                                        rt_arg1(&zero, NULL, false), B, 1,
                                        &err), &err,
                  "beta_binomial_lcdf: First prior sample size parameter is "
                  "0, but must be positive finite!");
-    expect_error(rt_beta_binomial_lccdf(rt_iarg(ns, 2), rt_iarg(&N, 1), A,
+    expect_error(rt_beta_binomial_lccdf(rt_iarg(ns, 2), rt_iarg1(&N), A,
                                         rt_argn(bs, NULL, 2, false), 1,
                                         &err), &err,
                  "beta_binomial_lccdf: Second prior sample size parameter[2] "
@@ -249,7 +249,7 @@ static void test_errors(void **state)
                  "the same size.");
     /* the checks come before the edges */
     int neg = -1;
-    expect_error(rt_beta_binomial_cdf(rt_iarg(&neg, 1), rt_iarg(&N, 1),
+    expect_error(rt_beta_binomial_cdf(rt_iarg1(&neg), rt_iarg1(&N),
                                       rt_arg1(&zero, NULL, false), B, 1,
                                       &err), &err,
                  "beta_binomial_cdf: First prior sample size parameter is "

@@ -72,7 +72,7 @@ static const Cum2 nb_forms[] = {rt_neg_binomial_cdf, rt_neg_binomial_lcdf,
 static double nb_pmf(int k, double a, double b)
 {
     RtError err;
-    return exp(rt_neg_binomial_lpmf(rt_iarg(&k, 1), rt_arg1(&a, NULL, false),
+    return exp(rt_neg_binomial_lpmf(rt_iarg1(&k), rt_arg1(&a, NULL, false),
                                     rt_arg1(&b, NULL, false), false, 1,
                                     &err));
 }
@@ -98,7 +98,7 @@ static double nb_term(int which, int n, double a, double b)
 static double nb_scalar(int which, int n, double a, double b)
 {
     RtError err;
-    return nb_forms[which](rt_iarg(&n, 1), rt_arg1(&a, NULL, false),
+    return nb_forms[which](rt_iarg1(&n), rt_arg1(&a, NULL, false),
                            rt_arg1(&b, NULL, false), 1, &err);
 }
 
@@ -167,12 +167,12 @@ static void test_nb_edges(void **state)
 
     int k = 2;
     double bad = -1, nan_ = NAN, two[2] = {1, 2};
-    expect_error(rt_neg_binomial_cdf(rt_iarg(&k, 1),
+    expect_error(rt_neg_binomial_cdf(rt_iarg1(&k),
                                      rt_arg1(&bad, NULL, false),
                                      rt_arg1(&b, NULL, false), 1, &err),
                  &err, "neg_binomial_cdf: Shape parameter is -1, but must be "
                  "positive finite!");
-    expect_error(rt_neg_binomial_lccdf(rt_iarg(&k, 1),
+    expect_error(rt_neg_binomial_lccdf(rt_iarg1(&k),
                                        rt_arg1(&a, NULL, false),
                                        rt_arg1(&nan_, NULL, false), 1, &err),
                  &err, "neg_binomial_lccdf: Inverse scale parameter is nan, "
@@ -216,7 +216,7 @@ static void test_nb_gradients(void **state)
 static double dr(int which_or_lpmf, int y, int lo, int hi, RtError *err)
 {
     double l = lo, h = hi;
-    RtIArg Y = rt_iarg(&y, 1);
+    RtIArg Y = rt_iarg1(&y);
     RtArg L = rt_arg1(&l, NULL, false), H = rt_arg1(&h, NULL, false);
     switch (which_or_lpmf) {
     case CDF: return rt_discrete_range_cdf(Y, L, H, 1, err);
@@ -264,7 +264,7 @@ static void test_discrete_range(void **state)
                  "bound parameter is 1, but must be greater than or equal to "
                  "3");
     double los[2] = {0, 5};
-    expect_error(rt_discrete_range_lccdf(rt_iarg(ys, 1),
+    expect_error(rt_discrete_range_lccdf(rt_iarg1(ys),
                                          rt_argn(los, NULL, 2, false), H, 1,
                                          &err), &err,
                  "discrete_range_lccdf: Lower bound parameter has size = 2, "
@@ -302,7 +302,7 @@ static void test_discrete_range(void **state)
 static double bnb_lpmf(int k, double r, double a, double b)
 {
     RtError err;
-    return rt_beta_neg_binomial_lpmf(rt_iarg(&k, 1), rt_arg1(&r, NULL, false),
+    return rt_beta_neg_binomial_lpmf(rt_iarg1(&k), rt_arg1(&r, NULL, false),
                                      rt_arg1(&a, NULL, false),
                                      rt_arg1(&b, NULL, false), false, 1,
                                      &err);
@@ -361,20 +361,20 @@ static void test_bnb(void **state)
         double r = 2.5, a = 3, b = 1.5;
         RtArg R = rt_arg1(&r, NULL, false), A = rt_arg1(&a, NULL, false);
         RtArg B = rt_arg1(&b, NULL, false);
-        CLOSE(rt_beta_neg_binomial_cdf(rt_iarg(&k, 1), R, A, B, 1, &err), c,
+        CLOSE(rt_beta_neg_binomial_cdf(rt_iarg1(&k), R, A, B, 1, &err), c,
               1e-12);
-        CLOSE(rt_beta_neg_binomial_lcdf(rt_iarg(&k, 1), R, A, B, 1, &err),
+        CLOSE(rt_beta_neg_binomial_lcdf(rt_iarg1(&k), R, A, B, 1, &err),
               log(c), 1e-12);
-        CLOSE(rt_beta_neg_binomial_lccdf(rt_iarg(&k, 1), R, A, B, 1, &err),
+        CLOSE(rt_beta_neg_binomial_lccdf(rt_iarg1(&k), R, A, B, 1, &err),
               log1p(-c), 1e-10);
     }
     int neg = -2;
     double r = 2, a = 3, b = 4;
     RtArg R = rt_arg1(&r, NULL, false), A = rt_arg1(&a, NULL, false);
     RtArg B = rt_arg1(&b, NULL, false);
-    assert_true(rt_beta_neg_binomial_cdf(rt_iarg(&neg, 1), R, A, B, 1, &err)
+    assert_true(rt_beta_neg_binomial_cdf(rt_iarg1(&neg), R, A, B, 1, &err)
                 == 0);
-    assert_true(rt_beta_neg_binomial_lccdf(rt_iarg(&neg, 1), R, A, B, 1,
+    assert_true(rt_beta_neg_binomial_lccdf(rt_iarg1(&neg), R, A, B, 1,
                                            &err) == 0);
 
     /* partials of every form */
@@ -385,33 +385,33 @@ static void test_bnb(void **state)
     /* propto: only r a parameter keeps lbeta(n + r, a + b) - lbeta(r, a) */
     int k = 4;
     double gr = 0;
-    double lu = rt_beta_neg_binomial_lpmf(rt_iarg(&k, 1),
+    double lu = rt_beta_neg_binomial_lpmf(rt_iarg1(&k),
                                           rt_arg1(&r, &gr, true), A, B, true,
                                           1, &err);
     double want = lgamma(k + r) + lgamma(a + b) - lgamma(k + r + a + b)
                   - lgamma(r) - lgamma(a) + lgamma(r + a);
     CLOSE(lu, want, 1e-12);
     /* only beta: lbeta(n + r, a + b) + lgamma(n + b) - lgamma(b) */
-    lu = rt_beta_neg_binomial_lpmf(rt_iarg(&k, 1), R, A,
+    lu = rt_beta_neg_binomial_lpmf(rt_iarg1(&k), R, A,
                                    rt_arg1(&b, NULL, true), true, 1, &err);
     CLOSE(lu, lgamma(k + r) + lgamma(a + b) - lgamma(k + r + a + b)
           + lgamma(k + b) - lgamma(b), 1e-12);
-    assert_true(rt_beta_neg_binomial_lpmf(rt_iarg(&k, 1), R, A, B, true, 1,
+    assert_true(rt_beta_neg_binomial_lpmf(rt_iarg1(&k), R, A, B, true, 1,
                                           &err) == 0);
 
     /* messages */
     double bad = 0;
-    expect_error(rt_beta_neg_binomial_lpmf(rt_iarg(&k, 1),
+    expect_error(rt_beta_neg_binomial_lpmf(rt_iarg1(&k),
                                            rt_arg1(&bad, NULL, false), A, B,
                                            false, 1, &err), &err,
                  "beta_neg_binomial_lpmf: Number of successes parameter is "
                  "0, but must be positive finite!");
-    expect_error(rt_beta_neg_binomial_lcdf(rt_iarg(&k, 1), R,
+    expect_error(rt_beta_neg_binomial_lcdf(rt_iarg1(&k), R,
                                            rt_arg1(&bad, NULL, false), B, 1,
                                            &err), &err,
                  "beta_neg_binomial_lcdf: Prior success parameter is 0, but "
                  "must be positive finite!");
-    expect_error(rt_beta_neg_binomial_lpmf(rt_iarg(&neg, 1), R, A, B, false,
+    expect_error(rt_beta_neg_binomial_lpmf(rt_iarg1(&neg), R, A, B, false,
                                            1, &err), &err,
                  "beta_neg_binomial_lpmf: Failures variable is -2, but must "
                  "be nonnegative!");
@@ -467,19 +467,19 @@ static void test_ordered_probit(void **state)
                       Phi(eta - 0.5) - Phi(eta - 2), Phi(eta - 2)};
     RtArg C = rt_argn(c, NULL, 3, false);
     for (int k = 1; k <= 4; k++)
-        CLOSE(rt_ordered_probit_lpmf(rt_iarg(&k, 1),
+        CLOSE(rt_ordered_probit_lpmf(rt_iarg1(&k),
                                      rt_arg1(&eta, NULL, false), C, false, 1,
                                      &err), log(want[k - 1]), 1e-12);
     /* far tails: finite, and the logs of the tail probabilities */
     int k1 = 1, k2 = 2, k4 = 4;
     double far = 40;
-    double l1 = rt_ordered_probit_lpmf(rt_iarg(&k1, 1),
+    double l1 = rt_ordered_probit_lpmf(rt_iarg1(&k1),
                                        rt_arg1(&far, NULL, false), C, false,
                                        1, &err);
     /* log(1 - Phi(41)) ~ -41^2/2 - log(41) - log(sqrt(2 pi)) */
     CLOSE(l1, -0.5 * 41 * 41 - log(41) - 0.918938533204672742
           + log1p(-1 / (41.0 * 41)), 1e-3);
-    double l2 = rt_ordered_probit_lpmf(rt_iarg(&k2, 1),
+    double l2 = rt_ordered_probit_lpmf(rt_iarg1(&k2),
                                        rt_arg1(&far, NULL, false), C, false,
                                        1, &err);
     /* Phi(41) - Phi(39.5) is about 1 - Phi(39.5) */
@@ -487,7 +487,7 @@ static void test_ordered_probit(void **state)
           + log1p(-1 / (39.5 * 39.5)), 1e-3);
     assert_true(l2 > l1);
     double mfar = -40;
-    assert_true(isfinite(rt_ordered_probit_lpmf(rt_iarg(&k4, 1),
+    assert_true(isfinite(rt_ordered_probit_lpmf(rt_iarg1(&k4),
                                                 rt_arg1(&mfar, NULL, false),
                                                 C, false, 1, &err)));
     /* partials, propto (no constant terms: the same value) */
@@ -503,13 +503,13 @@ static void test_ordered_probit(void **state)
                                        &err) == 0);
 
     int k5 = 5;
-    expect_error(rt_ordered_probit_lpmf(rt_iarg(&k5, 1),
+    expect_error(rt_ordered_probit_lpmf(rt_iarg1(&k5),
                                         rt_arg1(&eta, NULL, false), C, false,
                                         1, &err), &err,
                  "ordered_probit_lpmf: Random variable is 5, but must be in "
                  "the interval [1, 4]");
     double bad_c[3] = {0, -1, 2};
-    expect_error(rt_ordered_probit_lpmf(rt_iarg(&k1, 1),
+    expect_error(rt_ordered_probit_lpmf(rt_iarg1(&k1),
                                         rt_arg1(&eta, NULL, false),
                                         rt_argn(bad_c, NULL, 3, false), false,
                                         1, &err), &err,
@@ -517,7 +517,7 @@ static void test_ordered_probit(void **state)
                  "vector. The element at 2 is -1, but should be greater than "
                  "the previous element, 0");
     double nan_ = NAN;
-    expect_error(rt_ordered_probit_lpmf(rt_iarg(&k1, 1),
+    expect_error(rt_ordered_probit_lpmf(rt_iarg1(&k1),
                                         rt_arg1(&nan_, NULL, false), C, false,
                                         1, &err), &err,
                  "ordered_probit_lpmf: Location parameter is nan, but must "
@@ -573,16 +573,16 @@ static double glm_reference(int which, const double *x, int rows,
         double e = eta_of(x, rows, which == 2 ? NULL : alpha, na, beta, i);
         RtArg E = rt_arg1(&e, NULL, true);
         if (which == 0)
-            lp += rt_binomial_logit_lpmf(rt_iarg(&SUCC[i], 1),
-                                         rt_iarg(&TRIALS[i], 1), E, propto,
+            lp += rt_binomial_logit_lpmf(rt_iarg1(&SUCC[i]),
+                                         rt_iarg1(&TRIALS[i]), E, propto,
                                          1, &err);
         else if (which == 1)
             lp += rt_neg_binomial_2_log_lpmf(
-                rt_iarg(&COUNTS[i], 1), E,
+                rt_iarg1(&COUNTS[i]), E,
                 rt_arg1(&extra[ne == 1 ? 0 : i], NULL, true), propto, 1,
                 &err);
         else
-            lp += rt_ordered_logistic_lpmf(rt_iarg(&CLASSES[i], 1), E,
+            lp += rt_ordered_logistic_lpmf(rt_iarg1(&CLASSES[i]), E,
                                            rt_argn(extra, NULL, ne, true),
                                            propto, 1, &err);
     }

@@ -640,6 +640,21 @@ static void test_errors(void **state)
                  "types, and they were not consistently sized;  all "
                  "arguments must be scalars or multidimensional values of "
                  "the same shape.");
+    /* a vector of one does not broadcast beside a vector of three (Stan's
+     * check_consistent_sizes); the scalar of the same value does */
+    expect_error(rt_skew_normal_lpdf(rt_argn(v3, NULL, 3, true), Z, ONE,
+                                     rt_argn(v2, NULL, 1, true), false, 1,
+                                     &err),
+                 &err,
+                 "skew_normal_lpdf: Shape parameter has dimension = 1, "
+                 "expecting dimension = 3; a function was called with "
+                 "arguments of different scalar, array, vector, or matrix "
+                 "types, and they were not consistently sized;  all "
+                 "arguments must be scalars or multidimensional values of "
+                 "the same shape.");
+    assert_true(isfinite(rt_skew_normal_lpdf(rt_argn(v3, NULL, 3, true), Z,
+                                             ONE, rt_arg1(v2, NULL, true),
+                                             false, 1, &err)));
     expect_error(rt_exp_mod_normal_lpdf(Y, Z, ONE, Z, false, 1, &err), &err,
                  "exp_mod_normal_lpdf: Inv_scale parameter is 0, but must "
                  "be positive finite!");

@@ -48,8 +48,11 @@ static void check_grad(Fn f, const double *p0, int np)
     }
 }
 
+/* n values from p + off: a scalar when n is 1, else a vector. */
 static RtArg A(const double *p, double *g, int off, int n)
 {
+    if (n == 1)
+        return rt_arg1(p + off, g ? g + off : NULL, true);
     return rt_argn(p + off, g ? g + off : NULL, n, true);
 }
 
@@ -65,7 +68,7 @@ static void test_values(void **state)
     RtError err;
     double t = 0.3, l = 2.5, a = 0.7, m = 3.2, ph = 1.7, be = 2.2;
     int n = 3, N = 7;
-    RtIArg ni = rt_iarg(&n, 1), Ni = rt_iarg(&N, 1);
+    RtIArg ni = rt_iarg1(&n), Ni = rt_iarg1(&N);
     RtArg T = rt_arg1(&t, NULL, false), L = rt_arg1(&l, NULL, false);
     CLOSE(rt_binomial_lpmf(ni, Ni, T, false, 1, &err),
           log(gsl_ran_binomial_pdf(3, 0.3, 7)), 1e-12);
@@ -75,9 +78,9 @@ static void test_values(void **state)
     CLOSE(rt_poisson_log_lpmf(ni, rt_arg1(&la, NULL, false), false, 1, &err),
           log(gsl_ran_poisson_pdf(3, 2.5)), 1e-12);
     int one = 1;
-    CLOSE(rt_bernoulli_lpmf(rt_iarg(&one, 1), T, false, 1, &err),
+    CLOSE(rt_bernoulli_lpmf(rt_iarg1(&one), T, false, 1, &err),
           log(gsl_ran_bernoulli_pdf(1, 0.3)), 1e-14);
-    CLOSE(rt_bernoulli_logit_lpmf(rt_iarg(&one, 1),
+    CLOSE(rt_bernoulli_logit_lpmf(rt_iarg1(&one),
                                   rt_arg1(&a, NULL, false), false, 1, &err),
           log(1 / (1 + exp(-a))), 1e-14);
     CLOSE(rt_binomial_logit_lpmf(ni, Ni, rt_arg1(&a, NULL, false), false, 1,
@@ -104,12 +107,12 @@ static void test_values(void **state)
     double th[3] = {0.2, 0.5, 0.3};
     int c = 2, ns[3] = {1, 4, 2};
     RtArg TH = rt_argn(th, NULL, 3, false);
-    CLOSE(rt_categorical_lpmf(rt_iarg(&c, 1), TH, false, 1, &err), log(0.5),
+    CLOSE(rt_categorical_lpmf(rt_iarg1(&c), TH, false, 1, &err), log(0.5),
           1e-14);
     CLOSE(rt_multinomial_lpmf(rt_iarg(ns, 3), TH, false, 1, &err),
           gsl_ran_multinomial_lnpdf(3, th, (const unsigned *)ns), 1e-12);
     double lo[3] = {log(0.2), log(0.5), log(0.3)};
-    CLOSE(rt_categorical_logit_lpmf(rt_iarg(&c, 1),
+    CLOSE(rt_categorical_logit_lpmf(rt_iarg1(&c),
                                     rt_argn(lo, NULL, 3, false), false, 1,
                                     &err), log(0.5), 1e-14);
     /* ordered_logistic: differences of inv_logit */
@@ -117,7 +120,7 @@ static void test_values(void **state)
     for (int y = 1; y <= 3; y++) {
         double hi = y == 3 ? 1 : 1 / (1 + exp(-(cut[y - 1] - eta)));
         double lw = y == 1 ? 0 : 1 / (1 + exp(-(cut[y - 2] - eta)));
-        CLOSE(rt_ordered_logistic_lpmf(rt_iarg(&y, 1),
+        CLOSE(rt_ordered_logistic_lpmf(rt_iarg1(&y),
                                        rt_arg1(&eta, NULL, false),
                                        rt_argn(cut, NULL, 2, false), false,
                                        1, &err), log(hi - lw), 1e-12);
@@ -135,13 +138,13 @@ static void test_values(void **state)
     CLOSE(rt_neg_binomial_2_lccdf(ni, M, P, 1, &err),
           log(gsl_cdf_negative_binomial_Q(3, ph / (m + ph), ph)), 1e-10);
     int zero = 0;
-    CLOSE(rt_bernoulli_cdf(rt_iarg(&zero, 1), T, 1, &err), 0.7, 1e-15);
-    CLOSE(rt_bernoulli_lccdf(rt_iarg(&zero, 1), T, 1, &err), log(0.3),
+    CLOSE(rt_bernoulli_cdf(rt_iarg1(&zero), T, 1, &err), 0.7, 1e-15);
+    CLOSE(rt_bernoulli_lccdf(rt_iarg1(&zero), T, 1, &err), log(0.3),
           1e-15);
     int neg = -1;
-    assert_true(rt_poisson_cdf(rt_iarg(&neg, 1), L, 1, &err) == 0);
-    assert_true(rt_poisson_lccdf(rt_iarg(&neg, 1), L, 1, &err) == 0);
-    assert_true(rt_binomial_lccdf(rt_iarg(&N, 1), Ni, T, 1, &err)
+    assert_true(rt_poisson_cdf(rt_iarg1(&neg), L, 1, &err) == 0);
+    assert_true(rt_poisson_lccdf(rt_iarg1(&neg), L, 1, &err) == 0);
+    assert_true(rt_binomial_lccdf(rt_iarg1(&N), Ni, T, 1, &err)
                 == -INFINITY);
 }
 
@@ -160,17 +163,17 @@ static double f_bern_logit(const double *p, double *g)
 }
 static double f_binom(const double *p, double *g)
 {
-    return rt_binomial_lpmf(rt_iarg(cnt3, 3), rt_iarg(tr3 + 2, 1),
+    return rt_binomial_lpmf(rt_iarg(cnt3, 3), rt_iarg1(tr3 + 2),
                             A(p, g, 0, 3), false, 1, NULL);
 }
 static double f_binom_logit(const double *p, double *g)
 {
-    return rt_binomial_logit_lpmf(rt_iarg(cnt3, 3), rt_iarg(tr3 + 2, 1),
+    return rt_binomial_logit_lpmf(rt_iarg(cnt3, 3), rt_iarg1(tr3 + 2),
                                   A(p, g, 0, 1), false, 1, NULL);
 }
 static double f_betabin(const double *p, double *g)
 {
-    return rt_beta_binomial_lpmf(rt_iarg(cnt3, 3), rt_iarg(tr3 + 2, 1),
+    return rt_beta_binomial_lpmf(rt_iarg(cnt3, 3), rt_iarg1(tr3 + 2),
                                  A(p, g, 0, 3), A(p, g, 3, 1), false, 1,
                                  NULL);
 }
@@ -238,7 +241,7 @@ static double f_ordlog1(const double *p, double *g)
 #define CDF_ARGS (rt_iarg(cnt3, 3), A(p, g, 0, 1), 1, NULL)
 CDF_FNS(fp, poisson)
 #undef CDF_ARGS
-#define CDF_ARGS (rt_iarg(cnt3, 3), rt_iarg(tr3 + 2, 1), A(p, g, 0, 3), 1, \
+#define CDF_ARGS (rt_iarg(cnt3, 3), rt_iarg1(tr3 + 2), A(p, g, 0, 3), 1, \
                   NULL)
 CDF_FNS(fb, binomial)
 #undef CDF_ARGS
@@ -342,7 +345,7 @@ static void test_bernoulli_logit_glm_tails(void **state)
             double eta = etas[i], one = 1, b = 0, ga = 0;
             RtMat X = {&one, NULL, 1, 1, false};
             double lp = rt_bernoulli_logit_glm_lpmf(
-                rt_iarg(&y, 1), X, rt_arg1(&eta, &ga, 1),
+                rt_iarg1(&y), X, rt_arg1(&eta, &ga, 1),
                 rt_arg1(&b, NULL, 0), false, 1, NULL);
             /* log inv_logit(s) = -log1p(exp(-s)), s = +-eta */
             double s = y ? eta : -eta;
@@ -415,10 +418,10 @@ static void test_propto(void **state)
     CLOSE(rt_poisson_lpmf(n, Lad, true, 1, NULL), full + drop, 1e-13);
     assert_true(rt_poisson_lpmf(n, Ldata, true, 1, NULL) == 0);
     RtArg T = rt_arg1(&t, NULL, true);
-    full = rt_binomial_lpmf(n, rt_iarg(tr3 + 2, 1), T, false, 1, NULL);
+    full = rt_binomial_lpmf(n, rt_iarg1(tr3 + 2), T, false, 1, NULL);
     drop = gsl_sf_lnchoose(9, 0) + gsl_sf_lnchoose(9, 3)
            + gsl_sf_lnchoose(9, 7);
-    CLOSE(rt_binomial_lpmf(n, rt_iarg(tr3 + 2, 1), T, true, 1, NULL),
+    CLOSE(rt_binomial_lpmf(n, rt_iarg1(tr3 + 2), T, true, 1, NULL),
           full - drop, 1e-13);
     full = rt_multinomial_lpmf(n, rt_argn(th, NULL, 3, true), false, 1,
                                NULL);
@@ -466,20 +469,35 @@ static void test_errors(void **state)
                                  false, 1, &err), &err,
                  "poisson_lpmf: Random variable[2] is -2, but must be "
                  "nonnegative!");
-    expect_error(rt_poisson_lpmf(rt_iarg(&two, 1), rt_arg1(&l, NULL, 0),
+    /* an array of one does not broadcast beside an array of three; the
+     * scalar does (Stan's check_consistent_sizes) */
+    int three[3] = {1, 2, 3};
+    expect_error(rt_poisson_lpmf(rt_iarg(three, 3), rt_argn(&ok, NULL, 1, 0),
+                                 false, 1, &err), &err,
+                 "poisson_lpmf: Random variable has size = 3, but Rate "
+                 "parameter has size 1; and they must be the same size.");
+    expect_error(rt_poisson_lpmf(rt_iarg(&two, 1),
+                                 rt_argn(th, NULL, 3, 0), false, 1, &err),
+                 &err,
+                 "poisson_lpmf: Random variable has size = 1, but Rate "
+                 "parameter has size 3; and they must be the same size.");
+    assert_true(isfinite(rt_poisson_lpmf(rt_iarg(three, 3),
+                                         rt_arg1(&ok, NULL, 0), false, 1,
+                                         &err)));
+    expect_error(rt_poisson_lpmf(rt_iarg1(&two), rt_arg1(&l, NULL, 0),
                                  false, 1, &err), &err,
                  "poisson_lpmf: Rate parameter is -1, but must be "
                  "nonnegative!");
-    expect_error(rt_bernoulli_lpmf(rt_iarg(&two, 1), rt_arg1(&ok, NULL, 0),
+    expect_error(rt_bernoulli_lpmf(rt_iarg1(&two), rt_arg1(&ok, NULL, 0),
                                    false, 1, &err), &err,
                  "bernoulli_lpmf: n is 2, but must be in the interval "
                  "[0, 1]");
-    expect_error(rt_bernoulli_lpmf(rt_iarg(neg, 1), rt_arg1(&t, NULL, 0),
+    expect_error(rt_bernoulli_lpmf(rt_iarg1(neg), rt_arg1(&t, NULL, 0),
                                    false, 1, &err), &err,
                  "bernoulli_lpmf: Probability parameter is 1.5, but must be "
                  "in the interval [0, 1]");
     int n3 = 3;
-    expect_error(rt_binomial_lpmf(rt_iarg(&n3, 1), rt_iarg(&two, 1),
+    expect_error(rt_binomial_lpmf(rt_iarg1(&n3), rt_iarg1(&two),
                                   rt_arg1(&ok, NULL, 0), false, 1, &err),
                  &err, "binomial_lpmf: Successes variable is 3, but must be "
                  "in the interval [0, 2]");
@@ -487,7 +505,7 @@ static void test_errors(void **state)
                                    false, 1, &err), &err,
                  "bernoulli_lpmf: n has size = 3, but Probability parameter "
                  "has size 2; and they must be the same size.");
-    expect_error(rt_categorical_lpmf(rt_iarg(&two, 1),
+    expect_error(rt_categorical_lpmf(rt_iarg1(&two),
                                      rt_argn(th, NULL, 3, 0), false, 1,
                                      &err), &err,
                  "categorical_lpmf: Probabilities parameter is not a valid "
@@ -499,14 +517,14 @@ static void test_errors(void **state)
                  "multinomial_lpmf: Size of number of trials variable (2) "
                  "and rows of probabilities parameter (3) must match in "
                  "size");
-    expect_error(rt_neg_binomial_2_lpmf(rt_iarg(&two, 1),
+    expect_error(rt_neg_binomial_2_lpmf(rt_iarg1(&two),
                                         rt_arg1(&l, NULL, 0),
                                         rt_arg1(&ok, NULL, 0), false, 1,
                                         &err), &err,
                  "neg_binomial_2_lpmf: Location parameter is -1, but must "
                  "be positive finite!");
     double cut[2] = {1, 0.5};
-    expect_error(rt_ordered_logistic_lpmf(rt_iarg(&two, 1),
+    expect_error(rt_ordered_logistic_lpmf(rt_iarg1(&two),
                                           rt_arg1(&ok, NULL, 0),
                                           rt_argn(cut, NULL, 2, 0), false, 1,
                                           &err), &err,
@@ -527,12 +545,12 @@ static void test_errors(void **state)
                  "multidimensional values of the same shape.");
     /* outside the support where Stan returns log 0 */
     int big = 9;
-    assert_true(rt_beta_binomial_lpmf(rt_iarg(&big, 1), rt_iarg(&two, 1),
+    assert_true(rt_beta_binomial_lpmf(rt_iarg1(&big), rt_iarg1(&two),
                                       rt_arg1(&ok, NULL, 0),
                                       rt_arg1(&ok, NULL, 0), false, 1, &err)
                 == -INFINITY);
     double zero = 0;
-    assert_true(rt_poisson_lpmf(rt_iarg(&two, 1), rt_arg1(&zero, NULL, 0),
+    assert_true(rt_poisson_lpmf(rt_iarg1(&two), rt_arg1(&zero, NULL, 0),
                                 false, 1, &err) == -INFINITY);
     /* N = 0 */
     double g = 0;

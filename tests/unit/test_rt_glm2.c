@@ -40,7 +40,7 @@ static double reference(const int *y, int ny, const double *x, int x_rows,
                 eta[c] += row[k] * beta[k * C + c];
         }
         int yi = y[ny == 1 ? 0 : i];
-        lp += rt_categorical_logit_lpmf(rt_iarg(&yi, 1),
+        lp += rt_categorical_logit_lpmf(rt_iarg1(&yi),
                                         rt_argn(eta, NULL, C, false), false,
                                         1, NULL);
     }
@@ -54,7 +54,8 @@ static double glm(const int *y, int ny, const double *x, int x_rows,
 {
     RtMat xm = {x, g_x, x_rows, K, true};
     RtMat bm = {beta, g_beta, K, C, true};
-    return rt_categorical_logit_glm_lpmf(rt_iarg(y, ny), xm,
+    RtIArg ys = ny == 1 ? rt_iarg1(y) : rt_iarg(y, ny);
+    return rt_categorical_logit_glm_lpmf(ys, xm,
                                          rt_argn(alpha, g_alpha, C, true),
                                          bm, propto, adj, err);
 }
@@ -190,12 +191,12 @@ static void test_errors(void **state)
                                                false, 1, &err), &err,
                  "categorical_logit_glm_lpmf: categorical outcome out of "
                  "support[3] is 4, but must be in the interval [1, 3]");
-    expect_error(rt_categorical_logit_glm_lpmf(rt_iarg(&zero, 1), x, a, b,
+    expect_error(rt_categorical_logit_glm_lpmf(rt_iarg1(&zero), x, a, b,
                                                false, 1, &err), &err,
                  "categorical_logit_glm_lpmf: categorical outcome out of "
                  "support is 0, but must be in the interval [1, 3]");
     /* the outcomes are checked even when propto leaves nothing */
-    expect_error(rt_categorical_logit_glm_lpmf(rt_iarg(&zero, 1), x, a, b,
+    expect_error(rt_categorical_logit_glm_lpmf(rt_iarg1(&zero), x, a, b,
                                                true, 1, &err), &err,
                  "categorical_logit_glm_lpmf: categorical outcome out of "
                  "support is 0, but must be in the interval [1, 3]");
@@ -230,8 +231,8 @@ static void test_errors(void **state)
     /* one class, or no outcomes: 0, and no partials */
     double g[C] = {0};
     RtMat b1 = {BETA, NULL, K, 1, false};
-    assert_true(rt_categorical_logit_glm_lpmf(rt_iarg(Y + 1, 1), x,
-                                              rt_argn(ALPHA, g, 1, true), b1,
+    assert_true(rt_categorical_logit_glm_lpmf(rt_iarg1(Y + 1), x,
+                                              rt_arg1(ALPHA, g, true), b1,
                                               false, 1, &err) == 0);
     RtMat x0 = {NULL, NULL, 0, K, false};
     assert_true(rt_categorical_logit_glm_lpmf(rt_iarg(NULL, 0), x0,

@@ -285,7 +285,7 @@ static void test_values(void **state)
                                          1)));
 
     /* one element */
-    RtArg one = rt_argn(x + 2, NULL, 1, false);
+    RtArg one = rt_arg1(x + 2, NULL, false);
     assert_true(rt_variance(one, 1, NULL) == 0 && rt_sd(one, 1, NULL) == 0);
 }
 
@@ -350,7 +350,7 @@ static void test_empty_and_errors(void **state)
     assert_string_equal(err.msg, "log_mix: theta[2] is 1.5, but must be in "
                         "the interval [0, 1]");
     const double bad[] = {0, INFINITY};
-    assert_true(isnan(rt_log_mix_vec(rt_argn(th, NULL, 1, false),
+    assert_true(isnan(rt_log_mix_vec(rt_arg1(th, NULL, false),
                                      rt_argn(bad, NULL, 2, false), 1, &err)));
     assert_string_equal(err.msg, "log_mix: lambda[2] is inf, but must be "
                         "finite!");

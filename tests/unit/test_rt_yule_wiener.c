@@ -51,7 +51,7 @@ static void check_grad(Fn f, const double *p0, int np, double tol,
 static double ys_lpmf(int n, double a)
 {
     RtError err;
-    return rt_yule_simon_lpmf(rt_iarg(&n, 1), rt_arg1(&a, NULL, false),
+    return rt_yule_simon_lpmf(rt_iarg1(&n), rt_arg1(&a, NULL, false),
                               false, 1, &err);
 }
 
@@ -65,20 +65,20 @@ static void test_yule_simon_values(void **state)
     for (int n = 1; n <= 40; n++) {
         cum += exp(ys_lpmf(n, a));
         RtArg A = rt_arg1(&a, NULL, false);
-        CLOSE(rt_yule_simon_cdf(rt_iarg(&n, 1), A, 1, &err), cum, 1e-12);
-        CLOSE(rt_yule_simon_lcdf(rt_iarg(&n, 1), A, 1, &err), log(cum),
+        CLOSE(rt_yule_simon_cdf(rt_iarg1(&n), A, 1, &err), cum, 1e-12);
+        CLOSE(rt_yule_simon_lcdf(rt_iarg1(&n), A, 1, &err), log(cum),
               1e-12);
-        CLOSE(rt_yule_simon_lccdf(rt_iarg(&n, 1), A, 1, &err),
+        CLOSE(rt_yule_simon_lccdf(rt_iarg1(&n), A, 1, &err),
               log1p(-cum), 1e-9);
     }
     /* below the support: cdf 0, lccdf 0 */
     int zero = 0;
     RtArg A = rt_arg1(&a, NULL, false);
-    assert_true(rt_yule_simon_cdf(rt_iarg(&zero, 1), A, 1, &err) == 0);
-    assert_true(rt_yule_simon_lccdf(rt_iarg(&zero, 1), A, 1, &err) == 0);
+    assert_true(rt_yule_simon_cdf(rt_iarg1(&zero), A, 1, &err) == 0);
+    assert_true(rt_yule_simon_lccdf(rt_iarg1(&zero), A, 1, &err) == 0);
     /* propto with a data shape drops everything */
     int n = 3;
-    assert_true(rt_yule_simon_lpmf(rt_iarg(&n, 1), A, true, 1, &err) == 0);
+    assert_true(rt_yule_simon_lpmf(rt_iarg1(&n), A, true, 1, &err) == 0);
 }
 
 static int ys_ns[3] = {1, 4, 2};
@@ -127,14 +127,14 @@ static void test_yule_simon_errors(void **state)
     RtError err;
     int n = 0;
     double a = 1;
-    double v = rt_yule_simon_lpmf(rt_iarg(&n, 1), rt_arg1(&a, NULL, false),
+    double v = rt_yule_simon_lpmf(rt_iarg1(&n), rt_arg1(&a, NULL, false),
                                   false, 1, &err);
     assert_true(isnan(v));
     assert_string_equal(err.msg, "yule_simon_lpmf: Random variable is 0, "
                         "but must be greater than or equal to 1");
     n = 2;
     a = -1;
-    v = rt_yule_simon_lcdf(rt_iarg(&n, 1), rt_arg1(&a, NULL, false), 1, &err);
+    v = rt_yule_simon_lcdf(rt_iarg1(&n), rt_arg1(&a, NULL, false), 1, &err);
     assert_true(isnan(v));
     assert_string_equal(err.msg, "yule_simon_lcdf: Shape parameter is -1, "
                         "but must be positive finite!");

@@ -1,7 +1,8 @@
 /* emit_ode.c - Stan's ODE solvers through the runtime's rt_ode_solve
  * (rt_ode.h): ode_rk45, ode_ckrk, ode_adams, ode_bdf and their _tol forms,
- * and the deprecated integrate_ode_rk45 / _bdf / _adams, with and without
- * their tolerances.
+ * the deprecated integrate_ode_rk45 / _bdf / _adams, with and without
+ * their tolerances, and ode_adjoint_tol_ctl (its forward solve, with forward
+ * sensitivities for the gradient: runtime/ode_adjoint.c).
  *
  * The solver calls back into the model for the right-hand side f(t, y,
  * ...) and, for the sensitivities (and ode_bdf's Jacobian), for the
@@ -36,31 +37,40 @@
 /* The solvers: the Stan function, the runtime's method, whether it is the
  * deprecated interface, whether it takes tolerances (the variadic _tol
  * forms; the deprecated ones take them when called with 10 arguments),
- * and Stan's default tolerances and max_num_steps. */
+ * and Stan's default tolerances and max_num_steps.  ode_adjoint_tol_ctl
+ * (adjoint) takes eleven controls, and its method is the one its
+ * solver_forward argument names (rt_ode_adjoint_controls). */
 typedef struct OdeForm {
     const char *name;
     const char *method;
     bool deprecated;
     bool tol;
     const char *defaults;
+    bool adjoint;
 } OdeForm;
 
 #define NONSTIFF_DEFAULTS "1e-6, 1e-6, 1000000"
 #define STIFF_DEFAULTS "1e-10, 1e-10, 100000000"
 
 static const OdeForm ode_forms[] = {
-    {"ode_rk45", "RT_ODE_RK45", false, false, NONSTIFF_DEFAULTS},
-    {"ode_rk45_tol", "RT_ODE_RK45", false, true, NONSTIFF_DEFAULTS},
-    {"ode_ckrk", "RT_ODE_CKRK", false, false, NONSTIFF_DEFAULTS},
-    {"ode_ckrk_tol", "RT_ODE_CKRK", false, true, NONSTIFF_DEFAULTS},
-    {"ode_adams", "RT_ODE_ADAMS", false, false, STIFF_DEFAULTS},
-    {"ode_adams_tol", "RT_ODE_ADAMS", false, true, STIFF_DEFAULTS},
-    {"ode_bdf", "RT_ODE_BDF", false, false, STIFF_DEFAULTS},
-    {"ode_bdf_tol", "RT_ODE_BDF", false, true, STIFF_DEFAULTS},
-    {"integrate_ode_rk45", "RT_ODE_RK45", true, false, NONSTIFF_DEFAULTS},
-    {"integrate_ode_adams", "RT_ODE_ADAMS", true, false, STIFF_DEFAULTS},
-    {"integrate_ode_bdf", "RT_ODE_BDF", true, false, STIFF_DEFAULTS},
+    {"ode_rk45", "RT_ODE_RK45", false, false, NONSTIFF_DEFAULTS, false},
+    {"ode_rk45_tol", "RT_ODE_RK45", false, true, NONSTIFF_DEFAULTS, false},
+    {"ode_ckrk", "RT_ODE_CKRK", false, false, NONSTIFF_DEFAULTS, false},
+    {"ode_ckrk_tol", "RT_ODE_CKRK", false, true, NONSTIFF_DEFAULTS, false},
+    {"ode_adams", "RT_ODE_ADAMS", false, false, STIFF_DEFAULTS, false},
+    {"ode_adams_tol", "RT_ODE_ADAMS", false, true, STIFF_DEFAULTS, false},
+    {"ode_bdf", "RT_ODE_BDF", false, false, STIFF_DEFAULTS, false},
+    {"ode_bdf_tol", "RT_ODE_BDF", false, true, STIFF_DEFAULTS, false},
+    {"integrate_ode_rk45", "RT_ODE_RK45", true, false, NONSTIFF_DEFAULTS, false},
+    {"integrate_ode_adams", "RT_ODE_ADAMS", true, false, STIFF_DEFAULTS, false},
+    {"integrate_ode_bdf", "RT_ODE_BDF", true, false, STIFF_DEFAULTS, false},
+    {"ode_adjoint_tol_ctl", NULL, false, true, NULL, true},
 };
+
+/* ode_adjoint_tol_ctl: the controls from argument 4, the extra arguments
+ * from 15. */
+#define ADJOINT_CONTROLS 4
+#define ADJOINT_FIRST_EXTRA 15
 
 static const OdeForm *ode_form(const MirExpr *e)
 {
@@ -89,6 +99,8 @@ static OdeArgs ode_args(const MirExpr *e)
     const OdeForm *form = ode_form(e);
     if (form->deprecated)
         return (OdeArgs){4, 7, e->nargs == 10 ? 7 : -1};
+    if (form->adjoint)
+        return (OdeArgs){ADJOINT_FIRST_EXTRA, e->nargs, ADJOINT_CONTROLS};
     if (form->tol)
         return (OdeArgs){7, e->nargs, 4};
     return (OdeArgs){4, e->nargs, -1};
@@ -227,6 +239,25 @@ static Opnd as_real(Emit *em, Opnd a)
     return r;
 }
 
+/* ode_adjoint_tol_ctl's controls, checked; *method and *tol get what the
+ * forward solve runs with. */
+static void adjoint_controls(Emit *em, const MirExpr *e, Opnd y0,
+                             const char **method, const char **tol)
+{
+    Opnd c[11];
+    for (int i = 0; i < 11; i++)
+        c[i] = em_value(em, e->args[ADJOINT_CONTROLS + i]);
+    const char *m = em_fresh(em, "method"), *atol = em_fresh(em, "atol");
+    em_line(em, "RtOdeMethod %s; double %s;", m, atol);
+    em_line(em, "if (rt_ode_adjoint_controls(%s, %s, &(RtOdeAdjointCtl){%s, "
+            "%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s}, &%s, &%s, err)) "
+            "return -1;", em_c_string(em->a, e->fn), y0.n, c[0].val, c[1].val,
+            c[1].n, c[2].val, c[3].val, c[3].n, c[4].val, c[5].val, c[6].val,
+            c[7].val, c[8].val, c[9].val, c[10].val, m, atol);
+    *method = m;
+    *tol = A("%s, %s, %s", c[0].val, atol, c[6].val);
+}
+
 /* The solve: the context, then rt_ode_solve into the returned values
  * (and, with_sens, the sensitivities into *sens); *ntheta gets the
  * number of theta elements, extra the extra arguments' values. */
@@ -275,15 +306,17 @@ static Opnd solve(Emit *em, const MirExpr *e, bool with_sens,
     em_line(em, "int %s = %s;", p, off);
     /* ode_bdf's Jacobian comes from the vjp when there is one, also in a
      * value solve (else from differences of f) */
-    bool vjp = with_sens || (strcmp(form->method, "RT_ODE_BDF") == 0
-                             && em->rev_why && !em->rev_why[fi]);
+    bool stiff = form->adjoint || strcmp(form->method, "RT_ODE_BDF") == 0;
+    bool vjp = with_sens || (stiff && em->rev_why && !em->rev_why[fi]);
     const char *sys = em_fresh(em, "sys");
     em_line(em, "RtOdeSystem %s = {%s, %s, ode_f%d, %s, &%s};", sys, y0.n, p,
             fi, vjp ? A("ode_vjp%d", fi) : "NULL", c);
     Opnd y = em_new_container(em, A("(%s) * (%s)", ts.n, y0.n), ts.n, y0.n,
                               false);
-    const char *tol = form->defaults;
-    if (in.tol >= 0) {
+    const char *tol = form->defaults, *method = form->method;
+    if (form->adjoint) {
+        adjoint_controls(em, e, y0, &method, &tol);
+    } else if (in.tol >= 0) {
         Opnd rtol = em_value(em, e->args[in.tol]);
         Opnd atol = em_value(em, e->args[in.tol + 1]);
         Opnd steps = em_value(em, e->args[in.tol + 2]);
@@ -296,7 +329,7 @@ static Opnd solve(Emit *em, const MirExpr *e, bool with_sens,
                 "(%s) * (%s) * ((%s) + %s));", *sens, ts.n, y0.n, y0.n, p);
     }
     em_line(em, "if (rt_ode_solve(%s, %s, &%s, %s, %s, %s, %s, %s, %s, %s, "
-            "err)) return -1;", form->method, em_c_string(em->a, e->fn), sys,
+            "err)) return -1;", method, em_c_string(em->a, e->fn), sys,
             y0.val, t0.val, ts.val, ts.n, tol, y.val, *sens);
     *ntheta = p;
     return y;

@@ -119,4 +119,29 @@ int rt_ode_solve(RtOdeMethod method, const char *fn, const RtOdeSystem *sys,
                  double rtol, double atol, long max_num_steps, double *y_out,
                  double *sens, RtError *err);
 
+/* The controls of ode_adjoint_tol_ctl after f, y0, t0 and ts, in Stan's
+ * order. */
+typedef struct RtOdeAdjointCtl {
+    double rtol_forward;
+    const double *atol_forward;
+    int natol_forward;
+    double rtol_backward;
+    const double *atol_backward;
+    int natol_backward;
+    double rtol_quadrature, atol_quadrature;
+    int max_num_steps, num_steps_between_checkpoints;
+    int interpolation_polynomial, solver_forward, solver_backward;
+} RtOdeAdjointCtl;
+
+/* Stan's checks of ode_adjoint_tol_ctl's controls for n states; then the
+ * forward solve rt_ode_solve runs for it: *method the solver
+ * solver_forward names (1 Adams, 2 BDF), *atol the smallest of the
+ * forward absolute tolerances.  The gradient comes from forward
+ * sensitivities (ode_adjoint.c says why that is the same derivative).
+ * Returns 0, or -1 with err set:
+ *   "ode_adjoint_tol_ctl: solver_forward is 3, but must be in the
+ *    interval [1, 2]" */
+int rt_ode_adjoint_controls(const char *fn, int n, const RtOdeAdjointCtl *c,
+                            RtOdeMethod *method, double *atol, RtError *err);
+
 #endif

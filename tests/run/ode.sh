@@ -9,6 +9,9 @@
 #   stiff      Robertson's chemical kinetics with max_num_steps 500:
 #              ode_rk45_tol fails with Stan's max_num_steps message,
 #              ode_bdf_tol solves it (mass conserved);
+#   adjoint    ode_adjoint_tol_ctl with each forward solver: the decay's
+#              closed form; a solver_forward of 3 and an absolute
+#              tolerance vector of the wrong size: Stan's checks;
 #   deprecated integrate_ode_rk45 / _bdf / _adams with an int initial time
 #              and int output times, with and without tolerances: the
 #              oscillator's closed form.
@@ -134,6 +137,43 @@ if build_model robertson; then
         "ode_rk45_tol:  Failed to integrate to next output time (4) $steps"
     expect robertson '{"stiff": 1, "max_num_steps": 5}' 1 \
         "ode_bdf_tol:  Failed to integrate to next output time (0.4) $steps"
+fi
+
+# ---- adjoint: ode_adjoint_tol_ctl's controls ----
+cat >adjoint.stan <<'STAN'
+functions {
+  vector decay(real t, vector y, real k) {
+    return -k * y;
+  }
+}
+data {
+  int solver;
+  vector[2] atol;
+}
+transformed data {
+  array[2] real ts = {1, 2};
+  array[2] vector[2] y = ode_adjoint_tol_ctl(decay, [1.0, 2.0]', 0, ts,
+                                             1e-10, atol, 1e-8, [1e-8, 1e-8]',
+                                             1e-8, 1e-8, 100000, 150, 1,
+                                             solver, 2, 0.5);
+  for (j in 1:2)
+    if (abs(y[j, 2] - 2 * exp(-0.5 * ts[j])) > 1e-7)
+      reject("wrong solution ", y[j]);
+}
+parameters {
+  real mu;
+}
+model {
+  mu ~ normal(0, 1);
+}
+STAN
+if build_model adjoint; then
+    expect adjoint '{"solver": 1, "atol": [1e-10, 1e-10]}' 0 ""
+    expect adjoint '{"solver": 2, "atol": [1e-10, 1e-9]}' 0 ""
+    expect adjoint '{"solver": 3, "atol": [1e-10, 1e-10]}' 1 \
+        "ode_adjoint_tol_ctl: solver_forward is 3, but must be in the interval [1, 2]"
+    expect adjoint '{"solver": 1, "atol": [1e-10, -1]}' 1 \
+        "ode_adjoint_tol_ctl: absolute_tolerance_forward[2] is -1, but must be positive finite!"
 fi
 
 # ---- deprecated: an int initial time, int output times ----

@@ -599,7 +599,8 @@ static const char ode_rhs_deprecated[] =
 /* Whether c is an ODE solver whose programs the generator can write: the
  * right-hand side above, then the initial state, initial time and
  * times, then either `...` after none or three tolerance arguments
- * (variadic) or theta, x_r, x_i and none or three (deprecated). */
+ * (variadic: 1), or theta, x_r, x_i and none or three (deprecated: 2), or
+ * ode_adjoint_tol_ctl's eleven controls (3). */
 static int ode_shape(const Call *c)
 {
     if (c->nargs < 4 || strcmp(c->args[2], "real") != 0
@@ -609,6 +610,9 @@ static int ode_shape(const Call *c)
         && (c->nargs == 5 || c->nargs == 8)
         && strcmp(c->args[c->nargs - 1], "...") == 0)
         return 1;
+    if (strcmp(c->args[0], ode_rhs) == 0 && strcmp(c->args[1], "vector") == 0
+        && c->nargs == 16 && strcmp(c->args[15], "...") == 0)
+        return 3;
     if (strcmp(c->args[0], ode_rhs_deprecated) == 0
         && strcmp(c->args[1], "array[] real") == 0
         && (c->nargs == 7 || c->nargs == 10))
@@ -641,6 +645,9 @@ static const char *write_ode_program(Arena *a, const Call *c, Mode mode)
         : arena_printf(a, "%s {\n  vector[2] y0;\n  real theta;\n}\n", block);
     const char *tol = (c->nargs == 8 || c->nargs == 10)
         ? ", 1e-8, 1e-8, 10000" : "";
+    if (ode_shape(c) == 3)
+        tol = ", 1e-8, [1e-8, 1e-8]', 1e-8, [1e-8, 1e-8]', 1e-8, 1e-8, "
+              "10000, 150, 1, 2, 2";
     const char *call = deprecated
         ? arena_printf(a, "%s(rhs, y0, 0, {1.0, 2.0}, theta, x_r, x_i%s)",
                        c->name, tol)
@@ -738,8 +745,8 @@ static const char method[] =
     "- **skipped**: higher-order signatures (they take a function "
     "argument) other than the ODE solvers', and signatures whose program "
     "the typechecker rejects (functions removed from the language).\n\n"
-    "The ODE solvers (`ode_rk45`, `ode_bdf`, ... and the deprecated "
-    "`integrate_ode_*`) are called with a generated right-hand side "
+    "The ODE solvers (`ode_rk45`, `ode_bdf`, ..., `ode_adjoint_tol_ctl` "
+    "and the deprecated `integrate_ode_*`) are called with a generated right-hand side "
     "`rhs` (dy/dt = -theta y, two states), the initial state `y0` and "
     "`theta` as data or parameters, an initial time of 0 and two output "
     "times.\n\n"

@@ -216,6 +216,22 @@ static int shaped_call(const MirExpr *e, int *suffix)
     return -1;
 }
 
+/* The shape of the matrices of x when x is an array of matrices variable
+ * or an element or slice of one (indices only into the array: the
+ * operand of an indexed matrix knows its element count, not its shape). */
+static bool var_matrix_shape(Emit *em, const MirExpr *x, const char **rows,
+                             const char **cols)
+{
+    const MirExpr *base = x->kind == MX_INDEXED ? x->args[0] : x;
+    if (base->kind != MX_VAR || base->var < 0 || base->type->kind != TY_ARRAY
+        || base->type->elem->kind != TY_MATRIX
+        || (x != base && x->nindices > base->type->dims))
+        return false;
+    *rows = em_var_dim(em, base->var, base->type->dims);
+    *cols = em_var_dim(em, base->var, base->type->dims + 1);
+    return true;
+}
+
 /* The element count and the element shape (rows x cols; a vector is
  * size x 1) of the first argument x, value o: one vector or matrix, or an
  * array of them. */
@@ -231,6 +247,8 @@ static void element_shape(Emit *em, const MirExpr *x, Opnd o,
         return;
     }
     if (t->kind == TY_MATRIX) {
+        if (var_matrix_shape(em, x, rows, cols))
+            return;
         if (!o.rows || !o.cols)
             em_unsupported(em, "this matrix expression as a transform's "
                            "argument yet");
@@ -245,23 +263,20 @@ static void element_shape(Emit *em, const MirExpr *x, Opnd o,
         return;
     }
     /* an array of matrices: a variable, a slice of one, or {A, B} */
-    const MirExpr *base = x->kind == MX_INDEXED ? x->args[0] : x;
-    if (base->kind == MX_VAR && base->var >= 0 && base->type->kind == TY_ARRAY
-        && base->type->dims == 1) {
-        *rows = em_var_dim(em, base->var, 1);
-        *cols = em_var_dim(em, base->var, 2);
-        if (x == base) {
-            *count = em_var_dim(em, base->var, 0);
+    if (var_matrix_shape(em, x, rows, cols)) {
+        if (x->kind == MX_VAR) {
+            *count = em_var_dim(em, x->var, 0);
             return;
         }
     } else if (x->kind == MX_CALL && x->fn_kind == FNK_INTERNAL
                && x->internal == FN_MAKE_ARRAY && x->nargs > 0) {
         Opnd first = em_value(em, x->args[0]);
-        if (!first.rows || !first.cols)
+        const char *r = first.rows, *c = first.cols;
+        if (!var_matrix_shape(em, x->args[0], &r, &c) && (!r || !c))
             em_unsupported(em, "this array of matrices as a transform's "
                            "argument yet");
-        *rows = first.rows;
-        *cols = first.cols;
+        *rows = r;
+        *cols = c;
         *count = A("%d", x->nargs);
         return;
     } else {

@@ -85,16 +85,27 @@ static const char *elements(Emit *em, const Opnd *ops, int n)
 }
 
 /* Whether a _jacobian call here adds to the log density: in the log
- * density itself; elsewhere (generated quantities re-running transformed
+ * density itself, and in a user function (the typechecker allows the
+ * call only in _jacobian functions, which take the caller's `lp` and
+ * `jacobian`); elsewhere (generated quantities re-running transformed
  * parameters) it is its _constrain. */
 static bool adds_jacobian(Emit *em, int suffix)
 {
-    if (suffix != TF_JACOBIAN || !em->sec_logp)
-        return false;
-    if (em->in_function)
-        em_unsupported(em, "library _jacobian functions inside a user "
-                       "function yet");
-    return true;
+    return suffix == TF_JACOBIAN && (em->sec_logp || em->in_function);
+}
+
+/* The log density a _jacobian call adds to, and the weight of its log
+ * Jacobian in the reverse step: the adjoint of target, which in a user
+ * function's reverse is the caller's (1, or 0 when the call's context is
+ * off: emit_ctx.c). */
+static const char *jacobian_lp(const Emit *em)
+{
+    return em->in_function ? "*lp" : "lp";
+}
+
+static const char *jacobian_weight(const Emit *em)
+{
+    return em->in_function ? "lp_adj" : "1.0";
 }
 
 static Opnd transform_value(Emit *em, const MirExpr *e, int f, int suffix)
@@ -116,8 +127,8 @@ static Opnd transform_value(Emit *em, const MirExpr *e, int f, int suffix)
     em_line(em, "    if (%s(%s, %s, %s, &%s, NULL, err)) return -1;", rt,
             families[f].kind, fn, args, dst);
     if (jac)
-        em_line(em, "    if (jacobian) lp += rt_tf_log_jacobian(%s, %s, "
-                "NULL);", families[f].kind, args);
+        em_line(em, "    if (jacobian) %s += rt_tf_log_jacobian(%s, %s, "
+                "NULL);", jacobian_lp(em), families[f].kind, args);
     em_line(em, "}");
     return o;
 }
@@ -154,8 +165,9 @@ static void transform_backprop(Emit *em, const MirExpr *e, int f, int suffix,
                 families[f].kind, args, dj);
     for (int i = 0; i < e->nargs; i++)
         if (g[i])
-            em_line(em, "    %s += %s * %s[%d] + %s[%d];", ops[i].container
-                    ? A("%s[k]", g[i]) : g[i], a, d, i, dj, i);
+            em_line(em, "    %s += %s * %s[%d] + %s * %s[%d];",
+                    ops[i].container ? A("%s[k]", g[i]) : g[i], a, d, i,
+                    jacobian_weight(em), dj, i);
     em_line(em, "}");
     for (int i = 0; i < e->nargs; i++)
         if (g[i])
@@ -367,7 +379,7 @@ static Opnd shaped_value(Emit *em, const MirExpr *e, int f, int suffix)
             "%s, %s, err)) return -1;", shaped[f].kind, x.val, fsz, s.R, s.C,
             o.val, csz, jac ? A("&%s", lj) : "NULL");
     if (jac)
-        em_line(em, "if (jacobian) lp += %s;", lj);
+        em_line(em, "if (jacobian) %s += %s;", jacobian_lp(em), lj);
     else
         em_line(em, "(void)%s;", lj);
     return o;
@@ -391,7 +403,8 @@ static void shaped_backprop(Emit *em, const MirExpr *e, int f, int suffix,
     else
         em_line(em, "    rt_st_adjoint(%s, %s + i * %s, %s, %s, %s + i * %s, "
                 "%s, %s + i * %s);", shaped[f].kind, x.val, fsz, s.R, s.C,
-                adj, csz, adds_jacobian(em, suffix) ? "jacobian" : "false",
+                adj, csz, adds_jacobian(em, suffix)
+                ? A("(jacobian && %s != 0)", jacobian_weight(em)) : "false",
                 g, fsz);
     em_backprop(em, e->args[0], g);
 }

@@ -429,6 +429,10 @@ bool em_lib_backprop(Emit *em, const MirExpr *e, const char *adj);
  * with its value in *out, or its reverse step emitted. */
 bool em_lib2_value(Emit *em, const MirExpr *e, Opnd *out);
 bool em_lib2_backprop(Emit *em, const MirExpr *e, const char *adj);
+/* The count and size of the vectors of an array of vectors o (of
+ * expression x); false when they are not known. */
+bool em_vectors_shape(Emit *em, const MirExpr *x, Opnd o,
+                      const char **count, const char **size);
 
 /* emit_scalar3.c */
 /* The elementwise functions of three arguments (fma, inc_beta,
@@ -439,10 +443,10 @@ bool em_scalar3_value(Emit *em, const MirExpr *e, Opnd *out);
 bool em_scalar3_backprop(Emit *em, const MirExpr *e, const char *adj);
 
 /* emit_transform.c */
-/* The scalar transforms as functions (lower_bound, upper_bound,
- * lower_upper_bound, offset_multiplier with _constrain, _unconstrain,
- * _jacobian): true when e is one, with its value in *out, or its reverse
- * step emitted. */
+/* The transforms as functions (lower_bound, ..., ordered, ..., cov_matrix
+ * with _constrain, _unconstrain, _jacobian; the vector and matrix ones
+ * also of arrays): true when e is one, with its value in *out, or its
+ * reverse step emitted. */
 bool em_transform_value(Emit *em, const MirExpr *e, Opnd *out);
 bool em_transform_backprop(Emit *em, const MirExpr *e, const char *adj);
 

@@ -133,8 +133,8 @@ static const char *arg_buffer(Emit *em, const MirExpr *e, int i, Opnd o,
  * expression x).  An indexed array of vectors (pts[2:3]) comes with its
  * element count as rows and 1 as columns, so its size is read from the
  * variable; false when neither is known. */
-static bool vectors_shape(Emit *em, const MirExpr *x, Opnd o,
-                          const char **count, const char **size)
+bool em_vectors_shape(Emit *em, const MirExpr *x, Opnd o,
+                      const char **count, const char **size)
 {
     const MirExpr *base = x->kind == MX_INDEXED ? x->args[0] : NULL;
     if (base && base->kind == MX_VAR && base->var >= 0 && x->nindices == 1
@@ -294,7 +294,7 @@ static bool array_items(Emit *em, const MirExpr *x, Opnd o,
     if (t->dims == 1 && (el->kind == TY_VECTOR || el->kind == TY_ROW_VECTOR
                          || el->kind == TY_COMPLEX_VECTOR
                          || el->kind == TY_COMPLEX_ROW_VECTOR))
-        return vectors_shape(em, x, o, count, size);
+        return em_vectors_shape(em, x, o, count, size);
     if (t->dims == 2 && scalar && o.rows && o.cols) {
         *count = o.rows;
         *size = o.cols;
@@ -684,7 +684,7 @@ static Opnd gp_points(Emit *em, const MirExpr *x, const char **N,
     *N = o.n;
     *D = "1";
     if (em_is_container_type(x->type->elem)
-        && !vectors_shape(em, x, o, N, D))
+        && !em_vectors_shape(em, x, o, N, D))
         em_unsupported(em, "this array of vectors in a kernel yet");
     return as_doubles(em, o);
 }

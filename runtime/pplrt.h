@@ -407,6 +407,41 @@ void rt_sum_to_zero_matrix_adjoint(const double *x, int M, int N,
                                    const double *adj_y, bool jacobian,
                                    double *adj_x);
 
+/* The reverse steps of the unconstraining directions, for the Stan
+ * functions NAME_unconstrain: given adj_x = d t / d x at x =
+ * rt_NAME_unconstrain(y) (same sizes and layouts), add d t / d y into
+ * adj_y, differentiating the formula the unconstrain evaluates (so only
+ * for a y that passed its check).  transforms.c and transforms_matrix.c. */
+void rt_ordered_unconstrain_adjoint(const double *y, int K,
+                                    const double *adj_x, double *adj_y);
+void rt_positive_ordered_unconstrain_adjoint(const double *y, int K,
+                                             const double *adj_x,
+                                             double *adj_y);
+void rt_unit_vector_unconstrain_adjoint(const double *y, int K,
+                                        const double *adj_x, double *adj_y);
+void rt_simplex_unconstrain_adjoint(const double *y, int K,
+                                    const double *adj_x, double *adj_y);
+void rt_sum_to_zero_unconstrain_adjoint(const double *y, int K,
+                                        const double *adj_x, double *adj_y);
+void rt_stochastic_row_unconstrain_adjoint(const double *y, int M, int N,
+                                           const double *adj_x,
+                                           double *adj_y);
+void rt_stochastic_column_unconstrain_adjoint(const double *y, int M, int N,
+                                              const double *adj_x,
+                                              double *adj_y);
+void rt_sum_to_zero_matrix_unconstrain_adjoint(const double *y, int M, int N,
+                                               const double *adj_x,
+                                               double *adj_y);
+void rt_cholesky_corr_unconstrain_adjoint(const double *y, int K,
+                                          const double *adj_x,
+                                          double *adj_y);
+void rt_cholesky_cov_unconstrain_adjoint(const double *y, int M, int N,
+                                         const double *adj_x, double *adj_y);
+void rt_corr_matrix_unconstrain_adjoint(const double *y, int K,
+                                        const double *adj_x, double *adj_y);
+void rt_cov_matrix_unconstrain_adjoint(const double *y, int K,
+                                       const double *adj_x, double *adj_y);
+
 /* ---------------------------------------------------------- Stan CSV */
 
 /* Which factors of the log density count (the backend's emit_ctx.c, the

@@ -835,3 +835,155 @@ void rt_sum_to_zero_matrix_adjoint(const double *x, int M, int N,
                               M - 1);
     free(t);
 }
+
+/* ------------------------------------------- reverse steps of the frees */
+
+/* The derivatives of the unconstraining functions as Stan functions
+ * (ordered_unconstrain, ...): adj_x = d t / d x for the free values the
+ * rt_*_unconstrain call returned from y, and d t / d y is added into
+ * adj_y, by differentiating the very formulas rt_*_unconstrain evaluates
+ * (y must have passed its check). */
+
+/* x[0] = y[0] (ordered) or log y[0] (positive_ordered), x[k] = log(y[k] -
+ * y[k-1]). */
+static void ordered_free_adjoint(const double *y, int K, bool positive,
+                                 const double *adj_x, double *adj_y)
+{
+    for (int k = 0; k < K; k++) {
+        if (k == 0) {
+            adj_y[0] += positive ? adj_x[0] / y[0] : adj_x[0];
+            continue;
+        }
+        double g = adj_x[k] / (y[k] - y[k - 1]);
+        adj_y[k] += g;
+        adj_y[k - 1] -= g;
+    }
+}
+
+void rt_ordered_unconstrain_adjoint(const double *y, int K,
+                                    const double *adj_x, double *adj_y)
+{
+    ordered_free_adjoint(y, K, false, adj_x, adj_y);
+}
+
+void rt_positive_ordered_unconstrain_adjoint(const double *y, int K,
+                                             const double *adj_x,
+                                             double *adj_y)
+{
+    ordered_free_adjoint(y, K, true, adj_x, adj_y);
+}
+
+/* unit_vector_free returns y itself. */
+void rt_unit_vector_unconstrain_adjoint(const double *y, int K,
+                                        const double *adj_x, double *adj_y)
+{
+    (void)y;
+    for (int k = 0; k < K; k++)
+        adj_y[k] += adj_x[k];
+}
+
+/* simplex_free_strided: x_k = log y_k - log rest_k + log(N - k), with
+ * rest_k = sum_{j > k} y_j.  So d x_k / d y_k = 1 / y_k and d x_k / d y_j
+ * = -1 / rest_k for every j > k: y_j gets minus the sum over k < j of
+ * adj_x_k / rest_k.  Two backward sweeps (rest is built backwards, as the
+ * value was): the first sums every term, the second takes them off. */
+static void simplex_free_adjoint_strided(const double *y, ptrdiff_t ys,
+                                         int K, const double *adj_x,
+                                         ptrdiff_t xs, double *adj_y,
+                                         ptrdiff_t as)
+{
+    if (K <= 1)
+        return;
+    int N = K - 1;
+    double rest = y[N * ys], all = 0;
+    for (int k = N - 1; k >= 0; k--) {
+        all += adj_x[k * xs] / rest;
+        rest += y[k * ys];
+    }
+    adj_y[N * as] -= all;
+    rest = y[N * ys];
+    for (int k = N - 1; k >= 0; k--) {
+        all -= adj_x[k * xs] / rest;
+        adj_y[k * as] += adj_x[k * xs] / y[k * ys] - all;
+        rest += y[k * ys];
+    }
+}
+
+void rt_simplex_unconstrain_adjoint(const double *y, int K,
+                                    const double *adj_x, double *adj_y)
+{
+    simplex_free_adjoint_strided(y, 1, K, adj_x, 1, adj_y, 1);
+}
+
+void rt_stochastic_row_unconstrain_adjoint(const double *y, int M, int N,
+                                           const double *adj_x,
+                                           double *adj_y)
+{
+    for (int i = 0; i < M; i++)
+        simplex_free_adjoint_strided(y + (ptrdiff_t)i * N, 1, N, adj_x + i,
+                                     M, adj_y + (ptrdiff_t)i * N, 1);
+}
+
+void rt_stochastic_column_unconstrain_adjoint(const double *y, int M, int N,
+                                              const double *adj_x,
+                                              double *adj_y)
+{
+    if (M <= 0)
+        return;
+    for (int j = 0; j < N; j++)
+        simplex_free_adjoint_strided(y + j, N, M,
+                                     adj_x + (ptrdiff_t)j * (M - 1), 1,
+                                     adj_y + j, N);
+}
+
+/* The transpose of stz_free_strided, a linear map: its steps in reverse.
+ * With S the adjoint of the running sum_w and f_m = sqrt(m (m+1)) / m
+ * (1-based m), x_m = (sum_w - z_{m+1}) f_m sends a_m f_m to S and -a_m f_m
+ * to z_{m+1}; sum_w += x_{m+1} / sqrt((m+1)(m+2)) sends S to x_{m+1};
+ * x_N = -z_{N+1} sqrt(1 + 1/N) comes last. */
+static void stz_free_transpose_strided(const double *adj_x, ptrdiff_t xs,
+                                       int N, double *adj_z, ptrdiff_t zs)
+{
+    if (N <= 0)
+        return;
+    double s = 0, extra = 0;
+    for (int m = 0; m <= N - 2; m++) {
+        double n = m + 1, next = m + 2;
+        double a = adj_x[m * xs] + extra;
+        double f = sqrt(n * (n + 1)) / n;
+        s += a * f;
+        adj_z[(m + 1) * zs] -= a * f;
+        extra = s / sqrt(next * (next + 1));
+    }
+    adj_z[N * zs] -= (adj_x[(N - 1) * xs] + extra) * sqrt(1 + 1.0 / N);
+}
+
+void rt_sum_to_zero_unconstrain_adjoint(const double *y, int K,
+                                        const double *adj_x, double *adj_y)
+{
+    (void)y;
+    if (K > 1)
+        stz_free_transpose_strided(adj_x, 1, K - 1, adj_y, 1);
+}
+
+/* The row pass's transpose into t ((M-1) x N, row-major), then the column
+ * pass's; NaN if memory runs out. */
+void rt_sum_to_zero_matrix_unconstrain_adjoint(const double *y, int M, int N,
+                                               const double *adj_x,
+                                               double *adj_y)
+{
+    (void)y;
+    if (M <= 1 || N <= 1)
+        return;
+    double *t = calloc((size_t)(M - 1) * (size_t)N, sizeof *t);
+    if (!t) {
+        fill_nan(adj_y, (size_t)M * (size_t)N, 1);
+        return;
+    }
+    for (int r = 0; r < M - 1; r++)
+        stz_free_transpose_strided(adj_x + r, M - 1, N - 1,
+                                   t + (ptrdiff_t)r * N, 1);
+    for (int c = 0; c < N; c++)
+        stz_free_transpose_strided(t + c, N, M - 1, adj_y + c, N);
+    free(t);
+}

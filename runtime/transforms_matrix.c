@@ -506,3 +506,131 @@ void rt_cov_matrix_adjoint(const double *x, int K, const double *adj_y,
                                           + (jacobian ? K - a + 1 : 0);
         }
 }
+
+/* ------------------------------------------- reverse steps of the frees */
+
+/* The derivatives of the unconstraining functions as Stan functions
+ * (cholesky_factor_corr_unconstrain, ...): adj_x = d t / d x for the free
+ * values the rt_*_unconstrain call returned from y; d t / d y is added
+ * into adj_y, differentiating the formulas rt_*_unconstrain evaluates (y
+ * must have passed its checks).  Memory running out gives NaN. */
+
+/* corr_free_from_factor's reverse step for row i, into adj_l.  With T_k =
+ * sum_{j >= k} L[i][j]^2 (the tail, diagonal included) and u_k = L[i][k] /
+ * sqrt(T_k), x_k = atanh(u_k), and 1 - u_k^2 = T_{k+1} / T_k, so
+ *   d x_k / d L[i][k] = 1 / sqrt(T_k),
+ *   d x_k / d L[i][j] = -L[i][j] h_k / a_k (j > k),
+ *   h_k = a_k L[i][k] / (T_{k+1} sqrt(T_k)),
+ * and L[i][j] gets -L[i][j] times the sum of h_k over k < j.  Two backward
+ * sweeps (the tail is built backwards): the first sums h, the second takes
+ * the terms off again. */
+static void corr_free_row_adjoint(const double *l, CorrKind kind, int K,
+                                  int i, const double *adj_x, double *adj_l)
+{
+    const double *row = l + (ptrdiff_t)i * K;
+    double *adj = adj_l + (ptrdiff_t)i * K;
+    double tail = row[i] * row[i], all = 0;
+    for (int k = i - 1; k >= 0; k--) {
+        double next = tail;
+        tail += row[k] * row[k];
+        all += adj_x[corr_index(kind, K, i, k)] * row[k]
+               / (next * sqrt(tail));
+    }
+    adj[i] -= row[i] * all;
+    tail = row[i] * row[i];
+    for (int k = i - 1; k >= 0; k--) {
+        double a = adj_x[corr_index(kind, K, i, k)], next = tail;
+        tail += row[k] * row[k];
+        all -= a * row[k] / (next * sqrt(tail));
+        adj[k] += a / sqrt(tail) - row[k] * all;
+    }
+}
+
+/* The reverse step of cholesky() above, which reads a's lower triangle:
+ * adj_l (overwritten: it is the working adjoint of L) -> adj_a's lower
+ * triangle, added.  Steps in the reverse order of the forward loop; s is
+ * the running value of entry (i, j) there. */
+static void cholesky_adjoint(const double *l, int K, double *adj_l,
+                             double *adj_a)
+{
+    for (int i = K - 1; i >= 0; i--)
+        for (int j = i; j >= 0; j--) {
+            double s_adj;
+            if (i == j) {
+                s_adj = 0.5 * adj_l[i * K + i] / l[i * K + i];
+            } else {
+                s_adj = adj_l[i * K + j] / l[j * K + j];
+                adj_l[j * K + j] -= s_adj * l[i * K + j];
+            }
+            adj_a[i * K + j] += s_adj;
+            for (int k = j - 1; k >= 0; k--) {
+                adj_l[i * K + k] -= s_adj * l[j * K + k];
+                adj_l[j * K + k] -= s_adj * l[i * K + k];
+            }
+        }
+}
+
+void rt_cholesky_corr_unconstrain_adjoint(const double *y, int K,
+                                          const double *adj_x,
+                                          double *adj_y)
+{
+    for (int i = 1; i < K; i++)
+        corr_free_row_adjoint(y, CORR_CHOLESKY, K, i, adj_x, adj_y);
+}
+
+/* x from the factor of y: the factor's reverse step, then cholesky's. */
+void rt_corr_matrix_unconstrain_adjoint(const double *y, int K,
+                                        const double *adj_x, double *adj_y)
+{
+    if (K <= 1)
+        return;
+    size_t kk = (size_t)K * (size_t)K;
+    double *l = malloc(sizeof *l * 2 * kk);
+    if (!l || !cholesky(y, K, l)) {
+        free(l);
+        fill_nan(adj_y, kk);
+        return;
+    }
+    double *adj_l = l + kk;
+    for (size_t k = 0; k < kk; k++)
+        adj_l[k] = 0;
+    for (int i = 1; i < K; i++)
+        corr_free_row_adjoint(l, CORR_MATRIX, K, i, adj_x, adj_l);
+    cholesky_adjoint(l, K, adj_l, adj_y);
+    free(l);
+}
+
+void rt_cholesky_cov_unconstrain_adjoint(const double *y, int M, int N,
+                                         const double *adj_x, double *adj_y)
+{
+    if (N < 0 || M < N)
+        return;
+    size_t pos = 0;
+    for (int m = 0; m < M; m++)
+        for (int n = 0; n < N && n <= m; n++, pos++)
+            adj_y[m * N + n] += n == m ? adj_x[pos] / y[m * N + n]
+                                       : adj_x[pos];
+}
+
+void rt_cov_matrix_unconstrain_adjoint(const double *y, int K,
+                                       const double *adj_x, double *adj_y)
+{
+    if (K <= 0)
+        return;
+    size_t kk = (size_t)K * (size_t)K;
+    double *l = malloc(sizeof *l * 2 * kk);
+    if (!l || !cholesky(y, K, l)) {
+        free(l);
+        fill_nan(adj_y, kk);
+        return;
+    }
+    double *adj_l = l + kk;
+    for (size_t k = 0; k < kk; k++)
+        adj_l[k] = 0;
+    for (int i = 0; i < K; i++)
+        for (int k = 0; k <= i; k++)
+            adj_l[i * K + k] = k == i ? adj_x[cov_index(i, i)] / l[i * K + i]
+                                      : adj_x[cov_index(i, k)];
+    cholesky_adjoint(l, K, adj_l, adj_y);
+    free(l);
+}

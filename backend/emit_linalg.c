@@ -164,8 +164,8 @@ static const LinalgFn linalg_fns[] = {
 };
 
 /* The row of the table for call e, or NULL when e is not one of them or
- * its arguments are not real matrices and vectors (complex ones are not
- * served by the runtime). */
+ * its arguments are not real matrices and vectors, or reals where the
+ * row says r (complex ones are not served by the runtime). */
 static const LinalgFn *lookup(const MirExpr *e)
 {
     if (e->kind != MX_CALL || e->fn_kind != FNK_STANLIB)

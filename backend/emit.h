@@ -513,6 +513,13 @@ bool em_complex_call(const MirExpr *e);
 bool em_linalg_value(Emit *em, const MirExpr *e, Opnd *out);
 bool em_linalg_backprop(Emit *em, const MirExpr *e, const char *adj);
 
+/* emit_csr.c */
+/* The compressed sparse row functions of rt_csr.h (csr_extract_w, _v,
+ * _u, csr_to_dense_matrix, csr_matrix_times_vector): true when e is one
+ * of them, with its value in *out, or its reverse step emitted. */
+bool em_csr_value(Emit *em, const MirExpr *e, Opnd *out);
+bool em_csr_backprop(Emit *em, const MirExpr *e, const char *adj);
+
 /* The element offset of v[i, j, ...] with k single indices starting at
  * dimension `first`, and the count of the elements that remain. */
 const char *em_index_offset(Emit *em, VarId v, const MirIndex *ix, int k,

@@ -625,6 +625,7 @@ Opnd em_value_call(Emit *em, const MirExpr *e)
     if (em_gather_call(e))
         return em_value_gather(em, e);
     if (em_complex_value(em, e, &lin) || em_linalg_value(em, e, &lin)
+        || em_csr_value(em, e, &lin)
         || em_ode_value(em, e, &lin) || em_higher_value(em, e, &lin)
         || em_lib_value(em, e, &lin)
         || em_lib2_value(em, e, &lin) || em_scalar3_value(em, e, &lin)
@@ -856,7 +857,8 @@ void em_backprop_call(Emit *em, const MirExpr *e, const char *adj)
         em_backprop_gather(em, e, adj);
         return;
     }
-    if (em_linalg_backprop(em, e, adj) || em_ode_backprop(em, e, adj)
+    if (em_linalg_backprop(em, e, adj) || em_csr_backprop(em, e, adj)
+        || em_ode_backprop(em, e, adj)
         || em_higher_backprop(em, e, adj)
         || em_lib_backprop(em, e, adj) || em_lib2_backprop(em, e, adj)
         || em_scalar3_backprop(em, e, adj) || em_transform_backprop(em, e, adj))

@@ -26,20 +26,24 @@ enum {
     CHK_SQUARE1 = 2,    /* argument 2 is square */
     CHK_MULT = 4,       /* columns of argument 1 = rows of argument 2 */
     CHK_SAME = 8,       /* the same rows and columns */
-    CHK_DIAG = 16       /* columns of argument 1 = size of argument 2 */
+    CHK_DIAG = 16,      /* columns of argument 1 = size of argument 2 */
+    CHK_MULT12 = 32     /* columns of argument 2 = rows of argument 3 */
 };
 
 /* A function of the table.  The templates are C statements in which
- *   $a $b    are the values of arguments 1 and 2,
+ *   $a $b $c are the values of arguments 1, 2 and 3,
  *   $m $n    the rows and columns of argument 1, $p $q those of argument 2,
+ *            $r $s those of argument 3 (1 and 1 for a real),
  *   $y       the result: a pointer, or for a real result a double to set,
  *   $Y       the result's adjoint: a pointer, or for a real result a scalar,
- *   $g $h    the adjoint buffers of arguments 1 and 2, or NULL for data,
+ *   $g $h $k the adjoint buffers of arguments 1, 2 and 3 (a pointer to a
+ *            real's), or NULL for data,
  *   $w       `work` (forward) or `adj_work` (reverse) doubles of scratch.
  * The adjoint template may use $y only for a container result. */
 typedef struct LinalgFn {
     const char *name;
-    const char *kinds;      /* per argument: M a matrix, * also a vector */
+    const char *kinds;      /* per argument: M a matrix, * also a vector,
+                               r a real (or an int) */
     int checks;
     const char *arg_names;  /* the arguments' names in messages */
     const char *rows, *cols;    /* the result's shape, unless real */
@@ -120,6 +124,33 @@ static const LinalgFn linalg_fns[] = {
      "rt_inverse_spd_adj($y, $Y, $m, $g, $w);", "$m * $m"},
     /* the adjoint of either needs both the values and the vectors: work
      * holds the values, then the vectors, then rt_eigen_sym_adj's 2 n^2 */
+    /* matrix_exp.c: Pade with scaling and squaring, and the adjoint from
+     * the Frechet derivative (rt_matrix_exp.h); exp(A) B is exp(1 A) B */
+    {"matrix_exp", "M", CHK_SQUARE0, "A", "$m", "$m", false,
+     "if (rt_matrix_exp($a, $m, $y, $w, err)) return -1;",
+     "rt_matrix_exp_work($m)",
+     "if (rt_matrix_exp_adj($a, $Y, $m, $g, $w, err)) return -1;",
+     "rt_matrix_exp_adj_work($m)"},
+    {"matrix_exp_multiply", "MM", CHK_SQUARE0 | CHK_MULT, "A B", "$m", "$q",
+     false,
+     "if (rt_scale_matrix_exp_multiply(1, $a, $b, $m, $q, $y, $w, err)) "
+     "return -1;", "rt_scale_matrix_exp_multiply_work($m, $q)",
+     "if (rt_scale_matrix_exp_multiply_adj(1, $a, $b, $Y, $m, $q, NULL, $g, "
+     "$h, $w, err)) return -1;",
+     "rt_scale_matrix_exp_multiply_adj_work($m, $q)"},
+    {"scale_matrix_exp_multiply", "rMM", CHK_SQUARE1 | CHK_MULT12, "t A B",
+     "$p", "$s", false,
+     "if (rt_scale_matrix_exp_multiply($a, $b, $c, $p, $s, $y, $w, err)) "
+     "return -1;", "rt_scale_matrix_exp_multiply_work($p, $s)",
+     "if (rt_scale_matrix_exp_multiply_adj($a, $b, $c, $Y, $p, $s, $g, $h, "
+     "$k, $w, err)) return -1;",
+     "rt_scale_matrix_exp_multiply_adj_work($p, $s)"},
+    /* generalized_inverse.c: the SVD, Golub and Pereyra's derivative */
+    {"generalized_inverse", "M", 0, "G", "$n", "$m", false,
+     "if (rt_generalized_inverse($a, $m, $n, $y, $w, err)) return -1;",
+     "rt_generalized_inverse_work($m, $n)",
+     "rt_generalized_inverse_adj($a, $y, $Y, $m, $n, $g, $w);",
+     "rt_generalized_inverse_adj_work($m, $n)"},
     {"eigenvalues_sym", "M", CHK_SQUARE0, "m", "$m", "1",
      false, "if (rt_eigenvalues_sym($a, $m, $y, err)) return -1;", NULL,
      "if (rt_eigenvectors_sym($a, $m, $w, $w + $m, err)) { return -1; } "
@@ -133,8 +164,8 @@ static const LinalgFn linalg_fns[] = {
 };
 
 /* The row of the table for call e, or NULL when e is not one of them or
- * its arguments are not real matrices and vectors (complex ones are not
- * served by the runtime). */
+ * its arguments are not real matrices and vectors, or reals where the
+ * row says r (complex ones are not served by the runtime). */
 static const LinalgFn *lookup(const MirExpr *e)
 {
     if (e->kind != MX_CALL || e->fn_kind != FNK_STANLIB)
@@ -146,8 +177,10 @@ static const LinalgFn *lookup(const MirExpr *e)
             continue;
         for (int k = 0; k < e->nargs; k++) {
             TypeKind t = e->args[k]->type->kind;
-            if (t != TY_MATRIX && (f->kinds[k] == 'M'
-                                   || (t != TY_VECTOR && t != TY_ROW_VECTOR)))
+            if (f->kinds[k] == 'r' ? t != TY_REAL && t != TY_INT
+                : t != TY_MATRIX && (f->kinds[k] == 'M'
+                                     || (t != TY_VECTOR
+                                         && t != TY_ROW_VECTOR)))
                 return NULL;
         }
         bool real = e->type->kind == TY_REAL;
@@ -210,15 +243,20 @@ static const char *expand(Emit *em, const Subst *s, const char *tmpl)
     return A("%s%s", out, run);
 }
 
-/* The operands of e's call: values in $a $b, sizes in $m $n $p $q. */
+/* The operands of e's call: values in $a $b $c, sizes in $m $n $p $q $r
+ * $s (a real's are 1 and 1). */
 static void operands(Emit *em, const MirExpr *e, Opnd *ops, Subst *s)
 {
-    static const char vals[] = "ab", dims[] = "mnpq";
+    static const char vals[] = "abc", dims[] = "mnpqrs";
     for (int k = 0; k < e->nargs; k++) {
         ops[k] = em_value(em, e->args[k]);
-        s->name[(unsigned char)vals[k]] = ops[k].val;
-        s->name[(unsigned char)dims[2 * k]] = operand(em, ops[k].rows);
-        s->name[(unsigned char)dims[2 * k + 1]] = operand(em, ops[k].cols);
+        bool scalar = !em_is_container_type(e->args[k]->type);
+        s->name[(unsigned char)vals[k]] = scalar ? operand(em, ops[k].val)
+                                                 : ops[k].val;
+        s->name[(unsigned char)dims[2 * k]] = scalar ? "1"
+            : operand(em, ops[k].rows);
+        s->name[(unsigned char)dims[2 * k + 1]] = scalar ? "1"
+            : operand(em, ops[k].cols);
     }
 }
 
@@ -251,8 +289,8 @@ static void size_match(Emit *em, const char *fn, const char *what_i,
 static void emit_checks(Emit *em, const MirExpr *e, const LinalgFn *f,
                         const Opnd *ops, const Subst *s)
 {
-    char n1[8] = "", n2[8] = "";
-    sscanf(f->arg_names, "%7s %7s", n1, n2);
+    char n1[8] = "", n2[8] = "", n3[8] = "";
+    sscanf(f->arg_names, "%7s %7s %7s", n1, n2, n3);
     const char *fn = e->fn;
     const char *m = s->name['m'], *n = s->name['n'];
     const char *p = s->name['p'], *q = s->name['q'];
@@ -269,6 +307,9 @@ static void emit_checks(Emit *em, const MirExpr *e, const LinalgFn *f,
         size_match(em, fn, A("Columns of %s", n1), n, A("columns of %s", n2),
                    q);
     }
+    if (f->checks & CHK_MULT12)
+        size_match(em, fn, A("Columns of %s", n2), q, A("Rows of %s", n3),
+                   s->name['r']);
     if (f->checks & CHK_DIAG)
         size_match(em, fn, A("%s.size()", n2), ops[1].n,
                    A("%s.cols()", n1), n);
@@ -368,7 +409,7 @@ static const LinalgFn *begin(Emit *em, const MirExpr *e, Opnd *ops,
 
 bool em_linalg_value(Emit *em, const MirExpr *e, Opnd *out)
 {
-    Opnd ops[2];
+    Opnd ops[3];
     Subst s = {{0}};
     const LinalgFn *f = begin(em, e, ops, &s);
     if (!f)
@@ -396,17 +437,20 @@ bool em_linalg_value(Emit *em, const MirExpr *e, Opnd *out)
 
 bool em_linalg_backprop(Emit *em, const MirExpr *e, const char *adj)
 {
-    Opnd ops[2];
+    Opnd ops[3];
     Subst s = {{0}};
     const LinalgFn *f = begin(em, e, ops, &s);
     if (!f)
         return is_gp2(e) && gp2_backprop(em, e, adj);
-    static const char bufs[] = "gh";
+    static const char bufs[] = "ghk";
+    const char *buf[3] = {NULL, NULL, NULL};   /* a real's: a double */
     bool any = false;
     for (int k = 0; k < e->nargs; k++) {
         bool ad = em_is_ad(em, e->args[k]);
-        s.name[(unsigned char)bufs[k]] = ad ? em_adj_buffer(em, ops[k])
-                                            : "NULL";
+        buf[k] = ad ? em_adj_buffer(em, ops[k]) : NULL;
+        s.name[(unsigned char)bufs[k]] = !ad ? "NULL"
+            : em_is_container_type(e->args[k]->type) ? buf[k]
+            : A("&%s", buf[k]);
         any |= ad;
     }
     if (!any)
@@ -420,7 +464,7 @@ bool em_linalg_backprop(Emit *em, const MirExpr *e, const char *adj)
     work(em, &s, f->adjoint, f->adj_work);
     em_line(em, "%s", expand(em, &s, f->adjoint));
     for (int k = 0; k < e->nargs; k++)
-        if (em_is_ad(em, e->args[k]))
-            em_backprop(em, e->args[k], s.name[(unsigned char)bufs[k]]);
+        if (buf[k])
+            em_backprop(em, e->args[k], buf[k]);
     return true;
 }

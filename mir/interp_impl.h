@@ -58,6 +58,10 @@ int interp_lib_call(LibCall *c, IVal *out);
  * GLMs (base: a density's name without its suffix, or NULL), matrix
  * functions; -3 when the function is none of them. */
 int interp_lib_more(LibCall *c, IVal *out, const char *base, bool propto);
+/* interp_matrix_exp_csr.c: matrix_exp, matrix_exp_multiply,
+ * scale_matrix_exp_multiply, generalized_inverse and the CSR functions;
+ * -3 when the function is none of them. */
+int interp_matrix_exp_csr(LibCall *c, IVal *out);
 
 /* Values */
 IVal iv_int(long long v);

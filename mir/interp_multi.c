@@ -538,5 +538,6 @@ int interp_lib_more(LibCall *c, IVal *out, const char *base, bool propto)
         if (rc != NOT_HERE)
             return rc;
     }
-    return linalg(c, out);
+    int rc = interp_matrix_exp_csr(c, out);
+    return rc != NOT_HERE ? rc : linalg(c, out);
 }

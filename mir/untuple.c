@@ -73,6 +73,7 @@ static const struct {
     {"eigendecompose_sym", {"eigenvalues_sym", "eigenvectors_sym", NULL}},
     {"eigendecompose", {"eigenvalues", "eigenvectors", NULL}},
     {"svd", {"svd_U", "singular_values", "svd_V"}},
+    {"csr_extract", {"csr_extract_w", "csr_extract_v", "csr_extract_u"}},
 };
 
 /* ------------------------------------------------------ element variables */

@@ -71,6 +71,8 @@
 #include "rt_integrate.h"
 #include "rt_complex.h"
 #include "rt_hmm.h"
+#include "rt_matrix_exp.h"
+#include "rt_csr.h"
 
 /* ------------------------------------------------------------- errors */
 

@@ -94,18 +94,6 @@ bool em_in_list(const char *const *list, const char *name)
 
 /* A distribution's runtime name and whether the call drops constants:
  * normal_lupdf -> ("rt_normal_lpdf", propto). */
-/* Shapes of density arguments the runtime's signatures cannot take: an
- * array of cutpoint vectors (one per outcome) of ordered_logistic and
- * ordered_probit would reach the runtime as one flat vector. */
-static void check_density_shapes(Emit *em, const MirExpr *e)
-{
-    if ((strncmp(e->fn, "ordered_logistic_", 17) == 0
-         || strncmp(e->fn, "ordered_probit_", 15) == 0)
-        && e->nargs == 3 && e->args[2]->type->kind == TY_ARRAY)
-        em_unsupported(em, "%s with an array of cutpoint vectors yet",
-                       e->fn);
-}
-
 /* Overloads of one density name that differ in their number of arguments
  * reach runtime functions of their own: wiener_lpdf with 6 arguments (the
  * five-parameter form) is rt_wiener5_lpdf, with 8 rt_wiener7_lpdf. */
@@ -476,7 +464,11 @@ static bool inline_normal(Emit *em, const MirExpr *e, const Opnd *ops,
 /* The densities of vectors and matrices: their runtime function, the kind
  * of each argument (M: an RtMat view, A: an RtArg, I: an RtIArg), and the
  * function giving
- * the work memory they need for K = the rows of argument `work_arg`. */
+ * the work memory they need for K = the rows of argument `work_arg`.  R
+ * is an RtMat view of an array of vectors, and the entry applies only
+ * when that argument is an array: the array-of-cut-point-vectors forms
+ * of ordered_logistic and ordered_probit (their one-vector forms are
+ * ordinary densities). */
 static const struct {
     const char *name, *rt, *kinds, *work_fn;
     int work_arg;
@@ -510,7 +502,22 @@ static const struct {
      NULL, 0},
     {"ordered_logistic_glm", "rt_ordered_logistic_glm_lpmf", "IMAA", NULL,
      0},
+    {"lkj_cov", "rt_lkj_cov_lpdf", "MAAA", "rt_lkj_cov_work_size", 0},
+    {"multi_gp_cholesky", "rt_multi_gp_cholesky_lpdf", "MMA",
+     "rt_multi_gp_work_size", 1},
+    {"multi_gp", "rt_multi_gp_lpdf", "MMA", "rt_multi_gp_work_size", 1},
+    {"ordered_logistic", "rt_ordered_logistic_cuts_lpmf", "IAR", NULL, 0},
+    {"ordered_probit", "rt_ordered_probit_cuts_lpmf", "IAR", NULL, 0},
 };
+
+/* Whether every argument of kind R is an array. */
+static bool array_kinds_match(const char *kinds, const MirExpr *e)
+{
+    for (int i = 0; kinds[i]; i++)
+        if (kinds[i] == 'R' && e->args[i]->type->kind != TY_ARRAY)
+            return false;
+    return true;
+}
 
 static int matrix_density(const MirExpr *e)
 {
@@ -524,7 +531,8 @@ static int matrix_density(const MirExpr *e)
                 || strcmp(e->fn + n, "_lupdf") == 0
                 || strcmp(e->fn + n, "_lpmf") == 0
                 || strcmp(e->fn + n, "_lupmf") == 0)
-            && (int)strlen(matrix_densities[i].kinds) == e->nargs)
+            && (int)strlen(matrix_densities[i].kinds) == e->nargs
+            && array_kinds_match(matrix_densities[i].kinds, e))
             return (int)i + 1;
     }
     return 0;
@@ -556,7 +564,7 @@ static void emit_matrix_density(Emit *em, const MirExpr *e, const char *adj,
         if (kinds[i] == 'I') {
             a = ops[i].container ? A("rt_iarg(%s, %s)", ops[i].val, ops[i].n)
                                  : A("rt_iarg(&(int){%s}, 1)", ops[i].val);
-        } else if (kinds[i] == 'M') {
+        } else if (kinds[i] == 'M' || kinds[i] == 'R') {
             if (!ops[i].container)
                 em_unsupported(em, "%s with a scalar argument", e->fn);
             a = mat_view(em, ops[i], g[i], ad);
@@ -1055,7 +1063,6 @@ static Opnd value_call_general(Emit *em, const MirExpr *e)
         return em_call_user(em, e);
     Opnd *ops = arena_alloc(em->a, sizeof *ops * (size_t)(e->nargs + 1));
     if (density_call(em, e, &rt, &propto)) {
-        check_density_shapes(em, e);
         for (int i = 0; i < e->nargs; i++)
             ops[i] = em_value(em, e->args[i]);
         const char *t = em_fresh(em, "t");
@@ -1392,7 +1399,6 @@ static void backprop_call_general(Emit *em, const MirExpr *e, const char *adj)
     const char *rt;
     int propto;
     if (density_call(em, e, &rt, &propto)) {
-        check_density_shapes(em, e);
         if (em_fused_density(em, e, adj))
             return;
         const char *capture = em->capture;

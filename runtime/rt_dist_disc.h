@@ -141,6 +141,12 @@ int rt_multinomial_rng(RtArg theta, int N, int *out, RtRng *rng,
 double rt_ordered_logistic_lpmf(RtIArg y, RtArg eta, RtArg c, bool propto,
                                 double adj, RtError *err);
 int rt_ordered_logistic_rng(double eta, RtArg c, RtRng *rng, RtError *err);
+/* The same with one cut-point vector per outcome (Stan's array of
+ * cut-point vectors): c is N x (K-1), row i outcome i's cut-points.
+ * "ordered_logistic_lpmf: Length of location variables (3) and Number of
+ * cutpoint vectors (2) must match in size". */
+double rt_ordered_logistic_cuts_lpmf(RtIArg y, RtArg eta, RtMat c,
+                                     bool propto, double adj, RtError *err);
 
 /* --------------------------------------------------------------- GLMs */
 
@@ -261,6 +267,9 @@ int rt_beta_neg_binomial_rng(double r, double alpha, double beta,
 double rt_ordered_probit_lpmf(RtIArg y, RtArg eta, RtArg c, bool propto,
                               double adj, RtError *err);
 int rt_ordered_probit_rng(double eta, RtArg c, RtRng *rng, RtError *err);
+/* One cut-point vector per outcome, as rt_ordered_logistic_cuts_lpmf. */
+double rt_ordered_probit_cuts_lpmf(RtIArg y, RtArg eta, RtMat c, bool propto,
+                                   double adj, RtError *err);
 
 /* ---------------------------------------------------------- more GLMs */
 

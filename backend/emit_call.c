@@ -147,7 +147,8 @@ static bool has_runtime(const char *rt)
 /* Whether argument i of density fn is an integer in the runtime's
  * signature: the variate of a mass function (of its _lpmf and of its
  * cdfs: a family is discrete when the runtime has rt_FAMILY_lpmf), and
- * the number of trials of the binomials. */
+ * the number of trials of the binomials, every argument of
+ * hypergeometric. */
 static bool int_parameter(const char *fn, int i)
 {
     if (i == 0) {
@@ -167,6 +168,10 @@ static bool int_parameter(const char *fn, int i)
         }
         return false;
     }
+    /* hypergeometric(n | N, a, b): every argument */
+    if (strcmp(fn, "hypergeometric_lpmf") == 0
+        || strcmp(fn, "hypergeometric_lupmf") == 0)
+        return true;
     return i == 1 && (strncmp(fn, "binomial_", 9) == 0
                       || strncmp(fn, "binomial_logit_", 15) == 0
                       || strncmp(fn, "beta_binomial_", 14) == 0);

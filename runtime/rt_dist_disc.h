@@ -24,6 +24,7 @@
  *   dist_discrete_range.c   discrete_range
  *   dist_categorical.c      categorical(_logit), multinomial
  *   dist_ordinal.c          ordered_logistic, ordered_probit
+ *   dist_hypergeometric.c   hypergeometric
  *   dist_glm_continuous.c   normal_id_glm
  *   dist_glm_binary.c       bernoulli_logit_glm (and its rng),
  *                           binomial_logit_glm
@@ -147,6 +148,20 @@ int rt_ordered_logistic_rng(double eta, RtArg c, RtRng *rng, RtError *err);
  * cutpoint vectors (2) must match in size". */
 double rt_ordered_logistic_cuts_lpmf(RtIArg y, RtArg eta, RtMat c,
                                      bool propto, double adj, RtError *err);
+
+/* hypergeometric(n | N, a, b): n successes in N draws without
+ * replacement from a successes and b failures; every argument an
+ * integer, so values only (adj unused) and 0 under propto.  Stan's
+ * checks: "hypergeometric_lpmf: Successes variable is 4, but must be in
+ * the interval [0, 3]", "... Draws parameter is 1, but must be greater
+ * than or equal to 2", "... Draws parameter minus successes variable is
+ * 5, but must be in the interval [0, 4]", "... Draws parameter is 9, but
+ * must be in the interval [0, 8]". */
+double rt_hypergeometric_lpmf(RtIArg n, RtIArg N, RtIArg a, RtIArg b,
+                              bool propto, double adj, RtError *err);
+/* A draw of hypergeometric(N, a, b); -1 with Stan's message unless
+ * 0 < N <= a + b, a > 0 and b > 0. */
+int rt_hypergeometric_rng(int N, int a, int b, RtRng *rng, RtError *err);
 
 /* --------------------------------------------------------------- GLMs */
 

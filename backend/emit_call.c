@@ -641,6 +641,7 @@ Opnd em_value_call(Emit *em, const MirExpr *e)
         || em_ode_value(em, e, &lin) || em_higher_value(em, e, &lin)
         || em_lib_value(em, e, &lin)
         || em_lib2_value(em, e, &lin) || em_scalar3_value(em, e, &lin)
+        || em_hypergeometric_value(em, e, &lin)
         || em_transform_value(em, e, &lin))
         return lin;
     int red = reduction(e);
@@ -872,7 +873,8 @@ void em_backprop_call(Emit *em, const MirExpr *e, const char *adj)
     if (em_linalg_backprop(em, e, adj) || em_ode_backprop(em, e, adj)
         || em_higher_backprop(em, e, adj)
         || em_lib_backprop(em, e, adj) || em_lib2_backprop(em, e, adj)
-        || em_scalar3_backprop(em, e, adj) || em_transform_backprop(em, e, adj))
+        || em_scalar3_backprop(em, e, adj) || em_transform_backprop(em, e, adj)
+        || em_hypergeometric_backprop(em, e, adj))
         return;
     int red = reduction(e);
     if (red >= 0) {

@@ -71,6 +71,7 @@
 #include "rt_integrate.h"
 #include "rt_complex.h"
 #include "rt_hmm.h"
+#include "rt_hypergeometric.h"
 
 /* ------------------------------------------------------------- errors */
 

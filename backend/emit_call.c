@@ -473,7 +473,9 @@ static bool inline_normal(Emit *em, const MirExpr *e, const Opnd *ops,
  * is an RtMat view of an array of vectors, and the entry applies only
  * when that argument is an array: the array-of-cut-point-vectors forms
  * of ordered_logistic and ordered_probit (their one-vector forms are
- * ordinary densities). */
+ * ordinary densities).  V is an RtMat view of a vector, and the entry
+ * applies only when that argument is one (gaussian_dlm_obs with a vector
+ * of observation variances; the entry for a matrix V follows it). */
 static const struct {
     const char *name, *rt, *kinds, *work_fn;
     int work_arg;
@@ -511,15 +513,19 @@ static const struct {
     {"multi_gp_cholesky", "rt_multi_gp_cholesky_lpdf", "MMA",
      "rt_multi_gp_work_size", 1},
     {"multi_gp", "rt_multi_gp_lpdf", "MMA", "rt_multi_gp_work_size", 1},
+    {"gaussian_dlm_obs", "rt_gaussian_dlm_obs_vec_lpdf", "MMMVMMM", NULL, 0},
+    {"gaussian_dlm_obs", "rt_gaussian_dlm_obs_lpdf", "MMMMMMM", NULL, 0},
     {"ordered_logistic", "rt_ordered_logistic_cuts_lpmf", "IAR", NULL, 0},
     {"ordered_probit", "rt_ordered_probit_cuts_lpmf", "IAR", NULL, 0},
 };
 
-/* Whether every argument of kind R is an array. */
-static bool array_kinds_match(const char *kinds, const MirExpr *e)
+/* Whether every argument of kind R is an array and every one of kind V
+ * a vector. */
+static bool kinds_match(const char *kinds, const MirExpr *e)
 {
     for (int i = 0; kinds[i]; i++)
-        if (kinds[i] == 'R' && e->args[i]->type->kind != TY_ARRAY)
+        if ((kinds[i] == 'R' && e->args[i]->type->kind != TY_ARRAY)
+            || (kinds[i] == 'V' && e->args[i]->type->kind != TY_VECTOR))
             return false;
     return true;
 }
@@ -537,7 +543,7 @@ static int matrix_density(const MirExpr *e)
                 || strcmp(e->fn + n, "_lpmf") == 0
                 || strcmp(e->fn + n, "_lupmf") == 0)
             && (int)strlen(matrix_densities[i].kinds) == e->nargs
-            && array_kinds_match(matrix_densities[i].kinds, e))
+            && kinds_match(matrix_densities[i].kinds, e))
             return (int)i + 1;
     }
     return 0;
@@ -550,8 +556,8 @@ static void emit_matrix_density(Emit *em, const MirExpr *e, const char *adj,
 {
     int d = matrix_density(e) - 1;
     const char *kinds = matrix_densities[d].kinds;
-    Opnd ops[5];
-    const char *g[5] = {NULL, NULL, NULL, NULL, NULL};
+    Opnd ops[7];   /* gaussian_dlm_obs has the most arguments */
+    const char *g[7] = {NULL, NULL, NULL, NULL, NULL, NULL, NULL};
     const char *args = "";
     for (int i = 0; i < e->nargs; i++) {
         ops[i] = em_value(em, e->args[i]);
@@ -569,7 +575,7 @@ static void emit_matrix_density(Emit *em, const MirExpr *e, const char *adj,
         if (kinds[i] == 'I') {
             a = ops[i].container ? A("rt_iarg(%s, %s)", ops[i].val, ops[i].n)
                                  : A("rt_iarg(&(int){%s}, 1)", ops[i].val);
-        } else if (kinds[i] == 'M' || kinds[i] == 'R') {
+        } else if (kinds[i] == 'M' || kinds[i] == 'R' || kinds[i] == 'V') {
             if (!ops[i].container)
                 em_unsupported(em, "%s with a scalar argument", e->fn);
             a = mat_view(em, ops[i], g[i], ad);

@@ -300,4 +300,26 @@ double rt_multi_gp_lpdf(RtMat y, RtMat Sigma, RtArg w, bool propto,
 double rt_multi_gp_cholesky_lpdf(RtMat y, RtMat L, RtArg w, bool propto,
                                  double adj, double *work, RtError *err);
 
+/* ------------------------- gaussian_dlm_obs (dist_gaussian_dlm.c) */
+
+/* log p(y | F, G, V, W, m0, C0) of the Gaussian dynamic linear model
+ * y_t ~ N(F^T theta_t, V), theta_t ~ N(G theta_(t-1), W), theta_0 ~
+ * N(m0, C0), by the Kalman filter: y r x T, F n x r, G n x n, V r x r,
+ * W n x n, m0 n (an RtMat n x 1), C0 n x n.  -r T / 2 log(2 pi) dropped
+ * under propto, everything when no argument is ad.  The partials by
+ * forward mode, one filter pass per parameter scalar (dist_gaussian_dlm.c
+ * says why).  Errors: "gaussian_dlm_obs_lpdf: columns of F (2) and rows
+ * of y (3) must match in size" and the other sizes, "... V[1,2] is inf,
+ * but must be finite!", V and W not symmetric, C0 not a covariance
+ * matrix, "... the one-step forecast covariance F' R F + V is not
+ * positive definite at time 4". */
+double rt_gaussian_dlm_obs_lpdf(RtMat y, RtMat F, RtMat G, RtMat V, RtMat W,
+                                RtMat m0, RtMat C0, bool propto, double adj,
+                                RtError *err);
+/* The same with V a vector of r observation variances (an RtMat r x 1,
+ * each non-negative: "... V[2] is -1, but must be nonnegative!"). */
+double rt_gaussian_dlm_obs_vec_lpdf(RtMat y, RtMat F, RtMat G, RtMat V,
+                                    RtMat W, RtMat m0, RtMat C0, bool propto,
+                                    double adj, RtError *err);
+
 #endif

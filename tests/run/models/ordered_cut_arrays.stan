@@ -3,7 +3,8 @@
 // distribution" and "Ordered probit distribution": the signature
 // (array[] int, vector, array[] vector)), the cut-points parameters: the
 // emitted C refused it ("containers: not compiled").  The one-vector form
-// stays beside it.
+// stays beside it, and ordered_probit with one location for every outcome
+// (its (array[] int, real, vectors) signature).
 data {
   int<lower=1> N;
   array[N] int<lower=1, upper=4> y;
@@ -21,5 +22,6 @@ model {
   y ~ ordered_logistic(eta, c);
   target += ordered_probit_lpmf(y | eta, c);
   target += ordered_probit_lupmf(y | eta * 0.5, c);
+  target += ordered_probit_lpmf(y | eta[2], c);
   y ~ ordered_logistic(eta, c1);
 }

@@ -442,6 +442,13 @@ bool em_vectors_shape(Emit *em, const MirExpr *x, Opnd o,
 bool em_scalar3_value(Emit *em, const MirExpr *e, Opnd *out);
 bool em_scalar3_backprop(Emit *em, const MirExpr *e, const char *adj);
 
+/* emit_hypergeometric.c */
+/* hypergeometric_1F0, _2F1, _3F2 and _pFq: true when e is one, with its
+ * value in *out, or its reverse step emitted (partials in every real
+ * argument). */
+bool em_hypergeometric_value(Emit *em, const MirExpr *e, Opnd *out);
+bool em_hypergeometric_backprop(Emit *em, const MirExpr *e, const char *adj);
+
 /* emit_transform.c */
 /* The transforms as functions (lower_bound, ..., ordered, ..., cov_matrix
  * with _constrain, _unconstrain, _jacobian; the vector and matrix ones

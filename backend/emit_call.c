@@ -94,18 +94,6 @@ bool em_in_list(const char *const *list, const char *name)
 
 /* A distribution's runtime name and whether the call drops constants:
  * normal_lupdf -> ("rt_normal_lpdf", propto). */
-/* Shapes of density arguments the runtime's signatures cannot take: an
- * array of cutpoint vectors (one per outcome) of ordered_logistic and
- * ordered_probit would reach the runtime as one flat vector. */
-static void check_density_shapes(Emit *em, const MirExpr *e)
-{
-    if ((strncmp(e->fn, "ordered_logistic_", 17) == 0
-         || strncmp(e->fn, "ordered_probit_", 15) == 0)
-        && e->nargs == 3 && e->args[2]->type->kind == TY_ARRAY)
-        em_unsupported(em, "%s with an array of cutpoint vectors yet",
-                       e->fn);
-}
-
 /* Overloads of one density name that differ in their number of arguments
  * reach runtime functions of their own: wiener_lpdf with 6 arguments (the
  * five-parameter form) is rt_wiener5_lpdf, with 8 rt_wiener7_lpdf. */
@@ -159,7 +147,8 @@ static bool has_runtime(const char *rt)
 /* Whether argument i of density fn is an integer in the runtime's
  * signature: the variate of a mass function (of its _lpmf and of its
  * cdfs: a family is discrete when the runtime has rt_FAMILY_lpmf), and
- * the number of trials of the binomials. */
+ * the number of trials of the binomials, every argument of
+ * hypergeometric. */
 static bool int_parameter(const char *fn, int i)
 {
     if (i == 0) {
@@ -179,6 +168,10 @@ static bool int_parameter(const char *fn, int i)
         }
         return false;
     }
+    /* hypergeometric(n | N, a, b): every argument */
+    if (strcmp(fn, "hypergeometric_lpmf") == 0
+        || strcmp(fn, "hypergeometric_lupmf") == 0)
+        return true;
     return i == 1 && (strncmp(fn, "binomial_", 9) == 0
                       || strncmp(fn, "binomial_logit_", 15) == 0
                       || strncmp(fn, "beta_binomial_", 14) == 0);
@@ -476,7 +469,13 @@ static bool inline_normal(Emit *em, const MirExpr *e, const Opnd *ops,
 /* The densities of vectors and matrices: their runtime function, the kind
  * of each argument (M: an RtMat view, A: an RtArg, I: an RtIArg), and the
  * function giving
- * the work memory they need for K = the rows of argument `work_arg`. */
+ * the work memory they need for K = the rows of argument `work_arg`.  R
+ * is an RtMat view of an array of vectors, and the entry applies only
+ * when that argument is an array: the array-of-cut-point-vectors forms
+ * of ordered_logistic and ordered_probit (their one-vector forms are
+ * ordinary densities).  V is an RtMat view of a vector, and the entry
+ * applies only when that argument is one (gaussian_dlm_obs with a vector
+ * of observation variances; the entry for a matrix V follows it). */
 static const struct {
     const char *name, *rt, *kinds, *work_fn;
     int work_arg;
@@ -510,7 +509,26 @@ static const struct {
      NULL, 0},
     {"ordered_logistic_glm", "rt_ordered_logistic_glm_lpmf", "IMAA", NULL,
      0},
+    {"lkj_cov", "rt_lkj_cov_lpdf", "MAAA", "rt_lkj_cov_work_size", 0},
+    {"multi_gp_cholesky", "rt_multi_gp_cholesky_lpdf", "MMA",
+     "rt_multi_gp_work_size", 1},
+    {"multi_gp", "rt_multi_gp_lpdf", "MMA", "rt_multi_gp_work_size", 1},
+    {"gaussian_dlm_obs", "rt_gaussian_dlm_obs_vec_lpdf", "MMMVMMM", NULL, 0},
+    {"gaussian_dlm_obs", "rt_gaussian_dlm_obs_lpdf", "MMMMMMM", NULL, 0},
+    {"ordered_logistic", "rt_ordered_logistic_cuts_lpmf", "IAR", NULL, 0},
+    {"ordered_probit", "rt_ordered_probit_cuts_lpmf", "IAR", NULL, 0},
 };
+
+/* Whether every argument of kind R is an array and every one of kind V
+ * a vector. */
+static bool kinds_match(const char *kinds, const MirExpr *e)
+{
+    for (int i = 0; kinds[i]; i++)
+        if ((kinds[i] == 'R' && e->args[i]->type->kind != TY_ARRAY)
+            || (kinds[i] == 'V' && e->args[i]->type->kind != TY_VECTOR))
+            return false;
+    return true;
+}
 
 static int matrix_density(const MirExpr *e)
 {
@@ -524,7 +542,8 @@ static int matrix_density(const MirExpr *e)
                 || strcmp(e->fn + n, "_lupdf") == 0
                 || strcmp(e->fn + n, "_lpmf") == 0
                 || strcmp(e->fn + n, "_lupmf") == 0)
-            && (int)strlen(matrix_densities[i].kinds) == e->nargs)
+            && (int)strlen(matrix_densities[i].kinds) == e->nargs
+            && kinds_match(matrix_densities[i].kinds, e))
             return (int)i + 1;
     }
     return 0;
@@ -537,8 +556,8 @@ static void emit_matrix_density(Emit *em, const MirExpr *e, const char *adj,
 {
     int d = matrix_density(e) - 1;
     const char *kinds = matrix_densities[d].kinds;
-    Opnd ops[5];
-    const char *g[5] = {NULL, NULL, NULL, NULL, NULL};
+    Opnd ops[7];   /* gaussian_dlm_obs has the most arguments */
+    const char *g[7] = {NULL, NULL, NULL, NULL, NULL, NULL, NULL};
     const char *args = "";
     for (int i = 0; i < e->nargs; i++) {
         ops[i] = em_value(em, e->args[i]);
@@ -556,7 +575,7 @@ static void emit_matrix_density(Emit *em, const MirExpr *e, const char *adj,
         if (kinds[i] == 'I') {
             a = ops[i].container ? A("rt_iarg(%s, %s)", ops[i].val, ops[i].n)
                                  : A("rt_iarg1(&(int){%s})", ops[i].val);
-        } else if (kinds[i] == 'M') {
+        } else if (kinds[i] == 'M' || kinds[i] == 'R' || kinds[i] == 'V') {
             if (!ops[i].container)
                 em_unsupported(em, "%s with a scalar argument", e->fn);
             a = mat_view(em, ops[i], g[i], ad);
@@ -629,6 +648,7 @@ Opnd em_value_call(Emit *em, const MirExpr *e)
         || em_ode_value(em, e, &lin) || em_higher_value(em, e, &lin)
         || em_lib_value(em, e, &lin)
         || em_lib2_value(em, e, &lin) || em_scalar3_value(em, e, &lin)
+        || em_hypergeometric_value(em, e, &lin)
         || em_transform_value(em, e, &lin))
         return lin;
     int red = reduction(e);
@@ -861,7 +881,8 @@ void em_backprop_call(Emit *em, const MirExpr *e, const char *adj)
         || em_ode_backprop(em, e, adj)
         || em_higher_backprop(em, e, adj)
         || em_lib_backprop(em, e, adj) || em_lib2_backprop(em, e, adj)
-        || em_scalar3_backprop(em, e, adj) || em_transform_backprop(em, e, adj))
+        || em_scalar3_backprop(em, e, adj) || em_transform_backprop(em, e, adj)
+        || em_hypergeometric_backprop(em, e, adj))
         return;
     int red = reduction(e);
     if (red >= 0) {
@@ -1057,7 +1078,6 @@ static Opnd value_call_general(Emit *em, const MirExpr *e)
         return em_call_user(em, e);
     Opnd *ops = arena_alloc(em->a, sizeof *ops * (size_t)(e->nargs + 1));
     if (density_call(em, e, &rt, &propto)) {
-        check_density_shapes(em, e);
         for (int i = 0; i < e->nargs; i++)
             ops[i] = em_value(em, e->args[i]);
         const char *t = em_fresh(em, "t");
@@ -1394,7 +1414,6 @@ static void backprop_call_general(Emit *em, const MirExpr *e, const char *adj)
     const char *rt;
     int propto;
     if (density_call(em, e, &rt, &propto)) {
-        check_density_shapes(em, e);
         if (em_fused_density(em, e, adj))
             return;
         const char *capture = em->capture;

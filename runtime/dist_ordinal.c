@@ -48,33 +48,58 @@ static bool check_cutpoints(const char *fn, RtArg c, RtError *err)
     return true;
 }
 
+/* One cut-point vector shared by all outcomes (nc = 1, c.n = K - 1) or
+ * one per outcome (nc = N vectors of K - 1, one after another: Stan's
+ * array of cut-point vectors); outcome i reads vector i % nc. */
 static double ordinal_lpmf(const char *fn, const OrdinalLink *link, RtIArg y,
-                           RtArg eta, RtArg c, bool propto, double adj,
-                           RtError *err)
+                           RtArg eta, RtArg c, int nc, bool propto,
+                           double adj, RtError *err)
 {
     const char *names[] = {"Integers", "Locations"};
-    int N = common_size(fn, 2, names, (int[]){RT_LEN(y), RT_LEN(eta)}, err), K = c.n + 1;
-    if (N < 0 || !check_int_bounded(fn, "Random variable", y, 1, K, err)
-        || !check_cutpoints(fn, c, err)
-        || !check_real(fn, "Location parameter", eta, CK_FINITE, err))
+    int N = common_size(fn, 2, names, (int[]){RT_LEN(y), RT_LEN(eta)}, err);
+    if (N < 0)
+        return fail();
+    if (nc != 1 && nc != N) {
+        rt_error(err, "%s: Length of location variables (%d) and Number of "
+                 "cutpoint vectors (%d) must match in size", fn, N, nc);
+        return fail();
+    }
+    int K = (nc > 0 ? c.n / nc : 0) + 1;
+    if (!check_int_bounded(fn, "Random variable", y, 1, K, err))
+        return fail();
+    for (int v = 0; v < nc; v++) {
+        RtArg cv = rt_argn(c.x + (size_t)v * (K - 1), NULL, K - 1, c.ad);
+        if (!check_cutpoints(fn, cv, err))
+            return fail();
+    }
+    if (!check_real(fn, "Location parameter", eta, CK_FINITE, err))
         return fail();
     if (N == 0 || K == 1 || (propto && !eta.ad && !c.ad))
         return 0;
     double lp = 0;
     for (int i = 0; i < N; i++) {
         int k = AT(y, i);
+        size_t off = (size_t)(i % nc) * (K - 1);
         double de, dlo = 0, dhi = 0;
-        lp += link->term(k, K, AT(eta, i), c.x, &de, &dlo, &dhi);
+        lp += link->term(k, K, AT(eta, i), c.x + off, &de, &dlo, &dhi);
         if (eta.g)
             GRAD(eta, i, adj * de);
         if (c.g) {
             if (k > 1)
-                c.g[k - 2] += adj * dlo;
+                c.g[off + k - 2] += adj * dlo;
             if (k < K)
-                c.g[k - 1] += adj * dhi;
+                c.g[off + k - 1] += adj * dhi;
         }
     }
     return lp;
+}
+
+/* The array-of-cut-point-vectors form as an RtArg of nc vectors. */
+static RtArg cut_rows(RtMat c, int *nc)
+{
+    *nc = c.rows;
+    RtArg a = rt_argn(c.x, c.g, c.rows * c.cols, c.ad);
+    return a;
 }
 
 static int ordinal_rng(const char *fn, const OrdinalLink *link, double eta,
@@ -132,7 +157,16 @@ double rt_ordered_logistic_lpmf(RtIArg y, RtArg eta, RtArg c, bool propto,
                                 double adj, RtError *err)
 {
     return ordinal_lpmf("ordered_logistic_lpmf", &logistic_link, y, eta, c,
-                        propto, adj, err);
+                        1, propto, adj, err);
+}
+
+double rt_ordered_logistic_cuts_lpmf(RtIArg y, RtArg eta, RtMat c,
+                                     bool propto, double adj, RtError *err)
+{
+    int nc;
+    RtArg cuts = cut_rows(c, &nc);
+    return ordinal_lpmf("ordered_logistic_lpmf", &logistic_link, y, eta,
+                        cuts, nc, propto, adj, err);
 }
 
 int rt_ordered_logistic_rng(double eta, RtArg c, RtRng *rng, RtError *err)
@@ -200,8 +234,17 @@ static const OrdinalLink probit_link = {probit_term, probit_below};
 double rt_ordered_probit_lpmf(RtIArg y, RtArg eta, RtArg c, bool propto,
                               double adj, RtError *err)
 {
-    return ordinal_lpmf("ordered_probit_lpmf", &probit_link, y, eta, c,
+    return ordinal_lpmf("ordered_probit_lpmf", &probit_link, y, eta, c, 1,
                         propto, adj, err);
+}
+
+double rt_ordered_probit_cuts_lpmf(RtIArg y, RtArg eta, RtMat c, bool propto,
+                                   double adj, RtError *err)
+{
+    int nc;
+    RtArg cuts = cut_rows(c, &nc);
+    return ordinal_lpmf("ordered_probit_lpmf", &probit_link, y, eta, cuts,
+                        nc, propto, adj, err);
 }
 
 int rt_ordered_probit_rng(double eta, RtArg c, RtRng *rng, RtError *err)

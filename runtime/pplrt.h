@@ -73,6 +73,7 @@
 #include "rt_hmm.h"
 #include "rt_matrix_exp.h"
 #include "rt_csr.h"
+#include "rt_hypergeometric.h"
 
 /* ------------------------------------------------------------- errors */
 

@@ -24,6 +24,7 @@
  *   dist_discrete_range.c   discrete_range
  *   dist_categorical.c      categorical(_logit), multinomial
  *   dist_ordinal.c          ordered_logistic, ordered_probit
+ *   dist_hypergeometric.c   hypergeometric
  *   dist_glm_continuous.c   normal_id_glm
  *   dist_glm_binary.c       bernoulli_logit_glm (and its rng),
  *                           binomial_logit_glm
@@ -141,6 +142,26 @@ int rt_multinomial_rng(RtArg theta, int N, int *out, RtRng *rng,
 double rt_ordered_logistic_lpmf(RtIArg y, RtArg eta, RtArg c, bool propto,
                                 double adj, RtError *err);
 int rt_ordered_logistic_rng(double eta, RtArg c, RtRng *rng, RtError *err);
+/* The same with one cut-point vector per outcome (Stan's array of
+ * cut-point vectors): c is N x (K-1), row i outcome i's cut-points.
+ * "ordered_logistic_lpmf: Length of location variables (3) and Number of
+ * cutpoint vectors (2) must match in size". */
+double rt_ordered_logistic_cuts_lpmf(RtIArg y, RtArg eta, RtMat c,
+                                     bool propto, double adj, RtError *err);
+
+/* hypergeometric(n | N, a, b): n successes in N draws without
+ * replacement from a successes and b failures; every argument an
+ * integer, so values only (adj unused) and 0 under propto.  Stan's
+ * checks: "hypergeometric_lpmf: Successes variable is 4, but must be in
+ * the interval [0, 3]", "... Draws parameter is 1, but must be greater
+ * than or equal to 2", "... Draws parameter minus successes variable is
+ * 5, but must be in the interval [0, 4]", "... Draws parameter is 9, but
+ * must be in the interval [0, 8]". */
+double rt_hypergeometric_lpmf(RtIArg n, RtIArg N, RtIArg a, RtIArg b,
+                              bool propto, double adj, RtError *err);
+/* A draw of hypergeometric(N, a, b); -1 with Stan's message unless
+ * 0 < N <= a + b, a > 0 and b > 0. */
+int rt_hypergeometric_rng(int N, int a, int b, RtRng *rng, RtError *err);
 
 /* --------------------------------------------------------------- GLMs */
 
@@ -261,6 +282,9 @@ int rt_beta_neg_binomial_rng(double r, double alpha, double beta,
 double rt_ordered_probit_lpmf(RtIArg y, RtArg eta, RtArg c, bool propto,
                               double adj, RtError *err);
 int rt_ordered_probit_rng(double eta, RtArg c, RtRng *rng, RtError *err);
+/* One cut-point vector per outcome, as rt_ordered_logistic_cuts_lpmf. */
+double rt_ordered_probit_cuts_lpmf(RtIArg y, RtArg eta, RtMat c, bool propto,
+                                   double adj, RtError *err);
 
 /* ---------------------------------------------------------- more GLMs */
 

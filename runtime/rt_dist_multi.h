@@ -266,4 +266,60 @@ int rt_inv_wishart_cholesky_rng(double nu, const double *L_S, int K,
 int rt_lkj_corr_rng(int K, double eta, RtRng *rng, double *out, double *work,
                     RtError *err);
 
+/* ------------------------------------- lkj_cov (dist_lkj_cov.c) */
+
+/* Doubles of work rt_lkj_cov_work_size needs for K x K y. */
+size_t rt_lkj_cov_work_size(int K);
+
+/* log LkjCov(y | mu, sigma, eta) (deprecated in Stan, kept by stanc3):
+ * lognormal(sqrt(y_kk) | mu_k, sigma_k) summed, plus lkj_corr of the
+ * correlation matrix of y; propto drops what those two drop.  Errors:
+ * sizes ("lkj_cov_lpdf: Rows of random variable (3) and rows of location
+ * parameter (2) must match in size"), eta ("Shape parameter is 0, but
+ * must be positive!"), non-finite mu or sigma, then lognormal_lpdf's and
+ * lkj_corr_lpdf's own. */
+double rt_lkj_cov_lpdf(RtMat y, RtArg mu, RtArg sigma, RtArg eta,
+                       bool propto, double adj, double *work, RtError *err);
+
+/* ----------------------------------- multi_gp (dist_multi_gp.c) */
+
+/* Doubles of work the multi_gp densities need for an N x N kernel. */
+size_t rt_multi_gp_work_size(int N);
+
+/* sum_i log MultiNormal(y_i | 0, Sigma / w_i) over the K rows y_i of the
+ * K x N y (N = Sigma's size): -K N / 2 log(2 pi) dropped under propto,
+ * -K / 2 log det Sigma kept if !propto or Sigma.ad, N / 2 sum log w
+ * kept if !propto or w.ad.  Errors: "multi_gp_lpdf: Size of random
+ * variable (rows y) (3) and Size of kernel scales (w) (2) must match in
+ * size", "... Kernel scales[1] is -1, but must be positive finite!",
+ * Sigma not symmetric or not positive definite. */
+double rt_multi_gp_lpdf(RtMat y, RtMat Sigma, RtArg w, bool propto,
+                        double adj, double *work, RtError *err);
+/* The same with Sigma = L L^T, L lower triangular (not checked, as in
+ * Stan; its upper triangle is not read and gets no adjoint). */
+double rt_multi_gp_cholesky_lpdf(RtMat y, RtMat L, RtArg w, bool propto,
+                                 double adj, double *work, RtError *err);
+
+/* ------------------------- gaussian_dlm_obs (dist_gaussian_dlm.c) */
+
+/* log p(y | F, G, V, W, m0, C0) of the Gaussian dynamic linear model
+ * y_t ~ N(F^T theta_t, V), theta_t ~ N(G theta_(t-1), W), theta_0 ~
+ * N(m0, C0), by the Kalman filter: y r x T, F n x r, G n x n, V r x r,
+ * W n x n, m0 n (an RtMat n x 1), C0 n x n.  -r T / 2 log(2 pi) dropped
+ * under propto, everything when no argument is ad.  The partials by
+ * forward mode, one filter pass per parameter scalar (dist_gaussian_dlm.c
+ * says why).  Errors: "gaussian_dlm_obs_lpdf: columns of F (2) and rows
+ * of y (3) must match in size" and the other sizes, "... V[1,2] is inf,
+ * but must be finite!", V and W not symmetric, C0 not a covariance
+ * matrix, "... the one-step forecast covariance F' R F + V is not
+ * positive definite at time 4". */
+double rt_gaussian_dlm_obs_lpdf(RtMat y, RtMat F, RtMat G, RtMat V, RtMat W,
+                                RtMat m0, RtMat C0, bool propto, double adj,
+                                RtError *err);
+/* The same with V a vector of r observation variances (an RtMat r x 1,
+ * each non-negative: "... V[2] is -1, but must be nonnegative!"). */
+double rt_gaussian_dlm_obs_vec_lpdf(RtMat y, RtMat F, RtMat G, RtMat V,
+                                    RtMat W, RtMat m0, RtMat C0, bool propto,
+                                    double adj, RtError *err);
+
 #endif

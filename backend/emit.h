@@ -512,6 +512,17 @@ bool em_complex_value(Emit *em, const MirExpr *e, Opnd *out);
 /* Whether a call has a complex argument or result. */
 bool em_complex_call(const MirExpr *e);
 
+/* emit_complex_linalg.c */
+/* B / A for a complex matrix A (complex_row_vector or complex_matrix B):
+ * B A^-1 through rt_complex_mdivide_right. */
+Opnd em_complex_divide(Emit *em, Opnd l, Opnd r);
+/* The products (dot_self, columns_/rows_dot_self, columns_/rows_dot_
+ * product, crossprod, tcrossprod) and decompositions (eigenvalues,
+ * eigenvectors, complex_schur_decompose_t/_u, singular_values, svd_U,
+ * svd_V) of complex matrices: true when e is one, with its value in
+ * *out. */
+bool em_complex_linalg(Emit *em, const MirExpr *e, Opnd *out);
+
 /* emit_linalg.c */
 /* The linear algebra of rt_linalg.h (crossprod, quad_form, inverse,
  * mdivide_left_tri_low, log_determinant, eigenvalues_sym, ...): true when

@@ -25,7 +25,9 @@
  * rep_ and to_
  * functions that copy; append_row into a vector; add_diag,
  * diag_pre_multiply, diag_post_multiply, symmetrize_from_lower_tri;
- * size, rows, cols, num_elements.  The element-rearranging functions
+ * size, rows, cols, num_elements; division by a complex matrix and the
+ * products and decompositions of emit_complex_linalg.c.  The
+ * element-rearranging functions
  * (head, block, transpose of a matrix, ...) are emit_shape.c's gathers.
  * Everything else on complex values is refused by name. */
 #include <string.h>
@@ -210,8 +212,7 @@ Opnd em_complex_binary(Emit *em, const MirExpr *e, Op op, Opnd l, Opnd r)
     if (op == OP_MUL && l.container && r.container)
         return matrix_product(em, l, r);
     if (op == OP_DIV && r.container)
-        em_unsupported(em, "division by a complex matrix (%s)",
-                       e->fn ? e->fn : "/");
+        return em_complex_divide(em, l, r);    /* B / A = B A^-1 */
     if (!l.container && !r.container)
         return complex_scalar(A("((double complex)(%s) %s (%s))", l.val, c,
                                 r.val));
@@ -525,7 +526,8 @@ bool em_complex_value(Emit *em, const MirExpr *e, Opnd *out)
         *out = fourier(em, e);
         return true;
     }
-    if (copies(em, e, out) || reductions(em, e, out))
+    if (copies(em, e, out) || reductions(em, e, out)
+        || em_complex_linalg(em, e, out))
         return true;
     em_unsupported(em, "the function %s on complex values", fn);
 }

@@ -70,10 +70,13 @@ static const struct {
 } lib_splits[] = {
     {"qr_thin", {"qr_thin_Q", "qr_thin_R", NULL}},
     {"qr", {"qr_Q", "qr_R", NULL}},
-    {"eigendecompose_sym", {"eigenvalues_sym", "eigenvectors_sym", NULL}},
-    {"eigendecompose", {"eigenvalues", "eigenvectors", NULL}},
+    /* the eigenvectors first (Stan Math returns (V, lambda)) */
+    {"eigendecompose_sym", {"eigenvectors_sym", "eigenvalues_sym", NULL}},
+    {"eigendecompose", {"eigenvectors", "eigenvalues", NULL}},
     {"svd", {"svd_U", "singular_values", "svd_V"}},
     {"csr_extract", {"csr_extract_w", "csr_extract_v", "csr_extract_u"}},
+    {"complex_schur_decompose", {"complex_schur_decompose_u",
+                                 "complex_schur_decompose_t", NULL}},
 };
 
 /* ------------------------------------------------------ element variables */

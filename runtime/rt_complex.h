@@ -1,6 +1,11 @@
-/* rt_complex.h - Stan's discrete Fourier transforms of complex vectors and
- * matrices (Stan Functions Reference, "Complex-valued basic functions",
- * fast Fourier transforms): fft, inv_fft, fft2, inv_fft2.
+/* rt_complex.h - Stan's functions of complex matrices that the emitted C
+ * does not write inline: the discrete Fourier transforms (fft.c; Stan
+ * Functions Reference, "Complex-valued basic functions", fast Fourier
+ * transforms: fft, inv_fft, fft2, inv_fft2), division by a complex matrix
+ * (linalg_complex_lu.c) and the decompositions with complex results
+ * (linalg_complex_decomp.c: eigenvalues / eigenvectors of a real
+ * non-symmetric or complex matrix, the complex Schur decomposition, the
+ * SVD of a complex matrix).
  *
  * A complex value is an interleaved (re, im) pair of doubles, so a
  * complex_vector[n] is 2n doubles and a complex_matrix[rows, cols] is
@@ -21,6 +26,8 @@
 #ifndef RT_COMPLEX_H
 #define RT_COMPLEX_H
 
+#include <stdbool.h>
+
 typedef struct RtError RtError;
 
 /* fft of the n complex values in (2n doubles) into out (2n doubles). */
@@ -32,5 +39,48 @@ int rt_fft2(const double *in, int rows, int cols, double *out, RtError *err);
 /* inv_fft2: the inverse, scaled by 1/(rows * cols). */
 int rt_inv_fft2(const double *in, int rows, int cols, double *out,
                 RtError *err);
+
+/* ------------------------------------------- linalg_complex_lu.c */
+
+/* X = B A^-1 for complex B (rows_B x cols_B) and A (square), X rows_B x
+ * cols_B (may be B); Stan's mdivide_right checks and messages, "A is
+ * singular" (X NaN) for an exactly zero pivot. */
+int rt_complex_mdivide_right(const double *B, int rows_B, int cols_B,
+                             const double *A, int rows_A, int cols_A,
+                             double *X, RtError *err);
+
+/* ---------------------------------------- linalg_complex_decomp.c */
+
+/* Conventions (linalg_complex_decomp.c says why):
+ *   - eigenvalues by increasing modulus (equal moduli in no promised
+ *     order); eigenvector k (column k) belongs to eigenvalue k, has unit
+ *     norm and its first entry of largest modulus is real and positive;
+ *   - singular values decreasing, U m x k and V n x k (k = min(m, n)),
+ *     A = U diag(s) V^H, the first largest entry of each U column real
+ *     and positive;
+ *   - Schur: A = U T U^H, U unitary, T upper triangular (zeros below);
+ *   - a non-finite entry of A: NaN results and "FN: m is nan, but must be
+ *     finite!"; a non-square A: "FN: Expecting a square matrix; rows of m
+ *     (2) and columns of m (3) must match in size".
+ * fn names the Stan function in messages.  Any output may be NULL.  They
+ * allocate their work space (not for hot paths) and return 0, or -1 with
+ * the message in err. */
+
+/* Eigenvalues (vals: n complex) and eigenvectors (vecs: n x n complex) of
+ * the rows x cols A: real (rows * cols doubles, through GSL's
+ * gsl_eigen_nonsymmv) unless complex_in (interleaved).  An empty A is
+ * "FN: m has size 0, but must have a non-zero size". */
+int rt_eigen_general(const char *fn, const double *A, bool complex_in,
+                     int rows, int cols, double *vals, double *vecs,
+                     RtError *err);
+/* The complex Schur decomposition of the complex rows x cols A: U and T
+ * (n x n complex each).  An empty A gives empty results. */
+int rt_complex_schur(const char *fn, const double *A, int rows, int cols,
+                     double *U, double *T, RtError *err);
+/* The thin SVD of the complex m x n A: U (m x k complex), s (k reals), V
+ * (n x k complex).  An empty A is an error ("FN: m has size 0, but must
+ * have a non-zero size") unless allow_empty (singular_values). */
+int rt_complex_svd(const char *fn, const double *A, int m, int n, double *U,
+                   double *s, double *V, bool allow_empty, RtError *err);
 
 #endif

@@ -18,7 +18,10 @@
 #                CmdStan names them (z.real, z.imag, M.2.1.real, ...),
 #                column-major, with the values of complex data read from
 #                [re, im] pairs; a complex value that depends on parameters
-#                in the model block is refused with the backend's message.
+#                in the model block is refused with the backend's message;
+#                the complex linear algebra runs in generated quantities
+#                (tests/run/models/complex_linalg.stan checks its
+#                identities) and writes tuple(complex_matrix, ...) outputs.
 # Ends with "sampler: N passed, N failed, N skipped".
 #
 #   sh tests/run/sampler.sh BUILD_DIR
@@ -286,6 +289,35 @@ elif [ "$(cat cplx_param.out)" != "$want_refusal" ]; then
     cat cplx_param.out
 else
     pass complex-refused
+fi
+
+# the complex linear algebra in generated quantities, on matrices built
+# from the parameter (tests/run/models/complex_linalg.stan rejects a draw
+# whose identities fail: the sampler prints the message and goes on), a
+# tuple(complex_matrix, complex_matrix) output and a triangular T
+cl="$root/tests/run/models/complex_linalg"
+if build_model "$cl.stan" cl; then
+    if ! ./cl sample num_samples=20 num_warmup=20 data file="$cl.data.json" \
+        random seed=3 output file=cl.csv refresh=0 >cl.out 2>&1; then
+        fail complex-linalg "the sampler exited non-zero"
+        tail -3 cl.out
+    else
+        draws cl.csv | sed -n 1p | tr , '\n' >cl.names
+        col=$(grep -n '^schur:2\.2\.1\.real$' cl.names | cut -d: -f1)
+        if grep -q 'complex_linalg: check' cl.out; then
+            fail complex-linalg "an identity failed"
+            grep -m3 'complex_linalg: check' cl.out
+        elif [ "$(draws cl.csv | wc -l)" -ne 21 ]; then
+            fail complex-linalg "not 20 draws"
+        elif [ -z "$col" ] || ! grep -q '^usv:3\.2\.2\.imag$' cl.names; then
+            fail complex-linalg "output names"
+            tr '\n' ' ' <cl.names
+        elif [ "$(draws cl.csv | sed 1d | cut -d, -f"$col" | sort -u)" != 0 ]; then
+            fail complex-linalg "T[2, 1] of the Schur form is not 0"
+        else
+            pass complex-linalg
+        fi
+    fi
 fi
 
 # ------------------------------------------------- print in a user function

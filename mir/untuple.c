@@ -101,15 +101,74 @@ static void grow(Tup *t)
     t->cap = cap;
 }
 
-/* Whether a tuple variable can be taken apart at all: one that is not an
- * array, not a function's argument, and declared element by element. */
+/* Whether a tuple variable (or an array of tuples) can be taken apart
+ * at all: one that is not a function's argument, declared element by
+ * element. */
 static bool splittable(const Tup *t, VarId v)
 {
     const MirVar *var = &t->p->vars[v];
-    MirVarKind k = var->kind;
-    return is_tuple(var->sized.type) && var->sized.ndims == 0
-        && k != MV_ARG && var->sized.nitems == var->sized.type->n
-        && !t->bad[v];
+    const Type *base = ty_base(var->sized.type);
+    return is_tuple(base) && var->kind != MV_ARG
+        && var->sized.nitems == base->n && !t->bad[v];
+}
+
+/* The type of slot k of a tuple, or of an array of tuples (the array of
+ * the slot's values: array[N] tuple(real, vector) -> array[N] vector). */
+static const Type *slot_type(Arena *a, const Type *type, int k)
+{
+    if (type->kind == TY_ARRAY)
+        return ty_array(a, type->dims, slot_type(a, type->elem, k));
+    return type->items[k - 1];
+}
+
+/* The declaration of slot i of the variable declared s: an array of
+ * tuples gives an array of the slot's declaration, its dimensions first
+ * (struct of arrays: array[N] tuple(real, vector[3]) x is array[N] real
+ * x_1__ and array[N] vector[3] x_2__). */
+static MirSized slot_sized(Arena *a, const MirSized *s, int i)
+{
+    MirSized z = *s->items[i];
+    if (s->ndims == 0)
+        return z;
+    z.ndims = s->ndims + s->items[i]->ndims;
+    z.dims = arena_alloc(a, sizeof(MirExpr *) * (size_t)(z.ndims + 1));
+    for (int k = 0; k < s->ndims; k++)
+        z.dims[k] = s->dims[k];
+    for (int k = 0; k < s->items[i]->ndims; k++)
+        z.dims[s->ndims + k] = s->items[i]->dims[k];
+    z.type = slot_type(a, s->type, i + 1);
+    return z;
+}
+
+/* How element i of v is named in the outputs: a tuple's p:1, p:2:1;
+ * an array of tuples keeps its name and the element its slots (the
+ * backend puts the array's indices between them, x.2:1). */
+static void name_element(Tup *t, VarId v, VarId c, int i)
+{
+    const MirVar *parent = &t->p->vars[v];
+    MirVar *cv = &t->p->vars[c];
+    if (parent->kind != MV_PARAM && parent->kind != MV_TPARAM
+        && parent->kind != MV_GQ)
+        return;
+    const char *base = parent->out_name ? parent->out_name : parent->name;
+    if (parent->tuple_ndims == 0 && parent->sized.ndims == 0) {
+        cv->out_name = arena_printf(t->a, "%s:%d", base, i + 1);
+        return;
+    }
+    cv->out_name = base;
+    if (parent->tuple_ndims == 0) {
+        /* the array of tuples itself */
+        cv->tuple_ndims = parent->sized.ndims;
+        cv->tuple_root = v;
+        cv->tuple_slots = arena_printf(t->a, ":%d", i + 1);
+        return;
+    }
+    cv->tuple_root = parent->tuple_root;
+    cv->tuple_slots = arena_printf(t->a, "%s:%d", parent->tuple_slots, i + 1);
+    /* a tuple inside the array keeps its layout; an array of tuples
+     * inside it has indices of its own after the slots */
+    cv->tuple_ndims = parent->tuple_ndims == parent->sized.ndims
+        ? parent->tuple_ndims : -1;
 }
 
 static void make_elements(Tup *t, VarId v)
@@ -121,17 +180,13 @@ static void make_elements(Tup *t, VarId v)
     for (int i = 0; i < n; i++) {
         const MirVar *pv = &t->p->vars[v];   /* vars may move */
         const char *name = arena_printf(t->a, "%s_%d__", pv->name, i + 1);
-        VarId c = mir_new_var(t->p, name, pv->kind, pv->sized.items[i]->type,
-                              pv->ad);
+        MirSized z = slot_sized(t->a, &pv->sized, i);
+        VarId c = mir_new_var(t->p, name, pv->kind, z.type, pv->ad);
         MirVar *cv = &t->p->vars[c];
         const MirVar *parent = &t->p->vars[v];
-        cv->sized = *parent->sized.items[i];
+        cv->sized = z;
         cv->span = parent->span;
-        if (parent->kind == MV_PARAM || parent->kind == MV_TPARAM
-            || parent->kind == MV_GQ)
-            cv->out_name = arena_printf(t->a, "%s:%d", parent->out_name
-                                        ? parent->out_name : parent->name,
-                                        i + 1);
+        name_element(t, v, c, i);
         cv->mem = parent->mem;
         if (ty_base(cv->sized.type)->kind == TY_INT)
             cv->ad = AD_DATA;
@@ -172,7 +227,7 @@ static int user_fun(const Tup *t, const MirExpr *e)
 static MirExpr *whole_value(Tup *t, VarId v)
 {
     const Type *type = t->p->vars[v].sized.type;
-    int n = type->n;
+    int n = ty_base(type)->n;
     MirExpr **args = arena_alloc(t->a, sizeof(MirExpr *) * (size_t)n);
     for (int i = 0; i < n; i++) {
         VarId c = t->first[v] + i;
@@ -187,8 +242,28 @@ static MirExpr *whole_value(Tup *t, VarId v)
  * when it cannot be taken apart. */
 static MirExpr *project(Tup *t, const MirExpr *x, int k)
 {
-    const Type *et = x->type->items[k - 1];
+    const Type *et = slot_type(t->a, x->type, k);
     switch (x->kind) {
+    case MX_INDEXED: {
+        /* x[i].k is x_k__[i]: the slot's array indexed as the tuples'
+         * (copies of the indices: the MIR is a tree) */
+        MirExpr *inner = project(t, x->args[0], k);
+        if (!inner)
+            return NULL;
+        MirExpr *c = copy_expr(t, x);
+        c->type = et;
+        c->args = arena_alloc(t->a, sizeof(MirExpr *));
+        c->args[0] = inner;
+        c->nargs = 1;
+        c->indices = arena_alloc(t->a, sizeof(MirIndex)
+                                 * (size_t)(x->nindices + 1));
+        for (int i = 0; i < x->nindices; i++) {
+            c->indices[i] = x->indices[i];
+            c->indices[i].lo = mir_clone_expr(t->a, x->indices[i].lo);
+            c->indices[i].hi = mir_clone_expr(t->a, x->indices[i].hi);
+        }
+        return c;
+    }
     case MX_VAR:
         if (x->var >= 0 && x->var < t->cap && t->subst[x->var]) {
             MirExpr *e = project(t, rw_expr(t, t->subst[x->var]), k);
@@ -251,6 +326,37 @@ static MirExpr *rw_operand(Tup *t, const MirExpr *e)
     return p ? p : c;
 }
 
+/* x[i] of an array of tuples taken apart, used whole (rewritten: x is
+ * FnMakeTuple__(x_1__, x_2__)): the tuple of the elements' arrays
+ * indexed, FnMakeTuple__(x_1__[i], x_2__[i]), whose slots the uses
+ * project.  Anything else indexed stays as it is. */
+static MirExpr *index_tuples(Tup *t, MirExpr *c)
+{
+    const MirExpr *base = c->args[0];
+    if (!(base->kind == MX_CALL && base->fn_kind == FNK_INTERNAL
+          && base->internal == FN_MAKE_TUPLE))
+        return c;
+    int n = base->nargs;
+    MirExpr **items = arena_alloc(t->a, sizeof(MirExpr *) * (size_t)(n + 1));
+    for (int k = 0; k < n; k++) {
+        MirExpr *ix = copy_expr(t, c);
+        ix->type = slot_type(t->a, c->type, k + 1);
+        ix->args = arena_alloc(t->a, sizeof(MirExpr *));
+        ix->args[0] = base->args[k];
+        ix->indices = arena_alloc(t->a, sizeof(MirIndex)
+                                  * (size_t)(c->nindices + 1));
+        for (int i = 0; i < c->nindices; i++) {
+            ix->indices[i] = c->indices[i];
+            ix->indices[i].lo = mir_clone_expr(t->a, c->indices[i].lo);
+            ix->indices[i].hi = mir_clone_expr(t->a, c->indices[i].hi);
+        }
+        items[k] = is_tuple(ty_base(ix->type)) ? index_tuples(t, ix) : ix;
+    }
+    MirExpr *m = mir_call_internal(t->a, FN_MAKE_TUPLE, c->type, n, items);
+    m->ad = c->ad;
+    return m;
+}
+
 static MirExpr *rw_expr(Tup *t, const MirExpr *e)
 {
     if (!e)
@@ -280,6 +386,8 @@ static MirExpr *rw_expr(Tup *t, const MirExpr *e)
             c->indices[i].hi = rw_expr(t, e->indices[i].hi);
         }
     }
+    if (c->kind == MX_INDEXED && is_tuple(ty_base(c->type)))
+        return index_tuples(t, c);
     return c;
 }
 
@@ -318,20 +426,74 @@ static MirStmt *read_element(Tup *t, VarId c, const char *path)
     return a;
 }
 
-/* lhs = rhs for a tuple variable v taken apart: element by element.  A
- * value that cannot be taken apart leaves v's outermost tuple whole in
- * the next attempt. */
-static MirStmt *assign_elements(Tup *t, VarId v, const MirExpr *rhs,
-                                Span span, const char *path)
+static MirIndex *rw_indices(Tup *t, const MirIndex *in, int n)
+{
+    MirIndex *ix = arena_alloc(t->a, sizeof(MirIndex) * (size_t)(n + 1));
+    for (int j = 0; j < n; j++) {
+        ix[j] = in[j];
+        ix[j].lo = rw_expr(t, ix[j].lo);
+        ix[j].hi = rw_expr(t, ix[j].hi);
+    }
+    return ix;
+}
+
+/* The JSON path of v's slots (runtime/data.c reads it): v's path, its
+ * own array dimensions as "[,]" (those that its enclosing tuple's
+ * array does not have), its arity as "/n"; the slot follows as ".k". */
+static const char *slots_path(Tup *t, VarId v, int outer_ndims,
+                              const char *path)
 {
     const MirVar *var = &t->p->vars[v];
-    int n = var->sized.type->n;
+    int own = var->sized.ndims - outer_ndims;
+    const char *dims = "";
+    if (own > 0) {
+        dims = "[";
+        for (int k = 1; k < own; k++)
+            dims = arena_printf(t->a, "%s,", dims);
+        dims = arena_printf(t->a, "%s]", dims);
+    }
+    return arena_printf(t->a, "%s%s/%d", path, dims, var->sized.type->kind
+                        == TY_ARRAY ? var->sized.type->elem->n
+                        : var->sized.type->n);
+}
+
+/* The index steps of an lvalue, copied (with their indices rewritten). */
+static MirLvalueStep *copy_steps(Tup *t, const MirLvalueStep *in, int n)
+{
+    MirLvalueStep *steps = arena_alloc(t->a, sizeof(MirLvalueStep)
+                                       * (size_t)(n + 1));
+    for (int i = 0; i < n; i++) {
+        steps[i] = in[i];
+        if (steps[i].indices)
+            steps[i].indices = rw_indices(t, steps[i].indices,
+                                          steps[i].nindices);
+    }
+    return steps;
+}
+
+/* lhs = rhs for a tuple variable v taken apart, indexed by the index
+ * steps idx (x[i] = (a, b) of an array of tuples): element by element,
+ * each element indexed the same (x_1__[i] = a; x_2__[i] = b).  type is
+ * the lvalue's; path the JSON path of a read (slots_path).  A value that
+ * cannot be taken apart leaves v's outermost tuple whole in the next
+ * attempt. */
+static MirStmt *assign_elements(Tup *t, VarId v, const MirExpr *rhs,
+                                Span span, const char *path,
+                                const MirLvalueStep *idx, int nidx,
+                                const Type *type, int outer_ndims)
+{
+    const MirVar *var = &t->p->vars[v];
+    int n = ty_base(var->sized.type)->n;
     MirStmt **out = arena_alloc(t->a, sizeof(MirStmt *) * (size_t)n);
     bool read = rhs->kind == MX_CALL && rhs->fn_kind == FNK_INTERNAL
         && rhs->internal == FN_READ_DATA;
+    const char *prefix = read ? slots_path(t, v, outer_ndims, path) : path;
+    int ndims = var->sized.ndims;
     for (int i = 0; i < n; i++) {
         VarId c = t->first[v] + i;
-        const char *sub = arena_printf(t->a, "%s.%d", path, i + 1);
+        const char *sub = read ? arena_printf(t->a, "%s.%d", prefix, i + 1)
+                               : NULL;
+        const Type *et = slot_type(t->a, type, i + 1);
         MirExpr *e = read ? NULL : project(t, rhs, i + 1);
         if (!read && !e) {
             t->bad[t->root[v]] = true;
@@ -341,7 +503,8 @@ static MirStmt *assign_elements(Tup *t, VarId v, const MirExpr *rhs,
         }
         if (t->first[c] >= 0) {
             /* a nested tuple */
-            out[i] = assign_elements(t, c, read ? rhs : e, span, sub);
+            out[i] = assign_elements(t, c, read ? rhs : e, span, sub, idx,
+                                     nidx, et, ndims);
             continue;
         }
         if (read) {
@@ -350,7 +513,9 @@ static MirStmt *assign_elements(Tup *t, VarId v, const MirExpr *rhs,
         }
         MirStmt *a = mir_new_stmt(t->a, MS_ASSIGN, span);
         a->lhs.var = c;
-        a->lhs.type = t->p->vars[c].sized.type;
+        a->lhs.type = et;
+        a->lhs.nsteps = nidx;
+        a->lhs.steps = copy_steps(t, idx, nidx);
         a->rhs = e;
         out[i] = a;
     }
@@ -359,7 +524,7 @@ static MirStmt *assign_elements(Tup *t, VarId v, const MirExpr *rhs,
 
 static MirStmt *decl_elements(Tup *t, VarId v)
 {
-    int n = t->p->vars[v].sized.type->n;
+    int n = ty_base(t->p->vars[v].sized.type)->n;
     MirStmt **out = arena_alloc(t->a, sizeof(MirStmt *) * (size_t)n);
     for (int i = 0; i < n; i++) {
         VarId c = t->first[v] + i;
@@ -373,47 +538,52 @@ static MirStmt *decl_elements(Tup *t, VarId v)
     return list(t, out, n);
 }
 
-static MirIndex *rw_indices(Tup *t, const MirIndex *in, int n)
-{
-    MirIndex *ix = arena_alloc(t->a, sizeof(MirIndex) * (size_t)(n + 1));
-    for (int j = 0; j < n; j++) {
-        ix[j] = in[j];
-        ix[j].lo = rw_expr(t, ix[j].lo);
-        ix[j].hi = rw_expr(t, ix[j].hi);
-    }
-    return ix;
-}
-
 static MirStmt *rw_assign(Tup *t, const MirStmt *s)
 {
     VarId v = s->lhs.var;
     MirExpr *rhs = rw_expr(t, s->rhs);
     if (v < t->cap && t->subst[v] && !t->bad[v])
         return mir_new_stmt(t->a, MS_SKIP, s->span);
-    /* follow the tuple slots of the lvalue down to an element */
+    /* follow the lvalue down to an element: a tuple slot is the element
+     * variable, the indices of an array of tuples before it index that
+     * element (x[i].2[j] is x_2__[i][j]) */
     int k = 0;
-    while (k < s->lhs.nsteps && !s->lhs.steps[k].indices && v < t->cap
-           && t->first[v] >= 0) {
-        v = t->first[v] + s->lhs.steps[k].slot - 1;
+    MirLvalueStep *idx = arena_alloc(t->a, sizeof(MirLvalueStep)
+                                     * (size_t)(s->lhs.nsteps + 1));
+    int nidx = 0;
+    while (k < s->lhs.nsteps && v < t->cap && t->first[v] >= 0) {
+        const MirLvalueStep *st = &s->lhs.steps[k];
+        if (st->indices)
+            idx[nidx++] = *st;
+        else
+            v = t->first[v] + st->slot - 1;
         k++;
     }
     if (v < t->cap && t->first[v] >= 0 && k == s->lhs.nsteps)
-        return assign_elements(t, v, rhs, s->span, t->p->vars[v].name);
+        return assign_elements(t, v, rhs, s->span, t->p->vars[v].name, idx,
+                               nidx, s->lhs.type, 0);
+    if (v < t->cap && t->first[v] >= 0) {
+        /* steps this rewrite does not follow: the tuple stays whole */
+        t->bad[t->root[v]] = true;
+        t->failed = true;
+    }
     MirStmt *c = mir_new_stmt(t->a, MS_ASSIGN, s->span);
     *c = *s;
     c->rhs = rhs;
     c->lhs.var = v;
-    c->lhs.nsteps = s->lhs.nsteps - k;
+    /* the indices kept, then the steps after the last slot followed */
+    int rest = s->lhs.nsteps - k;
+    c->lhs.nsteps = nidx + rest;
     if (c->lhs.nsteps == 0)
         c->lhs.type = t->p->vars[v].sized.type;
     MirLvalueStep *steps = arena_alloc(t->a, sizeof(MirLvalueStep)
                                        * (size_t)(c->lhs.nsteps + 1));
-    for (int i = 0; i < c->lhs.nsteps; i++) {
-        steps[i] = s->lhs.steps[k + i];
-        if (steps[i].indices)
-            steps[i].indices = rw_indices(t, steps[i].indices,
-                                          steps[i].nindices);
-    }
+    MirLvalueStep *kept = copy_steps(t, idx, nidx);
+    MirLvalueStep *after = copy_steps(t, s->lhs.steps + k, rest);
+    for (int i = 0; i < nidx; i++)
+        steps[i] = kept[i];
+    for (int i = 0; i < rest; i++)
+        steps[nidx + i] = after[i];
     c->lhs.steps = steps;
     return c;
 }

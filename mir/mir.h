@@ -242,6 +242,10 @@ const char *mir_check_name(TransformKind k);
 /* untuple.c: take the program's tuples apart (see the file's comment);
  * the last step but one of mir_transform. */
 void mir_untuple(MirProgram *p);
+/* The declaration of slot i (0-based) of s, a tuple or an array of
+ * tuples: an array of tuples gives the array of the slot's values, its
+ * dimensions first. */
+MirSized mir_slot_sized(Arena *a, const MirSized *s, int i);
 /* exits.c: return, break and continue of the log density and the user
  * functions as flags (see the file's comment); the last step of
  * mir_transform.  mir_has_exits: whether s has a return before its end

@@ -125,7 +125,7 @@ static const Type *slot_type(Arena *a, const Type *type, int k)
  * tuples gives an array of the slot's declaration, its dimensions first
  * (struct of arrays: array[N] tuple(real, vector[3]) x is array[N] real
  * x_1__ and array[N] vector[3] x_2__). */
-static MirSized slot_sized(Arena *a, const MirSized *s, int i)
+MirSized mir_slot_sized(Arena *a, const MirSized *s, int i)
 {
     MirSized z = *s->items[i];
     if (s->ndims == 0)
@@ -180,7 +180,7 @@ static void make_elements(Tup *t, VarId v)
     for (int i = 0; i < n; i++) {
         const MirVar *pv = &t->p->vars[v];   /* vars may move */
         const char *name = arena_printf(t->a, "%s_%d__", pv->name, i + 1);
-        MirSized z = slot_sized(t->a, &pv->sized, i);
+        MirSized z = mir_slot_sized(t->a, &pv->sized, i);
         VarId c = mir_new_var(t->p, name, pv->kind, z.type, pv->ad);
         MirVar *cv = &t->p->vars[c];
         const MirVar *parent = &t->p->vars[v];
@@ -600,6 +600,32 @@ static void splice(Tup *t, MirStmt *s, PtrVec *out)
     vec_push(t->a, out, s);
 }
 
+/* A declaration taken apart (decls) and the assignment of the whole
+ * variable after it (assigns), each element's declaration followed by
+ * its assignment, as the backend reads a parameter in place (into the
+ * storage its declaration leaves out: em_param_in_place).  False, with
+ * nothing added, when the two do not pair up. */
+static bool interleave(Tup *t, MirStmt *decls, MirStmt *assigns,
+                       PtrVec *out)
+{
+    PtrVec d = {0}, a = {0};
+    splice(t, decls, &d);
+    splice(t, assigns, &a);
+    if (d.len < 2 || d.len != a.len)
+        return false;
+    for (int j = 0; j < d.len; j++) {
+        const MirStmt *x = d.items[j], *y = a.items[j];
+        if (x->kind != MS_DECL || y->kind != MS_ASSIGN
+            || y->lhs.var != x->var || y->lhs.nsteps != 0)
+            return false;
+    }
+    for (int j = 0; j < d.len; j++) {
+        vec_push(t->a, out, d.items[j]);
+        vec_push(t->a, out, a.items[j]);
+    }
+    return true;
+}
+
 /* The element of the split function f's result that f returns: the
  * projections along its slots, outermost first. */
 static MirExpr *project_result(Tup *t, int f, MirExpr *e)
@@ -669,8 +695,18 @@ static MirStmt *rw_stmt(Tup *t, const MirStmt *s)
         /* the element declarations and assignments (lists) join the
          * enclosing list, so a block's locals stay its direct children */
         PtrVec out = {0};
-        for (int i = 0; i < s->nstmts; i++)
-            splice(t, rw_stmt(t, s->stmts[i]), &out);
+        for (int i = 0; i < s->nstmts; i++) {
+            MirStmt *d = rw_stmt(t, s->stmts[i]);
+            if (i + 1 < s->nstmts && s->stmts[i]->kind == MS_DECL
+                && s->stmts[i + 1]->kind == MS_ASSIGN
+                && s->stmts[i + 1]->lhs.var == s->stmts[i]->var
+                && s->stmts[i + 1]->lhs.nsteps == 0
+                && interleave(t, d, rw_stmt(t, s->stmts[i + 1]), &out)) {
+                i++;
+                continue;
+            }
+            splice(t, d, &out);
+        }
         c->stmts = (MirStmt **)out.items;
         c->nstmts = out.len;
     }

@@ -240,13 +240,13 @@ void em_tuple_order(Emit *em)
         em_line(em, "(void)off;");
         for (int j = i; j < i + m; j++)
             if (st[j]->kind != MS_DECL)
-                em_line(em, "F += %s ? (%s) / %s : 0;", count,
+                em_line(em, "F += %s > 0 ? (%s) / %s : 0;", count,
                         em_param_free_size(em, st[j]), count);
         for (int j = i; j < i + m; j++) {
             if (st[j]->kind == MS_DECL)
                 continue;
             tuple_dims(em, st[j]->lhs.var);
-            const char *f = A("(%s ? (%s) / %s : 0)", count,
+            const char *f = A("(%s > 0 ? (%s) / %s : 0)", count,
                               em_param_free_size(em, st[j]), count);
             em_line(em, "for (int a = 0; a < %s; a++)", count);
             em_line(em, "    for (int t = 0; t < %s; t++, b++)", f);
@@ -270,7 +270,7 @@ void em_tuple_unames(Emit *em, const MirStmt *s)
     const MirVar *var = &em->p->vars[v];
     int k = tuple_dims(em, v);
     const char *count = array_count(em, v, k);
-    const char *f = A("(%s ? (%s) / %s : 0)", count, em_param_free_size(em, s),
+    const char *f = A("(%s > 0 ? (%s) / %s : 0)", count, em_param_free_size(em, s),
                       count);
     em_line(em, "for (int a = 0; a < %s; a++) {", count);
     em->indent++;

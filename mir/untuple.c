@@ -285,6 +285,17 @@ static MirExpr *project(Tup *t, const MirExpr *x, int k)
          * tree, mir_verify) */
         if (x->fn_kind == FNK_INTERNAL && x->internal == FN_MAKE_TUPLE)
             return mir_clone_expr(t->a, x->args[k - 1]);
+        if (x->fn_kind == FNK_INTERNAL && x->internal == FN_MAKE_ARRAY) {
+            /* {(a, b), (c, d)}.k is {a, c} (b, d for k = 2) */
+            MirExpr *c = copy_expr(t, x);
+            c->type = et;
+            c->args = arena_alloc(t->a, sizeof(MirExpr *)
+                                  * (size_t)(x->nargs + 1));
+            for (int i = 0; i < x->nargs; i++)
+                if (!(c->args[i] = project(t, x->args[i], k)))
+                    return NULL;
+            return c;
+        }
         if (x->fn_kind == FNK_USER) {
             int f = user_fun(t, x);
             if (f < 0)

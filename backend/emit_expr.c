@@ -797,6 +797,10 @@ static Opnd value_uncached(Emit *em, const MirExpr *e)
             }
             return o;
         }
+        if (e->fn_kind == FNK_INTERNAL && e->internal == FN_MAKE_TUPLE)
+            em_unsupported(em, "a whole %s value here (printed, or passed "
+                           "to a function: its slots can be used)",
+                           ty_str(em->a, e->type));
         if (e->fn_kind == FNK_INTERNAL)
             em_unsupported(em, "%s inside an expression", e->fn);
         if (em_elementwise(em, e))

@@ -101,15 +101,42 @@ static void grow(Tup *t)
     t->cap = cap;
 }
 
+/* Whether a type's values need no sizes: scalars, and tuples of them. */
+static bool unsized_ok(const Type *type)
+{
+    if (is_tuple(type)) {
+        for (int i = 0; i < type->n; i++)
+            if (!unsized_ok(type->items[i]))
+                return false;
+        return true;
+    }
+    return type->kind == TY_INT || type->kind == TY_REAL
+        || type->kind == TY_COMPLEX;
+}
+
 /* Whether a tuple variable (or an array of tuples) can be taken apart
  * at all: one that is not a function's argument, declared element by
- * element. */
-static bool splittable(const Tup *t, VarId v)
+ * element (or declared without sizes, as the loop variable of a foreach
+ * over an array of tuples, whose slots need none: it gets its slots'
+ * declarations here). */
+static bool splittable(Tup *t, VarId v)
 {
-    const MirVar *var = &t->p->vars[v];
+    MirVar *var = &t->p->vars[v];
     const Type *base = ty_base(var->sized.type);
-    return is_tuple(base) && var->kind != MV_ARG
-        && var->sized.nitems == base->n && !t->bad[v];
+    if (!is_tuple(base) || var->kind == MV_ARG || t->bad[v])
+        return false;
+    if (var->sized.nitems == 0 && var->sized.ndims == 0
+        && unsized_ok(base)) {
+        MirSized **items = arena_alloc(t->a, sizeof(MirSized *)
+                                       * (size_t)(base->n + 1));
+        for (int i = 0; i < base->n; i++) {
+            items[i] = NEW(t->a, MirSized);
+            items[i]->type = base->items[i];
+        }
+        var->sized.items = items;
+        var->sized.nitems = base->n;
+    }
+    return var->sized.nitems == base->n;
 }
 
 /* The type of slot k of a tuple, or of an array of tuples (the array of
@@ -341,11 +368,16 @@ static MirExpr *rw_operand(Tup *t, const MirExpr *e)
  * FnMakeTuple__(x_1__, x_2__)): the tuple of the elements' arrays
  * indexed, FnMakeTuple__(x_1__[i], x_2__[i]), whose slots the uses
  * project.  Anything else indexed stays as it is. */
+static bool is_make_tuple(const MirExpr *e)
+{
+    return e->kind == MX_CALL && e->fn_kind == FNK_INTERNAL
+        && e->internal == FN_MAKE_TUPLE;
+}
+
 static MirExpr *index_tuples(Tup *t, MirExpr *c)
 {
     const MirExpr *base = c->args[0];
-    if (!(base->kind == MX_CALL && base->fn_kind == FNK_INTERNAL
-          && base->internal == FN_MAKE_TUPLE))
+    if (!is_make_tuple(base))
         return c;
     int n = base->nargs;
     MirExpr **items = arena_alloc(t->a, sizeof(MirExpr *) * (size_t)(n + 1));
@@ -399,6 +431,11 @@ static MirExpr *rw_expr(Tup *t, const MirExpr *e)
     }
     if (c->kind == MX_INDEXED && is_tuple(ty_base(c->type)))
         return index_tuples(t, c);
+    if (c->kind == MX_CALL && c->fn_kind == FNK_STANLIB && c->nargs == 1
+        && strcmp(c->fn, "size") == 0 && is_make_tuple(c->args[0])
+        && c->args[0]->type->kind == TY_ARRAY)
+        /* the size of an array of tuples is its slots' arrays' */
+        c->args[0] = c->args[0]->args[0];
     return c;
 }
 

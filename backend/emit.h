@@ -205,6 +205,9 @@ const char *em_dims_array(Emit *em, VarId v, int *rank);
  * copy u in (em_tuple_u_in) and a buffer out through it
  * (em_tuple_buffer at the start, em_tuple_scatter at the end). */
 void em_write_tuples(Emit *em, const MirExpr *call);
+/* The name of v in messages: an array of tuples' for the arrays of its
+ * slots (emit_expr.c). */
+const char *em_var_user_name(const Emit *em, VarId v);
 int em_tuple_names(Emit *em, const MirStmt *const *decls, int n);
 void em_tuple_unames(Emit *em, const MirStmt *s);
 bool em_tuple_params(const Emit *em);

@@ -174,15 +174,16 @@ static void name_element(Tup *t, VarId v, VarId c, int i)
 {
     const MirVar *parent = &t->p->vars[v];
     MirVar *cv = &t->p->vars[c];
-    if (parent->kind != MV_PARAM && parent->kind != MV_TPARAM
-        && parent->kind != MV_GQ)
-        return;
+    bool output = parent->kind == MV_PARAM || parent->kind == MV_TPARAM
+        || parent->kind == MV_GQ;
     const char *base = parent->out_name ? parent->out_name : parent->name;
     if (parent->tuple_ndims == 0 && parent->sized.ndims == 0) {
-        cv->out_name = arena_printf(t->a, "%s:%d", base, i + 1);
+        if (output)
+            cv->out_name = arena_printf(t->a, "%s:%d", base, i + 1);
         return;
     }
-    cv->out_name = base;
+    if (output)
+        cv->out_name = base;
     if (parent->tuple_ndims == 0) {
         /* the array of tuples itself */
         cv->tuple_ndims = parent->sized.ndims;

@@ -674,8 +674,9 @@ static int read_path(Reader *r, const json_t *v, int seg, int depth, int k)
             char what[80];
             element_name(where, sizeof where, r, depth);
             describe(what, sizeof what, v);
-            return rt_error(r->err, "variable %s: %s should be an array of %d"
-                                    " tuples, found %s", r->name, where,
+            return rt_error(r->err, "variable %.*s: %s should be an array of"
+                                    " %d tuples, found %s", r->segs[0].len,
+                            r->segs[0].key, where,
                             r->dims[depth],
                             json_is_number(v) ? "a number" : what);
         }

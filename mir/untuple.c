@@ -28,13 +28,31 @@
  * and writes a tuple element by element, and each element variable keeps
  * CmdStan's output name (p:1, p:2.1 ...) in out_name.
  *
- * Left whole (the backend then refuses them by name): arrays of tuples,
- * tuple arguments of user functions, and a variable some value of which
- * cannot be taken apart (a tuple-valued ?:, a call of a function that is
- * not split).  Whether a variable can be
+ * Arrays of tuples become one array per slot (struct of arrays):
+ *
+ *   array[N] tuple(real, vector[3]) x;  ->  array[N] real x_1__;
+ *                                           array[N] vector[3] x_2__;
+ *   x[i].2                          ->  x_2__[i]
+ *   x[i] = (a, b)                   ->  x_1__[i] = a; x_2__[i] = b;
+ *   x[i] (a whole value)            ->  FnMakeTuple__(x_1__[i], x_2__[i])
+ *   {(a, b), (c, d)}.2              ->  {b, d}
+ *
+ * and are read from JSON by slot paths ("x[]/2.1": runtime/data.c);
+ * their elements carry tuple_ndims, tuple_root and tuple_slots, with
+ * which the backend writes them and reads them as parameters in Stan's
+ * order (backend/emit_tuple.c).  A user function's tuple arguments
+ * become one argument per slot (f(tuple(real, vector) p) -> f(real p_1__,
+ * vector p_2__)), and its calls pass the projections, unless it is
+ * overloaded or passed to a higher-order function.
+ *
+ * Left whole (the backend then refuses them by name): the arguments of
+ * those functions, and a variable some value of which cannot be taken
+ * apart (a tuple-valued ?:, a call of a function that is not split).
+ * Whether a variable can be
  * taken apart depends on the others, so the rewrite is tried, and tried
  * again without the variables (and functions) that failed, until it
  * succeeds; nothing of the program changes before it does. */
+#include <stdint.h>
 #include <string.h>
 
 #include "mir.h"
@@ -53,6 +71,11 @@ typedef struct Tup {
                                or -1 */
     int *parent, *slot;     /* per element function: whose element */
     bool *bad_fun;          /* functions not split (found so far) */
+    bool *args_ok;          /* per function: its tuple arguments may be
+                               taken apart (no overload, never passed to
+                               a higher-order function, has a body) */
+    VarId **orig_params;    /* per function: its arguments as declared */
+    int *orig_nparams;
     int cur_fun;            /* the function whose body is rewritten, or -1 */
     bool failed;            /* this attempt left something whole */
 } Tup;
@@ -101,6 +124,22 @@ static void grow(Tup *t)
     t->cap = cap;
 }
 
+/* Whether v is an argument (or an element of one) of a function whose
+ * tuple arguments may be taken apart. */
+static bool arg_splits(const Tup *t, VarId v)
+{
+    while (t->root[v] != v)
+        v = t->root[v];
+    for (int f = 0; f < t->p->nfuns; f++) {
+        if (!t->args_ok || !t->args_ok[f])
+            continue;
+        for (int i = 0; i < t->orig_nparams[f]; i++)
+            if (t->orig_params[f][i] == v)
+                return true;
+    }
+    return false;
+}
+
 /* Whether a type's values need no sizes: scalars, and tuples of them. */
 static bool unsized_ok(const Type *type)
 {
@@ -123,10 +162,11 @@ static bool splittable(Tup *t, VarId v)
 {
     MirVar *var = &t->p->vars[v];
     const Type *base = ty_base(var->sized.type);
-    if (!is_tuple(base) || var->kind == MV_ARG || t->bad[v])
+    if (!is_tuple(base) || t->bad[v]
+        || (var->kind == MV_ARG && !arg_splits(t, v)))
         return false;
     if (var->sized.nitems == 0 && var->sized.ndims == 0
-        && unsized_ok(base)) {
+        && (unsized_ok(base) || var->kind == MV_ARG)) {
         MirSized **items = arena_alloc(t->a, sizeof(MirSized *)
                                        * (size_t)(base->n + 1));
         for (int i = 0; i < base->n; i++) {
@@ -155,6 +195,7 @@ static const Type *slot_type(Arena *a, const Type *type, int k)
 MirSized mir_slot_sized(Arena *a, const MirSized *s, int i)
 {
     MirSized z = *s->items[i];
+    z.type = slot_type(a, s->type, i + 1);
     if (s->ndims == 0)
         return z;
     z.ndims = s->ndims + s->items[i]->ndims;
@@ -230,6 +271,7 @@ static void make_elements(Tup *t, VarId v)
 /* ---------------------------------------------------------- projections */
 
 static MirExpr *rw_expr(Tup *t, const MirExpr *e);
+static MirExpr *expand_call(Tup *t, MirExpr *c);
 
 static MirExpr *copy_expr(Tup *t, const MirExpr *e)
 {
@@ -245,7 +287,7 @@ static int user_fun(const Tup *t, const MirExpr *e)
         return -1;
     for (int i = 0; i < t->p->nfuns; i++)
         if (strcmp(t->p->funs[i].name, e->fn) == 0
-            && is_tuple(t->p->funs[i].ret) && t->split[i] >= 0)
+            && is_tuple(ty_base(t->p->funs[i].ret)) && t->split[i] >= 0)
             return i;
     return -1;
 }
@@ -432,6 +474,8 @@ static MirExpr *rw_expr(Tup *t, const MirExpr *e)
     }
     if (c->kind == MX_INDEXED && is_tuple(ty_base(c->type)))
         return index_tuples(t, c);
+    if (c->kind == MX_CALL && c->fn_kind == FNK_USER)
+        return expand_call(t, c);
     if (c->kind == MX_CALL && c->fn_kind == FNK_STANLIB && c->nargs == 1
         && strcmp(c->fn, "size") == 0 && is_make_tuple(c->args[0])
         && c->args[0]->type->kind == TY_ARRAY)
@@ -850,7 +894,7 @@ static bool has_tuples(const MirProgram *p)
         if (is_tuple(p->vars[v].sized.type))
             return true;
     for (int f = 0; f < p->nfuns; f++)
-        if (is_tuple(p->funs[f].ret) || stmt_projects(p->funs[f].body))
+        if (is_tuple(ty_base(p->funs[f].ret)) || stmt_projects(p->funs[f].body))
             return true;
     return false;
 }
@@ -859,7 +903,7 @@ static bool has_tuples(const MirProgram *p)
 
 static bool splits(const MirFun *f)
 {
-    return is_tuple(f->ret) && f->body
+    return is_tuple(ty_base(f->ret)) && f->body
         && !(f->effect & (EFF_RNG | EFF_TARGET | EFF_PRINTS));
 }
 
@@ -867,9 +911,10 @@ static bool splits(const MirFun *f)
  * tuples' included. */
 static int element_functions(const Type *t)
 {
+    t = ty_base(t);
     int n = t->n;
     for (int i = 0; i < t->n; i++)
-        if (is_tuple(t->items[i]))
+        if (is_tuple(ty_base(t->items[i])))
             n += element_functions(t->items[i]);
     return n;
 }
@@ -896,11 +941,11 @@ static void split_functions(Tup *t)
         if (!splits(&funs[f]) || (f < n && t->bad_fun[f]))
             continue;
         t->split[f] = next;
-        for (int k = 0; k < funs[f].ret->n; k++) {
+        for (int k = 0; k < ty_base(funs[f].ret)->n; k++) {
             funs[next] = funs[f];
             funs[next].name = arena_printf(t->a, "%s_%d__", funs[f].name,
                                            k + 1);
-            funs[next].ret = funs[f].ret->items[k];
+            funs[next].ret = slot_type(t->a, funs[f].ret, k + 1);
             t->parent[next] = f;
             t->slot[next] = k + 1;
             next++;
@@ -908,6 +953,155 @@ static void split_functions(Tup *t)
     }
     p->funs = funs;
     p->nfuns = next;
+}
+
+/* ------------------------------------------------ tuple arguments */
+
+typedef struct Refs {
+    const char *name;
+    bool passed;
+} Refs;
+
+static bool find_ref(MirExpr *e, void *ctx)
+{
+    Refs *r = ctx;
+    if (e->fn && strcmp(e->fn, r->name) == 0
+        && !(e->kind == MX_CALL && e->fn_kind == FNK_USER))
+        r->passed = true;
+    return !r->passed;
+}
+
+/* Which functions' tuple arguments may be taken apart this attempt: a
+ * function with a body, the only one of its name (the arguments taken
+ * apart could match another overload), not passed to a higher-order
+ * function (whose calls pass the arguments as declared). */
+static void prepare_args(Tup *t)
+{
+    MirProgram *p = t->p;
+    int n = p->nfuns;
+    t->args_ok = arena_alloc(t->a, sizeof(bool) * (size_t)(n + 1));
+    t->orig_params = arena_alloc(t->a, sizeof(VarId *) * (size_t)(n + 1));
+    t->orig_nparams = arena_alloc(t->a, sizeof(int) * (size_t)(n + 1));
+    for (int f = 0; f < n; f++) {
+        const MirFun *fn = &p->funs[f];
+        t->orig_params[f] = fn->params;
+        t->orig_nparams[f] = fn->nparams;
+        bool ok = fn->body != NULL;
+        for (int g = 0; g < n && ok; g++)
+            ok = g == f || strcmp(p->funs[g].name, fn->name) != 0;
+        if (ok) {
+            Refs r = {fn->name, false};
+            MirVisitor v = {.expr = find_ref, .ctx = &r, .decl_sizes = true,
+                            .p = p};
+            mir_visit_program(p, &v);
+            ok = !r.passed;
+        }
+        t->args_ok[f] = ok;
+    }
+}
+
+/* The arguments that v stands for: its elements', in order, when it
+ * was taken apart. */
+static void flat_params(Tup *t, VarId v, bool data_only, PtrVec *vars,
+                        PtrVec *data)
+{
+    if (v < t->cap && t->first[v] >= 0) {
+        int n = ty_base(t->p->vars[v].sized.type)->n;
+        for (int i = 0; i < n; i++)
+            flat_params(t, t->first[v] + i, data_only, vars, data);
+        return;
+    }
+    vec_push(t->a, vars, (void *)(intptr_t)v);
+    vec_push(t->a, data, (void *)(intptr_t)data_only);
+}
+
+/* After split_functions: the element functions share their function's
+ * arguments; every function's arguments taken apart are replaced by
+ * their elements. */
+static void flatten_args(Tup *t, int n_orig)
+{
+    MirProgram *p = t->p;
+    bool *ok = arena_alloc(t->a, sizeof(bool) * (size_t)(p->nfuns + 1));
+    VarId **orig = arena_alloc(t->a, sizeof(VarId *) * (size_t)(p->nfuns + 1));
+    int *norig = arena_alloc(t->a, sizeof(int) * (size_t)(p->nfuns + 1));
+    for (int f = 0; f < p->nfuns; f++) {
+        int r = f;
+        while (r >= n_orig && t->parent[r] >= 0)
+            r = t->parent[r];
+        ok[f] = r < n_orig && t->args_ok[r];
+        orig[f] = p->funs[f].params;
+        norig[f] = p->funs[f].nparams;
+        if (!ok[f])
+            continue;
+        PtrVec vars = {0}, data = {0};
+        for (int i = 0; i < p->funs[f].nparams; i++)
+            flat_params(t, p->funs[f].params[i], p->funs[f].data_only
+                        && p->funs[f].data_only[i], &vars, &data);
+        VarId *params = arena_alloc(t->a, sizeof(VarId)
+                                    * (size_t)(vars.len + 1));
+        bool *donly = arena_alloc(t->a, sizeof(bool) * (size_t)(vars.len + 1));
+        for (int i = 0; i < vars.len; i++) {
+            params[i] = (VarId)(intptr_t)vars.items[i];
+            donly[i] = (bool)(intptr_t)data.items[i];
+        }
+        p->funs[f].params = params;
+        p->funs[f].data_only = donly;
+        p->funs[f].nparams = vars.len;
+    }
+    t->args_ok = ok;
+    t->orig_params = orig;
+    t->orig_nparams = norig;
+}
+
+/* The arguments for parameter v of a call: the value e, or the
+ * projections of e onto v's elements.  False when e cannot be taken
+ * apart (v stays whole in the next attempt). */
+static bool expand_arg(Tup *t, VarId v, const MirExpr *e, PtrVec *out)
+{
+    if (!(v < t->cap && t->first[v] >= 0)) {
+        vec_push(t->a, out, (void *)e);
+        return true;
+    }
+    int n = ty_base(t->p->vars[v].sized.type)->n;
+    for (int i = 0; i < n; i++) {
+        MirExpr *x = project(t, e, i + 1);
+        if (!x || !expand_arg(t, t->first[v] + i, x, out))
+            return false;
+    }
+    return true;
+}
+
+/* A call of a user function whose arguments were taken apart: its
+ * arguments (rewritten) projected onto the elements. */
+static MirExpr *expand_call(Tup *t, MirExpr *c)
+{
+    if (c->kind != MX_CALL || c->fn_kind != FNK_USER || !t->orig_params)
+        return c;
+    for (int f = 0; f < t->p->nfuns; f++) {
+        if (strcmp(t->p->funs[f].name, c->fn) != 0 || !t->args_ok[f]
+            || t->orig_nparams[f] != c->nargs)
+            continue;
+        if (t->p->funs[f].nparams == c->nargs) {
+            bool same = true;
+            for (int i = 0; i < c->nargs && same; i++)
+                same = t->p->funs[f].params[i] == t->orig_params[f][i];
+            if (same)
+                return c;
+        }
+        PtrVec args = {0};
+        for (int i = 0; i < c->nargs; i++) {
+            VarId v = t->orig_params[f][i];
+            if (!expand_arg(t, v, c->args[i], &args)) {
+                t->bad[t->root[v]] = true;
+                t->failed = true;
+                return c;
+            }
+        }
+        c->args = (MirExpr **)args.items;
+        c->nargs = args.len;
+        return c;
+    }
+    return c;
 }
 
 /* One attempt: true when everything could be taken apart that was tried
@@ -926,9 +1120,12 @@ static bool attempt(Tup *t)
     }
     /* element variables; nested tuples get theirs too (the loop reaches
      * the new variables) */
+    prepare_args(t);
+    int n_orig = p->nfuns;
     for (int v = 0; v < p->nvars; v++)
         make_elements(t, v);
     split_functions(t);
+    flatten_args(t, n_orig);
     find_temporaries(t, p->prepare_data);
     find_temporaries(t, p->log_prob);
     find_temporaries(t, p->generate_quantities);

@@ -108,6 +108,102 @@ else
         xargs -P 2 -n 1 sh -c "$(sed -n '/^check_one() {/,/^}/p' "$0")
 check_one \"\$1\"" check >"$tmp/results"
 fi
+
+# tests/run/models/tuple_arrays: arrays of tuples as data, transformed
+# data, parameters, transformed parameters, model-block locals and
+# generated quantities.  Its header in CmdStan's order; each draw's
+# transformed parameters and generated quantities against the values
+# computed by hand from the draw's parameters and the data (s[1].1 =
+# 2 * 1.5 = 3, s[2].2 = 3 + 4.5 = 7.5); the gradient at a point given
+# constrained, named in Stan's unconstrained order (the parameters' slots
+# element by element, row-major: stan::io::deserializer reads a
+# std::vector's elements and a std::tuple's slots in turn), with the
+# values of the hand-computed derivative (jacobian=0, constants dropped:
+# d/du of -x for x = exp(u) is -x; of a normal, (mu - y) per slot).
+check_tuple_model() {
+    d="$tmp/tuple_model"
+    mkdir -p "$d"
+    m="$root/tests/run/models/tuple_arrays"
+    if ! PPLBENCH_CFLAGS=-O0 "$pplbench" build "$m.stan" -o "$d/t" \
+        >"$d/build.out" 2>&1; then
+        echo "outputs tuple_model: FAILED: $(grep -m1 -i error "$d/build.out")"
+        return
+    fi
+    if ! (cd "$d" && ./t sample num_samples=20 num_warmup=50 random seed=3 \
+        data file="$m.data.json" output file=o.csv >/dev/null 2>&1); then
+        echo "outputs tuple_model: FAILED: sampling failed"
+        return
+    fi
+    header=$(grep -v '^#' "$d/o.csv" | sed -n 1p | cut -d, -f8-)
+    want='x.1:1,x.1:2.1,x.1:2.2,x.2:1,x.2:2.1,x.2:2.2,y.1.1:1,y.1.1:2,y.2.1:1,y.2.1:2,y.1.2:1,y.1.2:2,y.2.2:1,y.2.2:2,tp.1:1,tp.1:2,tp.2:1,tp.2:2'
+    for i in 1 2; do
+        for j in 1 2 3; do
+            want="$want,g.$i.$j:1,g.$i.$j:2:1,g.$i.$j:2:2.real,g.$i.$j:2:2.imag"
+        done
+    done
+    want=$(printf '%s' "$want" | awk -F, '{
+        # g is column-major: g.1.1 g.2.1 g.1.2 ...
+        n = 0
+        for (i = 1; i <= NF; i++) if ($i !~ /^g\./) printf "%s%s", n++ ? "," : "", $i
+        for (j = 1; j <= 3; j++) for (i = 1; i <= 2; i++) {
+            p = "g." i "." j
+            printf ",%s:1,%s:2:1,%s:2:2.real,%s:2:2.imag", p, p, p, p
+        }
+    }')
+    want="$want,h:1,h:2.1:1,h:2.1:2,h:2.2:1,h:2.2:2"
+    if [ "$header" != "$want" ]; then
+        echo "outputs tuple_model: FAILED: header $header"
+        return
+    fi
+    bad=$(grep -v '^#' "$d/o.csv" | sed 1d | cut -d, -f8- | awk -F, '
+        function near(a, b) { return (a - b) ^ 2 <= 1e-10 * (1 + b ^ 2) }
+        {
+            # x[i].1 > 0; y[i, j].2 in (-1, 1)
+            if ($1 <= 0 || $4 <= 0) { print "x.?:1 " $1 " " $4; exit }
+            for (k = 8; k <= 14; k += 2)
+                if ($k <= -1 || $k >= 1) { print "y slot 2 " $k; exit }
+            # tp[i] = (x[i].1 + s[1].1, x[i].2[1] * x[i].2[2])
+            if (!near($15, $1 + 3) || !near($16, $2 * $3) \
+                || !near($17, $4 + 3) || !near($18, $5 * $6)) {
+                print "tp " $15 " " $16 " " $17 " " $18; exit
+            }
+            # g[i, j] = (10 i + j, (i * 7.5, j + i i)), column-major
+            c = 19
+            for (j = 1; j <= 3; j++) for (i = 1; i <= 2; i++) {
+                if ($c != 10 * i + j || $(c + 1) != 7.5 * i \
+                    || $(c + 2) != j || $(c + 3) != i) {
+                    print "g." i "." j " " $c " " $(c + 1); exit
+                }
+                c += 4
+            }
+            # h = (td.2[1].1, {(td.1, 1.5), (td.2[2].2, 2.5)})
+            if ($c != 0.25 || $(c + 1) != 7 || $(c + 2) != 1.5 \
+                || $(c + 3) != 4 || $(c + 4) != 2.5) { print "h"; exit }
+        }')
+    if [ -n "$bad" ]; then
+        echo "outputs tuple_model: FAILED: values: $bad"
+        return
+    fi
+    cat >"$d/c.json" <<'JSON'
+{"x": [{"1": 0.5, "2": [0.1, 0.2]}, {"1": 2.0, "2": [0.3, 0.4]}],
+ "y": [[{"1": 1, "2": 0.5}, {"1": 2, "2": 0}],
+       [{"1": 3, "2": -0.5}, {"1": 4, "2": 0.25}]]}
+JSON
+    if ! (cd "$d" && ./t log_prob constrained_params=c.json jacobian=0 \
+        data file="$m.data.json" output file=lp.csv >/dev/null 2>&1); then
+        echo "outputs tuple_model: FAILED: log_prob failed"
+        return
+    fi
+    got=$(grep -v '^#' "$d/lp.csv" | tr '\n' ' ')
+    want='lp__,g_x.1:1,g_x.1:2.1,g_x.1:2.2,g_x.2:1,g_x.2:2.1,g_x.2:2.2,g_y.1.1:1,g_y.1.1:2,g_y.1.2:1,g_y.1.2:2,g_y.2.1:1,g_y.2.1:2,g_y.2.2:1,g_y.2.2:2 -33.8875,-0.5,0.9,1.8,-2,2.7,4.1,-0.75,0,-2.5,0,-2.75,0,-4.5,0 '
+    if [ "$got" != "$want" ]; then
+        echo "outputs tuple_model: FAILED: log_prob $got"
+        return
+    fi
+    echo "outputs tuple_model: ok"
+}
+[ $# -eq 0 ] && check_tuple_model >>"$tmp/results"
+
 sort "$tmp/results"
 passed=$(grep -c ': ok$' "$tmp/results")
 failed=$(grep -c ': FAILED' "$tmp/results")

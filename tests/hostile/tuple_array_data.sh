@@ -18,6 +18,8 @@ STAN
 run_expect 0 "built" "$PPLBENCH" build ta.stan -o ta
 good='{"1": 2, "2": [3, 4], "3": {"1": 2, "2": 1.5}}'
 first='{"1": 1, "2": [1, 2], "3": {"1": 1, "2": 0.5}}'
+# the message for a tuple that is not exactly 3 slots, found WHAT
+not3='variable d: d[2] should be a tuple of 3 (an object with the keys "1" to'
 bad() {
     printf '{"N": 2, "d": [%s, %s]}\n' "$first" "$1" > d.json
     run_expect 1 "$2" ./ta sample num_samples=1 data file=d.json \
@@ -25,13 +27,13 @@ bad() {
     expect_absent o.csv
 }
 bad '{"1": 2, "2": [3, 4]}' \
-    'variable d: d[2] should be a tuple of 3 (an object with the keys "1" to "3"), found an object with 2 members'
+    "$not3 \"3\"), found an object with 2 members"
 bad '{"1": 2, "2": [3, 4], "3": {"1": 2, "2": 1.5}, "4": 0}' \
-    'variable d: d[2] should be a tuple of 3 (an object with the keys "1" to "3"), found an object with 4 members'
+    "$not3 \"3\"), found an object with 4 members"
 bad '{"1": 2, "2": [3, 4], "x": {"1": 2, "2": 1.5}}' \
-    'variable d: d[2] should be a tuple of 3 (an object with the keys "1" to "3"), found an object with 3 members'
+    "$not3 \"3\"), found an object with 3 members"
 bad '7' \
-    'variable d: d[2] should be a tuple of 3 (an object with the keys "1" to "3"), found a number'
+    "$not3 \"3\"), found a number"
 bad '{"1": 2, "2": [3, 4], "3": [2, 1.5]}' \
     'variable d: d[2].3 should be a tuple of 2 (an object with the keys "1" to "2"), found an array'
 bad '{"1": 2, "2": [3, 4], "3": {"1": 2.5, "2": 1.5}}' \

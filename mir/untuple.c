@@ -701,6 +701,8 @@ static void splice(Tup *t, MirStmt *s, PtrVec *out)
 static bool interleave(Tup *t, MirStmt *decls, MirStmt *assigns,
                        PtrVec *out)
 {
+    if (decls->kind != MS_SLIST || assigns->kind != MS_SLIST)
+        return false;
     PtrVec d = {0}, a = {0};
     splice(t, decls, &d);
     splice(t, assigns, &a);
@@ -793,9 +795,13 @@ static MirStmt *rw_stmt(Tup *t, const MirStmt *s)
             if (i + 1 < s->nstmts && s->stmts[i]->kind == MS_DECL
                 && s->stmts[i + 1]->kind == MS_ASSIGN
                 && s->stmts[i + 1]->lhs.var == s->stmts[i]->var
-                && s->stmts[i + 1]->lhs.nsteps == 0
-                && interleave(t, d, rw_stmt(t, s->stmts[i + 1]), &out)) {
-                i++;
+                && s->stmts[i + 1]->lhs.nsteps == 0) {
+                /* a declaration and the assignment after it */
+                MirStmt *a = rw_stmt(t, s->stmts[++i]);
+                if (!interleave(t, d, a, &out)) {
+                    splice(t, d, &out);
+                    splice(t, a, &out);
+                }
                 continue;
             }
             splice(t, d, &out);

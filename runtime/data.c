@@ -446,9 +446,9 @@ static int tuple_error(const Reader *r, int depth)
 {
     char where[256];
     element_name(where, sizeof where, r, depth);
-    return rt_error(r->err, "variable %s: %s is an object (a tuple); reading"
-                            " tuple data is not supported yet",
-                    r->name, where);
+    return rt_error(r->err, "variable %s: %s is an object (a tuple), where"
+                            " %s belongs", r->name, where,
+                    depth < r->ndims ? "an array" : "a number");
 }
 
 /* The whole value's shape (following first elements) against the

@@ -1,3 +1,4 @@
+// gradcheck: also --Oexperimental
 // Arrays of tuples wherever a program declares them: data read from
 // CmdStan's JSON (an array of objects keyed "1", "2"), transformed data,
 // parameters (constrained slots), transformed parameters, model-block

@@ -1,3 +1,4 @@
+// gradcheck: also --Oexperimental
 // User functions with tuple and array-of-tuple arguments and results
 // (taken apart into their slots by mir/untuple.c): a function returning
 // an array of tuples, one taking a tuple and an array of tuples (called

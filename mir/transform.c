@@ -268,8 +268,6 @@ static void read_param(Xform *x, VarId id, bool data_only)
     push(x, assign(x, id, param_value(x, v->name, &v->sized, data_only)));
 }
 
-/* FnWriteParam__ of value (declared s); a tuple's elements one by one.
- * unconstrain: of its unconstrained value (transform_inits). */
 /* The values of the slots of value (declared s) that are not tuples,
  * nested tuples' in order, into out. */
 static void slot_values(Xform *x, MirExpr *value, const MirSized *s,
@@ -287,6 +285,10 @@ static void slot_values(Xform *x, MirExpr *value, const MirSized *s,
     }
 }
 
+/* FnWriteParam__ of value (declared s); a tuple's elements one by one,
+ * an array of tuples' slots in one write.  unconstrain: of its
+ * unconstrained value (transform_inits), each slot's array in turn (the
+ * order emit_tuple.c's permutation expects). */
 static void write_value(Xform *x, MirExpr *value, const MirSized *s,
                         bool unconstrain)
 {

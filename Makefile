@@ -225,6 +225,7 @@ test: deps
 	else echo "docs: coverage.md is stale, run make docs"; status=1; fi; \
 	sh tests/golden/run.sh $(BUILD)/pplbench || status=1; \
 	sh tests/run/gradcheck.sh $(BUILD) || status=1; \
+	sh tests/run/outputs.sh $(BUILD) || status=1; \
 	sh tests/run/ode.sh $(BUILD) || status=1; \
 	sh tests/run/posterior.sh $(BUILD) || status=1; \
 	sh tests/run/sampler.sh $(BUILD) || status=1; \

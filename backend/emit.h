@@ -195,6 +195,27 @@ void em_write(Emit *em, const MirExpr *x);
 void em_unconstrain(Emit *em, const MirExpr *arg);
 const char *em_dims_array(Emit *em, VarId v, int *rank);
 
+/* emit_tuple.c: outputs and parameters that are arrays of tuples, in
+ * Stan's orders (see the file's comment).  em_write_tuples writes
+ * FnWriteParam__'s slot arrays element by element; em_tuple_names names
+ * the outputs of the group of declarations starting at decls[0] (returns
+ * how many it named); em_tuple_unames names one slot's unconstrained
+ * values; em_tuple_params says whether the model has such parameters,
+ * em_tuple_order then builds m->perm in m_create, and the entry points
+ * copy u in (em_tuple_u_in) and a buffer out through it
+ * (em_tuple_buffer at the start, em_tuple_scatter at the end). */
+void em_write_tuples(Emit *em, const MirExpr *call);
+/* The name of v in messages: an array of tuples' for the arrays of its
+ * slots (emit_expr.c). */
+const char *em_var_user_name(const Emit *em, VarId v);
+int em_tuple_names(Emit *em, const MirStmt *const *decls, int n);
+void em_tuple_unames(Emit *em, const MirStmt *s);
+bool em_tuple_params(const Emit *em);
+void em_tuple_order(Emit *em);
+void em_tuple_u_in(Emit *em);
+void em_tuple_buffer(Emit *em, const char *name, const char *user);
+void em_tuple_scatter(Emit *em, const char *name, const char *user);
+
 /* emit_sizes.c */
 /* The check of a declared variable's sizes (already in its dimension
  * variables): negative or too many elements returns -1 with err set. */

@@ -494,6 +494,8 @@ static void fwd_call(Emit *em, const MirExpr *c, Section sec)
     case FN_WRITE_PARAM:
         if (sec == SEC_INITS)
             em_unconstrain(em, c->args[0]);
+        else if (c->nargs > 1)
+            em_write_tuples(em, c);
         else
             em_write(em, c->args[0]);
         return;
@@ -1109,6 +1111,9 @@ static void emit_struct(Emit *em)
     }
     em_line(em, "int num_unconstrained, num_outputs;");
     em_line(em, "const char **names, **unames;");
+    if (em_tuple_params(em))
+        em_line(em, "int *perm;           /* the parameters' order: "
+                "emit_tuple.c */");
     em_line(em, "RtScratch mem;       /* the data: lives with the model */");
     em_line(em, "State state;         /* mutable working memory */");
     em->indent--;
@@ -1164,6 +1169,10 @@ static void emit_sizes_and_names(Emit *em)
         if (s->kind != MS_ASSIGN || !is_param_read(s))
             continue;
         VarId v = s->lhs.var;
+        if (p->vars[v].tuple_ndims != 0) {
+            em_tuple_unames(em, s);
+            continue;
+        }
         const char *free = em_param_free_size(em, s);
         int rank;
         const char *dims = em_dims_array(em, v, &rank);
@@ -1176,6 +1185,8 @@ static void emit_sizes_and_names(Emit *em)
                 "1, m->unames + uat);", name, free);
     }
     em_line(em, "(void)uat;");
+    if (em_tuple_params(em))
+        em_tuple_order(em);
     em_line(em, "m->names = (const char **)rt_scratch_doubles(&m->mem, "
             "(size_t)m->num_outputs + 1);");
     em_line(em, "int at = 0;");
@@ -1187,6 +1198,12 @@ static void emit_sizes_and_names(Emit *em)
         if (var->kind != MV_PARAM && var->kind != MV_TPARAM
             && var->kind != MV_GQ)
             continue;
+        if (var->tuple_ndims != 0) {
+            /* an array of tuples: its slots' names interleaved */
+            i += em_tuple_names(em, (const MirStmt *const *)gq->stmts + i,
+                                gq->nstmts - i) - 1;
+            continue;
+        }
         int rank;
         const char *dims = em_dims_array(em, s->var, &rank);
         em_line(em, "at += rt_output_names%s(&m->mem, %s, %s, %d, "
@@ -1300,6 +1317,8 @@ static void emit_log_density(Emit *em)
     em_line(em, "if (grad)");
     em_line(em, "    memset(grad, 0, sizeof(double) * (size_t)"
             "m->num_unconstrained);");
+    em_tuple_u_in(em);
+    em_tuple_buffer(em, "grad", "grad_user");
     em_line(em, "double lp = 0, lpj = 0;");
     em_line(em, "int pos = 0;");
     em_line(em, "RtRng *rng = NULL;   /* the log density draws nothing */");
@@ -1327,6 +1346,7 @@ static void emit_log_density(Emit *em)
     em_line(em, "if (S->stack.failed)");
     em_line(em, "    return rt_error(err, \"out of memory in the gradient\");");
     em_rev_stmt(em, body);
+    em_tuple_scatter(em, "grad", "grad_user");
     em->tail = NULL;
     em->sec_logp = false;
     em->ctx = NULL;
@@ -1350,6 +1370,7 @@ static void emit_write_array(Emit *em)
     em_line(em, "rt_scratch_reset(&S->scratch);");
     em_profile_eval(em, "false");
     em_line(em, "(void)rng;");
+    em_tuple_u_in(em);
     em_line(em, "int pos = 0, opos = 0;");
     em_fwd_stmt(em, em->p->generate_quantities, SEC_GQ);
     em_line(em, "(void)pos;");
@@ -1372,10 +1393,12 @@ static void emit_unconstrain_fn(Emit *em)
     em_line(em, "State *S = (State *)&m->state;");
     em_line(em, "rt_scratch_reset(&S->scratch);");
     em_profile_eval(em, "false");
+    em_tuple_buffer(em, "u", "u_user");
     em_line(em, "int pos = 0;");
     em_line(em, "RtRng *rng = NULL;");
     em_line(em, "(void)rng;");
     em_fwd_stmt(em, em->p->transform_inits, SEC_INITS);
+    em_tuple_scatter(em, "u", "u_user");
     em_line(em, "(void)pos;");
     em_line(em, "(void)m;");
     em_line(em, "return 0;");

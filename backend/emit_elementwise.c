@@ -258,7 +258,7 @@ static void check_indices(Emit *em, const Kernel *k)
         em_line(em, "    if (%s[k] < 1 || %s[k] > (%s)) return rt_index_error(err, "
                 "\"%%s: index %%d out of range; expecting index to be between "
                 "1 and %%d\", %s, %s[k], (int)(%s));", l->index, l->index, dim,
-                em_c_string(em->a, em->p->vars[base->var].name), l->index,
+                em_c_string(em->a, em_var_user_name(em, base->var)), l->index,
                 dim);
     }
 }
@@ -446,7 +446,7 @@ void em_kernel_check_indices(Emit *em, const EmKernel *k, int first,
         em_line(em, "if (%s[k] < 1 || %s[k] > (%s)) return rt_index_error("
                 "err, \"%%s: index %%d out of range; expecting index to be "
                 "between 1 and %%d\", %s, %s[k], (int)(%s));", l->index,
-                l->index, dim, em_c_string(em->a, em->p->vars[base->var].name),
+                l->index, dim, em_c_string(em->a, em_var_user_name(em, base->var)),
                 l->index, dim);
     }
 }

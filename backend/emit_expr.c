@@ -61,6 +61,14 @@ void em_shape_of(const Type *t, const char *n, const char **rows,
 
 /* ------------------------------------------------------------- indexing */
 
+const char *em_var_user_name(const Emit *em, VarId v)
+{
+    const MirVar *var = &em->p->vars[v];
+    while (var->tuple_ndims != 0)
+        var = &em->p->vars[var->tuple_root];
+    return var->name;
+}
+
 /* Stan's check that index i (a C int expression) of dimension `dim` of
  * variable `name` is in 1..dim: out of range is an error, not a read
  * outside the variable. */
@@ -86,7 +94,7 @@ const char *em_index_offset(Emit *em, VarId v, const MirIndex *ix, int k,
                            "in this position", var->name);
         Opnd o = em_value(em, ix[i].lo);
         if (d < total)
-            check_index(em, var->name, o.val, em_var_dim(em, v, d));
+            check_index(em, em_var_user_name(em, v), o.val, em_var_dim(em, v, d));
         const char *stride = "1";
         for (int r = d + 1; r < total; r++)
             stride = A("%s * %s", stride, em_var_dim(em, v, r));
@@ -238,8 +246,8 @@ const char *em_index_map(Emit *em, VarId v, const MirIndex *ix, int k,
     const char *dims[16];
     for (int d = 0; d < total; d++)
         dims[d] = em_var_dim(em, v, d);
-    return index_map_dims(em, var->name, dims, total, ix, k, count, rows,
-                          cols);
+    return index_map_dims(em, em_var_user_name(em, v), dims, total, ix, k,
+                          count, rows, cols);
 }
 
 /* The offsets selected by the indices of e, whose base is an expression
@@ -293,8 +301,8 @@ static void slice(Emit *em, VarId v, const MirIndex *ix, const char **off,
     em_line(em, "int %s = %s >= %s ? %s - %s + 1 : 0;", l, hi, lo, hi, lo);
     em_line(em, "if (%s > 0) {", l);
     em->indent++;
-    check_index(em, var->name, lo, em_var_dim(em, v, 0));
-    check_index(em, var->name, hi, em_var_dim(em, v, 0));
+    check_index(em, em_var_user_name(em, v), lo, em_var_dim(em, v, 0));
+    check_index(em, em_var_user_name(em, v), hi, em_var_dim(em, v, 0));
     em->indent--;
     em_line(em, "}");
     em_line(em, "int %s = %s * %s;", n, l, stride);
@@ -797,6 +805,10 @@ static Opnd value_uncached(Emit *em, const MirExpr *e)
             }
             return o;
         }
+        if (e->fn_kind == FNK_INTERNAL && e->internal == FN_MAKE_TUPLE)
+            em_unsupported(em, "a whole %s value here (printed, or passed "
+                           "to a function: its slots can be used)",
+                           ty_str(em->a, e->type));
         if (e->fn_kind == FNK_INTERNAL)
             em_unsupported(em, "%s inside an expression", e->fn);
         if (em_elementwise(em, e))

@@ -1217,6 +1217,17 @@ MirInterp *mir_interp_new(Arena *a, MirProgram *p, const RtData *d,
         *unsup = true;
         return NULL;
     }
+    /* an array of tuples is read one slot's array at a time, and the
+     * compiled code permutes its values into Stan's order
+     * (backend/emit_tuple.c), which the interpreter's reads do not */
+    for (int v = 0; v < p->nvars; v++)
+        if (p->vars[v].kind == MV_PARAM && p->vars[v].tuple_ndims != 0) {
+            snprintf(why, n, "parameters that are arrays of tuples ('%s')",
+                     p->vars[v].out_name ? p->vars[v].out_name
+                                         : p->vars[v].name);
+            *unsup = true;
+            return NULL;
+        }
     if (p->prepare_data && run_section(I, p->prepare_data, &I->global)) {
         copy_why(I, why, n);
         *unsup = I->unsupported;

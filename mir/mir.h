@@ -154,6 +154,16 @@ typedef struct MirVar {
      * element of a tuple parameter or output taken apart (p_2__ is p:2,
      * CmdStan's name); NULL otherwise */
     const char *out_name;
+    /* an element of an array of tuples taken apart (untuple.c): the
+     * array's dimensions, leading this variable's (tuple_ndims; -1 for an
+     * array of tuples inside a tuple inside an array, a layout the
+     * backend's outputs and parameters do not take), the array variable
+     * (tuple_root, whose elements are written together, CmdStan's order)
+     * and the slots that lead here (tuple_slots, ":2:1"); out_name is then
+     * the array's name.  tuple_ndims is 0 for every other variable. */
+    int tuple_ndims;
+    int tuple_root;
+    const char *tuple_slots;
     MirVarKind kind;
     MirSized sized;
     AdLevel ad;
@@ -232,6 +242,10 @@ const char *mir_check_name(TransformKind k);
 /* untuple.c: take the program's tuples apart (see the file's comment);
  * the last step but one of mir_transform. */
 void mir_untuple(MirProgram *p);
+/* The declaration of slot i (0-based) of s, a tuple or an array of
+ * tuples: an array of tuples gives the array of the slot's values, its
+ * dimensions first. */
+MirSized mir_slot_sized(Arena *a, const MirSized *s, int i);
 /* exits.c: return, break and continue of the log density and the user
  * functions as flags (see the file's comment); the last step of
  * mir_transform.  mir_has_exits: whether s has a return before its end

@@ -171,11 +171,20 @@ static bool tuple_by_elements(const MirSized *s)
     return s->type && s->type->kind == TY_TUPLE && s->nitems == s->type->n;
 }
 
-/* Element k (1-based) of the tuple value t. */
+/* An array of tuples declared element by element: untuple.c takes it
+ * apart into one array per slot. */
+static bool tuple_array(const MirSized *s)
+{
+    const Type *base = ty_base(s->type);
+    return s->ndims > 0 && base->kind == TY_TUPLE && s->nitems == base->n;
+}
+
+/* Element k (1-based) of the tuple value t; of an array of tuples, the
+ * array of the slot's values (a projection untuple.c takes apart). */
 static MirExpr *element(Xform *x, MirExpr *t, const MirSized *s, int k)
 {
-    MirExpr *e = mir_new_expr(x->a, MX_TUPLE_PROJ, s->items[k - 1]->type,
-                              no_span);
+    MirExpr *e = mir_new_expr(x->a, MX_TUPLE_PROJ,
+                              mir_slot_sized(x->a, s, k - 1).type, no_span);
     e->args = arena_alloc(x->a, sizeof(MirExpr *));
     e->args[0] = t;
     e->nargs = 1;
@@ -190,11 +199,13 @@ static MirExpr *element(Xform *x, MirExpr *t, const MirSized *s, int k)
 static void check_value(Xform *x, const char *name, MirExpr *value,
                         const MirSized *s)
 {
-    if (tuple_by_elements(s)) {
-        for (int i = 0; i < s->nitems; i++)
+    if (tuple_by_elements(s) || tuple_array(s)) {
+        for (int i = 0; i < s->nitems; i++) {
+            MirSized *z = NEW(x->a, MirSized);
+            *z = mir_slot_sized(x->a, s, i);
             check_value(x, arena_printf(x->a, "%s.%d", name, i + 1),
-                        element(x, mir_clone_expr(x->a, value), s, i + 1),
-                        s->items[i]);
+                        element(x, mir_clone_expr(x->a, value), s, i + 1), z);
+        }
         return;
     }
     const char *check = mir_check_name(s->tr);
@@ -224,12 +235,18 @@ static void check_var(Xform *x, VarId id)
 static MirExpr *param_value(Xform *x, const char *name, const MirSized *s,
                             bool data_only)
 {
-    if (tuple_by_elements(s)) {
+    if (tuple_by_elements(s) || tuple_array(s)) {
+        /* an array of tuples: each slot's array read whole, in the order
+         * of the slots (the backend's em_tuple_order puts the values in
+         * Stan's order) */
         int k = s->nitems;
         MirExpr **items = arena_alloc(x->a, sizeof(MirExpr *) * (size_t)k);
-        for (int i = 0; i < k; i++)
+        for (int i = 0; i < k; i++) {
+            MirSized *z = NEW(x->a, MirSized);
+            *z = mir_slot_sized(x->a, s, i);
             items[i] = param_value(x, arena_printf(x->a, "%s:%d", name, i + 1),
-                                   s->items[i], data_only);
+                                   z, data_only);
+        }
         MirExpr *t = mir_call_internal(x->a, FN_MAKE_TUPLE, s->type, k, items);
         t->ad = data_only ? AD_DATA : AD_AUTODIFF;
         return t;
@@ -251,15 +268,47 @@ static void read_param(Xform *x, VarId id, bool data_only)
     push(x, assign(x, id, param_value(x, v->name, &v->sized, data_only)));
 }
 
-/* FnWriteParam__ of value (declared s); a tuple's elements one by one.
- * unconstrain: of its unconstrained value (transform_inits). */
+/* The values of the slots of value (declared s) that are not tuples,
+ * nested tuples' in order, into out. */
+static void slot_values(Xform *x, MirExpr *value, const MirSized *s,
+                        PtrVec *out)
+{
+    if (!tuple_by_elements(s) && !tuple_array(s)) {
+        vec_push(x->a, out, value);
+        return;
+    }
+    for (int i = 0; i < s->nitems; i++) {
+        MirSized *z = NEW(x->a, MirSized);
+        *z = mir_slot_sized(x->a, s, i);
+        slot_values(x, element(x, mir_clone_expr(x->a, value), s, i + 1), z,
+                    out);
+    }
+}
+
+/* FnWriteParam__ of value (declared s); a tuple's elements one by one,
+ * an array of tuples' slots in one write.  unconstrain: of its
+ * unconstrained value (transform_inits), each slot's array in turn (the
+ * order emit_tuple.c's permutation expects). */
 static void write_value(Xform *x, MirExpr *value, const MirSized *s,
                         bool unconstrain)
 {
-    if (tuple_by_elements(s)) {
-        for (int i = 0; i < s->nitems; i++)
+    if (tuple_array(s) && !unconstrain) {
+        /* one write of all the slots' arrays: the backend interleaves
+         * them as CmdStan writes an array of tuples (em_write_tuples) */
+        PtrVec slots = {0};
+        slot_values(x, value, s, &slots);
+        push(x, call_stmt(x, mir_call_internal(x->a, FN_WRITE_PARAM,
+                                               TY(VOID), slots.len,
+                                               (MirExpr **)slots.items)));
+        return;
+    }
+    if (tuple_by_elements(s) || tuple_array(s)) {
+        for (int i = 0; i < s->nitems; i++) {
+            MirSized *z = NEW(x->a, MirSized);
+            *z = mir_slot_sized(x->a, s, i);
             write_value(x, element(x, mir_clone_expr(x->a, value), s, i + 1),
-                        s->items[i], unconstrain);
+                        z, unconstrain);
+        }
         return;
     }
     MirExpr **args = arena_alloc(x->a, sizeof(MirExpr *));

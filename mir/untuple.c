@@ -28,13 +28,31 @@
  * and writes a tuple element by element, and each element variable keeps
  * CmdStan's output name (p:1, p:2.1 ...) in out_name.
  *
- * Left whole (the backend then refuses them by name): arrays of tuples,
- * tuple arguments of user functions, and a variable some value of which
- * cannot be taken apart (a tuple-valued ?:, a call of a function that is
- * not split).  Whether a variable can be
+ * Arrays of tuples become one array per slot (struct of arrays):
+ *
+ *   array[N] tuple(real, vector[3]) x;  ->  array[N] real x_1__;
+ *                                           array[N] vector[3] x_2__;
+ *   x[i].2                          ->  x_2__[i]
+ *   x[i] = (a, b)                   ->  x_1__[i] = a; x_2__[i] = b;
+ *   x[i] (a whole value)            ->  FnMakeTuple__(x_1__[i], x_2__[i])
+ *   {(a, b), (c, d)}.2              ->  {b, d}
+ *
+ * and are read from JSON by slot paths ("x[]/2.1": runtime/data.c);
+ * their elements carry tuple_ndims, tuple_root and tuple_slots, with
+ * which the backend writes them and reads them as parameters in Stan's
+ * order (backend/emit_tuple.c).  A user function's tuple arguments
+ * become one argument per slot (f(tuple(real, vector) p) -> f(real p_1__,
+ * vector p_2__)), and its calls pass the projections, unless it is
+ * overloaded or passed to a higher-order function.
+ *
+ * Left whole (the backend then refuses them by name): the arguments of
+ * those functions, and a variable some value of which cannot be taken
+ * apart (a tuple-valued ?:, a call of a function that is not split).
+ * Whether a variable can be
  * taken apart depends on the others, so the rewrite is tried, and tried
  * again without the variables (and functions) that failed, until it
  * succeeds; nothing of the program changes before it does. */
+#include <stdint.h>
 #include <string.h>
 
 #include "mir.h"
@@ -53,6 +71,11 @@ typedef struct Tup {
                                or -1 */
     int *parent, *slot;     /* per element function: whose element */
     bool *bad_fun;          /* functions not split (found so far) */
+    bool *args_ok;          /* per function: its tuple arguments may be
+                               taken apart (no overload, never passed to
+                               a higher-order function, has a body) */
+    VarId **orig_params;    /* per function: its arguments as declared */
+    int *orig_nparams;
     int cur_fun;            /* the function whose body is rewritten, or -1 */
     bool failed;            /* this attempt left something whole */
 } Tup;
@@ -105,15 +128,120 @@ static void grow(Tup *t)
     t->cap = cap;
 }
 
-/* Whether a tuple variable can be taken apart at all: one that is not an
- * array, not a function's argument, and declared element by element. */
-static bool splittable(const Tup *t, VarId v)
+/* Whether v is an argument (or an element of one) of a function whose
+ * tuple arguments may be taken apart. */
+static bool arg_splits(const Tup *t, VarId v)
 {
-    const MirVar *var = &t->p->vars[v];
-    MirVarKind k = var->kind;
-    return is_tuple(var->sized.type) && var->sized.ndims == 0
-        && k != MV_ARG && var->sized.nitems == var->sized.type->n
-        && !t->bad[v];
+    while (t->root[v] != v)
+        v = t->root[v];
+    for (int f = 0; f < t->p->nfuns; f++) {
+        if (!t->args_ok || !t->args_ok[f])
+            continue;
+        for (int i = 0; i < t->orig_nparams[f]; i++)
+            if (t->orig_params[f][i] == v)
+                return true;
+    }
+    return false;
+}
+
+/* Whether a type's values need no sizes: scalars, and tuples of them. */
+static bool unsized_ok(const Type *type)
+{
+    if (is_tuple(type)) {
+        for (int i = 0; i < type->n; i++)
+            if (!unsized_ok(type->items[i]))
+                return false;
+        return true;
+    }
+    return type->kind == TY_INT || type->kind == TY_REAL
+        || type->kind == TY_COMPLEX;
+}
+
+/* Whether a tuple variable (or an array of tuples) can be taken apart
+ * at all: one that is not a function's argument, declared element by
+ * element (or declared without sizes, as the loop variable of a foreach
+ * over an array of tuples, whose slots need none: it gets its slots'
+ * declarations here). */
+static bool splittable(Tup *t, VarId v)
+{
+    MirVar *var = &t->p->vars[v];
+    const Type *base = ty_base(var->sized.type);
+    if (!is_tuple(base) || t->bad[v]
+        || (var->kind == MV_ARG && !arg_splits(t, v)))
+        return false;
+    if (var->sized.nitems == 0 && var->sized.ndims == 0
+        && (unsized_ok(base) || var->kind == MV_ARG)) {
+        MirSized **items = arena_alloc(t->a, sizeof(MirSized *)
+                                       * (size_t)(base->n + 1));
+        for (int i = 0; i < base->n; i++) {
+            items[i] = NEW(t->a, MirSized);
+            items[i]->type = base->items[i];
+        }
+        var->sized.items = items;
+        var->sized.nitems = base->n;
+    }
+    return var->sized.nitems == base->n;
+}
+
+/* The type of slot k of a tuple, or of an array of tuples (the array of
+ * the slot's values: array[N] tuple(real, vector) -> array[N] vector). */
+static const Type *slot_type(Arena *a, const Type *type, int k)
+{
+    if (type->kind == TY_ARRAY)
+        return ty_array(a, type->dims, slot_type(a, type->elem, k));
+    return type->items[k - 1];
+}
+
+/* The declaration of slot i of the variable declared s: an array of
+ * tuples gives an array of the slot's declaration, its dimensions first
+ * (struct of arrays: array[N] tuple(real, vector[3]) x is array[N] real
+ * x_1__ and array[N] vector[3] x_2__). */
+MirSized mir_slot_sized(Arena *a, const MirSized *s, int i)
+{
+    MirSized z = *s->items[i];
+    z.type = slot_type(a, s->type, i + 1);
+    if (s->ndims == 0)
+        return z;
+    z.ndims = s->ndims + s->items[i]->ndims;
+    z.dims = arena_alloc(a, sizeof(MirExpr *) * (size_t)(z.ndims + 1));
+    for (int k = 0; k < s->ndims; k++)
+        z.dims[k] = s->dims[k];
+    for (int k = 0; k < s->items[i]->ndims; k++)
+        z.dims[s->ndims + k] = s->items[i]->dims[k];
+    z.type = slot_type(a, s->type, i + 1);
+    return z;
+}
+
+/* How element i of v is named in the outputs: a tuple's p:1, p:2:1;
+ * an array of tuples keeps its name and the element its slots (the
+ * backend puts the array's indices between them, x.2:1). */
+static void name_element(Tup *t, VarId v, VarId c, int i)
+{
+    const MirVar *parent = &t->p->vars[v];
+    MirVar *cv = &t->p->vars[c];
+    bool output = parent->kind == MV_PARAM || parent->kind == MV_TPARAM
+        || parent->kind == MV_GQ;
+    const char *base = parent->out_name ? parent->out_name : parent->name;
+    if (parent->tuple_ndims == 0 && parent->sized.ndims == 0) {
+        if (output)
+            cv->out_name = arena_printf(t->a, "%s:%d", base, i + 1);
+        return;
+    }
+    if (output)
+        cv->out_name = base;
+    if (parent->tuple_ndims == 0) {
+        /* the array of tuples itself */
+        cv->tuple_ndims = parent->sized.ndims;
+        cv->tuple_root = v;
+        cv->tuple_slots = arena_printf(t->a, ":%d", i + 1);
+        return;
+    }
+    cv->tuple_root = parent->tuple_root;
+    cv->tuple_slots = arena_printf(t->a, "%s:%d", parent->tuple_slots, i + 1);
+    /* a tuple inside the array keeps its layout; an array of tuples
+     * inside it has indices of its own after the slots */
+    cv->tuple_ndims = parent->tuple_ndims == parent->sized.ndims
+        ? parent->tuple_ndims : -1;
 }
 
 static void make_elements(Tup *t, VarId v)
@@ -125,17 +253,13 @@ static void make_elements(Tup *t, VarId v)
     for (int i = 0; i < n; i++) {
         const MirVar *pv = &t->p->vars[v];   /* vars may move */
         const char *name = arena_printf(t->a, "%s_%d__", pv->name, i + 1);
-        VarId c = mir_new_var(t->p, name, pv->kind, pv->sized.items[i]->type,
-                              pv->ad);
+        MirSized z = mir_slot_sized(t->a, &pv->sized, i);
+        VarId c = mir_new_var(t->p, name, pv->kind, z.type, pv->ad);
         MirVar *cv = &t->p->vars[c];
         const MirVar *parent = &t->p->vars[v];
-        cv->sized = *parent->sized.items[i];
+        cv->sized = z;
         cv->span = parent->span;
-        if (parent->kind == MV_PARAM || parent->kind == MV_TPARAM
-            || parent->kind == MV_GQ)
-            cv->out_name = arena_printf(t->a, "%s:%d", parent->out_name
-                                        ? parent->out_name : parent->name,
-                                        i + 1);
+        name_element(t, v, c, i);
         cv->mem = parent->mem;
         if (ty_base(cv->sized.type)->kind == TY_INT)
             cv->ad = AD_DATA;
@@ -151,6 +275,7 @@ static void make_elements(Tup *t, VarId v)
 /* ---------------------------------------------------------- projections */
 
 static MirExpr *rw_expr(Tup *t, const MirExpr *e);
+static MirExpr *expand_call(Tup *t, MirExpr *c);
 
 static MirExpr *copy_expr(Tup *t, const MirExpr *e)
 {
@@ -166,7 +291,7 @@ static int user_fun(const Tup *t, const MirExpr *e)
         return -1;
     for (int i = 0; i < t->p->nfuns; i++)
         if (strcmp(t->p->funs[i].name, e->fn) == 0
-            && is_tuple(t->p->funs[i].ret) && t->split[i] >= 0)
+            && is_tuple(ty_base(t->p->funs[i].ret)) && t->split[i] >= 0)
             return i;
     return -1;
 }
@@ -176,7 +301,7 @@ static int user_fun(const Tup *t, const MirExpr *e)
 static MirExpr *whole_value(Tup *t, VarId v)
 {
     const Type *type = t->p->vars[v].sized.type;
-    int n = type->n;
+    int n = ty_base(type)->n;
     MirExpr **args = arena_alloc(t->a, sizeof(MirExpr *) * (size_t)n);
     for (int i = 0; i < n; i++) {
         VarId c = t->first[v] + i;
@@ -191,8 +316,28 @@ static MirExpr *whole_value(Tup *t, VarId v)
  * when it cannot be taken apart. */
 static MirExpr *project(Tup *t, const MirExpr *x, int k)
 {
-    const Type *et = x->type->items[k - 1];
+    const Type *et = slot_type(t->a, x->type, k);
     switch (x->kind) {
+    case MX_INDEXED: {
+        /* x[i].k is x_k__[i]: the slot's array indexed as the tuples'
+         * (copies of the indices: the MIR is a tree) */
+        MirExpr *inner = project(t, x->args[0], k);
+        if (!inner)
+            return NULL;
+        MirExpr *c = copy_expr(t, x);
+        c->type = et;
+        c->args = arena_alloc(t->a, sizeof(MirExpr *));
+        c->args[0] = inner;
+        c->nargs = 1;
+        c->indices = arena_alloc(t->a, sizeof(MirIndex)
+                                 * (size_t)(x->nindices + 1));
+        for (int i = 0; i < x->nindices; i++) {
+            c->indices[i] = x->indices[i];
+            c->indices[i].lo = mir_clone_expr(t->a, x->indices[i].lo);
+            c->indices[i].hi = mir_clone_expr(t->a, x->indices[i].hi);
+        }
+        return c;
+    }
     case MX_VAR:
         if (x->var >= 0 && x->var < t->cap && t->subst[x->var]) {
             MirExpr *e = project(t, rw_expr(t, t->subst[x->var]), k);
@@ -214,6 +359,17 @@ static MirExpr *project(Tup *t, const MirExpr *x, int k)
          * tree, mir_verify) */
         if (x->fn_kind == FNK_INTERNAL && x->internal == FN_MAKE_TUPLE)
             return mir_clone_expr(t->a, x->args[k - 1]);
+        if (x->fn_kind == FNK_INTERNAL && x->internal == FN_MAKE_ARRAY) {
+            /* {(a, b), (c, d)}.k is {a, c} (b, d for k = 2) */
+            MirExpr *c = copy_expr(t, x);
+            c->type = et;
+            c->args = arena_alloc(t->a, sizeof(MirExpr *)
+                                  * (size_t)(x->nargs + 1));
+            for (int i = 0; i < x->nargs; i++)
+                if (!(c->args[i] = project(t, x->args[i], k)))
+                    return NULL;
+            return c;
+        }
         if (x->fn_kind == FNK_USER) {
             int f = user_fun(t, x);
             if (f < 0)
@@ -255,6 +411,42 @@ static MirExpr *rw_operand(Tup *t, const MirExpr *e)
     return p ? p : c;
 }
 
+/* x[i] of an array of tuples taken apart, used whole (rewritten: x is
+ * FnMakeTuple__(x_1__, x_2__)): the tuple of the elements' arrays
+ * indexed, FnMakeTuple__(x_1__[i], x_2__[i]), whose slots the uses
+ * project.  Anything else indexed stays as it is. */
+static bool is_make_tuple(const MirExpr *e)
+{
+    return e->kind == MX_CALL && e->fn_kind == FNK_INTERNAL
+        && e->internal == FN_MAKE_TUPLE;
+}
+
+static MirExpr *index_tuples(Tup *t, MirExpr *c)
+{
+    const MirExpr *base = c->args[0];
+    if (!is_make_tuple(base))
+        return c;
+    int n = base->nargs;
+    MirExpr **items = arena_alloc(t->a, sizeof(MirExpr *) * (size_t)(n + 1));
+    for (int k = 0; k < n; k++) {
+        MirExpr *ix = copy_expr(t, c);
+        ix->type = slot_type(t->a, c->type, k + 1);
+        ix->args = arena_alloc(t->a, sizeof(MirExpr *));
+        ix->args[0] = base->args[k];
+        ix->indices = arena_alloc(t->a, sizeof(MirIndex)
+                                  * (size_t)(c->nindices + 1));
+        for (int i = 0; i < c->nindices; i++) {
+            ix->indices[i] = c->indices[i];
+            ix->indices[i].lo = mir_clone_expr(t->a, c->indices[i].lo);
+            ix->indices[i].hi = mir_clone_expr(t->a, c->indices[i].hi);
+        }
+        items[k] = is_tuple(ty_base(ix->type)) ? index_tuples(t, ix) : ix;
+    }
+    MirExpr *m = mir_call_internal(t->a, FN_MAKE_TUPLE, c->type, n, items);
+    m->ad = c->ad;
+    return m;
+}
+
 static MirExpr *rw_expr(Tup *t, const MirExpr *e)
 {
     if (!e)
@@ -284,6 +476,15 @@ static MirExpr *rw_expr(Tup *t, const MirExpr *e)
             c->indices[i].hi = rw_expr(t, e->indices[i].hi);
         }
     }
+    if (c->kind == MX_INDEXED && is_tuple(ty_base(c->type)))
+        return index_tuples(t, c);
+    if (c->kind == MX_CALL && c->fn_kind == FNK_USER)
+        return expand_call(t, c);
+    if (c->kind == MX_CALL && c->fn_kind == FNK_STANLIB && c->nargs == 1
+        && strcmp(c->fn, "size") == 0 && is_make_tuple(c->args[0])
+        && c->args[0]->type->kind == TY_ARRAY)
+        /* the size of an array of tuples is its slots' arrays' */
+        c->args[0] = c->args[0]->args[0];
     return c;
 }
 
@@ -322,20 +523,74 @@ static MirStmt *read_element(Tup *t, VarId c, const char *path)
     return a;
 }
 
-/* lhs = rhs for a tuple variable v taken apart: element by element.  A
- * value that cannot be taken apart leaves v's outermost tuple whole in
- * the next attempt. */
-static MirStmt *assign_elements(Tup *t, VarId v, const MirExpr *rhs,
-                                Span span, const char *path)
+static MirIndex *rw_indices(Tup *t, const MirIndex *in, int n)
+{
+    MirIndex *ix = arena_alloc(t->a, sizeof(MirIndex) * (size_t)(n + 1));
+    for (int j = 0; j < n; j++) {
+        ix[j] = in[j];
+        ix[j].lo = rw_expr(t, ix[j].lo);
+        ix[j].hi = rw_expr(t, ix[j].hi);
+    }
+    return ix;
+}
+
+/* The JSON path of v's slots (runtime/data.c reads it): v's path, its
+ * own array dimensions as "[,]" (those that its enclosing tuple's
+ * array does not have), its arity as "/n"; the slot follows as ".k". */
+static const char *slots_path(Tup *t, VarId v, int outer_ndims,
+                              const char *path)
 {
     const MirVar *var = &t->p->vars[v];
-    int n = var->sized.type->n;
+    int own = var->sized.ndims - outer_ndims;
+    const char *dims = "";
+    if (own > 0) {
+        dims = "[";
+        for (int k = 1; k < own; k++)
+            dims = arena_printf(t->a, "%s,", dims);
+        dims = arena_printf(t->a, "%s]", dims);
+    }
+    return arena_printf(t->a, "%s%s/%d", path, dims, var->sized.type->kind
+                        == TY_ARRAY ? var->sized.type->elem->n
+                        : var->sized.type->n);
+}
+
+/* The index steps of an lvalue, copied (with their indices rewritten). */
+static MirLvalueStep *copy_steps(Tup *t, const MirLvalueStep *in, int n)
+{
+    MirLvalueStep *steps = arena_alloc(t->a, sizeof(MirLvalueStep)
+                                       * (size_t)(n + 1));
+    for (int i = 0; i < n; i++) {
+        steps[i] = in[i];
+        if (steps[i].indices)
+            steps[i].indices = rw_indices(t, steps[i].indices,
+                                          steps[i].nindices);
+    }
+    return steps;
+}
+
+/* lhs = rhs for a tuple variable v taken apart, indexed by the index
+ * steps idx (x[i] = (a, b) of an array of tuples): element by element,
+ * each element indexed the same (x_1__[i] = a; x_2__[i] = b).  type is
+ * the lvalue's; path the JSON path of a read (slots_path).  A value that
+ * cannot be taken apart leaves v's outermost tuple whole in the next
+ * attempt. */
+static MirStmt *assign_elements(Tup *t, VarId v, const MirExpr *rhs,
+                                Span span, const char *path,
+                                const MirLvalueStep *idx, int nidx,
+                                const Type *type, int outer_ndims)
+{
+    const MirVar *var = &t->p->vars[v];
+    int n = ty_base(var->sized.type)->n;
     MirStmt **out = arena_alloc(t->a, sizeof(MirStmt *) * (size_t)n);
     bool read = rhs->kind == MX_CALL && rhs->fn_kind == FNK_INTERNAL
         && rhs->internal == FN_READ_DATA;
+    const char *prefix = read ? slots_path(t, v, outer_ndims, path) : path;
+    int ndims = var->sized.ndims;
     for (int i = 0; i < n; i++) {
         VarId c = t->first[v] + i;
-        const char *sub = arena_printf(t->a, "%s.%d", path, i + 1);
+        const char *sub = read ? arena_printf(t->a, "%s.%d", prefix, i + 1)
+                               : NULL;
+        const Type *et = slot_type(t->a, type, i + 1);
         MirExpr *e = read ? NULL : project(t, rhs, i + 1);
         if (!read && !e) {
             t->bad[t->root[v]] = true;
@@ -345,7 +600,8 @@ static MirStmt *assign_elements(Tup *t, VarId v, const MirExpr *rhs,
         }
         if (t->first[c] >= 0) {
             /* a nested tuple */
-            out[i] = assign_elements(t, c, read ? rhs : e, span, sub);
+            out[i] = assign_elements(t, c, read ? rhs : e, span, sub, idx,
+                                     nidx, et, ndims);
             continue;
         }
         if (read) {
@@ -354,7 +610,9 @@ static MirStmt *assign_elements(Tup *t, VarId v, const MirExpr *rhs,
         }
         MirStmt *a = mir_new_stmt(t->a, MS_ASSIGN, span);
         a->lhs.var = c;
-        a->lhs.type = t->p->vars[c].sized.type;
+        a->lhs.type = et;
+        a->lhs.nsteps = nidx;
+        a->lhs.steps = copy_steps(t, idx, nidx);
         a->rhs = e;
         out[i] = a;
     }
@@ -363,7 +621,7 @@ static MirStmt *assign_elements(Tup *t, VarId v, const MirExpr *rhs,
 
 static MirStmt *decl_elements(Tup *t, VarId v)
 {
-    int n = t->p->vars[v].sized.type->n;
+    int n = ty_base(t->p->vars[v].sized.type)->n;
     MirStmt **out = arena_alloc(t->a, sizeof(MirStmt *) * (size_t)n);
     for (int i = 0; i < n; i++) {
         VarId c = t->first[v] + i;
@@ -377,47 +635,52 @@ static MirStmt *decl_elements(Tup *t, VarId v)
     return list(t, out, n);
 }
 
-static MirIndex *rw_indices(Tup *t, const MirIndex *in, int n)
-{
-    MirIndex *ix = arena_alloc(t->a, sizeof(MirIndex) * (size_t)(n + 1));
-    for (int j = 0; j < n; j++) {
-        ix[j] = in[j];
-        ix[j].lo = rw_expr(t, ix[j].lo);
-        ix[j].hi = rw_expr(t, ix[j].hi);
-    }
-    return ix;
-}
-
 static MirStmt *rw_assign(Tup *t, const MirStmt *s)
 {
     VarId v = s->lhs.var;
     MirExpr *rhs = rw_expr(t, s->rhs);
     if (v < t->cap && t->subst[v] && !t->bad[v])
         return mir_new_stmt(t->a, MS_SKIP, s->span);
-    /* follow the tuple slots of the lvalue down to an element */
+    /* follow the lvalue down to an element: a tuple slot is the element
+     * variable, the indices of an array of tuples before it index that
+     * element (x[i].2[j] is x_2__[i][j]) */
     int k = 0;
-    while (k < s->lhs.nsteps && !s->lhs.steps[k].indices && v < t->cap
-           && t->first[v] >= 0) {
-        v = t->first[v] + s->lhs.steps[k].slot - 1;
+    MirLvalueStep *idx = arena_alloc(t->a, sizeof(MirLvalueStep)
+                                     * (size_t)(s->lhs.nsteps + 1));
+    int nidx = 0;
+    while (k < s->lhs.nsteps && v < t->cap && t->first[v] >= 0) {
+        const MirLvalueStep *st = &s->lhs.steps[k];
+        if (st->indices)
+            idx[nidx++] = *st;
+        else
+            v = t->first[v] + st->slot - 1;
         k++;
     }
     if (v < t->cap && t->first[v] >= 0 && k == s->lhs.nsteps)
-        return assign_elements(t, v, rhs, s->span, t->p->vars[v].name);
+        return assign_elements(t, v, rhs, s->span, t->p->vars[v].name, idx,
+                               nidx, s->lhs.type, 0);
+    if (v < t->cap && t->first[v] >= 0) {
+        /* steps this rewrite does not follow: the tuple stays whole */
+        t->bad[t->root[v]] = true;
+        t->failed = true;
+    }
     MirStmt *c = mir_new_stmt(t->a, MS_ASSIGN, s->span);
     *c = *s;
     c->rhs = rhs;
     c->lhs.var = v;
-    c->lhs.nsteps = s->lhs.nsteps - k;
+    /* the indices kept, then the steps after the last slot followed */
+    int rest = s->lhs.nsteps - k;
+    c->lhs.nsteps = nidx + rest;
     if (c->lhs.nsteps == 0)
         c->lhs.type = t->p->vars[v].sized.type;
     MirLvalueStep *steps = arena_alloc(t->a, sizeof(MirLvalueStep)
                                        * (size_t)(c->lhs.nsteps + 1));
-    for (int i = 0; i < c->lhs.nsteps; i++) {
-        steps[i] = s->lhs.steps[k + i];
-        if (steps[i].indices)
-            steps[i].indices = rw_indices(t, steps[i].indices,
-                                          steps[i].nindices);
-    }
+    MirLvalueStep *kept = copy_steps(t, idx, nidx);
+    MirLvalueStep *after = copy_steps(t, s->lhs.steps + k, rest);
+    for (int i = 0; i < nidx; i++)
+        steps[i] = kept[i];
+    for (int i = 0; i < rest; i++)
+        steps[nidx + i] = after[i];
     c->lhs.steps = steps;
     return c;
 }
@@ -432,6 +695,34 @@ static void splice(Tup *t, MirStmt *s, PtrVec *out)
         return;
     }
     vec_push(t->a, out, s);
+}
+
+/* A declaration taken apart (decls) and the assignment of the whole
+ * variable after it (assigns), each element's declaration followed by
+ * its assignment, as the backend reads a parameter in place (into the
+ * storage its declaration leaves out: em_param_in_place).  False, with
+ * nothing added, when the two do not pair up. */
+static bool interleave(Tup *t, MirStmt *decls, MirStmt *assigns,
+                       PtrVec *out)
+{
+    if (decls->kind != MS_SLIST || assigns->kind != MS_SLIST)
+        return false;
+    PtrVec d = {0}, a = {0};
+    splice(t, decls, &d);
+    splice(t, assigns, &a);
+    if (d.len < 2 || d.len != a.len)
+        return false;
+    for (int j = 0; j < d.len; j++) {
+        const MirStmt *x = d.items[j], *y = a.items[j];
+        if (x->kind != MS_DECL || y->kind != MS_ASSIGN
+            || y->lhs.var != x->var || y->lhs.nsteps != 0)
+            return false;
+    }
+    for (int j = 0; j < d.len; j++) {
+        vec_push(t->a, out, d.items[j]);
+        vec_push(t->a, out, a.items[j]);
+    }
+    return true;
 }
 
 /* The element of the split function f's result that f returns: the
@@ -503,8 +794,22 @@ static MirStmt *rw_stmt(Tup *t, const MirStmt *s)
         /* the element declarations and assignments (lists) join the
          * enclosing list, so a block's locals stay its direct children */
         PtrVec out = {0};
-        for (int i = 0; i < s->nstmts; i++)
-            splice(t, rw_stmt(t, s->stmts[i]), &out);
+        for (int i = 0; i < s->nstmts; i++) {
+            MirStmt *d = rw_stmt(t, s->stmts[i]);
+            if (i + 1 < s->nstmts && s->stmts[i]->kind == MS_DECL
+                && s->stmts[i + 1]->kind == MS_ASSIGN
+                && s->stmts[i + 1]->lhs.var == s->stmts[i]->var
+                && s->stmts[i + 1]->lhs.nsteps == 0) {
+                /* a declaration and the assignment after it */
+                MirStmt *a = rw_stmt(t, s->stmts[++i]);
+                if (!interleave(t, d, a, &out)) {
+                    splice(t, d, &out);
+                    splice(t, a, &out);
+                }
+                continue;
+            }
+            splice(t, d, &out);
+        }
         c->stmts = (MirStmt **)out.items;
         c->nstmts = out.len;
     }
@@ -599,7 +904,7 @@ static bool has_tuples(const MirProgram *p)
         if (is_tuple(p->vars[v].sized.type))
             return true;
     for (int f = 0; f < p->nfuns; f++)
-        if (is_tuple(p->funs[f].ret) || stmt_projects(p->funs[f].body))
+        if (is_tuple(ty_base(p->funs[f].ret)) || stmt_projects(p->funs[f].body))
             return true;
     return false;
 }
@@ -608,7 +913,7 @@ static bool has_tuples(const MirProgram *p)
 
 static bool splits(const MirFun *f)
 {
-    return is_tuple(f->ret) && f->body
+    return is_tuple(ty_base(f->ret)) && f->body
         && !(f->effect & (EFF_RNG | EFF_TARGET | EFF_PRINTS));
 }
 
@@ -616,9 +921,10 @@ static bool splits(const MirFun *f)
  * tuples' included. */
 static int element_functions(const Type *t)
 {
+    t = ty_base(t);
     int n = t->n;
     for (int i = 0; i < t->n; i++)
-        if (is_tuple(t->items[i]))
+        if (is_tuple(ty_base(t->items[i])))
             n += element_functions(t->items[i]);
     return n;
 }
@@ -645,11 +951,11 @@ static void split_functions(Tup *t)
         if (!splits(&funs[f]) || (f < n && t->bad_fun[f]))
             continue;
         t->split[f] = next;
-        for (int k = 0; k < funs[f].ret->n; k++) {
+        for (int k = 0; k < ty_base(funs[f].ret)->n; k++) {
             funs[next] = funs[f];
             funs[next].name = arena_printf(t->a, "%s_%d__", funs[f].name,
                                            k + 1);
-            funs[next].ret = funs[f].ret->items[k];
+            funs[next].ret = slot_type(t->a, funs[f].ret, k + 1);
             t->parent[next] = f;
             t->slot[next] = k + 1;
             next++;
@@ -657,6 +963,155 @@ static void split_functions(Tup *t)
     }
     p->funs = funs;
     p->nfuns = next;
+}
+
+/* ------------------------------------------------ tuple arguments */
+
+typedef struct Refs {
+    const char *name;
+    bool passed;
+} Refs;
+
+static bool find_ref(MirExpr *e, void *ctx)
+{
+    Refs *r = ctx;
+    if (e->fn && strcmp(e->fn, r->name) == 0
+        && !(e->kind == MX_CALL && e->fn_kind == FNK_USER))
+        r->passed = true;
+    return !r->passed;
+}
+
+/* Which functions' tuple arguments may be taken apart this attempt: a
+ * function with a body, the only one of its name (the arguments taken
+ * apart could match another overload), not passed to a higher-order
+ * function (whose calls pass the arguments as declared). */
+static void prepare_args(Tup *t)
+{
+    MirProgram *p = t->p;
+    int n = p->nfuns;
+    t->args_ok = arena_alloc(t->a, sizeof(bool) * (size_t)(n + 1));
+    t->orig_params = arena_alloc(t->a, sizeof(VarId *) * (size_t)(n + 1));
+    t->orig_nparams = arena_alloc(t->a, sizeof(int) * (size_t)(n + 1));
+    for (int f = 0; f < n; f++) {
+        const MirFun *fn = &p->funs[f];
+        t->orig_params[f] = fn->params;
+        t->orig_nparams[f] = fn->nparams;
+        bool ok = fn->body != NULL;
+        for (int g = 0; g < n && ok; g++)
+            ok = g == f || strcmp(p->funs[g].name, fn->name) != 0;
+        if (ok) {
+            Refs r = {fn->name, false};
+            MirVisitor v = {.expr = find_ref, .ctx = &r, .decl_sizes = true,
+                            .p = p};
+            mir_visit_program(p, &v);
+            ok = !r.passed;
+        }
+        t->args_ok[f] = ok;
+    }
+}
+
+/* The arguments that v stands for: its elements', in order, when it
+ * was taken apart. */
+static void flat_params(Tup *t, VarId v, bool data_only, PtrVec *vars,
+                        PtrVec *data)
+{
+    if (v < t->cap && t->first[v] >= 0) {
+        int n = ty_base(t->p->vars[v].sized.type)->n;
+        for (int i = 0; i < n; i++)
+            flat_params(t, t->first[v] + i, data_only, vars, data);
+        return;
+    }
+    vec_push(t->a, vars, (void *)(intptr_t)v);
+    vec_push(t->a, data, (void *)(intptr_t)data_only);
+}
+
+/* After split_functions: the element functions share their function's
+ * arguments; every function's arguments taken apart are replaced by
+ * their elements. */
+static void flatten_args(Tup *t, int n_orig)
+{
+    MirProgram *p = t->p;
+    bool *ok = arena_alloc(t->a, sizeof(bool) * (size_t)(p->nfuns + 1));
+    VarId **orig = arena_alloc(t->a, sizeof(VarId *) * (size_t)(p->nfuns + 1));
+    int *norig = arena_alloc(t->a, sizeof(int) * (size_t)(p->nfuns + 1));
+    for (int f = 0; f < p->nfuns; f++) {
+        int r = f;
+        while (r >= n_orig && t->parent[r] >= 0)
+            r = t->parent[r];
+        ok[f] = r < n_orig && t->args_ok[r];
+        orig[f] = p->funs[f].params;
+        norig[f] = p->funs[f].nparams;
+        if (!ok[f])
+            continue;
+        PtrVec vars = {0}, data = {0};
+        for (int i = 0; i < p->funs[f].nparams; i++)
+            flat_params(t, p->funs[f].params[i], p->funs[f].data_only
+                        && p->funs[f].data_only[i], &vars, &data);
+        VarId *params = arena_alloc(t->a, sizeof(VarId)
+                                    * (size_t)(vars.len + 1));
+        bool *donly = arena_alloc(t->a, sizeof(bool) * (size_t)(vars.len + 1));
+        for (int i = 0; i < vars.len; i++) {
+            params[i] = (VarId)(intptr_t)vars.items[i];
+            donly[i] = (bool)(intptr_t)data.items[i];
+        }
+        p->funs[f].params = params;
+        p->funs[f].data_only = donly;
+        p->funs[f].nparams = vars.len;
+    }
+    t->args_ok = ok;
+    t->orig_params = orig;
+    t->orig_nparams = norig;
+}
+
+/* The arguments for parameter v of a call: the value e, or the
+ * projections of e onto v's elements.  False when e cannot be taken
+ * apart (v stays whole in the next attempt). */
+static bool expand_arg(Tup *t, VarId v, const MirExpr *e, PtrVec *out)
+{
+    if (!(v < t->cap && t->first[v] >= 0)) {
+        vec_push(t->a, out, (void *)e);
+        return true;
+    }
+    int n = ty_base(t->p->vars[v].sized.type)->n;
+    for (int i = 0; i < n; i++) {
+        MirExpr *x = project(t, e, i + 1);
+        if (!x || !expand_arg(t, t->first[v] + i, x, out))
+            return false;
+    }
+    return true;
+}
+
+/* A call of a user function whose arguments were taken apart: its
+ * arguments (rewritten) projected onto the elements. */
+static MirExpr *expand_call(Tup *t, MirExpr *c)
+{
+    if (c->kind != MX_CALL || c->fn_kind != FNK_USER || !t->orig_params)
+        return c;
+    for (int f = 0; f < t->p->nfuns; f++) {
+        if (strcmp(t->p->funs[f].name, c->fn) != 0 || !t->args_ok[f]
+            || t->orig_nparams[f] != c->nargs)
+            continue;
+        if (t->p->funs[f].nparams == c->nargs) {
+            bool same = true;
+            for (int i = 0; i < c->nargs && same; i++)
+                same = t->p->funs[f].params[i] == t->orig_params[f][i];
+            if (same)
+                return c;
+        }
+        PtrVec args = {0};
+        for (int i = 0; i < c->nargs; i++) {
+            VarId v = t->orig_params[f][i];
+            if (!expand_arg(t, v, c->args[i], &args)) {
+                t->bad[t->root[v]] = true;
+                t->failed = true;
+                return c;
+            }
+        }
+        c->args = (MirExpr **)args.items;
+        c->nargs = args.len;
+        return c;
+    }
+    return c;
 }
 
 /* One attempt: true when everything could be taken apart that was tried
@@ -675,9 +1130,12 @@ static bool attempt(Tup *t)
     }
     /* element variables; nested tuples get theirs too (the loop reaches
      * the new variables) */
+    prepare_args(t);
+    int n_orig = p->nfuns;
     for (int v = 0; v < p->nvars; v++)
         make_elements(t, v);
     split_functions(t);
+    flatten_args(t, n_orig);
     find_temporaries(t, p->prepare_data);
     find_temporaries(t, p->log_prob);
     find_temporaries(t, p->generate_quantities);

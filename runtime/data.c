@@ -12,9 +12,15 @@
  * and "3.0" apart, so an int variable written as 3.0 is an error, as in
  * CmdStan.
  *
- * Tuples are objects with members "1", "2", ...: a file may hold them
- * (rt_data_has sees them), but reading a tuple's slots is not supported
- * yet and gives an error that says so. */
+ * Tuples are objects with members "1", "2", ... (CmdStan Guide, "JSON
+ * Format for CmdStan", tuples: "an object whose keys are the slot
+ * numbers"; an array of tuples is an array of such objects).  A
+ * variable taken apart (mir/untuple.c) reads one slot at a time by a
+ * path: the variable's name, the array dimensions before its tuples as
+ * "[,]" (one comma fewer than dimensions), the tuple's arity as "/n",
+ * then ".k" and the same again for the slot: "x[]/2.2" is slot 2 of
+ * every tuple of the array x.  Every tuple on the way must have exactly
+ * its slots. */
 #include <errno.h>
 #include <inttypes.h>
 #include <jansson.h>
@@ -290,9 +296,20 @@ bool rt_data_has(const RtData *d, const char *name)
 
 typedef enum ReadKind { READ_INT, READ_REAL, READ_COMPLEX } ReadKind;
 
+/* A slot path ("x[]/2.2", see the top): per segment its key, the array
+ * dimensions before its tuples and the tuples' arity (0: the last
+ * segment, read as the declared shape). */
+typedef struct PathSeg {
+    const char *key;
+    int len, ndims, arity;
+} PathSeg;
+
 /* One read of one variable against its declared shape. */
 typedef struct Reader {
     const char *name;
+    PathSeg segs[DATA_MAX_DIMS];
+    int nseg;                    /* 0: a plain name */
+    int seg_at;                  /* the segment being read */
     ReadKind kind;
     int ndims;
     const int *dims;
@@ -304,9 +321,34 @@ typedef struct Reader {
     RtError *err;
 } Reader;
 
+/* "y[2, 3]" of a path: the segments read so far with their indices
+ * (x[2].2[1, 3]). */
+static void path_element_name(char *buf, size_t size, const Reader *r,
+                              int depth)
+{
+    int n = 0, d = 0;
+    buf[0] = '\0';
+    for (int s = 0; s <= r->seg_at && n >= 0 && (size_t)n < size; s++) {
+        const PathSeg *g = &r->segs[s];
+        n += snprintf(buf + n, size - (size_t)n, "%s%.*s", s ? "." : "",
+                      g->len, g->key);
+        int k = s < r->seg_at ? g->ndims : depth - d;
+        for (int i = 0; i < k && n >= 0 && (size_t)n < size; i++)
+            n += snprintf(buf + n, size - (size_t)n, "%s%d", i ? ", " : "[",
+                          r->idx[d + i] + 1);
+        if (k > 0 && n >= 0 && (size_t)n < size)
+            n += snprintf(buf + n, size - (size_t)n, "]");
+        d += k;
+    }
+}
+
 /* "y" at depth 0, else "y[2, 3]" (1-based). */
 static void element_name(char *buf, size_t size, const Reader *r, int depth)
 {
+    if (r->nseg > 0) {
+        path_element_name(buf, size, r, depth);
+        return;
+    }
     int n = snprintf(buf, size, "%s", r->name);
     for (int k = 0; k < depth && n > 0 && (size_t)n < size; k++)
         n += snprintf(buf + n, size - (size_t)n, "%s%d", k ? ", " : "[",
@@ -404,9 +446,9 @@ static int tuple_error(const Reader *r, int depth)
 {
     char where[256];
     element_name(where, sizeof where, r, depth);
-    return rt_error(r->err, "variable %s: %s is an object (a tuple); reading"
-                            " tuple data is not supported yet",
-                    r->name, where);
+    return rt_error(r->err, "variable %s: %s is an object (a tuple), where"
+                            " %s belongs", r->name, where,
+                    depth < r->ndims ? "an array" : "a number");
 }
 
 /* The whole value's shape (following first elements) against the
@@ -414,6 +456,8 @@ static int tuple_error(const Reader *r, int depth)
  * shapes.  An empty array found early is left to the element walk. */
 static int check_ndims(const Reader *r)
 {
+    if (r->nseg > 0)
+        return 0;   /* tuples on the way: the walk reports each level */
     int found[DATA_MAX_DIMS] = {0};
     int nall = found_shape(r->top, found, DATA_MAX_DIMS);
     int nfound = nall > DATA_MAX_DIMS ? DATA_MAX_DIMS : nall;
@@ -566,8 +610,130 @@ static int read_level(Reader *r, const json_t *v, int depth)
     return 0;
 }
 
+/* The segments of a slot path into r (r->name becomes the path
+ * without its dimensions and arities, "x.2", for the messages); 0, or
+ * -1 when name is no path. */
+static int parse_path(Reader *r, char *pretty, size_t size)
+{
+    const char *p = r->name;
+    if (!strpbrk(p, "[/"))
+        return 0;
+    size_t at = 0;
+    while (*p) {
+        if (r->nseg == DATA_MAX_DIMS)
+            return -1;
+        PathSeg *g = &r->segs[r->nseg++];
+        g->key = p;
+        g->len = (int)strcspn(p, "[/.");
+        p += g->len;
+        if (g->len == 0 || at + (size_t)g->len + 2 > size)
+            return -1;
+        if (at)
+            pretty[at++] = '.';
+        memcpy(pretty + at, g->key, (size_t)g->len);
+        at += (size_t)g->len;
+        pretty[at] = '\0';
+        if (*p == '[') {
+            g->ndims = 1;
+            for (p++; *p == ','; p++)
+                g->ndims++;
+            if (*p++ != ']')
+                return -1;
+        }
+        if (*p == '/') {
+            char *end;
+            long n = strtol(p + 1, &end, 10);
+            if (end == p + 1 || n < 1 || n > INT_MAX)
+                return -1;
+            g->arity = (int)n;
+            p = end;
+        }
+        if (*p == '.')
+            p++;
+        else if (*p)
+            return -1;
+    }
+    for (int s = 0; s + 1 < r->nseg; s++)
+        if (r->segs[s].arity == 0)
+            return -1;
+    r->name = pretty;
+    return 0;
+}
+
+/* v, at segment seg of a path with k of its dimensions read: the rest of
+ * its dimensions, then its tuples' slot (every tuple exactly its
+ * slots), to the last segment, read as the declared shape. */
+static int read_path(Reader *r, const json_t *v, int seg, int depth, int k)
+{
+    const PathSeg *g = &r->segs[seg];
+    if (seg == r->nseg - 1)
+        return read_level(r, v, depth);
+    char where[256];
+    if (k < g->ndims) {
+        if (!json_is_array(v)) {
+            char what[80];
+            element_name(where, sizeof where, r, depth);
+            describe(what, sizeof what, v);
+            return rt_error(r->err, "variable %.*s: %s should be an array of"
+                                    " %d tuples, found %s", r->segs[0].len,
+                            r->segs[0].key, where,
+                            r->dims[depth],
+                            json_is_number(v) ? "a number" : what);
+        }
+        size_t n = json_array_size(v);
+        if (n == 0 && has_zero(r->dims, depth, r->ndims))
+            return 0;
+        if (n != (size_t)r->dims[depth]) {
+            element_name(where, sizeof where, r, depth);
+            return rt_error(r->err, "mismatch in dimension %d of variable %s:"
+                                    " declared %d, found %zu (in %s)",
+                            depth + 1, r->name, r->dims[depth], n, where);
+        }
+        for (size_t i = 0; i < n; i++) {
+            r->idx[depth] = (int)i;
+            if (read_path(r, json_array_get(v, i), seg, depth + 1, k + 1))
+                return -1;
+        }
+        return 0;
+    }
+    element_name(where, sizeof where, r, depth);
+    bool exact = json_is_object(v) && json_object_size(v) == (size_t)g->arity;
+    for (int i = 1; exact && i <= g->arity; i++) {
+        char key[16];
+        snprintf(key, sizeof key, "%d", i);
+        exact = json_object_get(v, key) != NULL;
+    }
+    if (!exact) {
+        char what[80];
+        describe(what, sizeof what, v);
+        if (json_is_object(v))
+            snprintf(what, sizeof what, "an object with %zu member%s",
+                     json_object_size(v), json_object_size(v) == 1 ? "" : "s");
+        return rt_error(r->err, "variable %.*s: %s should be a tuple of %d"
+                                " (an object with the keys \"1\" to \"%d\"),"
+                                " found %s", r->segs[0].len, r->segs[0].key,
+                        where, g->arity, g->arity,
+                        json_is_number(v) ? "a number" : what);
+    }
+    char key[16];
+    snprintf(key, sizeof key, "%.*s", r->segs[seg + 1].len,
+             r->segs[seg + 1].key);
+    const json_t *slot = json_object_get(v, key);
+    if (!slot)
+        return rt_error(r->err, "variable %s: %s has no slot %s", r->name,
+                        where, key);
+    r->seg_at = seg + 1;
+    int rc = read_path(r, slot, seg + 1, depth, 0);
+    r->seg_at = seg;
+    return rc;
+}
+
 static int read_variable(const RtData *d, Reader *r)
 {
+    char pretty[256];
+    const char *given = r->name;
+    if (parse_path(r, pretty, sizeof pretty) != 0)
+        return rt_error(r->err, "variable %s: not a valid slot path", given);
     if (r->ndims < 0 || r->ndims > DATA_MAX_DIMS)
         return rt_error(r->err, "variable %s: %d dimensions declared (at"
                                 " most %d are supported)",
@@ -584,6 +750,15 @@ static int read_variable(const RtData *d, Reader *r)
             return rt_error(r->err, "variable %s: its declared dimensions "
                                     "make more than %d elements",
                             r->name, RT_MAX_ELEMENTS);
+    if (r->nseg > 0) {
+        char key[256];
+        snprintf(key, sizeof key, "%.*s", r->segs[0].len, r->segs[0].key);
+        r->top = d && json_is_object(d->root)
+            ? json_object_get(d->root, key) : NULL;
+        if (!r->top)
+            return rt_error(r->err, "variable %s not found", key);
+        return read_path(r, r->top, 0, 0, 0);
+    }
     r->top = lookup(d, r->name);
     if (!r->top)
         return rt_error(r->err, "variable %s not found", r->name);

@@ -216,5 +216,11 @@ void rt_write_colmajor_complex(double *out, const double *x, const int *dims,
                                int ndims);
 int rt_output_names_complex(RtScratch *mem, const char *base,
                             const int *dims, int ndims, const char **names);
+/* The name of a slot of element idx[0..k-1] (1-based) of an array of
+ * tuples, the base that rt_output_names extends: "x.2" and ":1" give
+ * "x.2:1" (CmdStan Guide, "Stan CSV File Format": tuple slots are
+ * delimited by colons); in scratch memory. */
+const char *rt_tuple_name(RtScratch *mem, const char *base, const int *idx,
+                          int k, const char *slots);
 
 #endif

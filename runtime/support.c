@@ -399,3 +399,20 @@ int rt_output_names_complex(RtScratch *mem, const char *base,
     static const char *const parts[] = {"real", "imag"};
     return output_names(mem, base, dims, ndims, parts, 2, names);
 }
+
+const char *rt_tuple_name(RtScratch *mem, const char *base, const int *idx,
+                          int k, const char *slots)
+{
+    /* ".%d" of an int is at most 12 bytes */
+    size_t len = strlen(base) + 12 * (size_t)k + strlen(slots) + 1;
+    char *s = (char *)rt_scratch_doubles(mem, (len + sizeof(double) - 1)
+                                         / sizeof(double));
+    if (!s)
+        return "";
+    size_t at = (size_t)snprintf(s, len, "%s", base);
+    for (int d = 0; d < k && at < len; d++)
+        at += (size_t)snprintf(s + at, len - at, ".%d", idx[d]);
+    if (at < len)
+        snprintf(s + at, len - at, "%s", slots);
+    return s;
+}

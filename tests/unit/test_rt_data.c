@@ -248,9 +248,67 @@ static void test_tuples_present_but_unread(void **state)
     RtError err;
     double x;
     assert_int_not_equal(rt_data_reals(d, "t", 0, NULL, &x, &err), 0);
-    assert_string_equal(err.msg, "variable t: t is an object (a tuple);"
-                                 " reading tuple data is not supported yet");
+    assert_string_equal(err.msg, "variable t: t is an object (a tuple),"
+                                 " where a number belongs");
     rt_data_free(d);
+}
+
+/* Slot paths (mir/untuple.c takes an array of tuples apart, one array
+ * per slot): "x[]/2.1" is slot 1 of every tuple of the array x, "x[,]"
+ * two array dimensions, "/n" the arity every tuple on the way must have
+ * exactly; the values row-major as the array's. */
+static void test_tuple_slot_paths(void **state)
+{
+    (void)state;
+    RtData *d = parse_ok(
+        "{\"x\": [{\"1\": 0.5, \"2\": [1, 2]}, {\"1\": 1.5, \"2\": [3, 4]}],"
+        " \"y\": [[{\"1\": 1, \"2\": {\"1\": 2, \"2\": [5]}}],"
+        "         [{\"1\": 3, \"2\": {\"1\": 4, \"2\": [6]}}]],"
+        " \"t\": {\"1\": 9, \"2\": [{\"1\": 7, \"2\": 8}, {\"1\": 10,"
+        " \"2\": 11}]}}");
+    RtError err = {.msg = ""};
+    double a[4];
+    int d1[] = {2}, d2[] = {2, 2};
+    assert_int_equal(rt_data_reals(d, "x[]/2.1", 1, d1, a, &err), 0);
+    assert_true(a[0] == 0.5 && a[1] == 1.5);
+    assert_int_equal(rt_data_reals(d, "x[]/2.2", 2, d2, a, &err), 0);
+    assert_true(a[0] == 1 && a[1] == 2 && a[2] == 3 && a[3] == 4);
+    /* two array dimensions, then a nested tuple's slot of a vector */
+    int dy[] = {2, 1}, dyv[] = {2, 1, 1}, n[2];
+    assert_int_equal(rt_data_ints(d, "y[,]/2.1", 2, dy, n, &err), 0);
+    assert_true(n[0] == 1 && n[1] == 3);
+    assert_int_equal(rt_data_reals(d, "y[,]/2.2/2.2", 3, dyv, a, &err), 0);
+    assert_true(a[0] == 5 && a[1] == 6);
+    /* a tuple whose slot is an array of tuples */
+    assert_int_equal(rt_data_ints(d, "t/2.2[]/2.2", 1, d1, n, &err), 0);
+    assert_true(n[0] == 8 && n[1] == 11);
+    assert_int_equal(rt_data_ints(d, "t/2.1", 0, NULL, n, &err), 0);
+    assert_int_equal(n[0], 9);
+    rt_data_free(d);
+    /* every tuple exactly its slots; the messages name the element */
+    assert_reals_error("{\"x\": [{\"1\": 1, \"2\": 2}, {\"1\": 1}]}",
+                       "x[]/2.1", 1, d1,
+                       "variable x: x[2] should be a tuple of 2 (an object with"
+                       " the keys \"1\" to \"2\"), found an object with 1"
+                       " member");
+    assert_reals_error("{\"x\": [{\"1\": 1, \"2\": 2, \"3\": 3}, {}]}",
+                       "x[]/2.1", 1, d1,
+                       "variable x: x[1] should be a tuple of 2 (an object with"
+                       " the keys \"1\" to \"2\"), found an object with 3"
+                       " members");
+    assert_reals_error("{\"x\": [{\"1\": 1, \"2\": 2}, {\"1\": true,"
+                       " \"2\": 2}]}", "x[]/2.1", 1, d1,
+                       "variable x.1 has a non-numeric value: x[2].1 = true");
+    assert_reals_error("{\"x\": [{\"1\": 1, \"2\": 2}]}", "x[]/2.1", 1,
+                       d1, "mismatch in dimension 1 of variable x.1: declared"
+                       " 2, found 1 (in x)");
+    assert_reals_error("{\"x\": 4}", "x[]/2.1", 1, d1,
+                       "variable x: x should be an array of 2 tuples, found a"
+                       " number");
+    assert_reals_error("{\"x\": 4}", "x[]2.1", 1, d1,
+                       "variable x[]2.1: not a valid slot path");
+    assert_reals_error("{\"y\": 4}", "x[]/2.1", 1, d1,
+                       "variable x not found");
 }
 
 static void test_dims(void **state)
@@ -556,6 +614,7 @@ int main(void)
         cmocka_unit_test(test_rt_error_may_reuse_its_message),
         cmocka_unit_test(test_rng_is_deterministic),
         cmocka_unit_test(test_int_range_and_huge_dims),
+        cmocka_unit_test(test_tuple_slot_paths),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -93,4 +93,39 @@ int rt_laplace_latent_rng(const char *fn, const RtLaplaceLikelihood *lik,
                           const double *K, const RtLaplaceOptions *o,
                           RtRng *rng, double *theta, RtError *err);
 
+/* ---------------------------------------------- a user log likelihood */
+
+/* laplace_marginal[_tol] and laplace_latent[_tol]_rng with a user
+ * function ll(theta, phi...): its value and gradient come from a callback,
+ * its Hessian in theta (which need not be diagonal here) from central
+ * differences of the gradient, step 6e-6 (eps^1/3) times max(1, |theta_j|),
+ * symmetrized; the Newton step uses the Cholesky factors of K and of
+ * I + L' W L (K = L L', the Functions Reference's solver 2).  The
+ * gradient needs the third derivatives only contracted with the Laplace
+ * covariance Sigma = C C': v = grad_theta tr(Sigma H) and its phi part are
+ * sums over the columns c of C of second differences of the gradient along
+ * c (step 1.2e-4 = eps^1/4 over the largest |c_j|), and the mixed term
+ * one central difference of grad_phi along Sigma v. */
+typedef struct RtLaplaceUser {
+    int n, p;                /* theta's and phi's sizes */
+    /* log p(y | theta, phi) into *lp; when g_theta is non-NULL, ADD the
+     * gradient in theta into g_theta (n) and in phi into g_phi (p). */
+    int (*lik)(void *ctx, const double *theta, double *lp, double *g_theta,
+               double *g_phi, RtError *err);
+    void *ctx;
+} RtLaplaceUser;
+
+int rt_laplace_marginal_user(const char *fn, const RtLaplaceUser *u,
+                             const double *K, const RtLaplaceOptions *o,
+                             double *lml, RtError *err);
+/* With the gradient: ADD adj dZ/dK into K_adj and adj dZ/dphi into
+ * phi_adj (either may be NULL). */
+int rt_laplace_marginal_user_grad(const char *fn, const RtLaplaceUser *u,
+                                  const double *K, const RtLaplaceOptions *o,
+                                  double adj, double *lml, double *K_adj,
+                                  double *phi_adj, RtError *err);
+int rt_laplace_latent_user_rng(const char *fn, const RtLaplaceUser *u,
+                               const double *K, const RtLaplaceOptions *o,
+                               RtRng *rng, double *theta, RtError *err);
+
 #endif

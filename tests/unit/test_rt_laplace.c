@@ -236,6 +236,136 @@ static void test_gradient_bernoulli(void **state)
     check_gradient(RT_LAPLACE_BERNOULLI_LOGIT);
 }
 
+/* ------------------------------------------ a user log likelihood */
+
+/* normal_lpdf(z | theta, sigma) summed, sigma = phi[0]: the Laplace
+ * approximation is exact for it, log p(z) = multi_normal_lpdf(z | 0,
+ * K + sigma^2 I). */
+static const double zs[N] = {0.4, -1.1, 0.8};
+
+static int gauss_lik(void *ctx, const double *theta, double *lp,
+                     double *g_theta, double *g_phi, RtError *err)
+{
+    (void)err;
+    double sigma = *(const double *)ctx, s = 0, gsig = 0;
+    for (int i = 0; i < N; i++) {
+        double r = (zs[i] - theta[i]) / sigma;
+        s += -0.5 * r * r - log(sigma) - 0.5 * log(2 * M_PI);
+        if (g_theta)
+            g_theta[i] += r / sigma;
+        gsig += r * r / sigma - 1 / sigma;
+    }
+    if (g_phi)
+        g_phi[0] += gsig;
+    *lp = s;
+    return 0;
+}
+
+/* multi_normal_lpdf(zs | 0, K + sigma^2 I) by a Cholesky factor written
+ * here (Cholesky-Banachiewicz). */
+static double gauss_exact(const double *K, double sigma)
+{
+    double A[N * N], L[N * N] = {0}, x[N];
+    for (int k = 0; k < N * N; k++)
+        A[k] = K[k] + (k % (N + 1) == 0 ? sigma * sigma : 0);
+    for (int i = 0; i < N; i++)
+        for (int j = 0; j <= i; j++) {
+            double s = A[i * N + j];
+            for (int k = 0; k < j; k++)
+                s -= L[i * N + k] * L[j * N + k];
+            L[i * N + j] = i == j ? sqrt(s) : s / L[j * N + j];
+        }
+    double q = 0, ld = 0;
+    for (int i = 0; i < N; i++) {
+        double s = zs[i];
+        for (int k = 0; k < i; k++)
+            s -= L[i * N + k] * x[k];
+        x[i] = s / L[i * N + i];
+        q += x[i] * x[i];
+        ld += log(L[i * N + i]);
+    }
+    return -0.5 * q - ld - 0.5 * N * log(2 * M_PI);
+}
+
+static void test_user_gaussian_is_exact(void **state)
+{
+    (void)state;
+    double K[N * N], dKa[N * N], sigma = 0.7;
+    kernel(1.3, 0.9, K, dKa, NULL);
+    RtLaplaceUser u = {N, 1, gauss_lik, &sigma};
+    RtLaplaceOptions o = RT_LAPLACE_DEFAULTS(N);
+    o.tol = 1e-12;
+    double lml = 0, Kadj[N * N] = {0}, sadj = 0;
+    RtError err = {0};
+    assert_int_equal(rt_laplace_marginal_user_grad("t", &u, K, &o, 1.0, &lml,
+                                                   Kadj, &sadj, &err), 0);
+    double exact = gauss_exact(K, sigma);
+    if (fabs(lml - exact) > 1e-8)
+        fail_msg("Laplace %.12g, multi_normal %.12g", lml, exact);
+    /* gradients against finite differences of the exact value */
+    double h = 1e-6, Ka[N * N], Kb[N * N], ga = 0;
+    kernel(1.3 + h, 0.9, Ka, NULL, NULL);
+    kernel(1.3 - h, 0.9, Kb, NULL, NULL);
+    double fd_alpha = (gauss_exact(Ka, sigma) - gauss_exact(Kb, sigma))
+        / (2 * h);
+    for (int k = 0; k < N * N; k++)
+        ga += Kadj[k] * dKa[k];
+    double fd_sigma = (gauss_exact(K, sigma + h) - gauss_exact(K, sigma - h))
+        / (2 * h);
+    if (fabs(ga - fd_alpha) > 1e-5 * (1 + fabs(fd_alpha))
+        || fabs(sadj - fd_sigma) > 1e-5 * (1 + fabs(fd_sigma)))
+        fail_msg("alpha: %.10g vs %.10g; sigma: %.10g vs %.10g", ga,
+                 fd_alpha, sadj, fd_sigma);
+}
+
+/* The Poisson likelihood as a user function, phi = m: the general route
+ * must agree with the built-in one. */
+static int poisson_lik(void *ctx, const double *theta, double *lp,
+                       double *g_theta, double *g_phi, RtError *err)
+{
+    (void)err;
+    const double *m = ctx;
+    double s = 0;
+    for (int i = 0; i < NY; i++) {
+        int j = gs[i] - 1;
+        double x = theta[j] + m[j];
+        s += ys[i] * x - exp(x) - lgamma(ys[i] + 1.0);
+        if (g_theta) {
+            g_theta[j] += ys[i] - exp(x);
+            g_phi[j] += ys[i] - exp(x);
+        }
+    }
+    *lp = s;
+    return 0;
+}
+
+static void test_user_matches_builtin(void **state)
+{
+    (void)state;
+    double K[N * N], m[N] = {0.1, -0.2, 0.3};
+    kernel(1.3, 0.9, K, NULL, NULL);
+    RtLaplaceOptions o = RT_LAPLACE_DEFAULTS(1);
+    o.tol = 1e-12;
+    RtError err = {0};
+    RtLaplaceLikelihood lik = {RT_LAPLACE_POISSON_LOG, N, NY, ys, gs, m, 0};
+    double lml = 0, Kadj[N * N] = {0}, madj[N] = {0};
+    assert_int_equal(rt_laplace_marginal_grad("t", &lik, K, &o, 1.0, &lml,
+                                              Kadj, madj, NULL, &err), 0);
+    RtLaplaceUser u = {N, N, poisson_lik, m};
+    double ulml = 0, uK[N * N] = {0}, um[N] = {0};
+    assert_int_equal(rt_laplace_marginal_user_grad("t", &u, K, &o, 1.0,
+                                                   &ulml, uK, um, &err), 0);
+    assert_true(fabs(ulml - lml) < 1e-8);
+    for (int k = 0; k < N * N; k++)
+        if (fabs(uK[k] - Kadj[k]) > 1e-5 * (1 + fabs(Kadj[k])))
+            fail_msg("dZ/dK[%d]: user %.10g, built-in %.10g", k, uK[k],
+                     Kadj[k]);
+    for (int j = 0; j < N; j++)
+        if (fabs(um[j] - madj[j]) > 1e-5 * (1 + fabs(madj[j])))
+            fail_msg("dZ/dm[%d]: user %.10g, built-in %.10g", j, um[j],
+                     madj[j]);
+}
+
 /* ------------------------------------------------------- rejections */
 
 static void expect_error(const RtLaplaceLikelihood *lik, const double *K,
@@ -287,6 +417,8 @@ int main(void)
         cmocka_unit_test(test_gradient_poisson),
         cmocka_unit_test(test_gradient_neg_binomial),
         cmocka_unit_test(test_gradient_bernoulli),
+        cmocka_unit_test(test_user_gaussian_is_exact),
+        cmocka_unit_test(test_user_matches_builtin),
         cmocka_unit_test(test_rejections),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

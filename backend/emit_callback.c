@@ -49,6 +49,8 @@ static const CbFamily families[] = {
      em_integrate_define},
     {em_laplace_is_call, em_laplace_fun, em_laplace_declare,
      em_laplace_define},
+    {em_laplace_lik_is_call, em_laplace_lik_fun, em_laplace_lik_declare,
+     em_laplace_lik_define},
 };
 #define NFAMILIES ((int)(sizeof families / sizeof families[0]))
 

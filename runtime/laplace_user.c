@@ -14,7 +14,9 @@
  * the implicit function theorem for the mode as in laplace.c, whose
  * diagonal case this reproduces (tested against it).  Derivatives of the
  * likelihood beyond the first are differences of the callback's gradient
- * (rt_laplace.h gives the steps). */
+ * (rt_laplace.h gives the steps).  A diagonal W (block size 1) takes the
+ * factorization of laplace.c, which stays accurate when K is nearly
+ * singular; a dense W factors K itself. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +32,9 @@ typedef struct UWork {
     double *M;               /* chol(I + Lk' W Lk) */
     double *T, *U;           /* n x n scratch */
     double *gp, *gm, *gpp, *gpm;   /* n, n, p, p: gradients at theta +- */
+    double *sW;              /* diag: W^1/2 */
+    bool diag;               /* hessian_block_size 1: W is diagonal */
+    const double *K;
     void *block;
 } UWork;
 
@@ -41,7 +46,7 @@ static int uwork_alloc(const char *fn, int n, int p, UWork *w, RtError *err)
     int64_t nn, total;
     size_t bytes;
     if (!rt_size_mul(n, n, &nn) || !rt_size_mul(nn, 5, &total)
-        || !rt_size_add(total, 10 * (int64_t)n + 3 * (int64_t)p + 1, &total)
+        || !rt_size_add(total, 11 * (int64_t)n + 3 * (int64_t)p + 1, &total)
         || !rt_size_bytes(total, sizeof(double), &bytes))
         return rt_error(err, "%s: theta of size %d is too large", fn, n);
     double *q = calloc(bytes / sizeof(double), sizeof(double));
@@ -49,7 +54,7 @@ static int uwork_alloc(const char *fn, int n, int p, UWork *w, RtError *err)
         return rt_error(err, "%s: out of memory for theta of size %d", fn, n);
     w->block = q;
     double **vecs[] = {&w->theta, &w->a, &w->g, &w->b, &w->c, &w->theta_new,
-                       &w->a_new, &w->gp, &w->gm};
+                       &w->a_new, &w->gp, &w->gm, &w->sW};
     for (size_t i = 0; i < sizeof vecs / sizeof *vecs; i++) {
         *vecs[i] = q;
         q += n;
@@ -90,6 +95,29 @@ static int neg_hessian(const char *fn, const RtLaplaceUser *u, UWork *w,
 {
     int n = w->n;
     double lp;
+    if (w->diag) {
+        /* a diagonal Hessian: every coordinate moved at once, each
+         * gradient element sees only its own (Stan's block size 1) */
+        for (int j = 0; j < n; j++)
+            w->c[j] = 6.0554544523933395e-06 * fmax(1.0, fabs(w->theta[j]));
+        for (int j = 0; j < n; j++)
+            w->theta_new[j] = w->theta[j] + w->c[j];
+        if (eval(u, w->theta_new, &lp, w->gp, w->gpp, err))
+            return -1;
+        for (int j = 0; j < n; j++)
+            w->theta_new[j] = w->theta[j] - w->c[j];
+        if (eval(u, w->theta_new, &lp, w->gm, w->gpm, err))
+            return -1;
+        memset(w->W, 0, sizeof(double) * (size_t)n * (size_t)n);
+        for (int j = 0; j < n; j++) {
+            double d = -(w->gp[j] - w->gm[j]) / (2 * w->c[j]);
+            if (!isfinite(d))
+                return rt_error(err, "%s: the Hessian of the likelihood is "
+                                "not finite", fn);
+            w->W[(size_t)j * n + j] = d;
+        }
+        return 0;
+    }
     for (int j = 0; j < n; j++) {
         double h = 6.0554544523933395e-06 * fmax(1.0, fabs(w->theta[j]));
         double keep = w->theta[j];
@@ -115,10 +143,25 @@ static int neg_hessian(const char *fn, const RtLaplaceUser *u, UWork *w,
     return 0;
 }
 
-/* M = chol(I + Lk' W Lk); -1 if it is not positive definite. */
+/* M = chol(I + Lk' W Lk), or for a diagonal W chol(I + sW K sW)
+ * (Rasmussen & Williams' B, better conditioned when K is nearly
+ * singular); -1 if it is not positive definite. */
 static int factor_M(UWork *w)
 {
     int n = w->n;
+    if (w->diag) {
+        for (int i = 0; i < n; i++) {
+            double d = w->W[(size_t)i * n + i];
+            if (!(d >= 0))
+                return -1;
+            w->sW[i] = sqrt(d);
+        }
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++)
+                w->M[(size_t)i * n + j] = (i == j) + w->sW[i]
+                    * w->K[(size_t)i * n + j] * w->sW[j];
+        return rt_cholesky_factor(w->M, n, w->M);
+    }
     /* T = W Lk, M = Lk' T + I */
     rt_multiply(w->W, w->Lk, n, n, n, w->T);
     for (int i = 0; i < n; i++)
@@ -148,6 +191,17 @@ static int objective(const RtLaplaceUser *u, const double *K, UWork *w,
 static void apply_Kinv_Sigma(const UWork *w, const double *z, double *out)
 {
     int n = w->n;
+    if (w->diag) {
+        /* K^-1 Sigma = (I + W K)^-1 = I - sW B^-1 sW K */
+        rt_multiply(w->K, z, n, n, 1, out);
+        for (int i = 0; i < n; i++)
+            out[i] *= w->sW[i];
+        rt_tri_low_solve(w->M, n, out, 1);
+        rt_tri_low_solve_trans(w->M, n, out, 1);
+        for (int i = 0; i < n; i++)
+            out[i] = z[i] - w->sW[i] * out[i];
+        return;
+    }
     for (int i = 0; i < n; i++) {
         double s = 0;
         for (int k = i; k < n; k++)
@@ -164,8 +218,10 @@ static int find_mode(const char *fn, const RtLaplaceUser *u, const double *K,
                      RtError *err)
 {
     int n = w->n;
+    w->K = K;
+    w->diag = o->hessian_block_size == 1;
     memcpy(w->Lk, K, sizeof(double) * (size_t)n * (size_t)n);
-    if (rt_cholesky_factor(w->Lk, n, w->Lk))
+    if ((!w->diag || o->theta0) && rt_cholesky_factor(w->Lk, n, w->Lk))
         return rt_error(err, "%s: the covariance matrix is not positive "
                         "definite", fn);
     if (o->theta0) {
@@ -272,10 +328,21 @@ int rt_laplace_marginal_user(const char *fn, const RtLaplaceUser *u,
     return rc;
 }
 
-/* Sigma = Lk M^-T M^-1 Lk' into S (n x n). */
+/* Sigma = Lk M^-T M^-1 Lk' (or K - K R K, R = sW B^-1 sW) into S. */
 static void sigma(const UWork *w, double *S)
 {
     int n = w->n;
+    if (w->diag) {
+        rt_chol_inverse(w->M, n, w->T);
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++)
+                w->T[(size_t)i * n + j] *= w->sW[i] * w->sW[j];   /* R */
+        rt_multiply(w->K, w->T, n, n, n, w->U);                  /* K R */
+        rt_multiply(w->U, w->K, n, n, n, S);
+        for (int64_t k = 0; k < (int64_t)n * n; k++)
+            S[k] = w->K[k] - S[k];
+        return;
+    }
     /* T = M^-1 Lk' (columns of Lk' solved) */
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++)
@@ -359,7 +426,18 @@ int rt_laplace_marginal_user_grad(const char *fn, const RtLaplaceUser *u,
             tphi[k] += (w.gpp[k] - 2 * g0phi[k] + w.gpm[k]) / (h * h);
     }
     /* dZ/dK */
-    if (K_adj) {
+    if (K_adj && w.diag) {
+        /* R = sW B^-1 sW (sigma() left it in w.T); u = v - R K v */
+        rt_multiply(K, v, n, n, 1, th);
+        rt_multiply(w.T, th, n, n, 1, uu);
+        for (int i = 0; i < n; i++)
+            uu[i] = v[i] - uu[i];
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++)
+                K_adj[(size_t)i * n + j] += adj * 0.5
+                    * (w.a[i] * w.a[j] - w.T[(size_t)i * n + j]
+                       + uu[i] * w.a[j]);
+    } else if (K_adj) {
         /* R = K^-1 - K^-1 Sigma K^-1 into w.U; u = K^-1 Sigma v */
         memcpy(w.U, S, sizeof(double) * nn);
         rt_tri_low_solve(w.Lk, n, w.U, n);
@@ -429,15 +507,27 @@ int rt_laplace_latent_user_rng(const char *fn, const RtLaplaceUser *u,
         return -1;
     double psi;
     int rc = find_mode(fn, u, K, o, &w, &psi, err);
+    double *S = NULL;
     if (!rc) {
-        /* theta* + Lk M^-T z: covariance Lk (M M')^-1 Lk' = Sigma */
-        for (int j = 0; j < n; j++)
-            w.c[j] = rt_rng_normal(rng);
-        rt_tri_low_solve_trans(w.M, n, w.c, 1);
-        rt_multiply(w.Lk, w.c, n, n, 1, w.b);
-        for (int i = 0; i < n; i++)
-            theta[i] = w.theta[i] + w.b[i];
+        S = malloc(sizeof(double) * (size_t)n * (size_t)n);
+        if (!S)
+            rc = rt_error(err, "%s: out of memory", fn);
     }
+    if (!rc) {
+        /* theta* + chol(Sigma) z */
+        sigma(&w, S);
+        if (rt_cholesky_factor(S, n, S)) {
+            rc = rt_error(err, "%s: the covariance of the Laplace "
+                          "approximation is not positive definite", fn);
+        } else {
+            for (int j = 0; j < n; j++)
+                w.c[j] = rt_rng_normal(rng);
+            rt_multiply(S, w.c, n, n, 1, w.b);
+            for (int i = 0; i < n; i++)
+                theta[i] = w.theta[i] + w.b[i];
+        }
+    }
+    free(S);
     free(w.block);
     return rc;
 }

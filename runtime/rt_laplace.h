@@ -97,10 +97,13 @@ int rt_laplace_latent_rng(const char *fn, const RtLaplaceLikelihood *lik,
 
 /* laplace_marginal[_tol] and laplace_latent[_tol]_rng with a user
  * function ll(theta, phi...): its value and gradient come from a callback,
- * its Hessian in theta (which need not be diagonal here) from central
- * differences of the gradient, step 6e-6 (eps^1/3) times max(1, |theta_j|),
- * symmetrized; the Newton step uses the Cholesky factors of K and of
- * I + L' W L (K = L L', the Functions Reference's solver 2).  The
+ * its Hessian in theta from central differences of the gradient, step
+ * 6e-6 (eps^1/3) times max(1, |theta_j|).  With hessian_block_size 1 the
+ * Hessian is diagonal (the Functions Reference's meaning), two gradients
+ * give it and the Newton step is the built-in likelihoods' (B = I +
+ * W^1/2 K W^1/2); otherwise it is dense (n pairs of gradients,
+ * symmetrized) and the step uses the Cholesky factors of K = L L' and of
+ * I + L' W L (the reference's solver 2).  The
  * gradient needs the third derivatives only contracted with the Laplace
  * covariance Sigma = C C': v = grad_theta tr(Sigma H) and its phi part are
  * sums over the columns c of C of second differences of the gradient along

@@ -287,13 +287,14 @@ static double gauss_exact(const double *K, double sigma)
     return -0.5 * q - ld - 0.5 * N * log(2 * M_PI);
 }
 
-static void test_user_gaussian_is_exact(void **state)
+/* Both Newton routes: the diagonal Hessian of block size 1 (B = I +
+ * sW K sW) and a dense one (block size N: I + L'WL, K = LL'). */
+static void check_user_gaussian(int block)
 {
-    (void)state;
     double K[N * N], dKa[N * N], sigma = 0.7;
     kernel(1.3, 0.9, K, dKa, NULL);
     RtLaplaceUser u = {N, 1, gauss_lik, &sigma};
-    RtLaplaceOptions o = RT_LAPLACE_DEFAULTS(N);
+    RtLaplaceOptions o = RT_LAPLACE_DEFAULTS(block);
     o.tol = 1e-12;
     double lml = 0, Kadj[N * N] = {0}, sadj = 0;
     RtError err = {0};
@@ -316,6 +317,13 @@ static void test_user_gaussian_is_exact(void **state)
         || fabs(sadj - fd_sigma) > 1e-5 * (1 + fabs(fd_sigma)))
         fail_msg("alpha: %.10g vs %.10g; sigma: %.10g vs %.10g", ga,
                  fd_alpha, sadj, fd_sigma);
+}
+
+static void test_user_gaussian_is_exact(void **state)
+{
+    (void)state;
+    check_user_gaussian(1);
+    check_user_gaussian(N);
 }
 
 /* The Poisson likelihood as a user function, phi = m: the general route

@@ -694,6 +694,18 @@ bool sig_has_name(const SigTable *t, const char *name)
     return lookup(t, name) != NULL;
 }
 
+bool sig_is_variadic(const SigTable *t, const char *name)
+{
+    const NameEntry *e = lookup(t, name);
+    for (int i = 0; e && i < e->nsigs; i++)
+        for (int k = 0; k < e->sigs[i]->n; k++) {
+            const Pat *p = e->sigs[i]->args[k];
+            if (p->kind == PK_FUNC && p->variadic)
+                return true;
+        }
+    return false;
+}
+
 /* ================================================================
  * Matching one signature
  * ================================================================ */

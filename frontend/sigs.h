@@ -50,6 +50,12 @@ SigResult sig_resolve_items(const SigTable *t, Arena *a, const char *name,
 
 bool sig_has_name(const SigTable *t, const char *name);
 
+/* Whether name is a library function whose function argument takes the
+ * call's further arguments (`...` or tuple(...): reduce_sum, the ODE, DAE
+ * and algebraic solvers, the embedded Laplace functions).  stanc3 checks
+ * these calls by hand, so a user function may not overload them. */
+bool sig_is_variadic(const SigTable *t, const char *name);
+
 /* stanc3's explanation of a mismatch: the argument types found, then up to
  * five of the closest signatures, each with the reason it does not apply,
  * then "(Additional signatures omitted)" if there were more.  Returned as an

@@ -785,6 +785,11 @@ static void register_fn(Tc *tc, const FunDef *f)
         }
         return;
     }
+    if (sig_is_variadic(tc->sigs, f->name)) {
+        tc_error(tc, f->name_span, D_SEM_IDENTIFIER_NON_OVERLOADABLE,
+                 f->name);
+        return;
+    }
     if (sig_has_name(tc->sigs, f->name)) {
         const Type *ret = NULL;
         int bad;

@@ -375,6 +375,21 @@ void em_integrate_define(Emit *em, int fi);
 bool em_integrate_value(Emit *em, const MirExpr *e, Opnd *out);
 bool em_integrate_backprop(Emit *em, const MirExpr *e, const char *adj);
 
+/* emit_laplace.c: the embedded Laplace functions with a built-in
+ * likelihood (the covariance function is the passed function). */
+bool em_laplace_is_call(const MirExpr *e);
+int em_laplace_fun(Emit *em, const MirExpr *e);
+void em_laplace_declare(Emit *em, int fi);
+void em_laplace_define(Emit *em, int fi);
+bool em_laplace_value(Emit *em, const MirExpr *e, Opnd *out);
+bool em_laplace_backprop(Emit *em, const MirExpr *e, const char *adj);
+/* ... and the user likelihood of the general forms (laplace_marginal,
+ * laplace_latent_rng and their _tol forms). */
+bool em_laplace_lik_is_call(const MirExpr *e);
+int em_laplace_lik_fun(Emit *em, const MirExpr *e);
+void em_laplace_lik_declare(Emit *em, int fi);
+void em_laplace_lik_define(Emit *em, int fi);
+
 /* emit_map_rect.c: map_rect, its jobs run serially */
 bool em_map_rect_value(Emit *em, const MirExpr *e, Opnd *out);
 bool em_map_rect_backprop(Emit *em, const MirExpr *e, const char *adj);

@@ -29,7 +29,8 @@ typedef enum PatKind {
     PK_ELT,      /* R N I A: elementwise over one shared shape */
     PK_VAR,      /* T U: any value type; all occurrences join */
     PK_ARRAY,    /* array[...] T, or array[*] of a type or variable */
-    PK_FUNC      /* the function argument of a higher-order function */
+    PK_FUNC,     /* the function argument of a higher-order function */
+    PK_FWD       /* tuple(...): the arguments of the function before it */
 } PatKind;
 
 typedef enum EltClass {
@@ -54,6 +55,8 @@ struct Pat {
     bool variadic;           /* PK_FUNC: more parameters may follow */
     bool densities;          /* PK_FUNC: _lpdf/_lpmf functions allowed */
     const Pat *ret;          /* PK_FUNC */
+    const bool *item_data;   /* PK_TYPE tuple: items marked `data` (or NULL) */
+    int fwd_fun;             /* PK_FWD: the function argument it feeds */
 };
 
 enum { NVARS = 2, MAX_ARGS = 64 };
@@ -143,6 +146,16 @@ static void pat_print(FILE *out, const Pat *p, FunNames *fn)
         fputs("data ", out);
     switch (p->kind) {
     case PK_TYPE:
+        if (p->item_data) {
+            fputs("tuple(", out);
+            for (int i = 0; i < p->type->n; i++) {
+                fputs(i ? ", " : "", out);
+                fputs(p->item_data[i] ? "data " : "", out);
+                ty_print(out, p->type->items[i]);
+            }
+            fputc(')', out);
+            return;
+        }
         ty_print(out, p->type);
         return;
     case PK_VOID:
@@ -171,6 +184,9 @@ static void pat_print(FILE *out, const Pat *p, FunNames *fn)
             fputc(',', out);
         fputs("] ", out);
         pat_print(out, p->inner, NULL);
+        return;
+    case PK_FWD:
+        fputs("tuple(...)", out);
         return;
     case PK_FUNC:
         if (fn) {
@@ -338,8 +354,19 @@ static const Pat *parse_pat(Parser *p, PatPos pos)
     }
     if (strcmp(id, "tuple") == 0) {
         expect(p, "(");
+        /* tuple(...) as an argument: the arguments forwarded to the
+         * function argument before it (the embedded Laplace functions). */
+        if (pos == POS_ARG && accept(p, "...")) {
+            expect(p, ")");
+            return p->err ? NULL : new_pat(p, PK_FWD);
+        }
         PtrVec items = {0};
+        bool data[MAX_ARGS] = {false}, any_data = false;
         do {
+            bool d = pos == POS_ARG
+                && strncmp((skip_space(p), p->s), "data ", 5) == 0;
+            if (d)
+                p->s += 5;
             const Pat *item = parse_pat(p, POS_ELEM);
             if (!item)
                 return NULL;
@@ -347,11 +374,21 @@ static const Pat *parse_pat(Parser *p, PatPos pos)
                 parse_fail(p, "tuple items must be concrete types");
                 return NULL;
             }
+            if (items.len < MAX_ARGS)
+                data[items.len] = d;
+            any_data = any_data || d;
             vec_push(p->a, &items, (void *)item->type);
         } while (accept(p, ","));
         expect(p, ")");
+        if (items.len > MAX_ARGS)
+            parse_fail(p, "too many tuple items");
         Pat *t = new_pat(p, PK_TYPE);
         t->type = ty_tuple(p->a, items.len, (const Type **)items.items);
+        if (any_data) {
+            bool *mask = arena_alloc(p->a, sizeof *mask * (size_t)items.len);
+            memcpy(mask, data, sizeof *mask * (size_t)items.len);
+            t->item_data = mask;
+        }
         return p->err ? NULL : t;
     }
     if (strcmp(id, "array") == 0) {
@@ -467,10 +504,25 @@ static bool parse_sig(Parser *p, Sig *sig, const char *ret, const char *args)
     /* Checks that make the matcher's life simple: results only use
      * variables the arguments bind, and `...` has a function to fill. */
     sig->fun_arg = -1;
-    for (int i = 0; i < sig->n; i++)
-        if (sig->args[i]->kind == PK_FUNC && sig->args[i]->variadic &&
-            sig->fun_arg < 0)
-            sig->fun_arg = i;
+    int open_fun = -1;      /* a variadic function argument not yet fed */
+    for (int i = 0; i < sig->n; i++) {
+        Pat *arg = (Pat *)sig->args[i];
+        if (arg->kind == PK_FWD) {
+            if (open_fun < 0) {
+                parse_fail(p, "tuple(...) needs a function argument ending "
+                              "in `...` before it");
+                return false;
+            }
+            arg->fwd_fun = open_fun;
+            open_fun = -1;
+        } else if (arg->kind == PK_FUNC && arg->variadic) {
+            if (open_fun >= 0 && sig->fun_arg < 0)
+                sig->fun_arg = open_fun;
+            open_fun = i;
+        }
+    }
+    if (open_fun >= 0 && sig->fun_arg < 0)
+        sig->fun_arg = open_fun;
     if (sig->variadic != (sig->fun_arg >= 0)) {
         parse_fail(p, "`...` needs a function argument ending in `...`");
         return false;
@@ -642,6 +694,18 @@ bool sig_has_name(const SigTable *t, const char *name)
     return lookup(t, name) != NULL;
 }
 
+bool sig_is_variadic(const SigTable *t, const char *name)
+{
+    const NameEntry *e = lookup(t, name);
+    for (int i = 0; e && i < e->nsigs; i++)
+        for (int k = 0; k < e->sigs[i]->n; k++) {
+            const Pat *p = e->sigs[i]->args[k];
+            if (p->kind == PK_FUNC && p->variadic)
+                return true;
+        }
+    return false;
+}
+
 /* ================================================================
  * Matching one signature
  * ================================================================ */
@@ -661,6 +725,7 @@ typedef struct Attempt {
     const Sig *sig;
     Fail fail;
     int pos;                 /* FAIL_TYPE, FAIL_DATA: 0-based argument */
+    int item;                /* ... and the tuple item in it, or -1 */
     int expected_n;          /* FAIL_ARITY */
     const Pat *want_pat;     /* FAIL_TYPE at a pattern ... */
     const Type *want_type;   /* ... or at a function's trailing parameter */
@@ -820,6 +885,7 @@ static const Type *instantiate(const Bindings *b, const Pat *p)
     case PK_VECTORS:
         return b->vectors_array ? ty_array(b->a, 1, TY(VECTOR)) : TY(VECTOR);
     case PK_FUNC:
+    case PK_FWD:
         return NULL;
     }
     return NULL;
@@ -882,18 +948,71 @@ static int cost(Bindings *b, const Pat *p, const Type *t)
     case PK_FUNC:
         return fun_matches(b, p, t) ? 0 : -1;
     case PK_VOID:
+    case PK_FWD:   /* attempt() prices forwarded tuples */
         return -1;
     }
     return -1;
 }
 
+/* The AD level of item k of tuple argument i: its own when the caller
+ * knows it (a tuple expression), else the whole argument's. */
+static AdLevel item_ad(const AdLevel *ads, const AdLevel *const *item_ads,
+                       int i, int k)
+{
+    if (item_ads && item_ads[i])
+        return item_ads[i][k];
+    return ads ? ads[i] : AD_DATA;
+}
+
+/* Arguments forwarded in a tuple (PK_FWD at position i) to function
+ * argument f's parameters after its `fixed` named ones: the promotion
+ * cost, or -1 with the failure recorded in at. */
+static int forwarded_cost(Attempt *at, int i, const Type *tuple,
+                          const Type *f, int fixed, const AdLevel *ads,
+                          const AdLevel *const *item_ads, int *data_pos,
+                          int *data_item)
+{
+    if (tuple->kind != TY_TUPLE || f->kind != TY_FUNCTION) {
+        at->fail = FAIL_TYPE;
+        at->pos = i;
+        at->want_pat = at->sig->args[i];
+        return -1;
+    }
+    int extra = f->n - fixed, total = 0;
+    if (tuple->n != extra) {
+        at->fail = FAIL_TYPE;
+        at->pos = i;
+        at->want_pat = at->sig->args[i];
+        return -1;
+    }
+    for (int k = 0; k < extra; k++) {
+        int c = ty_promotion_cost(tuple->items[k], f->items[fixed + k]);
+        if (c < 0) {
+            at->fail = FAIL_TYPE;
+            at->pos = i;
+            at->item = k;
+            at->want_type = f->items[fixed + k];
+            return -1;
+        }
+        total += c;
+        if (f->data_only && f->data_only[fixed + k] && *data_pos < 0
+            && item_ad(ads, item_ads, i, k) == AD_AUTODIFF) {
+            *data_pos = i;
+            *data_item = k;
+        }
+    }
+    return total;
+}
+
 static void attempt(Attempt *at, const Sig *s, Arena *a, int nargs,
-                    const Type *const *args, const AdLevel *ads)
+                    const Type *const *args, const AdLevel *ads,
+                    const AdLevel *const *item_ads)
 {
     memset(at, 0, sizeof *at);
     at->sig = s;
     at->b.a = a;
     at->pos = -1;
+    at->item = -1;
     if (nargs < s->n || (!s->variadic && nargs != s->n)) {
         at->fail = FAIL_ARITY;
         at->expected_n = s->n;
@@ -906,19 +1025,31 @@ static void attempt(Attempt *at, const Sig *s, Arena *a, int nargs,
             at->want_pat = s->args[i];
             return;
         }
-    int data_pos = -1, total = 0;
+    int data_pos = -1, data_item = -1, total = 0;
     for (int i = 0; i < s->n; i++) {
-        int c = cost(&at->b, s->args[i], args[i]);
+        const Pat *p = s->args[i];
+        int c = p->kind == PK_FWD
+            ? forwarded_cost(at, i, args[i], args[p->fwd_fun],
+                             s->args[p->fwd_fun]->n, ads, item_ads,
+                             &data_pos, &data_item)
+            : cost(&at->b, p, args[i]);
         if (c < 0) {
-            at->fail = FAIL_TYPE;
-            at->pos = i;
-            at->want_pat = s->args[i];
+            if (at->fail == FAIL_NONE) {
+                at->fail = FAIL_TYPE;
+                at->pos = i;
+                at->want_pat = p;
+            }
             return;
         }
         total += c;
-        if (s->args[i]->data_only && ads && ads[i] == AD_AUTODIFF &&
-            data_pos < 0)
+        if (p->data_only && ads && ads[i] == AD_AUTODIFF && data_pos < 0)
             data_pos = i;
+        for (int k = 0; p->item_data && k < p->type->n; k++)
+            if (p->item_data[k] && data_pos < 0
+                && item_ad(ads, item_ads, i, k) == AD_AUTODIFF) {
+                data_pos = i;
+                data_item = k;
+            }
     }
     if (s->variadic) {
         const Type *f = args[s->fun_arg];
@@ -949,6 +1080,7 @@ static void attempt(Attempt *at, const Sig *s, Arena *a, int nargs,
     if (data_pos >= 0) {
         at->fail = FAIL_DATA;
         at->pos = data_pos;
+        at->item = data_item;
     }
 }
 
@@ -956,16 +1088,27 @@ SigResult sig_resolve(const SigTable *t, Arena *a, const char *name,
                       int nargs, const Type *const *args, const AdLevel *ads,
                       const Type **ret, int *bad_arg)
 {
+    return sig_resolve_items(t, a, name, nargs, args, ads, NULL, ret,
+                             bad_arg, NULL);
+}
+
+SigResult sig_resolve_items(const SigTable *t, Arena *a, const char *name,
+                            int nargs, const Type *const *args,
+                            const AdLevel *ads,
+                            const AdLevel *const *item_ads,
+                            const Type **ret, int *bad_arg, int *bad_item)
+{
     const NameEntry *e = lookup(t, name);
     if (!e)
         return SIG_NO_NAME;
     const Sig *best = NULL, *best_data = NULL;
     const Type *best_ret = NULL, *best_data_ret = NULL;
     int best_cost = 0, best_data_cost = 0, best_data_pos = -1;
+    int best_data_item = -1;
     bool tie = false;
     for (int i = 0; i < e->nsigs; i++) {
         Attempt at;
-        attempt(&at, e->sigs[i], a, nargs, args, ads);
+        attempt(&at, e->sigs[i], a, nargs, args, ads, item_ads);
         if (at.fail == FAIL_NONE) {
             if (!best || at.cost < best_cost) {
                 best = at.sig;
@@ -981,6 +1124,7 @@ SigResult sig_resolve(const SigTable *t, Arena *a, const char *name,
             best_data_cost = at.cost;
             best_data_ret = at.ret;
             best_data_pos = at.pos;
+            best_data_item = at.item;
         }
     }
     if (best) {
@@ -995,6 +1139,8 @@ SigResult sig_resolve(const SigTable *t, Arena *a, const char *name,
             *ret = best_data_ret;
         if (bad_arg)
             *bad_arg = best_data_pos;
+        if (bad_item)
+            *bad_item = best_data_item;
         return SIG_DATA_ONLY;
     }
     return SIG_MISMATCH;
@@ -1141,6 +1287,14 @@ static void print_reason(FILE *out, const Attempt *at, int nargs,
             ordinal(a, at->pos + 1)));
         return;
     case FAIL_TYPE:
+        if (at->item >= 0) {
+            fprintf(out, "  Item %d of the %s argument must be ",
+                    at->item + 1, ordinal(a, at->pos + 1));
+            print_wanted(out, at, args[at->pos]->items[at->item]);
+            fputs(" but got ", out);
+            ty_print(out, args[at->pos]->items[at->item]);
+            return;
+        }
         fprintf(out, "  The %s argument must be ", ordinal(a, at->pos + 1));
         print_wanted(out, at, args[at->pos]);
         fputs(" but got ", out);
@@ -1186,7 +1340,7 @@ char *sig_explain_mismatch_ad(const SigTable *t, Arena *a, const char *name,
     Attempt *fails =
         arena_alloc(a, sizeof *fails * (size_t)(e ? e->nsigs + 1 : 1));
     for (int i = 0; e && i < e->nsigs; i++) {
-        attempt(&fails[nfail], e->sigs[i], a, nargs, args, ads);
+        attempt(&fails[nfail], e->sigs[i], a, nargs, args, ads, NULL);
         if (fails[nfail].fail != FAIL_NONE)
             nfail++;
     }
@@ -1269,7 +1423,11 @@ void sig_write_markdown(const SigTable *t, FILE *out)
           "number of dimensions.\n"
           "- `(P, ...) => X`: a function argument whose trailing "
           "parameters take the call's trailing arguments (`...`); `=>*` "
-          "also accepts `_lpdf`/`_lpmf` functions.\n",
+          "also accepts `_lpdf`/`_lpmf` functions.  `tuple(...)` after "
+          "such a function argument: a tuple whose items are passed to "
+          "the function's trailing parameters (the embedded Laplace "
+          "functions); `tuple(data X, ...)`: a tuple whose item X must "
+          "not depend on parameters.\n",
           out);
     for (int sec = 0; sec < t->nsections; sec++) {
         fprintf(out, "\n## %s\n\n", t->sections[sec]);

@@ -36,7 +36,25 @@ SigResult sig_resolve(const SigTable *t, Arena *a, const char *name,
                       int nargs, const Type *const *args, const AdLevel *ads,
                       const Type **ret, int *bad_arg);
 
+/* The same, knowing the AD level of each item of tuple arguments:
+ * item_ads[i] is NULL or tuple argument i's item levels (a tuple expression
+ * knows them; a tuple variable has one level for all).  Items of tuples
+ * that must be data (tuple(data real, ...)) and tuples forwarded to a
+ * function's `data` parameters (tuple(...)) are checked item by item; on
+ * SIG_DATA_ONLY *bad_item (if non-NULL) is the item, or -1. */
+SigResult sig_resolve_items(const SigTable *t, Arena *a, const char *name,
+                            int nargs, const Type *const *args,
+                            const AdLevel *ads,
+                            const AdLevel *const *item_ads,
+                            const Type **ret, int *bad_arg, int *bad_item);
+
 bool sig_has_name(const SigTable *t, const char *name);
+
+/* Whether name is a library function whose function argument takes the
+ * call's further arguments (`...` or tuple(...): reduce_sum, the ODE, DAE
+ * and algebraic solvers, the embedded Laplace functions).  stanc3 checks
+ * these calls by hand, so a user function may not overload them. */
+bool sig_is_variadic(const SigTable *t, const char *name);
 
 /* stanc3's explanation of a mismatch: the argument types found, then up to
  * five of the closest signatures, each with the reason it does not apply,

@@ -485,6 +485,8 @@ const Type *tc_resolve_call(Tc *tc, const char *name, Span at, int nargs,
                      tc_types_str(tc, nargs, args), user_sigs(tc, user_name));
         return TY(ERROR);
     }
+    if (tc_laplace_is(name))
+        return tc_laplace_resolve(tc, name, at, nargs, args, report);
     const Type *types[64];
     AdLevel ads[64];
     if (nargs > 64) {

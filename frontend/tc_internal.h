@@ -77,4 +77,13 @@ void tc_error(Tc *tc, Span at, DiagId id, ...);
 bool tc_is_error(const Type *t);
 char *tc_types_str(Tc *tc, int n, Expr **args);
 
+/* tc_laplace.c */
+/* Whether name is one of the embedded Laplace functions. */
+bool tc_laplace_is(const char *name);
+/* Check a call of Laplace function name step by step, reporting (when
+ * report) the first problem in stanc3's words; the result type, or the
+ * error type. */
+const Type *tc_laplace_resolve(Tc *tc, const char *name, Span at,
+                               int nargs, Expr **args, bool report);
+
 #endif

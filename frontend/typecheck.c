@@ -413,8 +413,13 @@ static bool target_allowed(const Tc *tc)
 static void check_tilde(Tc *tc, Stmt *s)
 {
     tc_check_expr(tc, s->lhs);
-    for (int i = 0; i < s->nargs; i++)
+    /* A distribution's argument may name a function (the covariance
+     * function of y ~ laplace_marginal_poisson_log(...)). */
+    for (int i = 0; i < s->nargs; i++) {
+        tc->fn_value_ok = s->args[i]->kind == EX_VAR;
         tc_check_expr(tc, s->args[i]);
+        tc->fn_value_ok = false;
+    }
     if (!target_allowed(tc)) {
         tc_error(tc, s->span, D_SEM_TARGET_CAN_ACCESSED_MODEL);
         return;
@@ -778,6 +783,11 @@ static void register_fn(Tc *tc, const FunDef *f)
             g->defined = true;
             g->def = f;
         }
+        return;
+    }
+    if (sig_is_variadic(tc->sigs, f->name)) {
+        tc_error(tc, f->name_span, D_SEM_IDENTIFIER_NON_OVERLOADABLE,
+                 f->name);
         return;
     }
     if (sig_has_name(tc->sigs, f->name)) {

@@ -36,6 +36,7 @@
  *                                    gp_kernels.c
  *   structures      rt_checks.h      checks.c;  rt_hmm.h: hmm.c;
  *                   rt_complex.h     fft.c;  rt_ode.h: ode.c
+ *   embedded Laplace rt_laplace.h    laplace.c
  *
  * Conventions: functions that can fail return 0 on success and non-zero on
  * failure with the message in an RtError; nothing here calls exit() except
@@ -68,6 +69,7 @@
 #include "rt_gp.h"
 #include "rt_ode.h"
 #include "rt_solve.h"
+#include "rt_laplace.h"
 #include "rt_integrate.h"
 #include "rt_complex.h"
 #include "rt_hmm.h"

@@ -689,6 +689,84 @@ static Outcome try_ode(Arena *a, const Call *c)
 }
 
 /* ================================================================
+ * The embedded Laplace functions: a generated covariance function
+ * ================================================================ */
+
+static bool is_laplace(const Call *c)
+{
+    return strncmp(c->name, "laplace_", 8) == 0;
+}
+
+/* The program of one mode: the covariance function K_function(x, alpha,
+ * rho) (gp_exp_quad_cov), three counts y in groups g, and for the general
+ * forms the likelihood ll(theta, s, z) = normal_lpdf(z | theta, s); the
+ * offsets m, alpha, rho, the dispersion eta and s as data (values) or
+ * parameters (derivatives; not for the _rng forms). */
+static const char *write_laplace_program(Arena *a, const Call *c, Mode mode)
+{
+    bool rng = ends_with(c->name, "_rng");
+    if (mode == MODE_DERIVATIVES && rng)
+        return NULL;
+    bool general = strcmp(c->args[0], "(vector, ...) => real") == 0;
+    bool eta = strstr(c->name, "neg_binomial_2_log") != NULL;
+    bool tol = strstr(c->name, "_tol") != NULL;
+    bool lpmf = ends_with(c->name, "_lpmf");
+    const char *reals = arena_printf(a, "  vector[3] m;\n  real s;\n"
+                                     "  real alpha;\n  real rho;\n%s",
+                                     eta ? "  real eta;\n" : "");
+    const char *data = "data {\n  array[3] int y;\n  array[3] int g;\n"
+                       "  array[3] real x;\n  vector[3] z;\n";
+    const char *decls = mode == MODE_VALUES
+        ? arena_printf(a, "%s%s}\n", data, reals)
+        : arena_printf(a, "%s}\nparameters {\n%s}\n", data, reals);
+    const char *lik = general ? "ll, (s, z)"
+        : arena_printf(a, "%sg, %sm", lpmf ? "y | " : "y, ", eta ? "eta, " : "");
+    const char *call = arena_printf(a, "%s(%s, 1, K_function, (x, alpha, rho)"
+                                    "%s)", c->name, lik,
+                                    tol ? ", (rep_vector(0, 3), 1e-8, 100, 1, "
+                                          "10, 1)" : "");
+    const char *fns =
+        "functions {\n"
+        "  matrix K_function(array[] real x, real alpha, real rho) {\n"
+        "    return add_diag(gp_exp_quad_cov(x, alpha, rho), 1e-6);\n"
+        "  }\n"
+        "  real ll(vector theta, real s, data vector z) {\n"
+        "    return normal_lpdf(z | theta, s);\n"
+        "  }\n"
+        "}\n";
+    if (mode == MODE_DERIVATIVES)
+        return arena_printf(a, "%s%smodel {\n  target += %s;\n}\n", fns,
+                            decls, call);
+    return arena_printf(a, "%s%s%s {\n  %s r = %s;\n}\n", fns, decls,
+                        rng ? "generated quantities" : "transformed data",
+                        rng ? "vector[3]" : "real", call);
+}
+
+/* Both modes of an embedded Laplace signature. */
+static Outcome try_laplace(Arena *a, const Call *c)
+{
+    const char *why = NULL;
+    const char *values = write_laplace_program(a, c, MODE_VALUES);
+    show(c, values);
+    Result r = compile(a, values, &why);
+    if (r == RES_REJECTED)
+        return (Outcome){ST_SKIPPED, arena_printf(a, "the typechecker "
+                         "rejects the call: %s", why)};
+    if (r == RES_FAILED)
+        return (Outcome){ST_NOT, why};
+    const char *deriv = write_laplace_program(a, c, MODE_DERIVATIVES);
+    show(c, deriv);
+    if (!deriv)
+        return (Outcome){ST_COMPILED, NULL};
+    r = compile(a, deriv, &why);
+    if (r == RES_REJECTED)
+        return (Outcome){ST_SKIPPED, arena_printf(a, "the typechecker "
+                         "rejects the call with parameters: %s", why)};
+    return r == RES_OK ? (Outcome){ST_COMPILED, NULL}
+                       : (Outcome){ST_VALUES, why};
+}
+
+/* ================================================================
  * The document
  * ================================================================ */
 
@@ -750,6 +828,12 @@ static const char method[] =
     "`rhs` (dy/dt = -theta y, two states), the initial state `y0` and "
     "`theta` as data or parameters, an initial time of 0 and two output "
     "times.\n\n"
+    "The embedded Laplace functions are called with a generated "
+    "covariance function `K_function(x, alpha, rho)` (gp_exp_quad_cov "
+    "plus 1e-6 on the diagonal), three counts `y` in groups `g`, the "
+    "offsets `m` (and the dispersion `eta`), and for the forms with a "
+    "user likelihood `ll(theta, s, z) = normal_lpdf(z | theta, s)`; "
+    "`m`, `alpha`, `rho`, `eta` and `s` are data or parameters.\n\n"
     "Arguments of a class are tried in two forms, all scalars and all "
     "containers: `reals`, `R`, `N` and `A` as `real` and as `vector` (as "
     "`array[] real` beside an `I`, and always for `A`), `ints` and `I` as "
@@ -795,6 +879,8 @@ int main(int argc, char **argv)
             o = (Outcome){ST_SKIPPED, "the signature text does not parse"};
         } else if (c.higher_order && ode_shape(&c)) {
             o = try_ode(&a, &c);
+        } else if (c.higher_order && is_laplace(&c)) {
+            o = try_laplace(&a, &c);
         } else if (c.higher_order) {
             o = (Outcome){ST_SKIPPED, "higher-order (takes a function "
                           "argument)"};

@@ -546,6 +546,73 @@ static void test_ode_and_solvers(void **state)
                                 arr(a, 2, TY(INT))), "MISMATCH");
 }
 
+/* tuple(...) forwards its items to the function argument before it (the
+ * embedded Laplace functions, Functions Reference "Embedded Laplace
+ * Approximation"); tuple(data X, ...) checks its items' AD levels. */
+static SigResult resolve_items(Arena *a, int n, const Type **args,
+                               const AdLevel *ads,
+                               const AdLevel *const *item_ads, int *bad,
+                               int *item)
+{
+    const Type *ret = NULL;
+    return sig_resolve_items(sig_table(), a, "laplace_marginal_tol", n, args,
+                             ads, item_ads, &ret, bad, item);
+}
+
+static void test_laplace_forwarded_tuples(void **state)
+{
+    Arena *a = *state;
+    const Type *ints = arr(a, 1, TY(INT));
+    const Type *lp[] = {TY(VECTOR), TY(REAL), TY(VECTOR), ints};
+    bool lp_data[] = {false, false, true, false};
+    const Type *lik = fun(a, TY(REAL), FK_PLAIN, 4, lp, lp_data);
+    const Type *kp[] = {TY(REAL), TY(INT)};
+    const Type *cov = fun(a, TY(MATRIX), FK_PLAIN, 2, kp, NULL);
+    const Type *lt[] = {TY(REAL), TY(VECTOR), ints};
+    const Type *ktup[] = {TY(INT), TY(INT)};   /* int promotes to real */
+    const Type *ctl[] = {TY(VECTOR), TY(REAL), TY(INT), TY(INT), TY(INT),
+                         TY(INT)};
+    const Type *args[] = {lik, ty_tuple(a, 3, lt), TY(INT), cov,
+                          ty_tuple(a, 2, ktup), ty_tuple(a, 6, ctl)};
+    AdLevel ads[] = {AD_DATA, AD_AUTODIFF, AD_DATA, AD_DATA, AD_DATA,
+                     AD_DATA};
+    AdLevel lik_items[] = {AD_AUTODIFF, AD_DATA, AD_DATA};
+    const AdLevel *item_ads[] = {NULL, lik_items, NULL, NULL, NULL, NULL};
+    int bad = -1, item = -1;
+    assert_int_equal(resolve_items(a, 6, args, ads, item_ads, &bad, &item),
+                     SIG_MATCH);
+    /* without the items' own levels the whole tuple depends on
+     * parameters, and the likelihood's data vector cannot take it */
+    assert_int_equal(resolve_items(a, 6, args, ads, NULL, &bad, &item),
+                     SIG_DATA_ONLY);
+    assert_int_equal(bad, 1);
+    assert_int_equal(item, 1);
+    /* a control parameter that depends on parameters */
+    AdLevel ctl_items[] = {AD_AUTODIFF, AD_DATA, AD_AUTODIFF, AD_DATA,
+                           AD_DATA, AD_DATA};
+    const AdLevel *ctl_ads[] = {NULL, lik_items, NULL, NULL, NULL,
+                                ctl_items};
+    assert_int_equal(resolve_items(a, 6, args, ads, ctl_ads, &bad, &item),
+                     SIG_DATA_ONLY);
+    assert_int_equal(bad, 5);
+    assert_int_equal(item, 2);
+    /* the tuple must hold exactly the function's further arguments */
+    const Type *short_args[] = {lik, ty_tuple(a, 2, lt), TY(INT), cov,
+                                ty_tuple(a, 2, ktup), ty_tuple(a, 6, ctl)};
+    assert_int_equal(resolve_items(a, 6, short_args, ads, item_ads, &bad,
+                                   &item), SIG_MISMATCH);
+    const Type *ltr[] = {TY(REAL), ints, TY(VECTOR)};
+    const Type *swapped[] = {lik, ty_tuple(a, 3, ltr), TY(INT), cov,
+                             ty_tuple(a, 2, ktup), ty_tuple(a, 6, ctl)};
+    assert_int_equal(resolve_items(a, 6, swapped, ads, item_ads, &bad,
+                                   &item), SIG_MISMATCH);
+    /* a signature with tuple(...) but no function before it */
+    const char *err = NULL;
+    const SigSpec orphan[] = {{NULL, "g", "real", "tuple(...), int"}};
+    assert_null(sig_table_build(a, 1, orphan, &err));
+    assert_non_null(strstr(err, "tuple(...)"));
+}
+
 /* ---- explanations ---- */
 
 static void test_explain_type_mismatch(void **state)
@@ -668,6 +735,7 @@ int main(void)
         T(test_data_only),
         T(test_reduce_sum),
         T(test_ode_and_solvers),
+        T(test_laplace_forwarded_tuples),
         T(test_explain_type_mismatch),
         T(test_explain_lists_closest_first),
         T(test_explain_arity_and_elementwise),

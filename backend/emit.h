@@ -458,25 +458,25 @@ void em_density_general(Emit *em, const MirExpr *e, const char *adj,
 bool em_lib_value(Emit *em, const MirExpr *e, Opnd *out);
 bool em_lib_backprop(Emit *em, const MirExpr *e, const char *adj);
 
-/* emit_lib2.c */
-/* The library calls of rt_linalg2.h (constructors, sorts, append_array,
+/* emit_linalg_build.c */
+/* The library calls of rt_linalg_build.h (constructors, sorts, append_array,
  * distances, quantile, to_array_2d, matrix functions, the SVD, the
  * Gaussian-process kernels, cov_exp_quad): true when e is one of them,
  * with its value in *out, or its reverse step emitted. */
-bool em_lib2_value(Emit *em, const MirExpr *e, Opnd *out);
-bool em_lib2_backprop(Emit *em, const MirExpr *e, const char *adj);
+bool em_linalg_build_value(Emit *em, const MirExpr *e, Opnd *out);
+bool em_linalg_build_backprop(Emit *em, const MirExpr *e, const char *adj);
 /* The count and size of the vectors of an array of vectors o (of
  * expression x); false when they are not known. */
 bool em_vectors_shape(Emit *em, const MirExpr *x, Opnd o,
                       const char **count, const char **size);
 
-/* emit_scalar3.c */
+/* emit_scalar_ternary.c */
 /* The elementwise functions of three arguments (fma, inc_beta,
  * inv_inc_beta), int_step, to_int, choose, and the constants sqrt2(),
  * log2(), machine_precision(): true when e is one of them, with its value
  * in *out, or its reverse step emitted. */
-bool em_scalar3_value(Emit *em, const MirExpr *e, Opnd *out);
-bool em_scalar3_backprop(Emit *em, const MirExpr *e, const char *adj);
+bool em_scalar_ternary_value(Emit *em, const MirExpr *e, Opnd *out);
+bool em_scalar_ternary_backprop(Emit *em, const MirExpr *e, const char *adj);
 
 /* emit_hypergeometric.c */
 /* hypergeometric_1F0, _2F1, _3F2 and _pFq: true when e is one, with its

@@ -271,7 +271,7 @@ static bool square(const IVal *v)
     return v->k == IV_MAT && v->rows == v->cols;
 }
 
-static int linalg2(LibCall *c, IVal *out)
+static int linalg_build(LibCall *c, IVal *out)
 {
     const char *n = c->name;
     IVal *a = c->args;
@@ -514,7 +514,7 @@ static int linalg(LibCall *c, IVal *out)
         memcpy(out->d, a[0].d + i - 1, sizeof(double) * (size_t)k);
         return LIB_OK;
     }
-    return linalg2(c, out);
+    return linalg_build(c, out);
 }
 
 int interp_lib_more(LibCall *c, IVal *out, const char *base, bool propto)

@@ -1,7 +1,7 @@
 /* gp_kernels.c - Stan's Gaussian-process kernels of a distance
  * (gp_exponential_cov, gp_matern32_cov, gp_matern52_cov with one length
  * scale or one per coordinate, gp_periodic_cov) and gp_dot_prod_cov, of
- * one set of points or two, with their reverse-mode rules (rt_linalg2.h).
+ * one set of points or two, with their reverse-mode rules (rt_linalg_build.h).
  * gp_exp_quad_cov is linalg.c's and linalg_gp.c's. */
 #include <math.h>
 #include <string.h>

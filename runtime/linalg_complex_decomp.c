@@ -36,7 +36,7 @@
  *     of a repeated eigenvalue are (nearly) parallel, as Eigen's are.
  *   - singular values decrease; the columns of U (m x k) and V (n x k),
  *     k = min(m, n), follow them, each pair with a free common phase that
- *     we fix as for the real SVD (linalg2.c): the first entry of largest
+ *     we fix as for the real SVD (linalg_build.c): the first entry of largest
  *     modulus of each column of U is real and positive.
  *   - Schur: A = U T U^H with U unitary and T upper triangular (entries
  *     below the diagonal exactly 0); the eigenvalues on T's diagonal are in

@@ -31,7 +31,7 @@
  *                   rt_dist_multi.h  multivariate: dist_multi*.c
  *   scalar math     rt_scalar.h      math_scalar*.c, math_bessel.c
  *   reductions      rt_reduce.h      math_reduce.c
- *   linear algebra  rt_linalg*.h     linalg.c, linalg2.c, linalg_qr.c;
+ *   linear algebra  rt_linalg*.h     linalg.c, linalg_build.c, linalg_qr.c;
  *                   rt_lu.h          linalg_lu.c;  rt_gp.h: linalg_gp.c,
  *                                    gp_kernels.c
  *   structures      rt_checks.h      checks.c;  rt_hmm.h: hmm.c;
@@ -57,7 +57,7 @@
 #include "rt_scalar.h"
 #include "rt_reduce.h"
 #include "rt_linalg.h"
-#include "rt_linalg2.h"
+#include "rt_linalg_build.h"
 #include "rt_lu.h"
 #include "rt_dist_cont.h"
 #include "rt_dist_disc.h"

@@ -107,7 +107,7 @@ double rt_gamma_draw(RtRng *rng, double a);
 double rt_log_gamma_draw(RtRng *rng, double a);
 
 /* ------------------------------------ covariance matrix distributions
- * (dist_multi2.c).  nu is a scalar RtArg; W, S (Sigma) are K x K. */
+ * (dist_wishart_student_t.c).  nu is a scalar RtArg; W, S (Sigma) are K x K. */
 
 /* Doubles of work rt_wishart_lpdf and rt_inv_wishart_lpdf need: 6K^2. */
 size_t rt_wishart_work_size(int K);
@@ -152,7 +152,7 @@ double rt_inv_wishart_cholesky_lpdf(RtMat L_W, RtArg nu, RtMat L_S,
                                     RtError *err);
 
 /* ------------------------------------------ multivariate Student-t
- * (dist_multi2.c).  Vectors as for multi_normal. */
+ * (dist_wishart_student_t.c).  Vectors as for multi_normal. */
 
 /* Doubles of work rt_multi_student_t_lpdf needs: 3K^2 + 2K. */
 size_t rt_multi_student_t_work_size(int K);
@@ -182,7 +182,7 @@ double rt_multi_student_t_cholesky_lpdf(RtMat y, RtArg nu, RtMat mu, RtMat L,
                                         RtError *err);
 
 /* -------------------------------------------- multi_normal_prec
- * (dist_multi2.c) */
+ * (dist_wishart_student_t.c) */
 
 /* Doubles of work rt_multi_normal_prec_lpdf needs: 2K^2 + 2K. */
 size_t rt_multi_normal_prec_work_size(int K);
@@ -199,7 +199,7 @@ size_t rt_multi_normal_prec_work_size(int K);
 double rt_multi_normal_prec_lpdf(RtMat y, RtMat mu, RtMat Omega, bool propto,
                                  double adj, double *work, RtError *err);
 
-/* ------------------------------------- multivariate discrete (dist_multi3.c)
+/* ------------------------------------- multivariate discrete (dist_multinomial_rng.c)
  * ns: K counts, one array; the parameter a K-vector RtArg, as for
  * rt_multinomial_lpmf (rt_dist_disc.h). */
 
@@ -225,7 +225,7 @@ double rt_multinomial_logit_lpmf(RtIArg ns, RtArg beta, bool propto,
 double rt_dirichlet_multinomial_lpmf(RtIArg ns, RtArg alpha, bool propto,
                                      double adj, RtError *err);
 
-/* ------------------------------------------------ more rngs (dist_multi3.c)
+/* ------------------------------------------------ more rngs (dist_multinomial_rng.c)
  * Matrices are K x K row-major in out; each returns 0, or -1 with err and
  * NaN (for counts, -1) in out.  work == NULL: allocated. */
 

@@ -677,10 +677,10 @@ void rt_log_modified_bessel_first_kind_d(double v, double z, double f,
 
 /* ------------------------------- more of Stan's scalar functions (.c) */
 
-/* The rest of the elementwise library (math_scalar2.c): the forms the
+/* The rest of the elementwise library (math_special.c): the forms the
  * backend's lists call (rt_NAME_dx, rt_NAME_d) for the functions above
  * that lacked one, and the functions below.  Domain errors are NaN, as
- * above; rt_scalar2_domain gives Stan's messages for them. */
+ * above; rt_special_domain gives Stan's messages for them. */
 
 /* floor, ceil, round, trunc: derivative 0 (rt_step_dx). */
 static inline double rt_floor_dx(double x, double fx)
@@ -780,9 +780,9 @@ void rt_inv_inc_beta_d(double a, double b, double p, double f, double *da,
  * is NaN or outside the range of int. */
 int rt_to_int(double x, int *out, RtError *err);
 
-/* rt_scalar_domain for the functions of math_scalar2.c too (and the
+/* rt_scalar_domain for the functions of math_special.c too (and the
  * others, through it). */
-int rt_scalar2_domain(const char *function, int nargs, const double *args,
+int rt_special_domain(const char *function, int nargs, const double *args,
                       RtError *err);
 
 #endif

@@ -1,6 +1,6 @@
 /* rt_dist_harness.h - the table-driven checks of the runtime's
  * continuous univariate distributions (rt_dist_cont.h), shared by
- * test_rt_dist_cont.c and test_rt_dist_cont3.c.  A test file wraps each
+ * test_rt_dist_cont.c and test_rt_dist_cont_more.c.  A test file wraps each
  * distribution's functions (WRAP_ALL, or WRAP_LPDF and WRAP_FORM for the
  * forms Stan has), writes one Dist row per distribution, and calls:
  *   rtd_check_values      lpdf and cdfs at five points against the row's

@@ -2,7 +2,7 @@
  * (rt_dist_cont.h) against independent computations.
  *
  * Every distribution is one row of a table and goes through the same
- * checks (rt_dist_harness.h, shared with test_rt_dist_cont3.c):
+ * checks (rt_dist_harness.h, shared with test_rt_dist_cont_more.c):
  *   - lpdf values at five points against the log of GSL's gsl_ran_*_pdf
  *     (or a closed form built on one), cdf values against gsl_cdf_*_P;
  *   - every partial of lpdf, lcdf, lccdf and cdf against central finite

@@ -1,4 +1,4 @@
-/* dist_multi3.c - multinomial_logit and dirichlet_multinomial with
+/* dist_multinomial_rng.c - multinomial_logit and dirichlet_multinomial with
  * partials, and the rngs of the multivariate distributions that
  * dist_multi.c and dist_categorical.c lack (rt_dist_multi.h):
  * multinomial_logit, dirichlet_multinomial, multi_student_t(_cholesky),

@@ -1,4 +1,4 @@
-/* test_rt_scalar2.c - the functions of math_scalar2.c and the forms the
+/* test_rt_math_special.c - the functions of math_special.c and the forms the
  * backend's lists call (rt_NAME_dx, rt_NAME_d) for functions of
  * math_scalar.c: values against GSL, closed forms and references computed
  * to 40 digits with mpmath (noted where used), every derivative against a
@@ -469,7 +469,7 @@ static void expect_message(const char *fn, int nargs, const double *args,
                            const char *want)
 {
     RtError err = {.msg = ""};
-    int rc = rt_scalar2_domain(fn, nargs, args, &err);
+    int rc = rt_special_domain(fn, nargs, args, &err);
     if (!want) {
         assert_int_equal(rc, 0);
         return;

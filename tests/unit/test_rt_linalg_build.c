@@ -1,5 +1,5 @@
-/* test_rt_linalg2.c - runtime/linalg2.c and runtime/gp_kernels.c
- * (rt_linalg2.h): values against independent computations (direct loops,
+/* test_rt_linalg_build.c - runtime/linalg_build.c and runtime/gp_kernels.c
+ * (rt_linalg_build.h): values against independent computations (direct loops,
  * hand values, identities such as U diag(s) V^T = A), every adjoint
  * against central differences (and that adjoints are added), and Stan's
  * checks and messages. */

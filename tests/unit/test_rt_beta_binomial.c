@@ -1,4 +1,4 @@
-/* test_rt_disc2.c - beta_binomial_cdf, _lcdf and _lccdf
+/* test_rt_beta_binomial.c - beta_binomial_cdf, _lcdf and _lccdf
  * (runtime/dist_binary_binomial.c) against explicit sums of
  * exp(beta_binomial_lpmf), their partials against central differences,
  * Stan's edges and messages; and bernoulli_logit_glm_rng's frequencies,

@@ -1,4 +1,4 @@
-/* test_rt_disc3.c - neg_binomial's cumulative functions, discrete_range,
+/* test_rt_count_ordinal_glm.c - neg_binomial's cumulative functions, discrete_range,
  * beta_neg_binomial, ordered_probit and the GLMs binomial_logit_glm,
  * neg_binomial_2_log_glm and ordered_logistic_glm (runtime/dist_count.c,
  * dist_discrete_range.c, dist_ordinal.c, dist_glm_*.c).  Values against

@@ -1,5 +1,5 @@
-/* linalg2.c - constructors, sorting, matrix functions and the
- * SVD of rt_linalg2.h, with their reverse-mode rules.  The Gaussian-
+/* linalg_build.c - constructors, sorting, matrix functions and the
+ * SVD of rt_linalg_build.h, with their reverse-mode rules.  The Gaussian-
  * process kernels are gp_kernels.c's. */
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_linalg.h>

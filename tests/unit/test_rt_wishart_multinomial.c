@@ -1,5 +1,5 @@
-/* test_rt_dist_multi2.c - the densities and rngs of dist_multi2.c and
- * dist_multi3.c (rt_dist_multi.h).
+/* test_rt_wishart_multinomial.c - the densities and rngs of
+ * dist_wishart_student_t.c and dist_multinomial_rng.c (rt_dist_multi.h).
  *
  * Values against formulas written here with GSL's Cholesky and lngamma
  * and against known special cases (K = 1 Wishart as a gamma, K = 1

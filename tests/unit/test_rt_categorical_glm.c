@@ -1,4 +1,4 @@
-/* test_rt_glm2.c - categorical_logit_glm_lpmf in all four of Stan's forms
+/* test_rt_categorical_glm.c - categorical_logit_glm_lpmf in all four of Stan's forms
  * (y one class or an array; x a matrix or a shared row_vector): values
  * against categorical_logit_lpmf at the explicit linear predictor,
  * partials against central differences, propto, adjoint accumulation,

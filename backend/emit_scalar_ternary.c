@@ -1,4 +1,4 @@
-/* emit_scalar3.c - scalar library calls that the lists of emit_call.c
+/* emit_scalar_ternary.c - scalar library calls that the lists of emit_call.c
  * cannot express: the elementwise functions of three arguments (fma,
  * inc_beta, inv_inc_beta) over scalars and containers, the int-valued
  * int_step, to_int and choose, and the constants sqrt2(), log2() and
@@ -70,7 +70,7 @@ static const char *elements(Emit *em, const Opnd *ops, int n)
 static void domain_check(Emit *em, const char *fn, const char *v,
                          const char *args, int nargs)
 {
-    em_line(em, "if (isnan(%s) && rt_scalar2_domain(%s, %d, (double[]){"
+    em_line(em, "if (isnan(%s) && rt_special_domain(%s, %d, (double[]){"
             "%s}, err)) return -1;", v, em_c_string(em->a, fn), nargs, args);
 }
 
@@ -155,14 +155,14 @@ static Opnd to_int_value(Emit *em, const MirExpr *e)
 }
 
 /* choose(n, k) of ints or int arrays (a scalar broadcast): rt_choose's
- * -1 is one of Stan's errors, whose message rt_scalar2_domain gives. */
+ * -1 is one of Stan's errors, whose message rt_special_domain gives. */
 static Opnd choose_value(Emit *em, const MirExpr *e)
 {
     Opnd ops[2];
     int big = operands(em, e, ops, true);
     const char *n = A("(%s)", em_elem(em, ops[0]));
     const char *k = A("(%s)", em_elem(em, ops[1]));
-    const char *fail = A("{ rt_scalar2_domain(\"choose\", 2, (double[]){%s, "
+    const char *fail = A("{ rt_special_domain(\"choose\", 2, (double[]){%s, "
                          "%s}, err); return -1; }", n, k);
     if (big < 0) {
         const char *t = em_fresh(em, "t");
@@ -196,7 +196,7 @@ static int constant(const MirExpr *e)
     return -1;
 }
 
-bool em_scalar3_value(Emit *em, const MirExpr *e, Opnd *out)
+bool em_scalar_ternary_value(Emit *em, const MirExpr *e, Opnd *out)
 {
     if (e->kind != MX_CALL || e->fn_kind != FNK_STANLIB)
         return false;
@@ -226,7 +226,7 @@ bool em_scalar3_value(Emit *em, const MirExpr *e, Opnd *out)
     return false;
 }
 
-bool em_scalar3_backprop(Emit *em, const MirExpr *e, const char *adj)
+bool em_scalar_ternary_backprop(Emit *em, const MirExpr *e, const char *adj)
 {
     if (e->kind != MX_CALL || e->fn_kind != FNK_STANLIB)
         return false;

@@ -1,4 +1,4 @@
-/* dist_multi2.c - more multivariate densities with analytic partials
+/* dist_wishart_student_t.c - more multivariate densities with analytic partials
  * (rt_dist_multi.h): wishart, inv_wishart and their Cholesky forms,
  * multi_student_t and multi_student_t_cholesky, multi_normal_prec.
  *

@@ -1,4 +1,4 @@
-/* emit_lib2.c - library calls of rt_linalg2.h beside emit_lib.c's: the
+/* emit_linalg_build.c - library calls of rt_linalg_build.h beside emit_lib.c's: the
  * constructors (ones_*, zeros_*, linspaced_*, one_hot_*,
  * uniform_simplex), the sorts (sort_asc, sort_desc, sort_indices_*,
  * rank), append_array, distance and squared_distance of vectors,
@@ -790,7 +790,7 @@ static bool is_svd(const MirExpr *e)
         && all_real(e);
 }
 
-bool em_lib2_value(Emit *em, const MirExpr *e, Opnd *out)
+bool em_linalg_build_value(Emit *em, const MirExpr *e, Opnd *out)
 {
     if (e->kind != MX_CALL || e->fn_kind != FNK_STANLIB || !e->fn)
         return false;
@@ -827,7 +827,7 @@ bool em_lib2_value(Emit *em, const MirExpr *e, Opnd *out)
     return true;
 }
 
-bool em_lib2_backprop(Emit *em, const MirExpr *e, const char *adj)
+bool em_linalg_build_backprop(Emit *em, const MirExpr *e, const char *adj)
 {
     if (e->kind != MX_CALL || e->fn_kind != FNK_STANLIB || !e->fn)
         return false;

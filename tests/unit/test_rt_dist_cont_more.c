@@ -1,4 +1,4 @@
-/* test_rt_dist_cont3.c - the continuous distributions pareto,
+/* test_rt_dist_cont_more.c - the continuous distributions pareto,
  * pareto_type_2, frechet, gumbel, rayleigh, loglogistic, inv_chi_square,
  * scaled_inv_chi_square, beta_proportion, skew_normal, exp_mod_normal,
  * skew_double_exponential and von_mises (rt_dist_cont.h) against

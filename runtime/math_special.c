@@ -1,4 +1,4 @@
-/* math_scalar2.c - the rest of rt_scalar.h's special functions: quantiles
+/* math_special.c - the rest of rt_scalar.h's special functions: quantiles
  * of the normal (inv_erfc, std_normal_qf, std_normal_log_qf), Lambert's W,
  * beta, the regularized incomplete gamma functions with their partials,
  * lmgamma, the inverse incomplete beta function, to_int, the binary forms
@@ -456,7 +456,7 @@ static int check_nan(RtError *err, const char *fn, const char *name,
     return isnan(x) ? must_be(err, fn, name, x, "not nan!") : 0;
 }
 
-int rt_scalar2_domain(const char *fn, int nargs, const double *args,
+int rt_special_domain(const char *fn, int nargs, const double *args,
                       RtError *err)
 {
     if (rt_scalar_domain(fn, nargs, args, err))

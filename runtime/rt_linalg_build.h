@@ -1,5 +1,5 @@
-/* rt_linalg2.h - more of Stan's library with reverse-mode rules
- * (linalg2.c: constructors, sorting, matrix functions and the SVD;
+/* rt_linalg_build.h - more of Stan's library with reverse-mode rules
+ * (linalg_build.c: constructors, sorting, matrix functions and the SVD;
  * gp_kernels.c: the Gaussian-process kernels of a distance and the
  * dot-product kernel).  distance and squared_distance are rt_reduce.h's.
  *
@@ -8,8 +8,8 @@
  * inputs' adjoints into the given buffers, and a NULL buffer is an input
  * that is data.  Checked functions return 0, or -1 with Stan's message in
  * err (may be NULL).  `work` is caller scratch of the documented size. */
-#ifndef RT_LINALG2_H
-#define RT_LINALG2_H
+#ifndef RT_LINALG_BUILD_H
+#define RT_LINALG_BUILD_H
 
 #include <stdbool.h>
 

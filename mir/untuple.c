@@ -676,7 +676,10 @@ static MirStmt *rw_assign(Tup *t, const MirStmt *s)
     MirLvalueStep *steps = arena_alloc(t->a, sizeof(MirLvalueStep)
                                        * (size_t)(c->lhs.nsteps + 1));
     MirLvalueStep *kept = copy_steps(t, idx, nidx);
-    MirLvalueStep *after = copy_steps(t, s->lhs.steps + k, rest);
+    /* an assignment to a whole variable has no steps (NULL): no pointer
+     * arithmetic on it (the fuzzer, clang's UBSan) */
+    MirLvalueStep *after = copy_steps(t, rest > 0 ? s->lhs.steps + k : NULL,
+                                      rest);
     for (int i = 0; i < nidx; i++)
         steps[i] = kept[i];
     for (int i = 0; i < rest; i++)

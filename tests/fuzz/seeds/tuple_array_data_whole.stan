@@ -1,0 +1,4 @@
+data {
+  int N;
+  tuple(array[N] int, array[N] real) obs;
+}

@@ -477,6 +477,10 @@ bool em_vectors_shape(Emit *em, const MirExpr *x, Opnd o,
  * in *out, or its reverse step emitted. */
 bool em_scalar_ternary_value(Emit *em, const MirExpr *e, Opnd *out);
 bool em_scalar_ternary_backprop(Emit *em, const MirExpr *e, const char *adj);
+/* The operands of an elementwise call (emit_transform.c's too); the first
+ * container among them (its size and shape are the result's), or -1; with
+ * `check`, Stan's size check of the other containers against it. */
+int em_call_operands(Emit *em, const MirExpr *e, Opnd *ops, bool check);
 
 /* emit_hypergeometric.c */
 /* hypergeometric_1F0, _2F1, _3F2 and _pFq: true when e is one, with its

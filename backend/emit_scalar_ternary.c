@@ -39,7 +39,7 @@ static int ternary(const MirExpr *e)
  * shape are the result's), or -1; with `check`, Stan's size check of the
  * others against it (the value's code makes it, the reverse step's need
  * not again). */
-static int operands(Emit *em, const MirExpr *e, Opnd *ops, bool check)
+int em_call_operands(Emit *em, const MirExpr *e, Opnd *ops, bool check)
 {
     int big = -1;
     for (int i = 0; i < e->nargs; i++) {
@@ -77,7 +77,7 @@ static void domain_check(Emit *em, const char *fn, const char *v,
 static Opnd ternary_value(Emit *em, const MirExpr *e, int t)
 {
     Opnd ops[3];
-    int big = operands(em, e, ops, true);
+    int big = em_call_operands(em, e, ops, true);
     const char *args = elements(em, ops, 3);
     const char *call = A("rt_%s(%s)", e->fn, args);
     if (big < 0) {
@@ -105,7 +105,7 @@ static Opnd ternary_value(Emit *em, const MirExpr *e, int t)
 static void ternary_backprop(Emit *em, const MirExpr *e, const char *adj)
 {
     Opnd ops[3];
-    int big = operands(em, e, ops, false);
+    int big = em_call_operands(em, e, ops, false);
     const char *g[3];
     bool any = false;
     for (int i = 0; i < 3; i++) {
@@ -159,7 +159,7 @@ static Opnd to_int_value(Emit *em, const MirExpr *e)
 static Opnd choose_value(Emit *em, const MirExpr *e)
 {
     Opnd ops[2];
-    int big = operands(em, e, ops, true);
+    int big = em_call_operands(em, e, ops, true);
     const char *n = A("(%s)", em_elem(em, ops[0]));
     const char *k = A("(%s)", em_elem(em, ops[1]));
     const char *fail = A("{ rt_special_domain(\"choose\", 2, (double[]){%s, "

@@ -54,26 +54,6 @@ static int transform_call(const MirExpr *e, int *suffix)
     return -1;
 }
 
-/* The operands; the first container among them (-1: none), with Stan's
- * size check of the others against it when `check`. */
-static int operands(Emit *em, const MirExpr *e, Opnd *ops, bool check)
-{
-    int big = -1;
-    for (int i = 0; i < e->nargs; i++) {
-        ops[i] = em_value(em, e->args[i]);
-        if (ops[i].container && big < 0)
-            big = i;
-    }
-    for (int i = big + 1; check && big >= 0 && i < e->nargs; i++)
-        if (ops[i].container)
-            em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"%%s: size "
-                    "of argument %d (%%d) and size of argument %d (%%d) must "
-                    "match in size\", %s, (int)(%s), (int)(%s));", ops[big].n,
-                    ops[i].n, big + 1, i + 1, em_c_string(em->a, e->fn),
-                    ops[big].n, ops[i].n);
-    return big;
-}
-
 /* "y, a, b" of element k (b is 0 for the two-argument families). */
 static const char *elements(Emit *em, const Opnd *ops, int n)
 {
@@ -111,7 +91,7 @@ static const char *jacobian_weight(const Emit *em)
 static Opnd transform_value(Emit *em, const MirExpr *e, int f, int suffix)
 {
     Opnd ops[3];
-    int big = operands(em, e, ops, true);
+    int big = em_call_operands(em, e, ops, true);
     const char *args = elements(em, ops, e->nargs);
     const char *fn = em_c_string(em->a, e->fn);
     const char *rt = suffix == TF_UNCONSTRAIN ? "rt_tf_unconstrain"
@@ -140,7 +120,7 @@ static void transform_backprop(Emit *em, const MirExpr *e, int f, int suffix,
                                const char *adj)
 {
     Opnd ops[3];
-    int big = operands(em, e, ops, false);
+    int big = em_call_operands(em, e, ops, false);
     const char *g[3] = {NULL, NULL, NULL};
     bool any = false;
     for (int i = 0; i < e->nargs; i++) {

@@ -809,6 +809,15 @@ static Opnd value_uncached(Emit *em, const MirExpr *e)
             em_unsupported(em, "a whole %s value here (printed, or passed "
                            "to a function: its slots can be used)",
                            ty_str(em->a, e->type));
+        if (e->fn_kind == FNK_INTERNAL && e->internal == FN_TARGET) {
+            /* the log density so far, the Jacobian terms included, as
+             * Stan's target() (the model block's statements before this
+             * one have added theirs to lp: the last statement, whose value
+             * the reverse sweep may compute, comes after it) */
+            if (!em->sec_logp)
+                em_unsupported(em, "target() inside a function");
+            return em_scalar(A("(lp + lpj)"), NULL, false);
+        }
         if (e->fn_kind == FNK_INTERNAL)
             em_unsupported(em, "%s inside an expression", e->fn);
         if (em_elementwise(em, e))
@@ -906,6 +915,18 @@ void em_backprop(Emit *em, const MirExpr *e, const char *adj)
         return;
     }
     case MX_CALL:
+        if (e->fn_kind == FNK_INTERNAL && e->internal == FN_TARGET) {
+            /* target()'s derivatives are those of every term before it,
+             * which the reverse sweep has not reached: a value that flows
+             * into the density with a non-zero adjoint is an error at run
+             * time, never a wrong gradient; printed, compared or unused
+             * its adjoint is 0 */
+            em_line(em, "if ((%s) != 0) return rt_error(err, \"the "
+                    "gradient through target() is not computed: use its "
+                    "value where no derivative flows (print, a "
+                    "comparison)\");", adj);
+            return;
+        }
         if (e->fn_kind == FNK_INTERNAL && (e->internal == FN_MAKE_ARRAY
                                           || e->internal == FN_MAKE_ROW_VEC)) {
             if (e->nargs > 0 && em_is_container_type(e->args[0]->type)) {

@@ -129,6 +129,7 @@ typedef struct Engine {
     long margin, max_indent, space_left, current_indent;
     long left_total, right_total;
     bool is_new_line;
+    long pending;        /* blanks not written yet (see force_break) */
     int depth;
 } Engine;
 
@@ -139,13 +140,36 @@ static long tok_length(const FbTok *t)
 
 static void blanks(Engine *e, long n)
 {
-    for (long i = 0; i < n; i++)
+    e->pending += n;
+}
+
+/* A new line, after the blanks before it: Format keeps them, and so do
+ * stanc3's layouts (an indented blank line, `for (...) ` before a body
+ * on the next line). */
+static void put_newline(Engine *e)
+{
+    for (; e->pending > 0; e->pending--)
         fputc(' ', e->out);
+    fputc('\n', e->out);
+}
+
+/* Text: the blanks before it first; its own trailing blanks wait. */
+static void put_text(Engine *e, const char *s, long len)
+{
+    long keep = len;
+    while (keep > 0 && s[keep - 1] == ' ')
+        keep--;
+    if (keep > 0) {
+        for (; e->pending > 0; e->pending--)
+            fputc(' ', e->out);
+        fwrite(s, 1, (size_t)keep, e->out);
+    }
+    e->pending += len - keep;
 }
 
 static void new_line(Engine *e, long offset, long width)
 {
-    fputc('\n', e->out);
+    put_newline(e);
     e->is_new_line = true;
     long indent = e->margin - width + offset;
     if (indent > e->max_indent)
@@ -161,16 +185,23 @@ static void same_line(Engine *e, long width)
     blanks(e, width);
 }
 
-/* Break the line of the innermost box, unless it fits. */
+/* Break the line of the innermost box, unless it fits.  The blanks just
+ * before the break are dropped: a space between two comments on one line,
+ * the second opening its box past the maximum indentation, ended the line
+ * with a blank, and formatting again (the comment now on its own line)
+ * removed it (the fuzzer's round trip). */
 static void force_break(Engine *e)
 {
     if (e->nframe == 0) {
-        fputc('\n', e->out);
+        e->pending = 0;
+        put_newline(e);
         return;
     }
     const Frame *f = &e->frame[e->nframe - 1];
-    if (f->width > e->space_left && f->kind != FB_FITS && f->kind != FB_H)
+    if (f->width > e->space_left && f->kind != FB_FITS && f->kind != FB_H) {
+        e->pending = 0;
         new_line(e, 0, f->width);
+    }
 }
 
 static void format_token(Engine *e, long size, const FbTok *t)
@@ -178,7 +209,7 @@ static void format_token(Engine *e, long size, const FbTok *t)
     switch (t->kind) {
     case FB_TEXT:
         e->space_left -= size;
-        fwrite(t->text, 1, (size_t)t->len, e->out);
+        put_text(e, t->text, t->len);
         e->is_new_line = false;
         break;
     case FB_OPEN: {
@@ -196,7 +227,7 @@ static void format_token(Engine *e, long size, const FbTok *t)
         break;
     case FB_NEWLINE:
         if (e->nframe == 0)
-            fputc('\n', e->out);
+            put_newline(e);
         else
             new_line(e, 0, e->frame[e->nframe - 1].width);
         break;
@@ -341,5 +372,7 @@ void fb_render(FILE *out, const FbDoc *d, int margin)
     /* flush: close what is open, and print everything */
     e.right_total = FB_INFINITY;
     advance(&e);
+    for (; e.pending > 0; e.pending--)
+        fputc(' ', out);
     arena_free(&arena);
 }

@@ -489,16 +489,25 @@ static void put_space(Fmt *f, bool newline, Pos prev, Pos next)
     }
 }
 
-/* The comments moved out of the item before, each after a blank line. */
-static void put_moved(Fmt *f)
+/* The comments moved out of the item before, each after a blank line
+ * (the first without one at the start of a list: there, formatting again
+ * finds it an ordinary first comment, which has none).  True when the last
+ * is a line comment: what follows must start a new line, or the comment
+ * swallows it (the fuzzer's round trip: a comment moved out of a for
+ * loop's head commented out the loop's body). */
+static bool put_moved(Fmt *f, bool first_in_list)
 {
     Pos prev = {0, -1};
+    bool line = false;
     for (int i = 0; i < f->nmoved; i++) {
-        put_space(f, false, prev, f->moved[i].begin);
+        if (i > 0 || !first_in_list)
+            put_space(f, false, prev, f->moved[i].begin);
         put_comment(f, &f->moved[i]);
         prev = f->moved[i].end;
+        line = f->moved[i].kind != NOTE_BLOCK;
     }
     f->nmoved = 0;
+    return line;
 }
 
 /* The comments left inside the item that ended at `end` are moved to the
@@ -534,23 +543,26 @@ static void put_spacing(Fmt *f, bool newline, const Pos *prev,
     if (n > 0 && list[n - 1].kind != NOTE_BLOCK)
         newline = true;
     if (n == 0) {
-        put_moved(f);
+        bool line = put_moved(f, prev == NULL);
         if (prev && next)
-            put_space(f, newline, *prev, *next);
+            put_space(f, newline || line, *prev, *next);
+        else if (line && next)
+            cut(f);
         return;
     }
     if (prev)
         put_space(f, false, *prev, list[0].begin);
     put_comment(f, &list[0]);
-    put_moved(f);
+    bool line = put_moved(f, false);
     Pos last = list[0].end;
     for (int i = 1; i < n; i++) {
-        put_space(f, false, last, list[i].begin);
+        put_space(f, line, last, list[i].begin);
+        line = false;
         put_comment(f, &list[i]);
         last = list[i].end;
     }
     if (next)
-        put_space(f, newline, last, *next);
+        put_space(f, newline || line, last, *next);
 }
 
 /* Comments inside an expression or a list (stanc3's pp_comments_spacing):

@@ -257,5 +257,12 @@ int rt_qr_thin_Q(const double *A, int M, int N, double *out, RtError *err);
 int rt_qr_thin_R(const double *A, int M, int N, double *out, RtError *err);
 int rt_qr_Q(const double *A, int M, int N, double *out, RtError *err);
 int rt_qr_R(const double *A, int M, int N, double *out, RtError *err);
+/* Their reverse step (linalg_decomp_adj.c): A_adj += the adjoint of A,
+ * given the adjoints of Stan's Q (M x qcols: qcols = min(M, N) for the
+ * thin Q, M for the full one; NULL if Q is not used) and of R (rrows x N,
+ * rrows likewise; NULL if not used).  Allocates; errors as above. */
+int rt_qr_adj(const char *fn, const double *A, int M, int N,
+              const double *Q_adj, int qcols, const double *R_adj, int rrows,
+              double *A_adj, RtError *err);
 
 #endif

@@ -123,6 +123,13 @@ int rt_svd(const char *fn, const double *A, int m, int n, double *U,
  * work: (m + n + 1) * k.  Returns -1 if the SVD fails. */
 int rt_singular_values_adj(const double *A, int m, int n,
                            const double *s_adj, double *A_adj, double *work);
+/* svd_U, svd_V: A_adj += the adjoint of A given those of U (m x k) and V
+ * (n x k), either NULL (linalg_decomp_adj.c).  Equal or zero singular
+ * values leave the singular vectors without a derivative: an error.
+ * Allocates. */
+int rt_svd_vectors_adj(const char *fn, const double *A, int m, int n,
+                       const double *U_adj, const double *V_adj,
+                       double *A_adj, RtError *err);
 
 /* ------------------------------------------------ Gaussian processes */
 

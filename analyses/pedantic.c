@@ -13,24 +13,11 @@
 
 #include "pedantic.h"
 
-static const char *const ped_formats[] = {
-#define PED(id, fmt) fmt,
-#include "pedantic.def"
-#undef PED
-};
-
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wformat-nonliteral"
-void ped_warn(PedCtx *c, const Span *span, VarId about, PedId id, ...)
+void ped_warn(PedCtx *c, const Span *span, VarId about, DiagId id, ...)
 {
-    va_list ap, again;
+    va_list ap;
     va_start(ap, id);
-    va_copy(again, ap);
-    int n = vsnprintf(NULL, 0, ped_formats[id], ap);
-    char *msg = n >= 0 ? arena_alloc(c->arena, (size_t)n + 1) : NULL;
-    if (msg)
-        vsnprintf(msg, (size_t)n + 1, ped_formats[id], again);
-    va_end(again);
+    char *msg = diag_vformat(c->sink, id, ap);
     va_end(ap);
     if (c->nwarnings == c->cap) {
         int cap = c->cap ? 2 * c->cap : 16;
@@ -44,10 +31,10 @@ void ped_warn(PedCtx *c, const Span *span, VarId about, PedId id, ...)
     w->has_span = span != NULL;
     if (span)
         w->span = *span;
-    w->msg = msg ? msg : ped_formats[id];
+    w->id = id;
+    w->msg = msg;
     w->about = about;
 }
-#pragma GCC diagnostic pop
 
 /* ------------------------------------------------------- shared helpers */
 
@@ -270,10 +257,8 @@ bool ped_check(const MirProgram *p, DiagSink *sink)
             continue;
         if (i > 0 && compare_warnings(w, &c.warnings[i - 1]) == 0)
             continue;
-        if (w->has_span)
-            diag_emitf(sink, D_WARN, w->span, "%s", w->msg);
-        else
-            diag_emit_nospan(sink, D_WARN, w->msg);
+        diag_emit_text(sink, w->id, w->has_span ? &w->span : NULL,
+                       w->msg);
     }
     fgraph_free(c.graph);
     arena_free(&c.scratch);

@@ -7,18 +7,14 @@
 #include "analyses.h"
 #include "vardeps.h"
 
-typedef enum PedId {
-#define PED(id, fmt) id,
-#include "pedantic.def"
-#undef PED
-    PED__COUNT
-} PedId;
-
-/* One warning: where (or nowhere), what, and the variable it is about
- * (-1: none), so that @silent on that declaration can drop it. */
+/* One warning: where (or nowhere), what (its entry of the diagnostics
+ * catalogue, frontend/diag.def: D_PED_*, and the text formatted), and the
+ * variable it is about (-1: none), so that @silent on that declaration can
+ * drop it. */
 typedef struct PedWarning {
     bool has_span;
     Span span;
+    DiagId id;
     const char *msg;
     VarId about;
 } PedWarning;
@@ -39,9 +35,10 @@ typedef struct PedCtx {
     const MirExpr **assigned;
 } PedCtx;
 
-/* Record warning id (formatted with the arguments) at span, or nowhere
- * when span is NULL, about variable `about` (-1: none). */
-void ped_warn(PedCtx *c, const Span *span, VarId about, PedId id, ...);
+/* Record warning id (D_PED_* of frontend/diag.def, formatted with the
+ * arguments) at span, or nowhere when span is NULL, about variable `about`
+ * (-1: none). */
+void ped_warn(PedCtx *c, const Span *span, VarId about, DiagId id, ...);
 
 /* A value known at compile time: the literal's text as stanc3 prints it
  * ("-100" for -100), its value and where the literal is (for -100 the

@@ -244,19 +244,19 @@ static void check_rule(PedCtx *c, const char *family, const MirExpr *call,
     if (v >= 0 && param_outside(c, v, r->support)) {
         const char *name = c->p->vars[v].name;
         if (r->arg == 0)
-            ped_warn(c, &a->span, v, PED_VARIATE_PARAM, name, family, sup,
+            ped_warn(c, &a->span, v, D_PED_VARIATE_PARAM, name, family, sup,
                      name, sup);
         else
-            ped_warn(c, &a->span, v, PED_ARG_PARAM, family, name, r->what,
+            ped_warn(c, &a->span, v, D_PED_ARG_PARAM, family, name, r->what,
                      r->arg, name, sup);
     } else if (v < 0 && ped_const(c, a, &k)
                && value_outside(r->support, k.value)) {
         VarId variate = ped_param_of(c, call->args[0]);
         if (r->arg == 0)
-            ped_warn(c, &k.span, -1, PED_VARIATE_VALUE, k.text, family, sup,
+            ped_warn(c, &k.span, -1, D_PED_VARIATE_VALUE, k.text, family, sup,
                      k.text, sup);
         else
-            ped_warn(c, &k.span, variate, PED_ARG_VALUE, family, k.text,
+            ped_warn(c, &k.span, variate, D_PED_ARG_VALUE, family, k.text,
                      r->what, r->arg, r->what, sup);
     }
 }
@@ -281,7 +281,7 @@ static void check_uniform(PedCtx *c, const MirExpr *call)
     else
         warn = false;
     if (warn)
-        ped_warn(c, &call->span, v, PED_UNIFORM, c->p->vars[v].name);
+        ped_warn(c, &call->span, v, D_PED_UNIFORM, c->p->vars[v].name);
 }
 
 static void check_call(PedCtx *c, const MirExpr *call, const MirStmt *s)
@@ -301,19 +301,19 @@ static void check_call(PedCtx *c, const MirExpr *call, const MirStmt *s)
             continue;
         double m = k.value < 0 ? -k.value : k.value;
         if (m != 0 && (m < 0.1 || m > 10))
-            ped_warn(c, &k.span, variate, PED_UNSCALED, k.text);
+            ped_warn(c, &k.span, variate, D_PED_UNSCALED, k.text);
     }
     if (strcmp(family, "uniform") == 0)
         check_uniform(c, call);
     if (strcmp(family, "lkj_corr") == 0)
         ped_warn(c, &call->span, ped_param_of(c, call->args[0]),
-                 PED_LKJ_CORR);
+                 D_PED_LKJ_CORR);
     if ((strcmp(family, "gamma") == 0 || strcmp(family, "inv_gamma") == 0)
         && call->nargs == 3) {
         PedConst a, b;
         if (ped_const(c, call->args[1], &a) && ped_const(c, call->args[2], &b)
             && a.value == b.value && a.value < 1)
-            ped_warn(c, &a.span, ped_param_of(c, call->args[0]), PED_GAMMA);
+            ped_warn(c, &a.span, ped_param_of(c, call->args[0]), D_PED_GAMMA);
     }
     for (size_t d = 0; d < sizeof dist_rules / sizeof *dist_rules; d++) {
         if (strcmp(dist_rules[d].family, family) != 0)

@@ -78,7 +78,7 @@ static void control_flow(PedCtx *c, const MirStmt *s)
     if (is_control(s)) {
         const char *list = param_list(c, test_reach(c, s));
         if (list)
-            ped_warn(c, &s->span, -1, PED_CONTROL_FLOW, list);
+            ped_warn(c, &s->span, -1, D_PED_CONTROL_FLOW, list);
     }
     control_flow(c, s->body);
     control_flow(c, s->else_body);
@@ -153,7 +153,7 @@ static void fun_call_site(PedCtx *c, const MirExpr *call, const MirStmt *s)
         if (!list)
             continue;
         const char *argname = c->p->vars[cf->fun->params[cf->arg]].name;
-        ped_warn(c, &cf->at->span, -1, PED_FUN_CONTROL_FLOW, cf->fun->name,
+        ped_warn(c, &cf->at->span, -1, D_PED_FUN_CONTROL_FLOW, cf->fun->name,
                  argname, diag_where(c->sink, arg->span), argname, list);
     }
 }
@@ -174,8 +174,8 @@ static void check_bounds(PedCtx *c)
         if ((lo.value == 0 && hi.value == 1)
             || (lo.value == -1 && hi.value == 1))
             continue;
-        ped_warn(c, NULL, v, lo.value >= hi.value ? PED_NONSENSE_BOUNDS
-                                                  : PED_HARD_CONSTRAINT,
+        ped_warn(c, NULL, v, lo.value >= hi.value ? D_PED_NONSENSE_BOUNDS
+                                                  : D_PED_HARD_CONSTRAINT,
                  x->name);
     }
 }
@@ -277,7 +277,7 @@ static void nonlinear(PedCtx *c, const MirStmt *s)
     if (s->kind == MS_TARGET_PE && ped_density(c, s->rhs)
         && !is_linear(s->rhs->args[0], true)
         && depends_on_param(c, s->rhs->args[0]))
-        ped_warn(c, &s->span, -1, PED_NONLINEAR);
+        ped_warn(c, &s->span, -1, D_PED_NONLINEAR);
     nonlinear(c, s->body);
     nonlinear(c, s->else_body);
     for (int i = 0; i < s->nstmts; i++)
@@ -324,7 +324,7 @@ static void constant_jacobian(PedCtx *c, const MirStmt *s)
     if (!s)
         return;
     if (s->kind == MS_JACOBIAN_PE && !depends_on_param(c, s->rhs))
-        ped_warn(c, &s->span, -1, PED_JACOBIAN_CONSTANT);
+        ped_warn(c, &s->span, -1, D_PED_JACOBIAN_CONSTANT);
     constant_jacobian(c, s->body);
     constant_jacobian(c, s->else_body);
     for (int i = 0; i < s->nstmts; i++)
@@ -338,7 +338,7 @@ static void check_jacobian(PedCtx *c)
         if (fun->body && !ped_silent(fun->annots, fun->nannots)
             && name_has_suffix(fun->name, "_jacobian")
             && !increments_jacobian(fun->body))
-            ped_warn(c, &fun->span, -1, PED_JACOBIAN_FN_UNUSED, fun->name);
+            ped_warn(c, &fun->span, -1, D_PED_JACOBIAN_FN_UNUSED, fun->name);
     }
     constant_jacobian(c, c->p->log_prob);
 }

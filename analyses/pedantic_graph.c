@@ -190,13 +190,13 @@ static void check_priors(PedCtx *c)
         if (!priors)
             priors = others;
         if (!touched && !used[gv])
-            ped_warn(c, NULL, v, PED_UNUSED, name);
+            ped_warn(c, NULL, v, D_PED_UNUSED, name);
         else if (!touched)
             continue;   /* used only in bounds: no factor to be a prior */
         else if (priors == 0)
-            ped_warn(c, NULL, v, PED_NO_PRIOR, name);
+            ped_warn(c, NULL, v, D_PED_NO_PRIOR, name);
         else if (priors > 1 && !partial)
-            ped_warn(c, NULL, v, PED_PRIORS, name, priors);
+            ped_warn(c, NULL, v, D_PED_PRIORS, name, priors);
     }
 }
 
@@ -229,7 +229,8 @@ static void check_multi_tildes(PedCtx *c)
     collect_tildes(c, p->log_prob, first, count);
     for (VarId v = 0; v < p->nvars; v++)
         if (count[v] > 1)
-            ped_warn(c, &first[v]->span, v, PED_MULTI_TILDE, p->vars[v].name);
+            ped_warn(c, &first[v]->span, v, D_PED_MULTI_TILDE,
+                     p->vars[v].name);
 }
 
 void ped_check_graph(PedCtx *c)

@@ -166,7 +166,6 @@ int uninit_warn(MirProgram *p, DiagSink *sink)
     UninitUse *uses;
     int n = uninit_uses(sink->arena, p, &uses);
     for (int i = 0; i < n; i++)
-        diag_emitf(sink, D_WARN, uses[i].span, "The variable %s may not have "
-                   "been assigned a value before its use.", uses[i].name);
+        diag_emit(sink, D_WARN_UNINITIALIZED, uses[i].span, uses[i].name);
     return n;
 }

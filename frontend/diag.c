@@ -66,6 +66,11 @@ void diag_vemit(DiagSink *s, DiagId id, Span span, va_list ap)
     push(s, id, true, span, msg);
 }
 
+char *diag_vformat(DiagSink *s, DiagId id, va_list ap)
+{
+    return vformat(s->arena, catalogue[id].fmt, ap);
+}
+
 void diag_emit_nospan(DiagSink *s, DiagId id, ...)
 {
     va_list ap;
@@ -77,13 +82,10 @@ void diag_emit_nospan(DiagSink *s, DiagId id, ...)
 }
 #pragma GCC diagnostic pop
 
-void diag_emitf(DiagSink *s, DiagId id, Span span, const char *fmt, ...)
+void diag_emit_text(DiagSink *s, DiagId id, const Span *span, const char *msg)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    char *msg = vformat(s->arena, fmt, ap);
-    va_end(ap);
-    push(s, id, true, span, msg);
+    Span none = {{0, 0, 0, 0}, {0, 0, 0, 0}};
+    push(s, id, span != NULL, span ? *span : none, msg);
 }
 
 bool diag_is_error(const Diag *d)

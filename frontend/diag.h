@@ -48,10 +48,13 @@ typedef struct DiagSink {
 void diag_emit(DiagSink *s, DiagId id, Span span, ...);
 void diag_vemit(DiagSink *s, DiagId id, Span span, va_list ap);
 void diag_emit_nospan(DiagSink *s, DiagId id, ...);
-/* A warning or error with a message formatted here (for messages built in
- * pieces): cls must be the class of `id`. */
-void diag_emitf(DiagSink *s, DiagId id, Span span, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+/* The message of id formatted with the arguments, in s's arena, for a
+ * diagnostic recorded later with diag_emit_text (pedantic mode collects,
+ * sorts and deduplicates its warnings before it emits them). */
+char *diag_vformat(DiagSink *s, DiagId id, va_list ap);
+/* Record the message of id that diag_vformat formatted, at *span, or
+ * nowhere when span is NULL. */
+void diag_emit_text(DiagSink *s, DiagId id, const Span *span, const char *msg);
 bool diag_is_error(const Diag *d);
 /* "'f.stan', line 3, column 10 to column 15" (with the include chain). */
 char *diag_where(const DiagSink *s, Span sp);

@@ -81,41 +81,40 @@ static Span from(const Parser *p, Loc begin)
     return s;
 }
 
-static _Noreturn void fail_at(Parser *p, const Token *t, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static _Noreturn void fail_at(Parser *p, const Token *t, const char *fmt, ...)
+/* The syntax error id of the catalogue (diag.def: D_PARSE_*) at t, with
+ * its format's arguments; parsing stops. */
+static _Noreturn void fail_at(Parser *p, const Token *t, DiagId id, ...)
 {
     va_list ap;
-    va_start(ap, fmt);
-    char buf[1024];
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_start(ap, id);
+    diag_vemit(p->sink, id, t->span, ap);
     va_end(ap);
-    diag_emit(p->sink, D_PARSE, t->span, buf);
     longjmp(p->fail, 1);
 }
 
-static const Token *expect(Parser *p, TokKind k, const char *msg)
+/* The next token, of kind k, or the syntax error id (with its format's
+ * arguments) at it. */
+static const Token *expect(Parser *p, TokKind k, DiagId id, ...)
 {
-    if (!at(p, k))
-        fail_at(p, peek(p), "%s", msg);
+    if (!at(p, k)) {
+        va_list ap;
+        va_start(ap, id);
+        diag_vemit(p->sink, id, peek(p)->span, ap);
+        va_end(ap);
+        longjmp(p->fail, 1);
+    }
     return next(p);
 }
 
 static void enter(Parser *p)
 {
     if (++p->depth > MAX_NESTING)
-        fail_at(p, peek(p), "Statements or types are nested more than "
-                "%d deep here; pplbench does not accept such programs.",
-                MAX_NESTING);
+        fail_at(p, peek(p), D_PARSE_NESTED_TOO_DEEP, MAX_NESTING);
 }
 
 static _Noreturn void too_deep(Parser *p, const Token *t)
 {
-    fail_at(p, t, "Expression nesting too deep (more than %d levels): each "
-            "operator of a chain, each index, parenthesis, prefix operator "
-            "and call argument counts. Split the expression with local "
-            "variables.", MAX_EXPR_NESTING);
+    fail_at(p, t, D_PARSE_EXPRESSION_TOO_DEEP, MAX_EXPR_NESTING);
 }
 
 /* Entering a nested expression in the parser's recursion. */
@@ -157,9 +156,8 @@ static const Token *expect_new_ident(Parser *p, const char *what)
     const Token *t = peek(p);
     if (t->kind != T_IDENT) {
         if (t->kind >= K_FUNCTIONS && t->kind <= K_MULTIPLIER)
-            fail_at(p, t, "Expected a new identifier but found reserved "
-                          "keyword '%s'.", t->text);
-        fail_at(p, t, "Expected %s.", what);
+            fail_at(p, t, D_PARSE_RESERVED_KEYWORD_AS_IDENTIFIER, t->text);
+        fail_at(p, t, D_PARSE_EXPECTED, what);
     }
     return next(p);
 }
@@ -185,7 +183,7 @@ static Expr **parse_args(Parser *p, TokKind close, int *n, const char *ctx)
             if (accept(p, P_COMMA))
                 continue;
             if (!at(p, close))
-                fail_at(p, peek(p), "Expected \",\" or \"%s\" %s.",
+                fail_at(p, peek(p), D_PARSE_EXPECTED_COMMA_OR_CLOSE,
                         lex_kind_str(close), ctx);
             break;
         }
@@ -244,8 +242,7 @@ static Expr *parse_call(Parser *p, const Token *name)
         }
     }
     if (!at(p, P_RPAREN))
-        fail_at(p, peek(p), "Ill-formed expression. Expected \",\" or \")\" "
-                            "in the arguments of a call to '%s'.", name->text);
+        fail_at(p, peek(p), D_PARSE_CALL_ARGUMENTS, name->text);
     next(p);
     Expr *e = new_expr(p, cond ? EX_COND_CALL : EX_CALL, begin);
     e->name = name->text;
@@ -286,10 +283,9 @@ static Expr *parse_primary(Parser *p)
     case K_TARGET:
         next(p);
         if (peek(p)->kind != P_LPAREN)
-            fail_at(p, peek(p), "\"(\" expected after \"target\": the log "
-                                "density is read as target().");
+            fail_at(p, peek(p), D_PARSE_TARGET_WITHOUT_PARENTHESES);
         next(p);
-        expect(p, P_RPAREN, "Expected \")\" after \"target(\".");
+        expect(p, P_RPAREN, D_PARSE_EXPECTED_RPAREN_AFTER_TARGET);
         e = new_expr(p, EX_CALL, begin);
         e->name = "target";
         e->name_span = t->span;
@@ -305,14 +301,13 @@ static Expr *parse_primary(Parser *p)
                 if (!accept(p, P_COMMA))
                     break;
             }
-            expect(p, P_RPAREN, "Expected \",\" or \")\" in a tuple expression.");
+            expect(p, P_RPAREN, D_PARSE_TUPLE_EXPRESSION);
             e = new_expr(p, EX_TUPLE_EXPR, begin);
             e->args = (Expr **)v.items;
             e->nargs = v.len;
             return nest(p, e, t);
         }
-        expect(p, P_RPAREN, "Ill-formed expression. Expected \")\" to close "
-                            "the parenthesis.");
+        expect(p, P_RPAREN, D_PARSE_UNCLOSED_PARENTHESIS);
         e = new_expr(p, EX_PAREN, begin);
         e->lhs = inner;
         return nest(p, e, t);
@@ -324,8 +319,7 @@ static Expr *parse_primary(Parser *p)
                              "in an array expression");
         e->span = from(p, begin);
         if (e->nargs == 0)
-            fail_at(p, &p->toks[p->pos - 1], "Array expressions must "
-                    "contain at least one element.");
+            fail_at(p, &p->toks[p->pos - 1], D_PARSE_EMPTY_ARRAY_EXPRESSION);
         return nest(p, e, t);
     case P_LBRACK:
         next(p);
@@ -336,11 +330,9 @@ static Expr *parse_primary(Parser *p)
         return nest(p, e, t);
     default:
         if (t->kind >= K_FUNCTIONS && t->kind <= K_MULTIPLIER)
-            fail_at(p, t, "Ill-formed expression. Found reserved keyword "
-                          "'%s' where an expression was expected.", t->text);
-        fail_at(p, t, "Ill-formed expression. Expected an expression but "
-                      "found \"%s\".", t->kind == T_EOF ? "end of file"
-                                                        : t->text);
+            fail_at(p, t, D_PARSE_RESERVED_KEYWORD_IN_EXPRESSION, t->text);
+        fail_at(p, t, D_PARSE_EXPECTED_EXPRESSION,
+                t->kind == T_EOF ? "end of file" : t->text);
     }
 }
 
@@ -366,8 +358,7 @@ static Expr *parse_postfix(Parser *p)
                 if (!accept(p, P_COMMA))
                     break;
             }
-            expect(p, P_RBRACK, "Ill-formed expression. Expected \",\" or "
-                                "\"]\" in an index.");
+            expect(p, P_RBRACK, D_PARSE_INDEX);
             Expr *ie = new_expr(p, EX_INDEX, begin);
             ie->lhs = e;
             ie->indices = ix;
@@ -502,8 +493,7 @@ static Expr *parse_ternary(Parser *p)
         return cond;
     const Token *t = next(p);
     Expr *yes = parse_expr(p);
-    expect(p, P_COLON, "Ill-formed conditional expression. Expected \":\" "
-                       "after the first branch of \"?\".");
+    expect(p, P_COLON, D_PARSE_EXPECTED_CONDITIONAL_COLON);
     Expr *no = parse_expr(p);
     Expr *e = new_expr(p, EX_TERNARY, begin);
     e->cond = cond;
@@ -558,12 +548,11 @@ static TypeKind basic_kind(TokKind k)
 /* "[" ","* "]": the number of dimensions of an unsized array. */
 static int parse_unsized_dims(Parser *p)
 {
-    expect(p, P_LBRACK, "Expected \"[\" after \"array\".");
+    expect(p, P_LBRACK, D_PARSE_EXPECTED_LBRACKET_AFTER_ARRAY);
     int dims = 1;
     while (accept(p, P_COMMA))
         dims++;
-    expect(p, P_RBRACK, "Expected \",\" or \"]\" in the dimensions of an "
-                        "unsized array type, e.g. array[,] real.");
+    expect(p, P_RBRACK, D_PARSE_UNSIZED_ARRAY_DIMENSIONS);
     return dims;
 }
 
@@ -576,32 +565,26 @@ static const Type *parse_unsized_nonarray(Parser *p)
     if (is_basic_type(t->kind)) {
         next(p);
         if (at(p, P_LBRACK))
-            fail_at(p, peek(p), "Unsized array types are written "
-                    "array[] %s; the syntax %s[] was removed in Stan 2.33.0.",
-                    t->text, t->text);
+            fail_at(p, peek(p), D_PARSE_OLD_UNSIZED_ARRAY, t->text, t->text);
         return ty_basic(basic_kind(t->kind));
     }
     if (t->kind == K_TUPLE) {
         next(p);
-        expect(p, P_LPAREN, "Expected \"(\" after \"tuple\".");
+        expect(p, P_LPAREN, D_PARSE_EXPECTED_LPAREN_AFTER, "tuple");
         PtrVec v = {0};
         for (;;) {
             vec_push(p->arena, &v, (void *)parse_unsized_type(p));
             if (!accept(p, P_COMMA))
                 break;
         }
-        expect(p, P_RPAREN, "Expected \",\" or \")\" in a tuple type.");
+        expect(p, P_RPAREN, D_PARSE_TUPLE_TYPE);
         if (v.len < 2)
-            fail_at(p, &p->toks[p->pos - 1],
-                    "Tuple types must have at least two elements.");
+            fail_at(p, &p->toks[p->pos - 1], D_PARSE_TUPLE_ONE_ELEMENT);
         return ty_tuple(p->arena, v.len, (const Type **)v.items);
     }
     if (is_constrained_type(t->kind))
-        fail_at(p, t, "The type '%s' has a constraint; function arguments "
-                      "and return types are unsized and unconstrained: use "
-                      "vector, matrix or real instead.", t->text);
-    fail_at(p, t, "Expected a type such as int, real, vector, "
-                  "array[] real or tuple(...).");
+        fail_at(p, t, D_PARSE_CONSTRAINED_ARGUMENT_TYPE, t->text);
+    fail_at(p, t, D_PARSE_EXPECTED_UNSIZED_TYPE);
 }
 
 /* unsized: "array" dims unsized_nonarray | unsized_nonarray */
@@ -630,16 +613,14 @@ static Transform parse_bounds(Parser *p, bool allow_affine, const char *type)
     const Token *t = peek(p);
     if (t->kind == K_LOWER || t->kind == K_UPPER) {
         next(p);
-        expect(p, P_ASSIGN, "Expected \"=\" after \"lower\" or \"upper\" in "
-                            "a bound.");
+        expect(p, P_ASSIGN, D_PARSE_EXPECTED_EQUALS_IN_BOUND);
         Expr *e = parse_bound_expr(p);
         if (t->kind == K_LOWER) {
             tr.kind = TR_LOWER;
             tr.a = e;
             if (accept(p, P_COMMA)) {
-                expect(p, K_UPPER, "Expected \"upper\" after \"lower=...,\" "
-                                   "in a bound.");
-                expect(p, P_ASSIGN, "Expected \"=\" after \"upper\".");
+                expect(p, K_UPPER, D_PARSE_EXPECTED_UPPER);
+                expect(p, P_ASSIGN, D_PARSE_EXPECTED_EQUALS_AFTER, "upper");
                 tr.kind = TR_LOWER_UPPER;
                 tr.b = parse_bound_expr(p);
             }
@@ -649,16 +630,15 @@ static Transform parse_bounds(Parser *p, bool allow_affine, const char *type)
         }
     } else if (allow_affine && (t->kind == K_OFFSET || t->kind == K_MULTIPLIER)) {
         next(p);
-        expect(p, P_ASSIGN, "Expected \"=\" after \"offset\" or "
-                            "\"multiplier\".");
+        expect(p, P_ASSIGN, D_PARSE_EXPECTED_EQUALS_IN_AFFINE);
         Expr *e = parse_bound_expr(p);
         if (t->kind == K_OFFSET) {
             tr.kind = TR_OFFSET;
             tr.a = e;
             if (accept(p, P_COMMA)) {
-                expect(p, K_MULTIPLIER, "Expected \"multiplier\" after "
-                                        "\"offset=...,\".");
-                expect(p, P_ASSIGN, "Expected \"=\" after \"multiplier\".");
+                expect(p, K_MULTIPLIER, D_PARSE_EXPECTED_MULTIPLIER);
+                expect(p, P_ASSIGN, D_PARSE_EXPECTED_EQUALS_AFTER,
+                       "multiplier");
                 tr.kind = TR_OFFSET_MULTIPLIER;
                 tr.b = parse_bound_expr(p);
             }
@@ -667,41 +647,37 @@ static Transform parse_bounds(Parser *p, bool allow_affine, const char *type)
             tr.b = e;
         }
     } else {
-        fail_at(p, t, allow_affine
-                ? "Expected \"lower\", \"upper\", \"offset\" or \"multiplier\""
-                  " after \"<\" in the constraint of a %s."
-                : "Expected \"lower\" or \"upper\" after \"<\" in the "
-                  "bounds of %s.", type);
+        fail_at(p, t,
+                allow_affine ? D_PARSE_EXPECTED_CONSTRAINT
+                             : D_PARSE_EXPECTED_BOUND,
+                type);
     }
     (void)lt;
-    expect(p, P_GT, "Expected \">\" to close the constraint; a comparison "
-                    "inside a bound needs parentheses.");
+    expect(p, P_GT, D_PARSE_UNCLOSED_CONSTRAINT);
     return tr;
 }
 
 static Expr *parse_size(Parser *p, const char *what)
 {
     if (!at(p, P_LBRACK))
-        fail_at(p, peek(p), "\"[\" expression \"]\" expected for %s size.",
-                what);
+        fail_at(p, peek(p), D_PARSE_EXPECTED_SIZE, what);
     next(p);
     Expr *e = parse_expr(p);
-    expect(p, P_RBRACK, "Expected \"]\" after the size.");
+    expect(p, P_RBRACK, D_PARSE_EXPECTED_RBRACKET_AFTER_SIZE);
     return e;
 }
 
 static void parse_two_sizes(Parser *p, SizedType *st, const char *what)
 {
     if (!at(p, P_LBRACK))
-        fail_at(p, peek(p), "\"[\" expression \",\" expression \"]\" "
-                            "expected for %s sizes.", what);
+        fail_at(p, peek(p), D_PARSE_EXPECTED_TWO_SIZES, what);
     next(p);
     st->size[0] = parse_expr(p);
     if (!accept(p, P_COMMA))
-        fail_at(p, peek(p), "Expected \",\" and a second size for %s.", what);
+        fail_at(p, peek(p), D_PARSE_EXPECTED_SECOND_SIZE, what);
     st->size[1] = parse_expr(p);
     st->nsizes = 2;
-    expect(p, P_RBRACK, "Expected \"]\" after the sizes.");
+    expect(p, P_RBRACK, D_PARSE_EXPECTED_RBRACKET_AFTER_SIZES);
 }
 
 static SizedType *parse_sized_type(Parser *p, bool constraints);
@@ -718,38 +694,32 @@ static SizedType *parse_sized_nonarray(Parser *p, bool constraints)
     if (t->kind == K_TUPLE) {
         next(p);
         st->kind = TY_TUPLE;
-        expect(p, P_LPAREN, "Expected \"(\" after \"tuple\".");
+        expect(p, P_LPAREN, D_PARSE_EXPECTED_LPAREN_AFTER, "tuple");
         PtrVec v = {0};
         for (;;) {
             vec_push(p->arena, &v, parse_sized_type(p, constraints));
             if (!accept(p, P_COMMA))
                 break;
         }
-        expect(p, P_RPAREN, "Expected \",\" or \")\" in a tuple type.");
+        expect(p, P_RPAREN, D_PARSE_TUPLE_TYPE);
         if (v.len < 2)
-            fail_at(p, &p->toks[p->pos - 1],
-                    "Tuple types must have at least two elements.");
+            fail_at(p, &p->toks[p->pos - 1], D_PARSE_TUPLE_ONE_ELEMENT);
         st->items = (SizedType **)v.items;
         st->nitems = v.len;
         st->span = from(p, begin);
         return st;
     }
     if (!is_basic_type(t->kind) && !is_constrained_type(t->kind))
-        fail_at(p, t, "Expected a type such as real, vector[N] or "
-                      "array[N] real.");
+        fail_at(p, t, D_PARSE_EXPECTED_SIZED_TYPE);
     next(p);
     if (at(p, P_LT)) {
         bool ok_range = t->kind == K_INT || t->kind == K_REAL
             || t->kind == K_VECTOR || t->kind == K_ROW_VECTOR
             || t->kind == K_MATRIX;
         if (!constraints)
-            fail_at(p, peek(p), "Only top-level variables of the data, "
-                    "transformed data, parameters, transformed parameters "
-                    "and generated quantities blocks can have constraints; "
-                    "found \"<\" after a local %s.", t->text);
+            fail_at(p, peek(p), D_PARSE_LOCAL_CONSTRAINT, t->text);
         if (!ok_range)
-            fail_at(p, peek(p), "The type %s cannot take bounds or an "
-                    "offset/multiplier.", t->text);
+            fail_at(p, peek(p), D_PARSE_TYPE_WITHOUT_CONSTRAINTS, t->text);
         st->tr = parse_bounds(p, t->kind != K_INT, t->text);
     }
     switch (t->kind) {
@@ -788,8 +758,7 @@ static SizedType *parse_sized_nonarray(Parser *p, bool constraints)
         st->kind = TY_MATRIX;
         st->tr.kind = TR_CHOLESKY_COV;
         if (!at(p, P_LBRACK))
-            fail_at(p, peek(p), "\"[\" expression \"]\" expected for "
-                                "cholesky_factor_cov size.");
+            fail_at(p, peek(p), D_PARSE_EXPECTED_CHOLESKY_COV_SIZE);
         next(p);
         st->size[0] = parse_expr(p);
         st->nsizes = 1;
@@ -797,7 +766,7 @@ static SizedType *parse_sized_nonarray(Parser *p, bool constraints)
             st->size[1] = parse_expr(p);
             st->nsizes = 2;
         }
-        expect(p, P_RBRACK, "Expected \"]\" after the sizes.");
+        expect(p, P_RBRACK, D_PARSE_EXPECTED_RBRACKET_AFTER_SIZES);
         break;
     case K_SUM_TO_ZERO_MATRIX: case K_ROW_STOCHASTIC_MATRIX:
     case K_COLUMN_STOCHASTIC_MATRIX:
@@ -811,9 +780,7 @@ static SizedType *parse_sized_nonarray(Parser *p, bool constraints)
         break;
     }
     if (is_constrained_type(t->kind) && !constraints)
-        fail_at(p, t, "Only top-level variables can have constrained types; "
-                "a local variable of type %s is not allowed. Use vector or "
-                "matrix instead.", t->text);
+        fail_at(p, t, D_PARSE_LOCAL_CONSTRAINED_TYPE, t->text);
     st->span = from(p, begin);
     return st;
 }
@@ -838,8 +805,7 @@ static SizedType *parse_sized_array(Parser *p, bool constraints)
     st->kind = TY_ARRAY;
     st->keyword = "array";
     if (!at(p, P_LBRACK))
-        fail_at(p, peek(p), "Expected \"[\" and the array sizes after "
-                            "\"array\".");
+        fail_at(p, peek(p), D_PARSE_EXPECTED_ARRAY_SIZES);
     next(p);
     PtrVec v = {0};
     for (;;) {
@@ -847,12 +813,11 @@ static SizedType *parse_sized_array(Parser *p, bool constraints)
         if (!accept(p, P_COMMA))
             break;
     }
-    expect(p, P_RBRACK, "Expected \",\" or \"]\" in the array sizes.");
+    expect(p, P_RBRACK, D_PARSE_ARRAY_SIZES);
     st->dims = (Expr **)v.items;
     st->ndims = v.len;
     if (at(p, K_ARRAY))
-        fail_at(p, peek(p), "Nested array types are written with all sizes "
-                            "in one pair of brackets: array[M, N] real.");
+        fail_at(p, peek(p), D_PARSE_NESTED_ARRAY_TYPE);
     st->elem = parse_sized_nonarray(p, constraints);
     st->span = from(p, begin);
     return st;
@@ -904,7 +869,7 @@ static Stmt *new_stmt(Parser *p, StmtKind k, Loc begin)
 static void expect_semi(Parser *p, const char *after)
 {
     if (!at(p, P_SEMI))
-        fail_at(p, peek(p), "Expected \";\" after %s.", after);
+        fail_at(p, peek(p), D_PARSE_EXPECTED_SEMICOLON_AFTER, after);
     next(p);
 }
 
@@ -915,28 +880,22 @@ static void parse_var_decls(Parser *p, PtrVec *out, Ctx ctx)
     int nannots;
     Annotation *annots = parse_annotations(p, &nannots);
     if (!starts_type(peek(p)->kind))
-        fail_at(p, peek(p), "Expected a variable or function declaration "
-                            "after an annotation.");
+        fail_at(p, peek(p), D_PARSE_EXPECTED_DECLARATION_AFTER_ANNOTATION);
     SizedType *type = parse_sized_type(p, ctx != CTX_LOCAL);
     for (;;) {
         const Token *name = expect_new_ident(p, "an identifier for the "
                                                 "variable");
         if (at(p, P_LBRACK))
-            fail_at(p, peek(p), "Declaring arrays with brackets after the "
-                    "name (%s %s[...]) was removed in Stan 2.33.0. Use the "
-                    "array keyword before the type: array[...] %s %s.",
-                    type->keyword, name->text, type->keyword, name->text);
+            fail_at(p, peek(p), D_PARSE_OLD_ARRAY_SYNTAX, type->keyword,
+                    name->text, type->keyword, name->text);
         Expr *init = NULL;
         if (at(p, P_ASSIGN)) {
             if (ctx == CTX_DECLS_ONLY)
-                fail_at(p, peek(p), "Variables of the data and parameters "
-                        "blocks cannot be assigned a value in their "
-                        "declaration; expected \";\".");
+                fail_at(p, peek(p), D_PARSE_ASSIGNED_IN_DECLARATION);
             next(p);
             init = parse_expr(p);
         } else if (at(p, P_ARROW)) {
-            fail_at(p, peek(p), "The operator '<-' was removed in Stan "
-                    "2.33.0. Use '=' instead.");
+            fail_at(p, peek(p), D_PARSE_OLD_ASSIGNMENT_OPERATOR);
         }
         Stmt *s = new_stmt(p, ST_DECL, begin);
         VarDecl *d = NEW(p->arena, VarDecl);
@@ -955,9 +914,9 @@ static void parse_var_decls(Parser *p, PtrVec *out, Ctx ctx)
             continue;
         }
         if (!at(p, P_SEMI))
-            fail_at(p, peek(p), init ? "Expected \";\" after the declaration."
-                    : "Expected \";\" or \"=\" and an expression after the "
-                      "declared identifier.");
+            fail_at(p, peek(p),
+                    init ? D_PARSE_EXPECTED_SEMICOLON_AFTER_DECLARATION
+                         : D_PARSE_EXPECTED_SEMICOLON_OR_INITIAL_VALUE);
         next(p);
         s->span = from(p, s->span.begin);
         return;
@@ -970,13 +929,12 @@ static Stmt *parse_print_like(Parser *p, StmtKind k)
     const Token *kw = next(p);
     Loc begin = kw->span.begin;
     if (!at(p, P_LPAREN))
-        fail_at(p, peek(p), "Expected \"(\" after \"%s\".", kw->text);
+        fail_at(p, peek(p), D_PARSE_EXPECTED_LPAREN_AFTER, kw->text);
     next(p);
     int n;
     Expr **args = parse_args(p, P_RPAREN, &n, "in the arguments");
     if (n == 0)
-        fail_at(p, &p->toks[p->pos - 1], "%s requires at least one "
-                "argument.", kw->text);
+        fail_at(p, &p->toks[p->pos - 1], D_PARSE_EXPECTED_ARGUMENT, kw->text);
     expect_semi(p, kw->text);
     Stmt *s = new_stmt(p, k, begin);
     s->args = args;
@@ -988,12 +946,11 @@ static Stmt *parse_print_like(Parser *p, StmtKind k)
 static Stmt *parse_block_stmt(Parser *p)
 {
     Loc begin = peek(p)->span.begin;
-    expect(p, P_LBRACE, "Expected \"{\".");
+    expect(p, P_LBRACE, D_PARSE_EXPECTED_LBRACE);
     PtrVec v = {0};
     while (!at(p, P_RBRACE)) {
         if (at(p, T_EOF))
-            fail_at(p, peek(p), "Expected \"}\" to close the block opened "
-                    "on line %d.", begin.line);
+            fail_at(p, peek(p), D_PARSE_UNCLOSED_BLOCK, begin.line);
         parse_item(p, &v, CTX_LOCAL);
     }
     next(p);
@@ -1042,11 +999,10 @@ static Stmt *parse_tilde(Parser *p, Expr *lhs, Loc begin)
     next(p);  /* ~ */
     const Token *name = peek(p);
     if (name->kind != T_IDENT)
-        fail_at(p, name, "Expected the name of a distribution after \"~\".");
+        fail_at(p, name, D_PARSE_EXPECTED_DISTRIBUTION);
     next(p);
     if (!at(p, P_LPAREN))
-        fail_at(p, peek(p), "Expected \"(\" and the arguments of the "
-                            "distribution after its name.");
+        fail_at(p, peek(p), D_PARSE_EXPECTED_DISTRIBUTION_ARGUMENTS);
     next(p);
     int n;
     Expr **args = parse_args(p, P_RPAREN, &n, "in the distribution's "
@@ -1069,10 +1025,9 @@ static Stmt *parse_tilde(Parser *p, Expr *lhs, Loc begin)
             if (!at(p, P_RBRACK))
                 s->trunc_hi = parse_expr(p);
         } else if (at(p, P_RBRACK)) {
-            fail_at(p, peek(p), "Expected \",\" in the truncation: T[L, U], "
-                                "T[L, ] or T[, U].");
+            fail_at(p, peek(p), D_PARSE_EXPECTED_TRUNCATION_COMMA);
         }
-        expect(p, P_RBRACK, "Expected \"]\" to close the truncation.");
+        expect(p, P_RBRACK, D_PARSE_UNCLOSED_TRUNCATION);
     }
     expect_semi(p, "the distribution statement");
     s->span = from(p, begin);
@@ -1084,17 +1039,17 @@ static Stmt *parse_tilde(Parser *p, Expr *lhs, Loc begin)
 static Stmt *parse_for(Parser *p)
 {
     Loc begin = next(p)->span.begin;
-    expect(p, P_LPAREN, "Expected \"(\" after \"for\".");
+    expect(p, P_LPAREN, D_PARSE_EXPECTED_LPAREN_AFTER, "for");
     const Token *var = expect_new_ident(p, "an identifier for the loop "
                                            "variable");
-    expect(p, K_IN, "Expected \"in\" after the loop variable.");
+    expect(p, K_IN, D_PARSE_EXPECTED_IN);
     Expr *lo = parse_expr(p);
     Expr *hi = NULL;
     if (accept(p, P_COLON))
         hi = parse_expr(p);
-    expect(p, P_RPAREN, hi ? "Expected \")\" after the loop bounds."
-           : "Expected \":\" and an upper bound, or \")\" after the "
-             "container of a foreach loop.");
+    expect(p, P_RPAREN,
+           hi ? D_PARSE_EXPECTED_RPAREN_AFTER_BOUNDS
+              : D_PARSE_EXPECTED_FOREACH_CLOSE);
     Stmt *body = parse_statement(p);
     Stmt *s = new_stmt(p, hi ? ST_FOR : ST_FOREACH, begin);
     s->name = var->text;
@@ -1132,9 +1087,9 @@ static Stmt *parse_statement_inner(Parser *p)
         return new_stmt(p, ST_SKIP, begin);
     case K_IF: {
         next(p);
-        expect(p, P_LPAREN, "Expected \"(\" after \"if\".");
+        expect(p, P_LPAREN, D_PARSE_EXPECTED_LPAREN_AFTER, "if");
         Expr *cond = parse_expr(p);
-        expect(p, P_RPAREN, "Expected \")\" after the condition of \"if\".");
+        expect(p, P_RPAREN, D_PARSE_EXPECTED_RPAREN_AFTER_CONDITION, "if");
         Stmt *body = parse_statement(p);
         Stmt *else_body = NULL;
         if (accept(p, K_ELSE))
@@ -1147,10 +1102,9 @@ static Stmt *parse_statement_inner(Parser *p)
     }
     case K_WHILE: {
         next(p);
-        expect(p, P_LPAREN, "Expected \"(\" after \"while\".");
+        expect(p, P_LPAREN, D_PARSE_EXPECTED_LPAREN_AFTER, "while");
         Expr *cond = parse_expr(p);
-        expect(p, P_RPAREN, "Expected \")\" after the condition of "
-                            "\"while\".");
+        expect(p, P_RPAREN, D_PARSE_EXPECTED_RPAREN_AFTER_CONDITION, "while");
         Stmt *body = parse_statement(p);
         s = new_stmt(p, ST_WHILE, begin);
         s->cond = cond;
@@ -1161,10 +1115,9 @@ static Stmt *parse_statement_inner(Parser *p)
         return parse_for(p);
     case K_PROFILE: {
         next(p);
-        expect(p, P_LPAREN, "Expected \"(\" after \"profile\".");
-        const Token *name = expect(p, T_STRING, "Expected a string literal "
-                                   "naming the profile, e.g. profile(\"priors\").");
-        expect(p, P_RPAREN, "Expected \")\" after the profile name.");
+        expect(p, P_LPAREN, D_PARSE_EXPECTED_LPAREN_AFTER, "profile");
+        const Token *name = expect(p, T_STRING, D_PARSE_EXPECTED_PROFILE_NAME);
+        expect(p, P_RPAREN, D_PARSE_EXPECTED_RPAREN_AFTER_PROFILE_NAME);
         Stmt *body = parse_block_stmt(p);
         s = new_stmt(p, ST_PROFILE, begin);
         s->name = name->text;
@@ -1216,14 +1169,11 @@ static Stmt *parse_statement_inner(Parser *p)
         }
         if (strcmp(t->text, "increment_log_prob") == 0
             && peek_at(p, 1)->kind == P_LPAREN)
-            fail_at(p, t, "increment_log_prob(...) was removed in Stan "
-                          "2.33.0. Use target += ...; instead.");
+            fail_at(p, t, D_PARSE_OLD_INCREMENT_LOG_PROB);
         break;
     default:
         if (starts_type(t->kind) || t->kind == T_ANNOTATION)
-            fail_at(p, t, "Variable declarations are not allowed here: a "
-                    "declaration cannot be the body of a loop or of a "
-                    "conditional. Wrap it in braces.");
+            fail_at(p, t, D_PARSE_DECLARATION_AS_BODY);
         break;
     }
     /* expression statements: assignment, ~, or a call */
@@ -1235,11 +1185,9 @@ static Stmt *parse_statement_inner(Parser *p)
     if (is_assign) {
         const Token *op = peek(p);
         if (aop == ASSIGN_ARROW)
-            fail_at(p, op, "The operator '<-' was removed in Stan 2.33.0. "
-                           "Use '=' instead.");
+            fail_at(p, op, D_PARSE_OLD_ASSIGNMENT_OPERATOR);
         if (!is_lvalue(e))
-            fail_at(p, op, "Ill-formed statement: the left-hand side of an "
-                    "assignment must be a variable, possibly indexed.");
+            fail_at(p, op, D_PARSE_BAD_ASSIGNMENT_TARGET);
         next(p);
         Expr *rhs = parse_expr(p);
         expect_semi(p, "the assignment");
@@ -1256,11 +1204,8 @@ static Stmt *parse_statement_inner(Parser *p)
         return s;
     }
     if (at(p, P_SEMI))
-        fail_at(p, peek(p), "Ill-formed phrase. Found an expression where a "
-                "statement was expected: an expression must be assigned, "
-                "sampled with \"~\", or be a call of a void function.");
-    fail_at(p, peek(p), "Ill-formed phrase. Expected \"=\", \"+=\", \"~\" or "
-            "\";\" after the expression, but found \"%s\".",
+        fail_at(p, peek(p), D_PARSE_EXPRESSION_AS_STATEMENT);
+    fail_at(p, peek(p), D_PARSE_EXPECTED_AFTER_EXPRESSION,
             peek(p)->kind == T_EOF ? "end of file" : peek(p)->text);
 }
 
@@ -1273,8 +1218,7 @@ static void parse_item(Parser *p, PtrVec *out, Ctx ctx)
         return;
     }
     if (ctx == CTX_DECLS_ONLY)
-        fail_at(p, peek(p), "Expected top-level variable declaration or "
-                            "\"}\".");
+        fail_at(p, peek(p), D_PARSE_EXPECTED_TOP_LEVEL_DECLARATION);
     bool from_include = peek(p)->include_depth > 0;
     Stmt *s = parse_statement(p);
     s->from_include = from_include;
@@ -1298,16 +1242,13 @@ static Stmt *parse_fundef(Parser *p)
     else if (starts_type(peek(p)->kind))
         f->ret = parse_unsized_type(p);
     else
-        fail_at(p, peek(p), "Expected \"void\" or a return type to begin a "
-                            "function definition, or \"}\" to end the "
-                            "functions block.");
+        fail_at(p, peek(p), D_PARSE_EXPECTED_FUNCTION_DEFINITION);
     f->ret_span = from(p, rbegin);
     const Token *name = expect_new_ident(p, "an identifier for the function "
                                             "name");
     f->name = name->text;
     f->name_span = name->span;
-    expect(p, P_LPAREN, "Expected \"(\" and the function's arguments after "
-                        "its name.");
+    expect(p, P_LPAREN, D_PARSE_EXPECTED_FUNCTION_ARGUMENTS);
     PtrVec v = {0};
     if (!at(p, P_RPAREN)) {
         for (;;) {
@@ -1315,8 +1256,7 @@ static Stmt *parse_fundef(Parser *p)
             Loc tbegin = peek(p)->span.begin;
             a->data_only = accept(p, K_DATA);
             if (!starts_type(peek(p)->kind))
-                fail_at(p, peek(p), "Expected the type of a function "
-                        "argument, such as real or array[] vector.");
+                fail_at(p, peek(p), D_PARSE_EXPECTED_ARGUMENT_TYPE);
             a->type = parse_unsized_type(p);
             a->type_span = from(p, tbegin);
             const Token *an = expect_new_ident(p, "an identifier for the "
@@ -1328,16 +1268,14 @@ static Stmt *parse_fundef(Parser *p)
                 break;
         }
     }
-    expect(p, P_RPAREN, "Expected \",\" or \")\" in the function's "
-                        "arguments.");
+    expect(p, P_RPAREN, D_PARSE_FUNCTION_ARGUMENTS);
     f->nparams = v.len;
     f->params = arena_alloc(p->arena, sizeof(Param) * (size_t)(v.len + 1));
     for (int i = 0; i < v.len; i++)
         f->params[i] = *(Param *)v.items[i];
     if (!accept(p, P_SEMI)) {
         if (at(p, P_RBRACE) || at(p, T_EOF))
-            fail_at(p, peek(p), "Expected \"{\" to begin the function body, "
-                                "or \";\" for a forward declaration.");
+            fail_at(p, peek(p), D_PARSE_EXPECTED_FUNCTION_BODY);
         if (!at(p, P_LBRACE)) {
             /* stanc3 parses the statement and then refuses it as a
              * semantic error */
@@ -1386,13 +1324,13 @@ static void parse_block(Parser *p, Program *prog, int i)
     if (block_syntax[i].second != T_EOF)
         next(p);
     if (!at(p, P_LBRACE))
-        fail_at(p, peek(p), "Expected \"{\" after \"%s\".",
+        fail_at(p, peek(p), D_PARSE_EXPECTED_LBRACE_AFTER,
                 ast_block_name(block_syntax[i].block));
     next(p);
     PtrVec v = {0};
     while (!at(p, P_RBRACE)) {
         if (at(p, T_EOF))
-            fail_at(p, peek(p), "Expected \"}\" to close the %s block.",
+            fail_at(p, peek(p), D_PARSE_UNCLOSED_PROGRAM_BLOCK,
                     ast_block_name(block_syntax[i].block));
         if (block_syntax[i].block == BLK_FUNCTIONS)
             vec_push(p->arena, &v, parse_fundef(p));
@@ -1418,18 +1356,14 @@ static _Noreturn void fail_program(Parser *p, int after)
     const Token *t = peek(p);
     for (int i = 0; i <= after; i++)
         if (at_block(p, i))
-            fail_at(p, t, "The %s block must come before the %s block, and "
-                    "each block may appear only once: blocks are in the "
-                    "order functions, data, transformed data, parameters, "
-                    "transformed parameters, model, generated quantities.",
+            fail_at(p, t, D_PARSE_BLOCK_ORDER,
                     ast_block_name(block_syntax[i].block),
                     ast_block_name(block_syntax[after].block));
     if (after < 0)
-        fail_at(p, t, "Expected %s.", buf);
+        fail_at(p, t, D_PARSE_EXPECTED, buf);
     if (after == BLK__COUNT - 1)
-        fail_at(p, t, "Expected end of input after the generated quantities "
-                      "block.");
-    fail_at(p, t, "Expected %s or end of input after the %s block.", buf,
+        fail_at(p, t, D_PARSE_EXPECTED_END_OF_INPUT);
+    fail_at(p, t, D_PARSE_EXPECTED_BLOCK_OR_END, buf,
             ast_block_name(block_syntax[after].block));
 }
 

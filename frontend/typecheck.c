@@ -82,14 +82,10 @@ static void check_annotations(Tc *tc, const Annotation *an, int n,
             || strcmp(name, "inline") == 0 || strcmp(name, "noinline") == 0;
         bool var_only = strcmp(name, "soa") == 0 || strcmp(name, "aos") == 0;
         if ((fn_only && !on_function) || (var_only && on_function)) {
-            diag_emitf(tc->sink, D_WARN, an[i].span, "Annotation '@%s' "
-                       "applies only to %s declarations; it is ignored here.",
-                       name, fn_only ? "function" : "variable");
+            diag_emit(tc->sink, D_WARN_ANNOTATION_MISPLACED, an[i].span,
+                      name, fn_only ? "function" : "variable");
         } else if (strcmp(name, "extern") == 0 && has_body) {
-            diag_emitf(tc->sink, D_WARN, an[i].span, "Annotation '@extern' "
-                       "marks a function whose definition is supplied "
-                       "outside the program; this one has a body, so the "
-                       "annotation is ignored.");
+            diag_emit(tc->sink, D_WARN_EXTERN_WITH_BODY, an[i].span);
         }
     }
 }

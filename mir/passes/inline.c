@@ -24,7 +24,9 @@
  *    function is inlined when its body has at most SMALL_BODY nodes, or
  *    when it is called from exactly one place and its body has at most
  *    LARGE_BODY nodes; @inline lifts the limit (never the recursion rule).
- *    At most MAX_INLINES calls are inlined in one run of the pass.
+ *    At most MAX_INLINES calls are inlined in one run of the pass, and
+ *    only as many as the growth budget (budget.h) has room for: a copied
+ *    body's calls are inlined in turn, so the copies could multiply.
  *
  * Arguments: a variable or a literal of the parameter's type is
  * substituted (the body cannot assign to its arguments nor to the
@@ -48,16 +50,23 @@
  *
  * requires: nothing.  invalidates: the effect and AD caches (the runner
  * refreshes them). */
+#include <limits.h>
 #include <string.h>
 
+#include "budget.h"
 #include "passes.h"
 
 enum { SMALL_BODY = 40, LARGE_BODY = 400, MAX_INLINES = 256 };
+/* the nodes an inlined call adds per argument (and for its result)
+ * besides the body's copy: a temporary's declaration and assignment */
+enum { INLINE_NODES = 4 };
 
 typedef struct Inliner {
     MirProgram *p;
     Arena *a;
     bool *ok;            /* per function: may be inlined */
+    long long *nodes;    /* per function: its body's nodes */
+    PassBudget budget;
     ScopeTable funs;     /* function names to indices */
     int left;            /* inlines left in this run */
     MirSection section;
@@ -125,7 +134,6 @@ typedef struct Graph {
     int *from, *to;
     int n, cap;
     int *sites;          /* per function: calls of it in the program */
-    int nodes;           /* nodes counted by count_nodes */
     Arena *a;
 } Graph;
 
@@ -166,20 +174,6 @@ static bool collect_edge(MirExpr *e, void *ctx)
     for (int x = scope_find(g->funs, name); x >= 0;
          x = scope_older(g->funs, x))
         add_call(g, g->funs->entries[x].value);
-    return true;
-}
-
-static bool count_expr(MirExpr *e, void *ctx)
-{
-    (void)e;
-    ((Graph *)ctx)->nodes++;
-    return true;
-}
-
-static bool count_stmt(MirStmt *s, void *ctx)
-{
-    (void)s;
-    ((Graph *)ctx)->nodes++;
     return true;
 }
 
@@ -269,8 +263,10 @@ static bool scalar_type(const Type *t)
     return t->kind == TY_INT || t->kind == TY_REAL;
 }
 
-/* Which functions may be inlined (the rules at the top of the file). */
-static bool *inlinable(MirProgram *p, const ScopeTable *funs, Arena *a)
+/* Which functions may be inlined (the rules at the top of the file);
+ * their bodies' nodes into nodes[]. */
+static bool *inlinable(MirProgram *p, const ScopeTable *funs, Arena *a,
+                       long long *nodes)
 {
     Graph g = {.p = p, .funs = funs, .a = a, .current = -1};
     g.sites = arena_alloc(a, sizeof(int) * (size_t)(p->nfuns + 1));
@@ -290,11 +286,9 @@ static bool *inlinable(MirProgram *p, const ScopeTable *funs, Arena *a)
             || has_annotation(f, "extern")
             || !(f->ret->kind == TY_VOID || scalar_type(f->ret)))
             continue;
-        g.nodes = 0;
-        MirVisitor c = {.expr = count_expr, .stmt = count_stmt, .ctx = &g};
-        mir_visit_stmt(f->body, &c);
-        ok[i] = has_annotation(f, "inline") || g.nodes <= SMALL_BODY
-            || (g.sites[i] == 1 && g.nodes <= LARGE_BODY);
+        nodes[i] = pass_count_stmt(f->body, LLONG_MAX);
+        ok[i] = has_annotation(f, "inline") || nodes[i] <= SMALL_BODY
+            || (g.sites[i] == 1 && nodes[i] <= LARGE_BODY);
     }
     return ok;
 }
@@ -778,6 +772,12 @@ static MirStmt *process(Inliner *in, MirStmt *s, bool in_list)
     MirExpr **slot;
     bool keep = true;
     while (in->left > 0 && keep && (slot = find_call(in, s, &fun))) {
+        /* past the budget the call stays, and so do the calls after it
+         * (a call left may act: nothing after it would be inlined) */
+        MirFun *f = &in->p->funs[fun];
+        if (!pass_budget_take(&in->budget, in->nodes[fun]
+                              + INLINE_NODES * (f->nparams + 1)))
+            break;
         int from = n;
         inline_call(in, slot, fun, &out, &n, &cap);
         /* the copied body may call other functions in turn */
@@ -804,7 +804,9 @@ bool pass_inline(MirProgram *p, PassCtx *ctx)
     scope_push(&in.funs);
     for (int i = 0; i < p->nfuns; i++)
         scope_declare(&in.funs, p->funs[i].name, i);
-    in.ok = inlinable(p, &in.funs, ctx->a);
+    in.nodes = arena_alloc(ctx->a, sizeof(long long) * (size_t)(p->nfuns + 1));
+    in.ok = inlinable(p, &in.funs, ctx->a, in.nodes);
+    pass_budget_init(&in.budget, p);
     for (int s = 0; s < MIR__NSECTIONS; s++) {
         in.section = (MirSection)s;
         MirStmt **sec = mir_section(p, (MirSection)s);
@@ -816,5 +818,6 @@ bool pass_inline(MirProgram *p, PassCtx *ctx)
         mir_structure_exits(p);
     if (ctx->log && in.left == 0)
         fprintf(ctx->log, "inline: stopped after %d calls\n", MAX_INLINES);
+    pass_budget_log(&in.budget, ctx, "calls");
     return in.changed;
 }

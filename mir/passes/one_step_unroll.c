@@ -15,17 +15,26 @@
  * only when evaluating c can neither act nor fail (no call, no indexing):
  * the condition is then evaluated exactly as often as before.  A loop
  * whose body breaks or continues it is left alone (the peeled copy would
- * have no loop to leave).  Each loop is peeled once, innermost first.
+ * have no loop to leave).  Each loop is peeled once, innermost first,
+ * within the growth budget (budget.h): each peel copies a body that holds
+ * the peeled inner loops, so a nest of n loops would grow as 2^n; the
+ * loops past the budget (the outer ones of a deep nest) are left whole.
  *
  * requires: nothing.  invalidates: the effect and AD caches. */
 #include <string.h>
 
+#include "budget.h"
 #include "passes.h"
+
+/* the nodes a peel adds besides the body's copy: the guard, the
+ * bounds' temporaries, the rest's bounds */
+enum { PEEL_NODES = 16 };
 
 typedef struct Peel {
     MirProgram *p;
     Arena *a;
     bool changed;
+    PassBudget budget;
 } Peel;
 
 static bool assigns(const MirStmt *s, VarId v)
@@ -180,6 +189,9 @@ static MirStmt *peel(MirStmt *s, void *ctx)
         return s;
     if (s->kind == MS_WHILE && !quiet(s->cond))
         return s;
+    long long copy = pass_count_stmt(s->body, pass_budget_left(&u->budget));
+    if (!pass_budget_take(&u->budget, copy + PEEL_NODES))
+        return s;
     u->changed = true;
     return s->kind == MS_FOR ? peel_for(u, s) : peel_while(u, s);
 }
@@ -190,7 +202,9 @@ static MirStmt *peel(MirStmt *s, void *ctx)
 bool pass_one_step_unroll(MirProgram *p, PassCtx *ctx)
 {
     Peel u = {.p = p, .a = ctx->a};
+    pass_budget_init(&u.budget, p);
     MirRewriter r = {.stmt = peel, .ctx = &u, .p = p};
     mir_rewrite_program(p, &r);
+    pass_budget_log(&u.budget, ctx, "loops");
     return u.changed;
 }

@@ -2,6 +2,7 @@
  * exprprop (prop.h says what it keeps and when it forgets). */
 #include <string.h>
 
+#include "budget.h"
 #include "prop.h"
 
 typedef struct Prop {
@@ -12,6 +13,8 @@ typedef struct Prop {
     bool changed;
     MirExpr **val;      /* per variable: the expression it holds, or NULL */
     bool *scratch;      /* per variable, for kill sets */
+    PassBudget budget;  /* each use gets a copy of the value: a chain
+                           x1 = x0 + x0, x2 = x1 + x1 ... would double */
 } Prop;
 
 static size_t nv(const Prop *s)
@@ -53,8 +56,13 @@ static MirExpr *subst_expr(MirExpr *e, void *ctx)
 {
     Prop *s = ctx;
     if (e->kind == MX_VAR && e->var >= 0 && s->val[e->var]) {
+        /* past the budget the read stays (the variable still holds it) */
+        MirExpr *v = s->val[e->var];
+        long long left = pass_budget_left(&s->budget);
+        if (!pass_budget_take(&s->budget, pass_count_expr(v, left + 1) - 1))
+            return e;
         s->changed = true;
-        return mir_clone_expr(s->a, s->val[e->var]);
+        return mir_clone_expr(s->a, v);
     }
     if (s->fold) {
         MirExpr *f = fold_expr(s->a, e);
@@ -283,6 +291,7 @@ bool prop_run(MirProgram *p, PassCtx *ctx, PropPolicy policy, bool fold)
     Prop s = {.p = p, .a = ctx->a, .policy = policy, .fold = fold};
     s.scratch = arena_alloc(s.a, sizeof(bool) * nv(&s));
     s.val = arena_alloc(s.a, sizeof(MirExpr *) * nv(&s));
+    pass_budget_init(&s.budget, p);
     for (int i = 0; i < p->nfuns; i++) {
         memset(s.val, 0, sizeof(MirExpr *) * nv(&s));
         walk(&s, p->funs[i].body);
@@ -299,5 +308,6 @@ bool prop_run(MirProgram *p, PassCtx *ctx, PropPolicy policy, bool fold)
         memcpy(s.val, data, sizeof(MirExpr *) * nv(&s));
         walk(&s, *mir_section(p, (MirSection)sec));
     }
+    pass_budget_log(&s.budget, ctx, "uses");
     return s.changed;
 }

@@ -8,10 +8,13 @@
  * is left alone (the copies would have no loop to leave).  Loops are
  * unrolled innermost first.  Nothing is evaluated that was not: the
  * bounds are literals, and the copies run in the iterations' order.
+ * The limits bound each loop's copies; the growth budget (budget.h)
+ * bounds the whole program's, loop after loop.
  *
  * requires: nothing.  invalidates: the effect and AD caches. */
 #include <string.h>
 
+#include "budget.h"
 #include "passes.h"
 
 enum { MAX_TRIPS = 8, MAX_NODES = 400 };
@@ -20,6 +23,7 @@ typedef struct Unroll {
     MirProgram *p;
     Arena *a;
     bool changed;
+    PassBudget budget;
     MirStmt **made;      /* the lists the unrolling made */
     int nmade, capmade;
 } Unroll;
@@ -30,20 +34,6 @@ static bool made(const Unroll *u, const MirStmt *s)
         if (u->made[i] == s)
             return true;
     return false;
-}
-
-static bool count_expr(MirExpr *e, void *ctx)
-{
-    (void)e;
-    ++*(int *)ctx;
-    return true;
-}
-
-static bool count_stmt(MirStmt *s, void *ctx)
-{
-    (void)s;
-    ++*(int *)ctx;
-    return true;
 }
 
 static bool declares(const MirStmt *s)
@@ -72,10 +62,11 @@ static MirStmt *unroll_stmt(MirStmt *s, void *ctx)
     if (trips > MAX_TRIPS || mir_exits_loop(s->body)
         || mir_decl_sizes_read(u->p, s->body, s->var))
         return s;
-    int nodes = 0;
-    MirVisitor count = {.expr = count_expr, .stmt = count_stmt, .ctx = &nodes};
-    mir_visit_stmt(s->body, &count);
+    long long nodes = pass_count_stmt(s->body, MAX_NODES);
     if (nodes * trips > MAX_NODES)
+        return s;
+    /* the loop's own nodes go: its bounds and itself */
+    if (!pass_budget_take(&u->budget, nodes * (trips - 1) - 3))
         return s;
     /* the copies, each with the loop variable replaced */
     bool keep_blocks = s->body->kind != MS_BLOCK;
@@ -154,7 +145,9 @@ static MirStmt *rewrite(MirStmt *s, void *ctx)
 bool pass_unroll(MirProgram *p, PassCtx *ctx)
 {
     Unroll u = {.p = p, .a = ctx->a};
+    pass_budget_init(&u.budget, p);
     MirRewriter r = {.stmt = rewrite, .ctx = &u, .p = p};
     mir_rewrite_program(p, &r);
+    pass_budget_log(&u.budget, ctx, "loops");
     return u.changed;
 }

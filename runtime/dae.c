@@ -27,9 +27,13 @@
  *
  * Steps and orders (DASSL's strategy, simplified): after a step accepted
  * with est(k) <= 1 the order goes down if est(k-1) <= est(k) and up if
- * est(k+1) < est(k) after k+1 steps at order k, then the step grows by 2
- * if (2 est + 1e-4)^(-1/(k+1)) >= 2, shrinks by that factor (within [0.5,
- * 0.9]) if it is below 1, else stays.  An error test failure shrinks it
+ * est(k+1) < est(k) after k+1 steps at order k, then the step changes by
+ * the factor (2 est + 1e-4)^(-1/(k+1)) kept within [0.5, 2].  (Not
+ * DASSL's hysteresis, which keeps the step unless the factor is below 1
+ * or above 2: its jumps make the computed solution less smooth in the
+ * parameters, which finite differences of it see.)  The Newton
+ * iteration stops at 1e-3 of the tolerance (IDAS: 0.33), for the same
+ * reason.  An error test failure shrinks it
  * (0.9 (2 est)^(-1/(k+1)) within [0.25, 0.9], then 0.25, and order 1 from
  * the third), a Newton failure quarters it; ten of either in one step,
  * or a step below the resolution of t, end the solve with IDAS' flag.
@@ -56,9 +60,9 @@
 #define NODES (HIST + 2)
 #define MAX_NEWTON 4
 #define MAX_FAILS 10
-/* IDAS' epsNewt: the Newton iteration stops when its estimated distance
- * to the root is below this fraction of the tolerance. */
-#define NEWTON_TOL 0.33
+/* The Newton iteration stops when its estimated distance to the root is
+ * below this fraction of the tolerance (IDAS' epsNewt is 0.33). */
+#define NEWTON_TOL 1e-3
 
 /* ------------------------------------------------------------ checks */
 
@@ -395,6 +399,9 @@ static int attempt(Dae *d, double tn, int k, double *c, double *est,
         return -1;
     if (!iteration_matrix(d, c[0]))
         return STEP_SINGULAR;
+    /* corrections at the level of rounding in y end the iteration too:
+     * at tight tolerances the tests below cannot be met */
+    double tiny = 100 * DBL_EPSILON * wrms(d, d->y);
     double first = 0;
     bool converged = false;
     for (int it = 0; it < MAX_NEWTON && !converged; it++) {
@@ -414,7 +421,9 @@ static int attempt(Dae *d, double tn, int k, double *c, double *est,
         double dn = wrms(d, d->delta);
         if (!isfinite(dn))
             return STEP_NEWTON;
-        if (it == 0) {
+        if (dn <= tiny) {
+            converged = true;
+        } else if (it == 0) {
             first = dn;
             converged = dn <= 1e-3 * NEWTON_TOL;
         } else {
@@ -677,10 +686,7 @@ static int integrate(Dae *d, const double *yy0, double t0, const double *ts,
             if (k > d->nh)
                 k = d->nh;
             double r = pow(2 * est[k] + 1e-4, -1.0 / (k + 1));
-            if (r >= 2)
-                h *= 2;
-            else if (r <= 1)
-                h *= fmax(0.5, fmin(0.9, r));
+            h *= fmax(0.5, fmin(2, r));
             /* a step shortened onto an output time says nothing about the
              * next one's size: go on with the one planned */
             if (h < planned && est[k] <= 0.5)

@@ -185,6 +185,15 @@ static void test_robertson(void **state)
                                   ts, 2, 1e-10, 1e-10, 100000, y, NULL, &err),
                      0);
     check_robertson(y);
+    /* at tolerances near rounding, Newton's corrections reach the
+     * rounding level of y before the test at a fraction of the tolerance:
+     * the iteration stops there (it failed to converge at 1e-12) */
+    const double t40[1] = {40};
+    assert_int_equal(rt_dae_solve("dae_tol", &sys, rober_y0, 3, rober_yp0, 3,
+                                  0, t40, 1, 1e-13, 1e-13, 1000000, y, NULL,
+                                  &err), 0);
+    assert_true(fabs(y[0] - 0.7158270687) < 1e-9);
+    assert_true(fabs(y[1] - 9.185534764e-6) < 1e-14);
     /* but not sensitivities */
     double sens[2 * 3 * 6];
     assert_int_equal(rt_dae_solve("dae", &fd, rober_y0, 3, rober_yp0, 3, 0,

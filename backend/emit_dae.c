@@ -169,10 +169,11 @@ static bool has_vjp(Emit *em, int fi)
 
 /* The solve into a new array of vectors: Stan's checks, the context, the
  * system, the call.  With with_sens the sensitivities go into *sens (an
- * n x (2n + p) block per output time); *p gets theta's length, extra the
- * extra arguments' values, *n the number of states. */
+ * n x m block per output time, m = 2n + p the C int variable *cols); *p
+ * gets theta's length, extra the extra arguments' values. */
 static Opnd solve(Emit *em, const MirExpr *e, bool with_sens,
-                  const char **sens, const char **p, Opnd *extra, int *fi_out)
+                  const char **sens, const char **cols, const char **p,
+                  Opnd *extra, int *fi_out)
 {
     const DaeForm *form = form_of(e);
     int fi = em_dae_fun(em, e);
@@ -216,9 +217,13 @@ static Opnd solve(Emit *em, const MirExpr *e, bool with_sens,
     *sens = "NULL";
     if (with_sens) {
         *sens = em_fresh(em, "sens");
+        *cols = em_fresh(em, "m");
+        em_line(em, "int %s;", *cols);
+        em_line(em, "if (rt_dae_sensitivity_columns(%s, %s, %s, &%s, err)) "
+                "return -1;", ts.n, yy0.n, *p, *cols);
         em_line(em, "double *%s = rt_scratch_doubles(&S->scratch, (size_t)"
-                "(%s) * (size_t)(%s) * (size_t)(2 * (%s) + %s));", *sens,
-                ts.n, yy0.n, yy0.n, *p);
+                "(%s) * (size_t)(%s) * (size_t)%s);", *sens, ts.n, yy0.n,
+                *cols);
     }
     bool mute = with_sens && em_cb_prints(em, fi);
     const char *rc = em_fresh(em, "rc");
@@ -237,10 +242,10 @@ bool em_dae_value(Emit *em, const MirExpr *e, Opnd *out)
 {
     if (!form_of(e))
         return false;
-    const char *sens, *p;
+    const char *sens, *cols = NULL, *p;
     Opnd extra[32];
     int fi;
-    *out = solve(em, e, false, &sens, &p, extra, &fi);
+    *out = solve(em, e, false, &sens, &cols, &p, extra, &fi);
     return true;
 }
 
@@ -249,12 +254,11 @@ bool em_dae_backprop(Emit *em, const MirExpr *e, const char *adj)
     const DaeForm *form = form_of(e);
     if (!form)
         return false;
-    const char *sens, *p;
+    const char *sens, *cols, *p;
     Opnd extra[32];
     int fi;
-    Opnd y = solve(em, e, true, &sens, &p, extra, &fi);
+    Opnd y = solve(em, e, true, &sens, &cols, &p, extra, &fi);
     const char *n = y.cols, *nts = y.rows;
-    const char *cols = A("(2 * (%s) + %s)", n, p);
     /* g[j] = sum over outputs k and states i of adj * dy_i(t_k)/d(yy0,
      * yp0, theta)_j */
     const char *g = em_fresh(em, "g");

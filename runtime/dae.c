@@ -130,6 +130,16 @@ int rt_dae_check_finite(const double *x, int n, RtError *err)
     return 0;
 }
 
+int rt_dae_sensitivity_columns(int nts, int n, int p, int *m, RtError *err)
+{
+    int64_t cols = 2 * (int64_t)n + p;
+    if (rt_temp_check(n, cols, err) || rt_temp_check(nts, (int64_t)n * cols,
+                                                     err))
+        return -1;
+    *m = (int)cols;
+    return 0;
+}
+
 /* --------------------------------------------------------- the solver */
 
 typedef struct Dae {
@@ -714,8 +724,11 @@ int rt_dae_solve(const char *fn, const RtDaeSystem *sys, const double *yy0,
     if (sens && !sys->vjp)
         return rt_error(err, "%s: sensitivities need the residual's "
                         "vector-Jacobian product", fn);
+    int m = 0;
+    if (sens && rt_dae_sensitivity_columns(nts, nyy, sys->p, &m, err))
+        return -1;
     Dae d = {.sys = sys, .fn = fn, .n = nyy, .p = sys->p,
-             .m = sens ? 2 * nyy + sys->p : 0, .rtol = rtol, .atol = atol,
+             .m = m, .rtol = rtol, .atol = atol,
              .yp0 = yp0};
     int *piv = NULL;
     double *mem = allocate(&d, d.n, d.m, d.p, &piv);

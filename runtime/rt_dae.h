@@ -59,6 +59,13 @@ int rt_dae_check_arguments(const char *fn, const double *yy0, int nyy,
  * (Stan names the function "dae" for dae_tol too.) */
 int rt_dae_check_finite(const double *x, int n, RtError *err);
 
+/* The sensitivity columns m = 2n + p of n states and p parameters into
+ * *m, with the size of the sensitivities at nts output times (nts x n x
+ * m doubles, which the caller allocates) checked against the limit on
+ * intermediate results (rt_temp_check's message).  0, or -1 with err
+ * set. */
+int rt_dae_sensitivity_columns(int nts, int n, int p, int *m, RtError *err);
+
 /* Solve (after rt_dae_check_arguments, which it runs again) from t0 to
  * the nts output times ts, writing y(ts[k]) into y_out[k*n .. k*n+n-1].
  * Steps end on the output times (the last step before one is shortened

@@ -308,6 +308,17 @@ static void test_checks(void **state)
                                   1e-8, 1e-8, 0, y, NULL, &err), -1);
     assert_string_equal(err.msg, "dae_tol: max_num_steps is 0, but must be "
                         "positive!");
+    /* the sensitivities' size, which emitted code allocates, is checked */
+    int m = 0;
+    assert_int_equal(rt_dae_sensitivity_columns(4, 3, 2, &m, &err), 0);
+    assert_int_equal(m, 8);
+    assert_int_equal(rt_dae_sensitivity_columns(1 << 20, 1 << 20, 5, &m,
+                                                &err), -1);
+    assert_string_equal(err.msg, "an intermediate result is too large: "
+                        "1048576 x 2097157 elements, more than the "
+                        "limit of 2147483647");
+    assert_int_equal(rt_dae_sensitivity_columns(1, 1 << 30, 1 << 30, &m,
+                                                &err), -1);
     const double theta[2] = {1, INFINITY};
     assert_int_equal(rt_dae_check_finite(theta, 2, &err), -1);
     assert_string_equal(err.msg, "dae: DAE parameters and data[2] is inf, but "

@@ -261,17 +261,29 @@ model {
   mu ~ normal(0, 1);
 }
 STAN
+# Stan's IDASolve messages (check_flag_sundials), then where it happened
+flag="IDASolve failed with error flag"
+mxstep="The solver took mxstep internal steps but could not reach tout."
+tout="did not reach the output time"
+conv="Convergence test failures occurred too many times during one internal"
+conv="$conv time step or minimum step size was reached."
+singular="the iteration matrix dF/dy + c dF/dy' is singular"
+res_fail="The user-provided residual function repeatedly returned a"
+res_fail="$res_fail recoverable error flag, but the solver was unable to recover."
+unsorted_dae="The element at 2 is 4, but should be greater than or equal to the"
+unsorted_dae="$unsorted_dae previous element, 40"
 if build_model dae_robertson; then
     expect dae_robertson '{"tol": 0, "t0": 0, "ts": [4, 40], "max_num_steps": 1}' 0 ""
     expect dae_robertson '{"tol": 1, "t0": 0, "ts": [4, 40], "max_num_steps": 500}' 0 ""
     expect dae_robertson '{"tol": 0, "t0": 5, "ts": [4, 40], "max_num_steps": 1}' 1 \
         "dae: initial time is 5, but must be less than 4.000000"
     expect dae_robertson '{"tol": 1, "t0": 0, "ts": [40, 4], "max_num_steps": 500}' 1 \
-        "dae_tol: times is not a valid sorted vector. The element at 2 is 4, but should be greater than or equal to the previous element, 40"
+        "dae_tol: times is not a valid sorted vector. $unsorted_dae"
     expect dae_robertson '{"tol": 1, "t0": 0, "ts": [4, 40], "max_num_steps": 0}' 1 \
         "dae_tol: max_num_steps is 0, but must be positive!"
     expect dae_robertson '{"tol": 1, "t0": 0, "ts": [4, 40], "max_num_steps": 20}' 1 ""
-    grep -q "^dae_tol: IDASolve failed with error flag -1: The solver took mxstep internal steps but could not reach tout. (20 steps from t = .* did not reach the output time 4)$" dae_robertson.err \
+    grep -q "^dae_tol: $flag -1: $mxstep (20 steps from t = .* $tout 4)\$" \
+        dae_robertson.err \
         || fail dae_robertson "no max_num_steps message on stderr"
 fi
 
@@ -308,9 +320,9 @@ STAN
 if build_model dae_bad; then
     expect dae_bad '{"kind": 0, "p": 1}' 0 ""
     expect dae_bad '{"kind": 1, "p": 1}' 1 \
-        "dae: IDASolve failed with error flag -4: Convergence test failures occurred too many times during one internal time step or minimum step size was reached. (at t = 0: the iteration matrix dF/dy + c dF/dy' is singular)"
+        "dae: $flag -4: $conv (at t = 0: $singular)"
     expect dae_bad '{"kind": 2, "p": 1}' 1 \
-        "dae: IDASolve failed with error flag -9: The user-provided residual function repeatedly returned a recoverable error flag, but the solver was unable to recover. (at t = 0.5: the residual is not finite)"
+        "dae: $flag -9: $res_fail (at t = 0.5: the residual is not finite)"
     expect dae_bad '{"kind": 3, "p": 1}' 1 \
         "dae: the residual function res returns 1 values for a state of size 2"
     expect dae_bad '{"kind": 4, "p": 1}' 1 ""

@@ -390,6 +390,14 @@ int em_laplace_lik_fun(Emit *em, const MirExpr *e);
 void em_laplace_lik_declare(Emit *em, int fi);
 void em_laplace_lik_define(Emit *em, int fi);
 
+/* emit_dae.c: dae and dae_tol (the residual is the passed function). */
+bool em_dae_is_call(const MirExpr *e);
+int em_dae_fun(Emit *em, const MirExpr *e);
+void em_dae_declare(Emit *em, int fi);
+void em_dae_define(Emit *em, int fi);
+bool em_dae_value(Emit *em, const MirExpr *e, Opnd *out);
+bool em_dae_backprop(Emit *em, const MirExpr *e, const char *adj);
+
 /* emit_map_rect.c: map_rect, its jobs run serially */
 bool em_map_rect_value(Emit *em, const MirExpr *e, Opnd *out);
 bool em_map_rect_backprop(Emit *em, const MirExpr *e, const char *adj);

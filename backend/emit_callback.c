@@ -1,7 +1,8 @@
 /* emit_callback.c - how a runtime solver calls back into a user function
  * passed to a higher-order call (the algebraic solvers of emit_solve.c,
  * integrate_1d of emit_integrate.c, the covariance function of the
- * embedded Laplace functions of emit_laplace.c; map_rect, which calls its function
+ * embedded Laplace functions of emit_laplace.c, the residual of the DAE
+ * solvers of emit_dae.c; map_rect, which calls its function
  * directly, is emit_map_rect.c).  The ODE solvers' callbacks (emit_ode.c)
  * are the same idea written before this file, with their own context type
  * OdeCtx; they can become one more family of the table below.
@@ -51,6 +52,7 @@ static const CbFamily families[] = {
      em_laplace_define},
     {em_laplace_lik_is_call, em_laplace_lik_fun, em_laplace_lik_declare,
      em_laplace_lik_define},
+    {em_dae_is_call, em_dae_fun, em_dae_declare, em_dae_define},
 };
 #define NFAMILIES ((int)(sizeof families / sizeof families[0]))
 
@@ -312,11 +314,13 @@ bool em_cb_prints(const Emit *em, int fi)
 bool em_higher_value(Emit *em, const MirExpr *e, Opnd *out)
 {
     return em_solve_value(em, e, out) || em_integrate_value(em, e, out)
-        || em_laplace_value(em, e, out) || em_map_rect_value(em, e, out);
+        || em_laplace_value(em, e, out) || em_map_rect_value(em, e, out)
+        || em_dae_value(em, e, out);
 }
 
 bool em_higher_backprop(Emit *em, const MirExpr *e, const char *adj)
 {
     return em_solve_backprop(em, e, adj) || em_integrate_backprop(em, e, adj)
-        || em_laplace_backprop(em, e, adj) || em_map_rect_backprop(em, e, adj);
+        || em_laplace_backprop(em, e, adj) || em_map_rect_backprop(em, e, adj)
+        || em_dae_backprop(em, e, adj);
 }

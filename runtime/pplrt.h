@@ -68,6 +68,7 @@
 #include "rt_checks.h"
 #include "rt_gp.h"
 #include "rt_ode.h"
+#include "rt_dae.h"
 #include "rt_solve.h"
 #include "rt_laplace.h"
 #include "rt_integrate.h"

@@ -14,7 +14,13 @@
 #              tolerance vector of the wrong size: Stan's checks;
 #   deprecated integrate_ode_rk45 / _bdf / _adams with an int initial time
 #              and int output times, with and without tolerances: the
-#              oscillator's closed form.
+#              oscillator's closed form;
+#   dae        dae and dae_tol (runtime/dae.c through backend/emit_dae.c)
+#              on Robertson's kinetics as a DAE against reference values;
+#              Stan's argument checks, max_num_steps exceeded, a singular
+#              iteration matrix, a NaN residual, a residual of the wrong
+#              size, one that rejects, a parameter that is not finite:
+#              each a message and exit 1.
 # Ends with "ode: N passed, N failed, N skipped".
 #
 #   sh tests/run/ode.sh BUILD_DIR
@@ -214,6 +220,116 @@ if build_model deprecated; then
     expect deprecated '{"t0": 0, "ts": [1, 2, 5]}' 0 ""
     expect deprecated '{"t0": 3, "ts": [1, 2, 5]}' 1 \
         "integrate_ode_rk45: initial time is 3, but must be less than 1.000000"
+fi
+
+# ---- dae: Robertson as a DAE; Stan's checks and the solver's failures ----
+cat >dae_robertson.stan <<'STAN'
+functions {
+  vector chem(real t, vector y, vector yp, vector k) {
+    vector[3] r;
+    r[1] = yp[1] + k[1] * y[1] - k[2] * y[2] * y[3];
+    r[2] = yp[2] - k[1] * y[1] + k[2] * y[2] * y[3] + k[3] * square(y[2]);
+    r[3] = y[1] + y[2] + y[3] - 1;
+    return r;
+  }
+}
+data {
+  int tol;
+  real t0;
+  array[2] real ts;
+  int max_num_steps;
+}
+transformed data {
+  vector[3] k = [0.04, 1e4, 3e7]';
+  vector[3] y0 = [1, 0, 0]';
+  vector[3] yp0 = [-0.04, 0.04, 0]';
+  array[2] vector[3] y;
+  if (tol)
+    y = dae_tol(chem, y0, yp0, t0, ts, 1e-10, 1e-10, max_num_steps, k);
+  else
+    y = dae(chem, y0, yp0, t0, ts, k);
+  // Hairer and Wanner's reference values at t = 40 (the global error of
+  // local errors of 1e-10)
+  if (abs(y[2, 1] - 0.7158270687) > 3e-8
+      || abs(y[2, 2] - 9.185534764e-6) > 1e-12 || abs(sum(y[2]) - 1) > 1e-12)
+    reject("wrong solution ", y);
+}
+parameters {
+  real mu;
+}
+model {
+  mu ~ normal(0, 1);
+}
+STAN
+# Stan's IDASolve messages (check_flag_sundials), then where it happened
+flag="IDASolve failed with error flag"
+mxstep="The solver took mxstep internal steps but could not reach tout."
+tout="did not reach the output time"
+conv="Convergence test failures occurred too many times during one internal"
+conv="$conv time step or minimum step size was reached."
+singular="the iteration matrix dF/dy + c dF/dy' is singular"
+res_fail="The user-provided residual function repeatedly returned a"
+res_fail="$res_fail recoverable error flag, but the solver was unable to recover."
+unsorted_dae="The element at 2 is 4, but should be greater than or equal to the"
+unsorted_dae="$unsorted_dae previous element, 40"
+if build_model dae_robertson; then
+    expect dae_robertson '{"tol": 0, "t0": 0, "ts": [4, 40], "max_num_steps": 1}' 0 ""
+    expect dae_robertson '{"tol": 1, "t0": 0, "ts": [4, 40], "max_num_steps": 500}' 0 ""
+    expect dae_robertson '{"tol": 0, "t0": 5, "ts": [4, 40], "max_num_steps": 1}' 1 \
+        "dae: initial time is 5, but must be less than 4.000000"
+    expect dae_robertson '{"tol": 1, "t0": 0, "ts": [40, 4], "max_num_steps": 500}' 1 \
+        "dae_tol: times is not a valid sorted vector. $unsorted_dae"
+    expect dae_robertson '{"tol": 1, "t0": 0, "ts": [4, 40], "max_num_steps": 0}' 1 \
+        "dae_tol: max_num_steps is 0, but must be positive!"
+    expect dae_robertson '{"tol": 1, "t0": 0, "ts": [4, 40], "max_num_steps": 20}' 1 ""
+    grep -q "^dae_tol: $flag -1: $mxstep (20 steps from t = .* $tout 4)\$" \
+        dae_robertson.err \
+        || fail dae_robertson "no max_num_steps message on stderr"
+fi
+
+# residuals that cannot be solved: a singular iteration matrix, a NaN, the
+# wrong size, an error raised, a parameter that is not finite
+cat >dae_bad.stan <<'STAN'
+functions {
+  vector res(real t, vector y, vector yp, int kind, real p) {
+    if (kind == 1)
+      return [y[1] + y[2] - 1, y[1] + y[2] - 1]';
+    if (kind == 2 && t > 0.5)
+      return [yp[1] + y[1], not_a_number()]';
+    if (kind == 3)
+      return [yp[1] + y[1]]';
+    if (kind == 4 && t > 0.5)
+      reject("my residual refuses t = ", t);
+    return [yp[1] + p * y[1], y[2] - y[1]]';
+  }
+}
+data {
+  int kind;
+  real p;
+}
+transformed data {
+  array[1] vector[2] y = dae(res, [1, 1]', [-1, -1]', 0, {1.0}, kind, p);
+}
+parameters {
+  real mu;
+}
+model {
+  mu ~ normal(0, 1);
+}
+STAN
+if build_model dae_bad; then
+    expect dae_bad '{"kind": 0, "p": 1}' 0 ""
+    expect dae_bad '{"kind": 1, "p": 1}' 1 \
+        "dae: $flag -4: $conv (at t = 0: $singular)"
+    expect dae_bad '{"kind": 2, "p": 1}' 1 \
+        "dae: $flag -9: $res_fail (at t = 0.5: the residual is not finite)"
+    expect dae_bad '{"kind": 3, "p": 1}' 1 \
+        "dae: the residual function res returns 1 values for a state of size 2"
+    expect dae_bad '{"kind": 4, "p": 1}' 1 ""
+    grep -q "my residual refuses t = 0.5" dae_bad.err \
+        || fail dae_bad "the residual's reject message is not on stderr"
+    expect dae_bad '{"kind": 0, "p": Infinity}' 1 \
+        "dae: DAE parameters and data[1] is inf, but must be finite!"
 fi
 
 echo "ode: $passed passed, $failed failed, $skipped skipped"

@@ -689,6 +689,75 @@ static Outcome try_ode(Arena *a, const Call *c)
 }
 
 /* ================================================================
+ * DAE solvers: a generated residual
+ * ================================================================ */
+
+static const char dae_residual[] = "(real, vector, vector, ...) => vector";
+
+/* Whether c is dae or dae_tol as the generator writes them: the residual
+ * above, the initial state and its derivative, the initial time and the
+ * times, then `...` after none or three tolerance arguments. */
+static bool is_dae(const Call *c)
+{
+    return (c->nargs == 6 || c->nargs == 9)
+        && strcmp(c->args[0], dae_residual) == 0
+        && strcmp(c->args[1], "vector") == 0
+        && strcmp(c->args[2], "vector") == 0
+        && strcmp(c->args[3], "real") == 0
+        && strcmp(c->args[4], "array[] real") == 0
+        && strcmp(c->args[c->nargs - 1], "...") == 0;
+}
+
+/* The program of one mode: the residual y' + theta y = 0 (two states),
+ * the initial state, its derivative and theta as data (values) or
+ * parameters (derivatives), two output times, the tolerances where the
+ * signature has them. */
+static const char *write_dae_program(Arena *a, const Call *c, Mode mode)
+{
+    const char *block = mode == MODE_VALUES ? "data" : "parameters";
+    const char *fn = "functions {\n"
+                     "  vector res(real t, vector y, vector yp, real theta) {\n"
+                     "    return yp + theta * y;\n"
+                     "  }\n"
+                     "}\n";
+    const char *decls = arena_printf(a, "%s {\n  vector[2] y0;\n"
+                                     "  vector[2] yp0;\n  real theta;\n}\n",
+                                     block);
+    const char *tol = c->nargs == 9 ? ", 1e-8, 1e-8, 10000" : "";
+    const char *call = arena_printf(a, "%s(res, y0, yp0, 0, {1.0, 2.0}%s, "
+                                    "theta)", c->name, tol);
+    if (mode == MODE_VALUES)
+        return arena_printf(a, "%s%stransformed data {\n"
+                            "  array[2] vector[2] r = %s;\n}\n", fn, decls,
+                            call);
+    return arena_printf(a, "%s%smodel {\n  array[2] vector[2] r = %s;\n"
+                        "  target += sum(r[1]) + sum(r[2]);\n}\n", fn, decls,
+                        call);
+}
+
+/* Both modes of a DAE solver's signature. */
+static Outcome try_dae(Arena *a, const Call *c)
+{
+    const char *why = NULL;
+    const char *values = write_dae_program(a, c, MODE_VALUES);
+    show(c, values);
+    Result r = compile(a, values, &why);
+    if (r == RES_REJECTED)
+        return (Outcome){ST_SKIPPED, arena_printf(a, "the typechecker "
+                         "rejects the call: %s", why)};
+    if (r == RES_FAILED)
+        return (Outcome){ST_NOT, why};
+    const char *deriv = write_dae_program(a, c, MODE_DERIVATIVES);
+    show(c, deriv);
+    r = compile(a, deriv, &why);
+    if (r == RES_REJECTED)
+        return (Outcome){ST_SKIPPED, arena_printf(a, "the typechecker "
+                         "rejects the call with parameters: %s", why)};
+    return r == RES_OK ? (Outcome){ST_COMPILED, NULL}
+                       : (Outcome){ST_VALUES, why};
+}
+
+/* ================================================================
  * The embedded Laplace functions: a generated covariance function
  * ================================================================ */
 
@@ -821,13 +890,16 @@ static const char method[] =
     "- **not compiled**: the values program does not compile; the reason "
     "is the C backend's message, as `pplbench --o=model.c` prints it;\n"
     "- **skipped**: higher-order signatures (they take a function "
-    "argument) other than the ODE solvers', and signatures whose program "
-    "the typechecker rejects (functions removed from the language).\n\n"
+    "argument) other than the ODE and DAE solvers', and signatures whose "
+    "program the typechecker rejects (functions removed from the "
+    "language).\n\n"
     "The ODE solvers (`ode_rk45`, `ode_bdf`, ..., `ode_adjoint_tol_ctl` "
     "and the deprecated `integrate_ode_*`) are called with a generated right-hand side "
     "`rhs` (dy/dt = -theta y, two states), the initial state `y0` and "
     "`theta` as data or parameters, an initial time of 0 and two output "
-    "times.\n\n"
+    "times.  The DAE solvers (`dae`, `dae_tol`) likewise, with the "
+    "residual `res` (y' + theta y = 0) and the initial state's derivative "
+    "`yp0`.\n\n"
     "The embedded Laplace functions are called with a generated "
     "covariance function `K_function(x, alpha, rho)` (gp_exp_quad_cov "
     "plus 1e-6 on the diagonal), three counts `y` in groups `g`, the "
@@ -879,6 +951,8 @@ int main(int argc, char **argv)
             o = (Outcome){ST_SKIPPED, "the signature text does not parse"};
         } else if (c.higher_order && ode_shape(&c)) {
             o = try_ode(&a, &c);
+        } else if (c.higher_order && is_dae(&c)) {
+            o = try_dae(&a, &c);
         } else if (c.higher_order && is_laplace(&c)) {
             o = try_laplace(&a, &c);
         } else if (c.higher_order) {

@@ -332,6 +332,40 @@ MirExpr *ut_project(Tup *t, const MirExpr *x, int k)
         MirExpr *inner = ut_project(t, x->args[0], x->slot);
         return inner ? ut_project(t, inner, k) : NULL;
     }
+    case MX_PROMOTE: {
+        /* (1, 2) promoted to tuple(real, int): each slot promoted to
+         * its own type, where it differs */
+        MirExpr *inner = ut_project(t, x->args[0], k);
+        if (!inner || ty_equal(inner->type, et))
+            return inner;
+        MirExpr *c = copy_expr(t, x);
+        c->type = et;
+        c->args = arena_alloc(t->a, sizeof(MirExpr *));
+        c->args[0] = inner;
+        c->ad = inner->ad;
+        return c;
+    }
+    case MX_TERNARY: {
+        /* c ? x : y is c ? x.k : y.k, the condition evaluated once per
+         * slot: only a condition that draws, prints and adds nothing
+         * (a second draw would differ) */
+        if (mir_expr_effect(x->args[0]) & (EFF_RNG | EFF_PRINTS | EFF_TARGET
+                                           | EFF_WRITES))
+            return NULL;
+        MirExpr *a = ut_project(t, x->args[1], k);
+        MirExpr *b = a ? ut_project(t, x->args[2], k) : NULL;
+        if (!b)
+            return NULL;
+        MirExpr *c = copy_expr(t, x);
+        c->type = et;
+        c->args = arena_alloc(t->a, sizeof(MirExpr *) * 3);
+        c->args[0] = mir_clone_expr(t->a, x->args[0]);
+        c->args[1] = a;
+        c->args[2] = b;
+        c->ad = a->ad == AD_AUTODIFF || b->ad == AD_AUTODIFF ? AD_AUTODIFF
+                                                             : AD_DATA;
+        return c;
+    }
     case MX_CALL:
         /* copies: each element of a call is its own call (the MIR is a
          * tree, mir_verify) */
@@ -425,6 +459,44 @@ static MirExpr *index_tuples(Tup *t, MirExpr *c)
     return m;
 }
 
+/* The printed form of a tuple value x, as Stan Math's stan_print
+ * writes it: "(" its slots separated by "," ")" (nested tuples
+ * likewise), appended to out as print's arguments.  False, with
+ * nothing appended, when x cannot be taken apart. */
+static bool print_items(Tup *t, const MirExpr *x, PtrVec *out)
+{
+    if (!ut_is_tuple(x->type)) {
+        vec_push(t->a, out, (void *)x);
+        return true;
+    }
+    PtrVec items = {0};
+    vec_push(t->a, &items, mir_str(t->a, "("));
+    for (int k = 1; k <= x->type->n; k++) {
+        MirExpr *e = ut_project(t, x, k);
+        if (!e || !print_items(t, e, &items))
+            return false;
+        if (k < x->type->n)
+            vec_push(t->a, &items, mir_str(t->a, ","));
+    }
+    vec_push(t->a, &items, mir_str(t->a, ")"));
+    for (int i = 0; i < items.len; i++)
+        vec_push(t->a, out, items.items[i]);
+    return true;
+}
+
+/* print, reject and fatal_error of tuples (rewritten): their slots
+ * printed between parentheses.  An array of tuples stays whole (the
+ * backend refuses it by type). */
+static void print_tuples(Tup *t, MirExpr *c)
+{
+    PtrVec args = {0};
+    for (int i = 0; i < c->nargs; i++)
+        if (!print_items(t, c->args[i], &args))
+            vec_push(t->a, &args, c->args[i]);
+    c->args = (MirExpr **)args.items;
+    c->nargs = args.len;
+}
+
 static MirExpr *rw_expr(Tup *t, const MirExpr *e)
 {
     if (!e)
@@ -459,6 +531,10 @@ static MirExpr *rw_expr(Tup *t, const MirExpr *e)
     if (c->kind == MX_CALL && (c->fn_kind == FNK_USER
                                || c->fn_kind == FNK_STANLIB))
         c = ut_rw_call(t, c);
+    if (c->kind == MX_CALL && c->fn_kind == FNK_INTERNAL
+        && (c->internal == FN_PRINT || c->internal == FN_REJECT
+            || c->internal == FN_FATAL_ERROR))
+        print_tuples(t, c);
     if (c->kind == MX_CALL && c->fn_kind == FNK_STANLIB && c->nargs == 1
         && strcmp(c->fn, "size") == 0 && ut_is_make_tuple(c->args[0])
         && c->args[0]->type->kind == TY_ARRAY)
@@ -470,6 +546,8 @@ static MirExpr *rw_expr(Tup *t, const MirExpr *e)
 /* ----------------------------------------------------------- statements */
 
 static MirStmt *rw_stmt(Tup *t, const MirStmt *s);
+
+static MirStmt *rw_assign(Tup *t, const MirStmt *s);
 
 static MirStmt *list(Tup *t, MirStmt **items, int n)
 {
@@ -614,8 +692,37 @@ static MirStmt *decl_elements(Tup *t, VarId v)
     return list(t, out, n);
 }
 
+static MirStmt *as_branch(Tup *t, MirStmt *s);
+
+/* x = c ? a : b of tuples whose condition draws (or prints): if (c) x =
+ * a; else x = b;, the condition evaluated once (projecting the ?: would
+ * evaluate it once per slot).  NULL for any other assignment. */
+static MirStmt *assign_ternary(Tup *t, const MirStmt *s)
+{
+    const MirExpr *r = s->rhs;
+    if (!r || r->kind != MX_TERNARY || !ut_is_tuple(ty_base(r->type))
+        || !(mir_expr_effect(r->args[0]) & (EFF_RNG | EFF_PRINTS | EFF_TARGET
+                                            | EFF_WRITES)))
+        return NULL;
+    MirStmt *branch[2];
+    for (int i = 0; i < 2; i++) {
+        MirStmt *a = mir_new_stmt(t->a, MS_ASSIGN, s->span);
+        *a = *s;
+        a->rhs = r->args[1 + i];
+        branch[i] = as_branch(t, rw_assign(t, a));
+    }
+    MirStmt *c = mir_new_stmt(t->a, MS_IF, s->span);
+    c->cond = rw_expr(t, r->args[0]);
+    c->body = branch[0];
+    c->else_body = branch[1];
+    return c;
+}
+
 static MirStmt *rw_assign(Tup *t, const MirStmt *s)
 {
+    MirStmt *branches = assign_ternary(t, s);
+    if (branches)
+        return branches;
     VarId v = s->lhs.var;
     MirExpr *rhs = rw_expr(t, s->rhs);
     if (v < t->cap && t->subst[v] && !t->bad[v])

@@ -54,6 +54,7 @@
  * again without the variables (and functions) that failed, until it
  * succeeds; nothing of the program changes before it does. */
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "untuple_impl.h"
@@ -216,11 +217,17 @@ static void name_element(Tup *t, VarId v, VarId c, int i)
         return;
     }
     cv->tuple_root = parent->tuple_root;
-    cv->tuple_slots = arena_printf(t->a, "%s:%d", parent->tuple_slots, i + 1);
+    cv->tuple_ndims = parent->tuple_ndims;
     /* a tuple inside the array keeps its layout; an array of tuples
-     * inside it has indices of its own after the slots */
-    cv->tuple_ndims = parent->tuple_ndims == parent->sized.ndims
-        ? parent->tuple_ndims : -1;
+     * inside it has indices of its own after the slots, marked "[n]"
+     * for its n dimensions (z.1:2.3:1 is slots ":2[1]:1") */
+    int nested = parent->sized.ndims - parent->tuple_ndims;
+    for (const char *m = strchr(parent->tuple_slots, '['); m;
+         m = strchr(m + 1, '['))
+        nested -= (int)strtol(m + 1, NULL, 10);
+    cv->tuple_slots = nested > 0
+        ? arena_printf(t->a, "%s[%d]:%d", parent->tuple_slots, nested, i + 1)
+        : arena_printf(t->a, "%s:%d", parent->tuple_slots, i + 1);
 }
 
 static void make_elements(Tup *t, VarId v)

@@ -941,24 +941,69 @@ static void rw_sized(Tup *t, MirSized *z)
     }
 }
 
+/* Whether e reads variable v. */
+static bool reads_var(const MirExpr *e, VarId v)
+{
+    if (!e)
+        return false;
+    if (e->kind == MX_VAR && e->var == v)
+        return true;
+    for (int i = 0; i < e->nargs; i++)
+        if (reads_var(e->args[i], v))
+            return true;
+    for (int i = 0; i < e->nindices; i++)
+        if (reads_var(e->indices[i].lo, v) || reads_var(e->indices[i].hi, v))
+            return true;
+    return false;
+}
+
+/* Whether the temporary assigned by stmts[i] can stand for its value in
+ * the assignments after it that read it: not when one of them assigns a
+ * variable the value reads ((u, w) = (w, u) swaps: the value is taken
+ * before either is assigned, so the temporary is stored). */
+static bool value_stays(const MirStmt *const *stmts, int n, int i)
+{
+    VarId tmp = stmts[i]->lhs.var;
+    for (int j = i + 1; j < n; j++) {
+        const MirStmt *a = stmts[j];
+        if (a->kind != MS_ASSIGN || !reads_var(a->rhs, tmp))
+            continue;
+        if (reads_var(stmts[i]->rhs, a->lhs.var))
+            return false;
+    }
+    return true;
+}
+
+static bool is_temporary(const Tup *t, const MirStmt *s)
+{
+    if (s->kind != MS_ASSIGN || s->lhs.nsteps != 0 || s->lhs.var < 0
+        || s->lhs.var >= t->cap || t->bad[s->lhs.var])
+        return false;
+    const MirVar *v = &t->p->vars[s->lhs.var];
+    return v->kind == MV_INTERNAL && ut_is_tuple(v->sized.type)
+        && strncmp(v->name, "sym", 3) == 0;
+}
+
 /* Internal tuple temporaries (lowering's `(a, b) = f(x)`) assigned once
  * at the top of a statement list: their uses become projections of the
- * value. */
+ * value, unless the unpacking assigns what the value reads. */
 static void find_temporaries(Tup *t, const MirStmt *s)
 {
     if (!s)
         return;
-    if (s->kind == MS_ASSIGN && s->lhs.nsteps == 0 && s->lhs.var >= 0
-        && s->lhs.var < t->cap && !t->bad[s->lhs.var]) {
-        const MirVar *v = &t->p->vars[s->lhs.var];
-        if (v->kind == MV_INTERNAL && ut_is_tuple(v->sized.type)
-            && strncmp(v->name, "sym", 3) == 0)
-            t->subst[s->lhs.var] = s->rhs;
-    }
+    if (is_temporary(t, s))
+        t->subst[s->lhs.var] = s->rhs;
     find_temporaries(t, s->body);
     find_temporaries(t, s->else_body);
-    for (int i = 0; i < s->nstmts; i++)
-        find_temporaries(t, s->stmts[i]);
+    for (int i = 0; i < s->nstmts; i++) {
+        const MirStmt *c = s->stmts[i];
+        if (is_temporary(t, c)) {
+            if (value_stays((const MirStmt *const *)s->stmts, s->nstmts, i))
+                t->subst[c->lhs.var] = c->rhs;
+            continue;
+        }
+        find_temporaries(t, c);
+    }
 }
 
 static bool expr_projects(const MirExpr *e)

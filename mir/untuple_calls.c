@@ -114,6 +114,26 @@ typedef struct Refs {
     bool whole;
 } Refs;
 
+/* Whether the higher-order function `name` passes its function
+ * arguments the items of the tuple after each (the embedded Laplace
+ * functions). */
+static bool passes_tuple_items(const char *name)
+{
+    return strncmp(name, "laplace_", 8) == 0;
+}
+
+/* Whether args[i] of call e, a function argument, gets its arguments
+ * from the call's trailing arguments or from the tuple after it. */
+static bool passes_args(const MirExpr *e, int i)
+{
+    if (e->fn_kind != FNK_STANLIB)
+        return false;
+    if (i == 0 && passes_trailing(e->fn))
+        return true;
+    return passes_tuple_items(e->fn) && i + 1 < e->nargs
+        && e->args[i + 1]->type->kind == TY_TUPLE;
+}
+
 static bool find_whole_ref(MirExpr *e, void *ctx)
 {
     Refs *r = ctx;
@@ -122,8 +142,7 @@ static bool find_whole_ref(MirExpr *e, void *ctx)
     for (int i = 0; i < e->nargs; i++)
         if (is_ref(e->args[i])
             && strcmp(definition_name(r->a, e->args[i]->fn), r->name) == 0
-            && !(i == 0 && e->fn_kind == FNK_STANLIB
-                 && passes_trailing(e->fn)))
+            && !passes_args(e, i))
             r->whole = true;
     return !r->whole;
 }
@@ -391,6 +410,55 @@ static bool passes_tuples(const Tup *t, int f, const MirExpr *c)
     return false;
 }
 
+/* A function argument named ref (renamed if its overload was). */
+static MirExpr *renamed_ref(Tup *t, int f, const MirExpr *ref)
+{
+    MirExpr *r = mir_new_expr(t->a, MX_VAR, ref->type, ref->span);
+    *r = *ref;
+    if (t->new_name[f])
+        r->fn = renamed(t, f, ref->fn);
+    return r;
+}
+
+/* laplace_*(..., f, (a, b, ...), ...): the items of the tuple after
+ * each function argument are its trailing arguments, aligned from the
+ * end; their slots where f's arguments were taken apart.  A tuple that
+ * is not a tuple expression leaves f's arguments whole (next attempt). */
+static MirExpr *expand_tuple_items(Tup *t, MirExpr *c)
+{
+    MirExpr **args = arena_alloc(t->a, sizeof(MirExpr *)
+                                 * (size_t)(c->nargs + 1));
+    memcpy(args, c->args, sizeof(MirExpr *) * (size_t)c->nargs);
+    for (int i = 0; i + 1 < c->nargs; i++) {
+        int f = is_ref(args[i]) && passes_args(c, i)
+            ? resolve_ref(t, args[i]) : -1;
+        if (f < 0 || !t->args_ok[f])
+            continue;
+        args[i] = renamed_ref(t, f, args[i]);
+        int np = t->orig_nparams[f];
+        const MirExpr *items = args[i + 1];
+        if (!ut_is_make_tuple(items) || items->nargs > np) {
+            for (int j = 0; j < np; j++)
+                if (param_split(t, f, j)) {
+                    t->bad[t->root[t->orig_params[f][j]]] = true;
+                    t->failed = true;
+                }
+            continue;
+        }
+        MirExpr *tc = mir_new_expr(t->a, MX_CALL, items->type, items->span);
+        *tc = *items;
+        tc = expand_args(t, f, tc, 0, np - items->nargs);
+        const Type **types = arena_alloc(t->a, sizeof(Type *)
+                                         * (size_t)(tc->nargs + 1));
+        for (int k = 0; k < tc->nargs; k++)
+            types[k] = tc->args[k]->type;
+        tc->type = ty_tuple(t->a, tc->nargs, types);
+        args[i + 1] = tc;
+    }
+    c->args = args;
+    return c;
+}
+
 MirExpr *ut_rw_call(Tup *t, MirExpr *c)
 {
     if (c->kind != MX_CALL || !t->orig_params)
@@ -403,6 +471,8 @@ MirExpr *ut_rw_call(Tup *t, MirExpr *c)
             c->fn = renamed(t, f, c->fn);
         return expand_args(t, f, c, 0, 0);
     }
+    if (c->fn_kind == FNK_STANLIB && passes_tuple_items(c->fn))
+        return expand_tuple_items(t, c);
     if (c->fn_kind != FNK_STANLIB || c->nargs < 2 || !is_ref(c->args[0])
         || !passes_trailing(c->fn))
         return c;
@@ -416,14 +486,10 @@ MirExpr *ut_rw_call(Tup *t, MirExpr *c)
         return expand_args(t, f, d, 0, 0);
     }
     if (t->new_name[f]) {
-        MirExpr *ref = mir_new_expr(t->a, MX_VAR, c->args[0]->type,
-                                    c->args[0]->span);
-        *ref = *c->args[0];
-        ref->fn = renamed(t, f, ref->fn);
         MirExpr **args = arena_alloc(t->a, sizeof(MirExpr *)
                                      * (size_t)(c->nargs + 1));
         memcpy(args, c->args, sizeof(MirExpr *) * (size_t)c->nargs);
-        args[0] = ref;
+        args[0] = renamed_ref(t, f, c->args[0]);
         c->args = args;
     }
     /* the trailing arguments, aligned from the end */

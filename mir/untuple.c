@@ -262,6 +262,8 @@ static void make_elements(Tup *t, VarId v)
 
 static MirExpr *rw_expr(Tup *t, const MirExpr *e);
 
+static MirExpr *merge_indices(Tup *t, MirExpr *c);
+
 static MirExpr *copy_expr(Tup *t, const MirExpr *e)
 {
     MirExpr *c = mir_new_expr(t->a, e->kind, e->type, e->span);
@@ -321,7 +323,7 @@ MirExpr *ut_project(Tup *t, const MirExpr *x, int k)
             c->indices[i].lo = mir_clone_expr(t->a, x->indices[i].lo);
             c->indices[i].hi = mir_clone_expr(t->a, x->indices[i].hi);
         }
-        return c;
+        return merge_indices(t, c);
     }
     case MX_VAR:
         if (x->var >= 0 && x->var < t->cap && t->subst[x->var]) {
@@ -440,6 +442,32 @@ bool ut_is_make_tuple(const MirExpr *e)
         && e->internal == FN_MAKE_TUPLE;
 }
 
+/* x[i][j] as x[i, j] when x[i]'s indices are all single (Stan
+ * Reference Manual, "Indexing": the same value): the slot arrays of
+ * nested arrays of tuples are indexed level by level (x_2___1__[i][j]),
+ * and the backend indexes a variable with several indices, not an
+ * indexed array of arrays. */
+static MirExpr *merge_indices(Tup *t, MirExpr *c)
+{
+    const MirExpr *in = c->args[0];
+    if (c->kind != MX_INDEXED || in->kind != MX_INDEXED)
+        return c;
+    for (int i = 0; i < in->nindices; i++)
+        if (in->indices[i].kind != IDX_SINGLE)
+            return c;
+    MirIndex *ix = arena_alloc(t->a, sizeof(MirIndex)
+                               * (size_t)(in->nindices + c->nindices + 1));
+    for (int i = 0; i < in->nindices; i++)
+        ix[i] = in->indices[i];
+    for (int i = 0; i < c->nindices; i++)
+        ix[in->nindices + i] = c->indices[i];
+    c->args = arena_alloc(t->a, sizeof(MirExpr *));
+    c->args[0] = in->args[0];
+    c->indices = ix;
+    c->nindices += in->nindices;
+    return c;
+}
+
 static MirExpr *index_tuples(Tup *t, MirExpr *c)
 {
     const MirExpr *base = c->args[0];
@@ -459,6 +487,7 @@ static MirExpr *index_tuples(Tup *t, MirExpr *c)
             ix->indices[i].lo = mir_clone_expr(t->a, c->indices[i].lo);
             ix->indices[i].hi = mir_clone_expr(t->a, c->indices[i].hi);
         }
+        ix = merge_indices(t, ix);
         items[k] = ut_is_tuple(ty_base(ix->type)) ? index_tuples(t, ix) : ix;
     }
     MirExpr *m = mir_call_internal(t->a, FN_MAKE_TUPLE, c->type, n, items);

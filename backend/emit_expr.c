@@ -389,7 +389,18 @@ static Opnd value_indexed(Emit *em, const MirExpr *e)
     }
     Opnd r = {A("(%s + %s)", ptr, o), adj ? A("(%s + %s)", adj, o) : NULL,
               count, count, "1", true, is_int, cx};
-    em_shape_of(e->type, count, &r.rows, &r.cols);
+    const Type *t = e->type;
+    if (is_matrix_type(t)
+        || (t->kind == TY_ARRAY && t->dims == 1 && is_vector_type(t->elem))) {
+        /* a matrix, or an array of vectors (one per row), of an array
+         * of them: its dimensions are the variable's after the indexed
+         * ones (em_shape_of knows only the count: w[2][1] of array[2, 3]
+         * vector[2] w took w[2] for six rows of one) */
+        r.rows = em_var_dim(em, v, e->nindices);
+        r.cols = em_var_dim(em, v, e->nindices + 1);
+    } else {
+        em_shape_of(e->type, count, &r.rows, &r.cols);
+    }
     return r;
 }
 

@@ -155,12 +155,13 @@ typedef struct MirVar {
      * CmdStan's name); NULL otherwise */
     const char *out_name;
     /* an element of an array of tuples taken apart (untuple.c): the
-     * array's dimensions, leading this variable's (tuple_ndims; -1 for an
-     * array of tuples inside a tuple inside an array, a layout the
-     * backend's outputs and parameters do not take), the array variable
-     * (tuple_root, whose elements are written together, CmdStan's order)
-     * and the slots that lead here (tuple_slots, ":2:1"); out_name is then
-     * the array's name.  tuple_ndims is 0 for every other variable. */
+     * array's dimensions, leading this variable's (tuple_ndims), the
+     * array variable (tuple_root, whose elements are written together,
+     * CmdStan's order) and the slots that lead here (tuple_slots, ":2:1";
+     * an array of tuples inside a tuple inside the array marks its n
+     * dimensions, which follow, "[n]": ":2[1]:1" for z[i].2[j].1);
+     * out_name is then the array's name.  tuple_ndims is 0 for every
+     * other variable. */
     int tuple_ndims;
     int tuple_root;
     const char *tuple_slots;

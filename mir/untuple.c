@@ -42,45 +42,25 @@
  * which the backend writes them and reads them as parameters in Stan's
  * order (backend/emit_tuple.c).  A user function's tuple arguments
  * become one argument per slot (f(tuple(real, vector) p) -> f(real p_1__,
- * vector p_2__)), and its calls pass the projections, unless it is
- * overloaded or passed to a higher-order function.
+ * vector p_2__)), and its calls pass the projections, overloads and
+ * higher-order calls included (untuple_calls.c).
  *
- * Left whole (the backend then refuses them by name): the arguments of
- * those functions, and a variable some value of which cannot be taken
+ * Left whole (the backend then refuses them by name): the arguments of a
+ * function passed to map_rect, integrate_1d, the deprecated solvers or
+ * the embedded Laplace functions, and a variable some value of which cannot be taken
  * apart (a tuple-valued ?:, a call of a function that is not split).
  * Whether a variable can be
  * taken apart depends on the others, so the rewrite is tried, and tried
  * again without the variables (and functions) that failed, until it
  * succeeds; nothing of the program changes before it does. */
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include "mir.h"
+#include "untuple_impl.h"
 
-typedef struct Tup {
-    MirProgram *p;
-    Arena *a;
-    int cap;                /* entries of first, subst, bad */
-    VarId *first;           /* per variable: its first element, or -1 */
-    MirExpr **subst;        /* internal temporaries: their value */
-    bool *bad;              /* variables left whole (found so far) */
-    VarId *root;            /* per element variable: the tuple variable
-                               taken apart, at the outermost level */
-    int nfuns_cap;
-    int *split;             /* per function: its first element function,
-                               or -1 */
-    int *parent, *slot;     /* per element function: whose element */
-    bool *bad_fun;          /* functions not split (found so far) */
-    bool *args_ok;          /* per function: its tuple arguments may be
-                               taken apart (no overload, never passed to
-                               a higher-order function, has a body) */
-    VarId **orig_params;    /* per function: its arguments as declared */
-    int *orig_nparams;
-    int cur_fun;            /* the function whose body is rewritten, or -1 */
-    bool failed;            /* this attempt left something whole */
-} Tup;
 
-static bool is_tuple(const Type *t)
+bool ut_is_tuple(const Type *t)
 {
     return t && t->kind == TY_TUPLE;
 }
@@ -147,7 +127,7 @@ static bool arg_splits(const Tup *t, VarId v)
 /* Whether a type's values need no sizes: scalars, and tuples of them. */
 static bool unsized_ok(const Type *type)
 {
-    if (is_tuple(type)) {
+    if (ut_is_tuple(type)) {
         for (int i = 0; i < type->n; i++)
             if (!unsized_ok(type->items[i]))
                 return false;
@@ -166,7 +146,7 @@ static bool splittable(Tup *t, VarId v)
 {
     MirVar *var = &t->p->vars[v];
     const Type *base = ty_base(var->sized.type);
-    if (!is_tuple(base) || t->bad[v]
+    if (!ut_is_tuple(base) || t->bad[v]
         || (var->kind == MV_ARG && !arg_splits(t, v)))
         return false;
     if (var->sized.nitems == 0 && var->sized.ndims == 0
@@ -185,10 +165,10 @@ static bool splittable(Tup *t, VarId v)
 
 /* The type of slot k of a tuple, or of an array of tuples (the array of
  * the slot's values: array[N] tuple(real, vector) -> array[N] vector). */
-static const Type *slot_type(Arena *a, const Type *type, int k)
+const Type *ut_slot_type(Arena *a, const Type *type, int k)
 {
     if (type->kind == TY_ARRAY)
-        return ty_array(a, type->dims, slot_type(a, type->elem, k));
+        return ty_array(a, type->dims, ut_slot_type(a, type->elem, k));
     return type->items[k - 1];
 }
 
@@ -199,7 +179,7 @@ static const Type *slot_type(Arena *a, const Type *type, int k)
 MirSized mir_slot_sized(Arena *a, const MirSized *s, int i)
 {
     MirSized z = *s->items[i];
-    z.type = slot_type(a, s->type, i + 1);
+    z.type = ut_slot_type(a, s->type, i + 1);
     if (s->ndims == 0)
         return z;
     z.ndims = s->ndims + s->items[i]->ndims;
@@ -208,7 +188,7 @@ MirSized mir_slot_sized(Arena *a, const MirSized *s, int i)
         z.dims[k] = s->dims[k];
     for (int k = 0; k < s->items[i]->ndims; k++)
         z.dims[s->ndims + k] = s->items[i]->dims[k];
-    z.type = slot_type(a, s->type, i + 1);
+    z.type = ut_slot_type(a, s->type, i + 1);
     return z;
 }
 
@@ -237,11 +217,17 @@ static void name_element(Tup *t, VarId v, VarId c, int i)
         return;
     }
     cv->tuple_root = parent->tuple_root;
-    cv->tuple_slots = arena_printf(t->a, "%s:%d", parent->tuple_slots, i + 1);
+    cv->tuple_ndims = parent->tuple_ndims;
     /* a tuple inside the array keeps its layout; an array of tuples
-     * inside it has indices of its own after the slots */
-    cv->tuple_ndims = parent->tuple_ndims == parent->sized.ndims
-        ? parent->tuple_ndims : -1;
+     * inside it has indices of its own after the slots, marked "[n]"
+     * for its n dimensions (z.1:2.3:1 is slots ":2[1]:1") */
+    int nested = parent->sized.ndims - parent->tuple_ndims;
+    for (const char *m = strchr(parent->tuple_slots, '['); m;
+         m = strchr(m + 1, '['))
+        nested -= (int)strtol(m + 1, NULL, 10);
+    cv->tuple_slots = nested > 0
+        ? arena_printf(t->a, "%s[%d]:%d", parent->tuple_slots, nested, i + 1)
+        : arena_printf(t->a, "%s:%d", parent->tuple_slots, i + 1);
 }
 
 static void make_elements(Tup *t, VarId v)
@@ -275,7 +261,8 @@ static void make_elements(Tup *t, VarId v)
 /* ---------------------------------------------------------- projections */
 
 static MirExpr *rw_expr(Tup *t, const MirExpr *e);
-static MirExpr *expand_call(Tup *t, MirExpr *c);
+
+static MirExpr *merge_indices(Tup *t, MirExpr *c);
 
 static MirExpr *copy_expr(Tup *t, const MirExpr *e)
 {
@@ -291,7 +278,7 @@ static int user_fun(const Tup *t, const MirExpr *e)
         return -1;
     for (int i = 0; i < t->p->nfuns; i++)
         if (strcmp(t->p->funs[i].name, e->fn) == 0
-            && is_tuple(ty_base(t->p->funs[i].ret)) && t->split[i] >= 0)
+            && ut_is_tuple(ty_base(t->p->funs[i].ret)) && t->split[i] >= 0)
             return i;
     return -1;
 }
@@ -314,14 +301,14 @@ static MirExpr *whole_value(Tup *t, VarId v)
 
 /* Element k (1-based) of the tuple value x (already rewritten), or NULL
  * when it cannot be taken apart. */
-static MirExpr *project(Tup *t, const MirExpr *x, int k)
+MirExpr *ut_project(Tup *t, const MirExpr *x, int k)
 {
-    const Type *et = slot_type(t->a, x->type, k);
+    const Type *et = ut_slot_type(t->a, x->type, k);
     switch (x->kind) {
     case MX_INDEXED: {
         /* x[i].k is x_k__[i]: the slot's array indexed as the tuples'
          * (copies of the indices: the MIR is a tree) */
-        MirExpr *inner = project(t, x->args[0], k);
+        MirExpr *inner = ut_project(t, x->args[0], k);
         if (!inner)
             return NULL;
         MirExpr *c = copy_expr(t, x);
@@ -336,11 +323,11 @@ static MirExpr *project(Tup *t, const MirExpr *x, int k)
             c->indices[i].lo = mir_clone_expr(t->a, x->indices[i].lo);
             c->indices[i].hi = mir_clone_expr(t->a, x->indices[i].hi);
         }
-        return c;
+        return merge_indices(t, c);
     }
     case MX_VAR:
         if (x->var >= 0 && x->var < t->cap && t->subst[x->var]) {
-            MirExpr *e = project(t, rw_expr(t, t->subst[x->var]), k);
+            MirExpr *e = ut_project(t, rw_expr(t, t->subst[x->var]), k);
             if (!e) {
                 t->bad[x->var] = true;
                 t->failed = true;
@@ -351,8 +338,42 @@ static MirExpr *project(Tup *t, const MirExpr *x, int k)
             return mir_var(t->p, t->first[x->var] + k - 1);
         return NULL;
     case MX_TUPLE_PROJ: {
-        MirExpr *inner = project(t, x->args[0], x->slot);
-        return inner ? project(t, inner, k) : NULL;
+        MirExpr *inner = ut_project(t, x->args[0], x->slot);
+        return inner ? ut_project(t, inner, k) : NULL;
+    }
+    case MX_PROMOTE: {
+        /* (1, 2) promoted to tuple(real, int): each slot promoted to
+         * its own type, where it differs */
+        MirExpr *inner = ut_project(t, x->args[0], k);
+        if (!inner || ty_equal(inner->type, et))
+            return inner;
+        MirExpr *c = copy_expr(t, x);
+        c->type = et;
+        c->args = arena_alloc(t->a, sizeof(MirExpr *));
+        c->args[0] = inner;
+        c->ad = inner->ad;
+        return c;
+    }
+    case MX_TERNARY: {
+        /* c ? x : y is c ? x.k : y.k, the condition evaluated once per
+         * slot: only a condition that draws, prints and adds nothing
+         * (a second draw would differ) */
+        if (mir_expr_effect(x->args[0]) & (EFF_RNG | EFF_PRINTS | EFF_TARGET
+                                           | EFF_WRITES))
+            return NULL;
+        MirExpr *a = ut_project(t, x->args[1], k);
+        MirExpr *b = a ? ut_project(t, x->args[2], k) : NULL;
+        if (!b)
+            return NULL;
+        MirExpr *c = copy_expr(t, x);
+        c->type = et;
+        c->args = arena_alloc(t->a, sizeof(MirExpr *) * 3);
+        c->args[0] = mir_clone_expr(t->a, x->args[0]);
+        c->args[1] = a;
+        c->args[2] = b;
+        c->ad = a->ad == AD_AUTODIFF || b->ad == AD_AUTODIFF ? AD_AUTODIFF
+                                                             : AD_DATA;
+        return c;
     }
     case MX_CALL:
         /* copies: each element of a call is its own call (the MIR is a
@@ -366,7 +387,7 @@ static MirExpr *project(Tup *t, const MirExpr *x, int k)
             c->args = arena_alloc(t->a, sizeof(MirExpr *)
                                   * (size_t)(x->nargs + 1));
             for (int i = 0; i < x->nargs; i++)
-                if (!(c->args[i] = project(t, x->args[i], k)))
+                if (!(c->args[i] = ut_project(t, x->args[i], k)))
                     return NULL;
             return c;
         }
@@ -407,7 +428,7 @@ static MirExpr *rw_operand(Tup *t, const MirExpr *e)
     MirExpr *c = copy_expr(t, e);
     c->args = arena_alloc(t->a, sizeof(MirExpr *));
     c->args[0] = rw_operand(t, e->args[0]);
-    MirExpr *p = project(t, c->args[0], e->slot);
+    MirExpr *p = ut_project(t, c->args[0], e->slot);
     return p ? p : c;
 }
 
@@ -415,22 +436,48 @@ static MirExpr *rw_operand(Tup *t, const MirExpr *e)
  * FnMakeTuple__(x_1__, x_2__)): the tuple of the elements' arrays
  * indexed, FnMakeTuple__(x_1__[i], x_2__[i]), whose slots the uses
  * project.  Anything else indexed stays as it is. */
-static bool is_make_tuple(const MirExpr *e)
+bool ut_is_make_tuple(const MirExpr *e)
 {
     return e->kind == MX_CALL && e->fn_kind == FNK_INTERNAL
         && e->internal == FN_MAKE_TUPLE;
 }
 
+/* x[i][j] as x[i, j] when x[i]'s indices are all single (Stan
+ * Reference Manual, "Indexing": the same value): the slot arrays of
+ * nested arrays of tuples are indexed level by level (x_2___1__[i][j]),
+ * and the backend indexes a variable with several indices, not an
+ * indexed array of arrays. */
+static MirExpr *merge_indices(Tup *t, MirExpr *c)
+{
+    const MirExpr *in = c->args[0];
+    if (c->kind != MX_INDEXED || in->kind != MX_INDEXED)
+        return c;
+    for (int i = 0; i < in->nindices; i++)
+        if (in->indices[i].kind != IDX_SINGLE)
+            return c;
+    MirIndex *ix = arena_alloc(t->a, sizeof(MirIndex)
+                               * (size_t)(in->nindices + c->nindices + 1));
+    for (int i = 0; i < in->nindices; i++)
+        ix[i] = in->indices[i];
+    for (int i = 0; i < c->nindices; i++)
+        ix[in->nindices + i] = c->indices[i];
+    c->args = arena_alloc(t->a, sizeof(MirExpr *));
+    c->args[0] = in->args[0];
+    c->indices = ix;
+    c->nindices += in->nindices;
+    return c;
+}
+
 static MirExpr *index_tuples(Tup *t, MirExpr *c)
 {
     const MirExpr *base = c->args[0];
-    if (!is_make_tuple(base))
+    if (!ut_is_make_tuple(base))
         return c;
     int n = base->nargs;
     MirExpr **items = arena_alloc(t->a, sizeof(MirExpr *) * (size_t)(n + 1));
     for (int k = 0; k < n; k++) {
         MirExpr *ix = copy_expr(t, c);
-        ix->type = slot_type(t->a, c->type, k + 1);
+        ix->type = ut_slot_type(t->a, c->type, k + 1);
         ix->args = arena_alloc(t->a, sizeof(MirExpr *));
         ix->args[0] = base->args[k];
         ix->indices = arena_alloc(t->a, sizeof(MirIndex)
@@ -440,11 +487,50 @@ static MirExpr *index_tuples(Tup *t, MirExpr *c)
             ix->indices[i].lo = mir_clone_expr(t->a, c->indices[i].lo);
             ix->indices[i].hi = mir_clone_expr(t->a, c->indices[i].hi);
         }
-        items[k] = is_tuple(ty_base(ix->type)) ? index_tuples(t, ix) : ix;
+        ix = merge_indices(t, ix);
+        items[k] = ut_is_tuple(ty_base(ix->type)) ? index_tuples(t, ix) : ix;
     }
     MirExpr *m = mir_call_internal(t->a, FN_MAKE_TUPLE, c->type, n, items);
     m->ad = c->ad;
     return m;
+}
+
+/* The printed form of a tuple value x, as Stan Math's stan_print
+ * writes it: "(" its slots separated by "," ")" (nested tuples
+ * likewise), appended to out as print's arguments.  False, with
+ * nothing appended, when x cannot be taken apart. */
+static bool print_items(Tup *t, const MirExpr *x, PtrVec *out)
+{
+    if (!ut_is_tuple(x->type)) {
+        vec_push(t->a, out, (void *)x);
+        return true;
+    }
+    PtrVec items = {0};
+    vec_push(t->a, &items, mir_str(t->a, "("));
+    for (int k = 1; k <= x->type->n; k++) {
+        MirExpr *e = ut_project(t, x, k);
+        if (!e || !print_items(t, e, &items))
+            return false;
+        if (k < x->type->n)
+            vec_push(t->a, &items, mir_str(t->a, ","));
+    }
+    vec_push(t->a, &items, mir_str(t->a, ")"));
+    for (int i = 0; i < items.len; i++)
+        vec_push(t->a, out, items.items[i]);
+    return true;
+}
+
+/* print, reject and fatal_error of tuples (rewritten): their slots
+ * printed between parentheses.  An array of tuples stays whole (the
+ * backend refuses it by type). */
+static void print_tuples(Tup *t, MirExpr *c)
+{
+    PtrVec args = {0};
+    for (int i = 0; i < c->nargs; i++)
+        if (!print_items(t, c->args[i], &args))
+            vec_push(t->a, &args, c->args[i]);
+    c->args = (MirExpr **)args.items;
+    c->nargs = args.len;
 }
 
 static MirExpr *rw_expr(Tup *t, const MirExpr *e)
@@ -476,12 +562,17 @@ static MirExpr *rw_expr(Tup *t, const MirExpr *e)
             c->indices[i].hi = rw_expr(t, e->indices[i].hi);
         }
     }
-    if (c->kind == MX_INDEXED && is_tuple(ty_base(c->type)))
+    if (c->kind == MX_INDEXED && ut_is_tuple(ty_base(c->type)))
         return index_tuples(t, c);
-    if (c->kind == MX_CALL && c->fn_kind == FNK_USER)
-        return expand_call(t, c);
+    if (c->kind == MX_CALL && (c->fn_kind == FNK_USER
+                               || c->fn_kind == FNK_STANLIB))
+        c = ut_rw_call(t, c);
+    if (c->kind == MX_CALL && c->fn_kind == FNK_INTERNAL
+        && (c->internal == FN_PRINT || c->internal == FN_REJECT
+            || c->internal == FN_FATAL_ERROR))
+        print_tuples(t, c);
     if (c->kind == MX_CALL && c->fn_kind == FNK_STANLIB && c->nargs == 1
-        && strcmp(c->fn, "size") == 0 && is_make_tuple(c->args[0])
+        && strcmp(c->fn, "size") == 0 && ut_is_make_tuple(c->args[0])
         && c->args[0]->type->kind == TY_ARRAY)
         /* the size of an array of tuples is its slots' arrays' */
         c->args[0] = c->args[0]->args[0];
@@ -491,6 +582,8 @@ static MirExpr *rw_expr(Tup *t, const MirExpr *e)
 /* ----------------------------------------------------------- statements */
 
 static MirStmt *rw_stmt(Tup *t, const MirStmt *s);
+
+static MirStmt *rw_assign(Tup *t, const MirStmt *s);
 
 static MirStmt *list(Tup *t, MirStmt **items, int n)
 {
@@ -590,8 +683,8 @@ static MirStmt *assign_elements(Tup *t, VarId v, const MirExpr *rhs,
         VarId c = t->first[v] + i;
         const char *sub = read ? arena_printf(t->a, "%s.%d", prefix, i + 1)
                                : NULL;
-        const Type *et = slot_type(t->a, type, i + 1);
-        MirExpr *e = read ? NULL : project(t, rhs, i + 1);
+        const Type *et = ut_slot_type(t->a, type, i + 1);
+        MirExpr *e = read ? NULL : ut_project(t, rhs, i + 1);
         if (!read && !e) {
             t->bad[t->root[v]] = true;
             t->failed = true;
@@ -635,8 +728,37 @@ static MirStmt *decl_elements(Tup *t, VarId v)
     return list(t, out, n);
 }
 
+static MirStmt *as_branch(Tup *t, MirStmt *s);
+
+/* x = c ? a : b of tuples whose condition draws (or prints): if (c) x =
+ * a; else x = b;, the condition evaluated once (projecting the ?: would
+ * evaluate it once per slot).  NULL for any other assignment. */
+static MirStmt *assign_ternary(Tup *t, const MirStmt *s)
+{
+    const MirExpr *r = s->rhs;
+    if (!r || r->kind != MX_TERNARY || !ut_is_tuple(ty_base(r->type))
+        || !(mir_expr_effect(r->args[0]) & (EFF_RNG | EFF_PRINTS | EFF_TARGET
+                                            | EFF_WRITES)))
+        return NULL;
+    MirStmt *branch[2];
+    for (int i = 0; i < 2; i++) {
+        MirStmt *a = mir_new_stmt(t->a, MS_ASSIGN, s->span);
+        *a = *s;
+        a->rhs = r->args[1 + i];
+        branch[i] = as_branch(t, rw_assign(t, a));
+    }
+    MirStmt *c = mir_new_stmt(t->a, MS_IF, s->span);
+    c->cond = rw_expr(t, r->args[0]);
+    c->body = branch[0];
+    c->else_body = branch[1];
+    return c;
+}
+
 static MirStmt *rw_assign(Tup *t, const MirStmt *s)
 {
+    MirStmt *branches = assign_ternary(t, s);
+    if (branches)
+        return branches;
     VarId v = s->lhs.var;
     MirExpr *rhs = rw_expr(t, s->rhs);
     if (v < t->cap && t->subst[v] && !t->bad[v])
@@ -735,7 +857,7 @@ static MirExpr *project_result(Tup *t, int f, MirExpr *e)
     if (f < 0 || t->parent[f] < 0 || !e)
         return e;
     MirExpr *outer = project_result(t, t->parent[f], e);
-    MirExpr *r = outer ? project(t, outer, t->slot[f]) : NULL;
+    MirExpr *r = outer ? ut_project(t, outer, t->slot[f]) : NULL;
     if (!r) {
         int root = f;
         while (t->parent[root] >= 0)
@@ -848,24 +970,69 @@ static void rw_sized(Tup *t, MirSized *z)
     }
 }
 
+/* Whether e reads variable v. */
+static bool reads_var(const MirExpr *e, VarId v)
+{
+    if (!e)
+        return false;
+    if (e->kind == MX_VAR && e->var == v)
+        return true;
+    for (int i = 0; i < e->nargs; i++)
+        if (reads_var(e->args[i], v))
+            return true;
+    for (int i = 0; i < e->nindices; i++)
+        if (reads_var(e->indices[i].lo, v) || reads_var(e->indices[i].hi, v))
+            return true;
+    return false;
+}
+
+/* Whether the temporary assigned by stmts[i] can stand for its value in
+ * the assignments after it that read it: not when one of them assigns a
+ * variable the value reads ((u, w) = (w, u) swaps: the value is taken
+ * before either is assigned, so the temporary is stored). */
+static bool value_stays(const MirStmt *const *stmts, int n, int i)
+{
+    VarId tmp = stmts[i]->lhs.var;
+    for (int j = i + 1; j < n; j++) {
+        const MirStmt *a = stmts[j];
+        if (a->kind != MS_ASSIGN || !reads_var(a->rhs, tmp))
+            continue;
+        if (reads_var(stmts[i]->rhs, a->lhs.var))
+            return false;
+    }
+    return true;
+}
+
+static bool is_temporary(const Tup *t, const MirStmt *s)
+{
+    if (s->kind != MS_ASSIGN || s->lhs.nsteps != 0 || s->lhs.var < 0
+        || s->lhs.var >= t->cap || t->bad[s->lhs.var])
+        return false;
+    const MirVar *v = &t->p->vars[s->lhs.var];
+    return v->kind == MV_INTERNAL && ut_is_tuple(v->sized.type)
+        && strncmp(v->name, "sym", 3) == 0;
+}
+
 /* Internal tuple temporaries (lowering's `(a, b) = f(x)`) assigned once
  * at the top of a statement list: their uses become projections of the
- * value. */
+ * value, unless the unpacking assigns what the value reads. */
 static void find_temporaries(Tup *t, const MirStmt *s)
 {
     if (!s)
         return;
-    if (s->kind == MS_ASSIGN && s->lhs.nsteps == 0 && s->lhs.var >= 0
-        && s->lhs.var < t->cap && !t->bad[s->lhs.var]) {
-        const MirVar *v = &t->p->vars[s->lhs.var];
-        if (v->kind == MV_INTERNAL && is_tuple(v->sized.type)
-            && strncmp(v->name, "sym", 3) == 0)
-            t->subst[s->lhs.var] = s->rhs;
-    }
+    if (is_temporary(t, s))
+        t->subst[s->lhs.var] = s->rhs;
     find_temporaries(t, s->body);
     find_temporaries(t, s->else_body);
-    for (int i = 0; i < s->nstmts; i++)
-        find_temporaries(t, s->stmts[i]);
+    for (int i = 0; i < s->nstmts; i++) {
+        const MirStmt *c = s->stmts[i];
+        if (is_temporary(t, c)) {
+            if (value_stays((const MirStmt *const *)s->stmts, s->nstmts, i))
+                t->subst[c->lhs.var] = c->rhs;
+            continue;
+        }
+        find_temporaries(t, c);
+    }
 }
 
 static bool expr_projects(const MirExpr *e)
@@ -904,10 +1071,10 @@ static bool has_tuples(const MirProgram *p)
         || stmt_projects(p->generate_quantities))
         return true;
     for (int v = 0; v < p->nvars; v++)
-        if (is_tuple(p->vars[v].sized.type))
+        if (ut_is_tuple(p->vars[v].sized.type))
             return true;
     for (int f = 0; f < p->nfuns; f++)
-        if (is_tuple(ty_base(p->funs[f].ret)) || stmt_projects(p->funs[f].body))
+        if (ut_is_tuple(ty_base(p->funs[f].ret)) || stmt_projects(p->funs[f].body))
             return true;
     return false;
 }
@@ -916,7 +1083,7 @@ static bool has_tuples(const MirProgram *p)
 
 static bool splits(const MirFun *f)
 {
-    return is_tuple(ty_base(f->ret)) && f->body
+    return ut_is_tuple(ty_base(f->ret)) && f->body
         && !(f->effect & (EFF_RNG | EFF_TARGET | EFF_PRINTS));
 }
 
@@ -927,7 +1094,7 @@ static int element_functions(const Type *t)
     t = ty_base(t);
     int n = t->n;
     for (int i = 0; i < t->n; i++)
-        if (is_tuple(ty_base(t->items[i])))
+        if (ut_is_tuple(ty_base(t->items[i])))
             n += element_functions(t->items[i]);
     return n;
 }
@@ -944,6 +1111,7 @@ static void split_functions(Tup *t)
     MirFun *funs = arena_alloc(t->a, sizeof(MirFun) * (size_t)(total + 1));
     if (n > 0)   /* p->funs is NULL in a program without functions */
         memcpy(funs, p->funs, sizeof(MirFun) * (size_t)n);
+    ut_rename(t, funs, n);
     t->split = arena_alloc(t->a, sizeof(int) * (size_t)(total + 1));
     t->parent = arena_alloc(t->a, sizeof(int) * (size_t)(total + 1));
     t->slot = arena_alloc(t->a, sizeof(int) * (size_t)(total + 1));
@@ -958,7 +1126,7 @@ static void split_functions(Tup *t)
             funs[next] = funs[f];
             funs[next].name = arena_printf(t->a, "%s_%d__", funs[f].name,
                                            k + 1);
-            funs[next].ret = slot_type(t->a, funs[f].ret, k + 1);
+            funs[next].ret = ut_slot_type(t->a, funs[f].ret, k + 1);
             t->parent[next] = f;
             t->slot[next] = k + 1;
             next++;
@@ -966,155 +1134,6 @@ static void split_functions(Tup *t)
     }
     p->funs = funs;
     p->nfuns = next;
-}
-
-/* ------------------------------------------------ tuple arguments */
-
-typedef struct Refs {
-    const char *name;
-    bool passed;
-} Refs;
-
-static bool find_ref(MirExpr *e, void *ctx)
-{
-    Refs *r = ctx;
-    if (e->fn && strcmp(e->fn, r->name) == 0
-        && !(e->kind == MX_CALL && e->fn_kind == FNK_USER))
-        r->passed = true;
-    return !r->passed;
-}
-
-/* Which functions' tuple arguments may be taken apart this attempt: a
- * function with a body, the only one of its name (the arguments taken
- * apart could match another overload), not passed to a higher-order
- * function (whose calls pass the arguments as declared). */
-static void prepare_args(Tup *t)
-{
-    MirProgram *p = t->p;
-    int n = p->nfuns;
-    t->args_ok = arena_alloc(t->a, sizeof(bool) * (size_t)(n + 1));
-    t->orig_params = arena_alloc(t->a, sizeof(VarId *) * (size_t)(n + 1));
-    t->orig_nparams = arena_alloc(t->a, sizeof(int) * (size_t)(n + 1));
-    for (int f = 0; f < n; f++) {
-        const MirFun *fn = &p->funs[f];
-        t->orig_params[f] = fn->params;
-        t->orig_nparams[f] = fn->nparams;
-        bool ok = fn->body != NULL;
-        for (int g = 0; g < n && ok; g++)
-            ok = g == f || strcmp(p->funs[g].name, fn->name) != 0;
-        if (ok) {
-            Refs r = {fn->name, false};
-            MirVisitor v = {.expr = find_ref, .ctx = &r, .decl_sizes = true,
-                            .p = p};
-            mir_visit_program(p, &v);
-            ok = !r.passed;
-        }
-        t->args_ok[f] = ok;
-    }
-}
-
-/* The arguments that v stands for: its elements', in order, when it
- * was taken apart. */
-static void flat_params(Tup *t, VarId v, bool data_only, PtrVec *vars,
-                        PtrVec *data)
-{
-    if (v < t->cap && t->first[v] >= 0) {
-        int n = ty_base(t->p->vars[v].sized.type)->n;
-        for (int i = 0; i < n; i++)
-            flat_params(t, t->first[v] + i, data_only, vars, data);
-        return;
-    }
-    vec_push(t->a, vars, (void *)(intptr_t)v);
-    vec_push(t->a, data, (void *)(intptr_t)data_only);
-}
-
-/* After split_functions: the element functions share their function's
- * arguments; every function's arguments taken apart are replaced by
- * their elements. */
-static void flatten_args(Tup *t, int n_orig)
-{
-    MirProgram *p = t->p;
-    bool *ok = arena_alloc(t->a, sizeof(bool) * (size_t)(p->nfuns + 1));
-    VarId **orig = arena_alloc(t->a, sizeof(VarId *) * (size_t)(p->nfuns + 1));
-    int *norig = arena_alloc(t->a, sizeof(int) * (size_t)(p->nfuns + 1));
-    for (int f = 0; f < p->nfuns; f++) {
-        int r = f;
-        while (r >= n_orig && t->parent[r] >= 0)
-            r = t->parent[r];
-        ok[f] = r < n_orig && t->args_ok[r];
-        orig[f] = p->funs[f].params;
-        norig[f] = p->funs[f].nparams;
-        if (!ok[f])
-            continue;
-        PtrVec vars = {0}, data = {0};
-        for (int i = 0; i < p->funs[f].nparams; i++)
-            flat_params(t, p->funs[f].params[i], p->funs[f].data_only
-                        && p->funs[f].data_only[i], &vars, &data);
-        VarId *params = arena_alloc(t->a, sizeof(VarId)
-                                    * (size_t)(vars.len + 1));
-        bool *donly = arena_alloc(t->a, sizeof(bool) * (size_t)(vars.len + 1));
-        for (int i = 0; i < vars.len; i++) {
-            params[i] = (VarId)(intptr_t)vars.items[i];
-            donly[i] = (bool)(intptr_t)data.items[i];
-        }
-        p->funs[f].params = params;
-        p->funs[f].data_only = donly;
-        p->funs[f].nparams = vars.len;
-    }
-    t->args_ok = ok;
-    t->orig_params = orig;
-    t->orig_nparams = norig;
-}
-
-/* The arguments for parameter v of a call: the value e, or the
- * projections of e onto v's elements.  False when e cannot be taken
- * apart (v stays whole in the next attempt). */
-static bool expand_arg(Tup *t, VarId v, const MirExpr *e, PtrVec *out)
-{
-    if (!(v < t->cap && t->first[v] >= 0)) {
-        vec_push(t->a, out, (void *)e);
-        return true;
-    }
-    int n = ty_base(t->p->vars[v].sized.type)->n;
-    for (int i = 0; i < n; i++) {
-        MirExpr *x = project(t, e, i + 1);
-        if (!x || !expand_arg(t, t->first[v] + i, x, out))
-            return false;
-    }
-    return true;
-}
-
-/* A call of a user function whose arguments were taken apart: its
- * arguments (rewritten) projected onto the elements. */
-static MirExpr *expand_call(Tup *t, MirExpr *c)
-{
-    if (c->kind != MX_CALL || c->fn_kind != FNK_USER || !t->orig_params)
-        return c;
-    for (int f = 0; f < t->p->nfuns; f++) {
-        if (strcmp(t->p->funs[f].name, c->fn) != 0 || !t->args_ok[f]
-            || t->orig_nparams[f] != c->nargs)
-            continue;
-        if (t->p->funs[f].nparams == c->nargs) {
-            bool same = true;
-            for (int i = 0; i < c->nargs && same; i++)
-                same = t->p->funs[f].params[i] == t->orig_params[f][i];
-            if (same)
-                return c;
-        }
-        PtrVec args = {0};
-        for (int i = 0; i < c->nargs; i++) {
-            VarId v = t->orig_params[f][i];
-            if (!expand_arg(t, v, c->args[i], &args)) {
-                t->bad[t->root[v]] = true;
-                t->failed = true;
-                return c;
-            }
-        }
-        c->args = (MirExpr **)args.items;
-        c->nargs = args.len;
-        return c;
-    }
-    return c;
 }
 
 /* One attempt: true when everything could be taken apart that was tried
@@ -1133,12 +1152,12 @@ static bool attempt(Tup *t)
     }
     /* element variables; nested tuples get theirs too (the loop reaches
      * the new variables) */
-    prepare_args(t);
+    ut_prepare_args(t);
     int n_orig = p->nfuns;
     for (int v = 0; v < p->nvars; v++)
         make_elements(t, v);
     split_functions(t);
-    flatten_args(t, n_orig);
+    ut_flatten_args(t, n_orig);
     find_temporaries(t, p->prepare_data);
     find_temporaries(t, p->log_prob);
     find_temporaries(t, p->generate_quantities);

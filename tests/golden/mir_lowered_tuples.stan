@@ -4,7 +4,7 @@
 // constraint checked (transformed data's too), tuple locals as one
 // variable per element, unpacking through a function split into one
 // function per element, a whole tuple as FnMakeTuple__ of its elements,
-// and a tuple-valued ?: left whole.
+// and a tuple-valued ?: one ?: per element (its condition draws nothing).
 functions {
   tuple(real, vector) moments(vector x, real shift) {
     int n = rows(x);

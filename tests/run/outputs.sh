@@ -205,6 +205,69 @@ JSON
 }
 [ $# -eq 0 ] && check_tuple_model >>"$tmp/results"
 
+# tests/run/models/tuple_nested_arrays: arrays of tuples inside a tuple
+# inside an array.  h's columns (CmdStan's order: the outer array's
+# elements in turn, each tuple whole, the inner array[2, 2] column-major)
+# and values (h[i] = (i, {(10 i + j, k + 0.5)}) by hand); the gradient's
+# columns in Stan's unconstrained order (the deserializer reads p[1].1,
+# p[1].2[1].1, p[1].2[1].2[1:2], p[1].2[2] ..., then p[2]) with the
+# values of the hand-computed derivative at a given point (jacobian=0:
+# -x for p[i].1 ~ normal(0, 1); d[i].2[j].1 - x for the inner real;
+# p[i].1 - x for the vector, whose scale is 2: (p[i].1 - x) / 4, and
+# the vector's mean p[i].1 collects those).
+check_nested_model() {
+    d="$tmp/nested_model"
+    mkdir -p "$d"
+    m="$root/tests/run/models/tuple_nested_arrays"
+    if ! PPLBENCH_CFLAGS=-O0 "$pplbench" build "$m.stan" -o "$d/t" \
+        >"$d/build.out" 2>&1; then
+        echo "outputs nested_model: FAILED: $(grep -m1 -i error "$d/build.out")"
+        return
+    fi
+    if ! (cd "$d" && ./t sample num_samples=1 num_warmup=10 random seed=3 \
+        data file="$m.data.json" output file=o.csv >/dev/null 2>&1); then
+        echo "outputs nested_model: FAILED: sampling failed"
+        return
+    fi
+    got=$(grep -v '^#' "$d/o.csv" | awk -F, '
+        NR == 1 { for (i = 1; i <= NF; i++) if ($i == "h.1:1") at = i }
+        { s = ""; for (i = at; i < at + 18; i++) s = s (i > at ? "," : "") $i
+          print s }' | tr '\n' ' ')
+    want='h.1:1,h.1:2.1.1:1,h.1:2.1.1:2,h.1:2.2.1:1,h.1:2.2.1:2,h.1:2.1.2:1'
+    want="$want,h.1:2.1.2:2,h.1:2.2.2:1,h.1:2.2.2:2,h.2:1,h.2:2.1.1:1"
+    want="$want,h.2:2.1.1:2,h.2:2.2.1:1,h.2:2.2.1:2,h.2:2.1.2:1,h.2:2.1.2:2"
+    want="$want,h.2:2.2.2:1,h.2:2.2.2:2"
+    want="$want 1,11,1.5,12,1.5,11,2.5,12,2.5,2,21,1.5,22,1.5,21,2.5,22,2.5 "
+    if [ "$got" != "$want" ]; then
+        echo "outputs nested_model: FAILED: h $got"
+        return
+    fi
+    cat >"$d/c.json" <<'JSON'
+{"p": [{"1": 1, "2": [{"1": 0.5, "2": [1, 3]}, {"1": 0, "2": [0, 1]},
+                      {"1": 2, "2": [1, 1]}]},
+       {"1": -1, "2": [{"1": 4, "2": [-1, -1]}, {"1": 5, "2": [1, 1]},
+                       {"1": 7, "2": [-1, 3]}]}]}
+JSON
+    if ! (cd "$d" && ./t log_prob constrained_params=c.json jacobian=0 \
+        data file="$m.data.json" output file=lp.csv >/dev/null 2>&1); then
+        echo "outputs nested_model: FAILED: log_prob failed"
+        return
+    fi
+    got=$(grep -v '^#' "$d/lp.csv" | cut -d, -f2- | tr '\n' ' ')
+    want='g_p.1:1,g_p.1:2.1:1,g_p.1:2.1:2.1,g_p.1:2.1:2.2,g_p.1:2.2:1'
+    want="$want,g_p.1:2.2:2.1,g_p.1:2.2:2.2,g_p.1:2.3:1,g_p.1:2.3:2.1"
+    want="$want,g_p.1:2.3:2.2,g_p.2:1,g_p.2:2.1:1,g_p.2:2.1:2.1"
+    want="$want,g_p.2:2.1:2.2,g_p.2:2.2:1,g_p.2:2.2:2.1,g_p.2:2.2:2.2"
+    want="$want,g_p.2:2.3:1,g_p.2:2.3:2.1,g_p.2:2.3:2.2"
+    want="$want -0.75,0.5,0,-0.5,2,0.25,0,1,0,0,3,0,0,0,0,-0.5,-0.5,-1,0,-1 "
+    if [ "$got" != "$want" ]; then
+        echo "outputs nested_model: FAILED: log_prob $got"
+        return
+    fi
+    echo "outputs nested_model: ok"
+}
+[ $# -eq 0 ] && check_nested_model >>"$tmp/results"
+
 sort "$tmp/results"
 passed=$(grep -c ': ok$' "$tmp/results")
 failed=$(grep -c ': FAILED' "$tmp/results")

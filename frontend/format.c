@@ -615,13 +615,40 @@ static int expr_prec(const Expr *e)
 }
 
 /* What is printed for e: promotions are invisible, and with
- * canon_parentheses so are the parentheses as written. */
+ * canon_parentheses so are the parentheses as written (stanc3's
+ * Canonicalize.no_parens; put_operand keeps some). */
 static const Expr *visible(const Fmt *f, const Expr *e)
 {
     while (e->kind == EX_PROMOTE
            || (e->kind == EX_PAREN && f->o->canon_parentheses))
         e = e->lhs;
     return e;
+}
+
+static const Expr *skip_promotions(const Expr *e)
+{
+    while (e->kind == EX_PROMOTE)
+        e = e->lhs;
+    return e;
+}
+
+/* With canon_parentheses, an operand, a range bound or a loop bound keeps
+ * one pair of the parentheses written around an operator expression, and
+ * the others go (stanc3's Canonicalize.keep_parens; two pairs count as
+ * none there).  Returns what is printed inside the pair kept, or NULL. */
+static const Expr *kept_in_parentheses(const Fmt *f, const Expr *e)
+{
+    if (!f->o->canon_parentheses)
+        return NULL;
+    e = skip_promotions(e);
+    while (e->kind == EX_PAREN && skip_promotions(e->lhs)->kind == EX_PAREN)
+        e = skip_promotions(skip_promotions(e->lhs)->lhs);
+    if (e->kind != EX_PAREN)
+        return NULL;
+    const Expr *in = visible(f, e->lhs);
+    bool op = in->kind == EX_BINARY || in->kind == EX_PREFIX
+              || in->kind == EX_POSTFIX || in->kind == EX_TERNARY;
+    return op ? in : NULL;
 }
 
 /* Whether `x.1` lexes as a projection of x: the lexer takes ".1" for a
@@ -639,6 +666,7 @@ static bool ends_projectable(const Expr *e)
 }
 
 static void put_expr(Fmt *f, const Expr *e, int min_prec);
+static void put_operand(Fmt *f, const Expr *e, int min_prec);
 
 /* The elements of a list between brackets (stanc3's pp_list_of): each
  * comment stays before or after its comma, and a line comment ends its
@@ -674,8 +702,12 @@ static void put_bracketed(Fmt *f, const char *open, Expr *const *args, int n,
     close_box(f);
 }
 
-static void put_index(Fmt *f, const Index *ix)
+/* With canon_parentheses the bounds of a range keep their parentheses
+ * around an operator, a single index does not (stanc3's no_parens), nor
+ * does any index of the variable assigned to (its parens_lval). */
+static void put_index(Fmt *f, const Index *ix, bool lvalue)
 {
+    void (*bound)(Fmt *, const Expr *, int) = lvalue ? put_expr : put_operand;
     switch (ix->kind) {
     case IDX_ALL:
         text(f, " : ");
@@ -685,18 +717,29 @@ static void put_index(Fmt *f, const Index *ix)
         break;
     case IDX_UPPER:
         text(f, " : ");
-        put_expr(f, ix->hi, PREC_TERNARY);
+        bound(f, ix->hi, PREC_TERNARY);
         break;
     case IDX_LOWER:
-        put_expr(f, ix->lo, PREC_TERNARY);
+        bound(f, ix->lo, PREC_TERNARY);
         text(f, " : ");
         break;
     case IDX_BETWEEN:
-        put_expr(f, ix->lo, PREC_TERNARY);
+        bound(f, ix->lo, PREC_TERNARY);
         text(f, " : ");
-        put_expr(f, ix->hi, PREC_TERNARY);
+        bound(f, ix->hi, PREC_TERNARY);
         break;
     }
+}
+
+static void put_indices(Fmt *f, const Expr *e, bool lvalue)
+{
+    text(f, "[");
+    for (int i = 0; i < e->nindices; i++) {
+        if (i)
+            text(f, ", ");
+        put_index(f, &e->indices[i], lvalue);
+    }
+    text(f, "]");
 }
 
 /* e itself, its own parentheses (if any) decided by the caller. */
@@ -718,13 +761,13 @@ static void put_bare(Fmt *f, const Expr *e)
         bool pow = p == PREC_POW;   /* right associative, tighter operands */
         Pos next = begin_of(f, e->rhs->span);
         open_box(f, FB_B, 0);
-        put_expr(f, e->lhs, pow ? PREC_POSTFIX : p);
+        put_operand(f, e->lhs, pow ? PREC_POSTFIX : p);
         space(f);
         put_inline_comments(f, false, true, next);
         text(f, ast_op_str(e->op));
         text(f, " ");
         put_inline_comments(f, false, false, next);
-        put_expr(f, e->rhs, pow ? PREC_PREFIX : p + 1);
+        put_operand(f, e->rhs, pow ? PREC_PREFIX : p + 1);
         close_box(f);
         break;
     }
@@ -732,7 +775,8 @@ static void put_bare(Fmt *f, const Expr *e)
         /* "- -a", not "--a", which reads as a decrement */
         const Expr *operand = visible(f, e->lhs);
         bool sign = e->op == OP_NEG || e->op == OP_PLUS;
-        bool spaced = sign && operand->kind == EX_PREFIX
+        bool spaced = sign && !kept_in_parentheses(f, e->lhs)
+                      && operand->kind == EX_PREFIX
                       && (operand->op == OP_NEG || operand->op == OP_PLUS);
         /* comments before the operator, then those between it and its
          * operand (stanc3 prints the latter before the operator too, so
@@ -741,27 +785,27 @@ static void put_bare(Fmt *f, const Expr *e)
         text(f, spaced ? arena_printf(f->arena, "%s ", ast_op_str(e->op))
                        : ast_op_str(e->op));
         put_inline_comments(f, false, false, begin_of(f, e->lhs->span));
-        put_expr(f, e->lhs, PREC_PREFIX);
+        put_operand(f, e->lhs, PREC_PREFIX);
         break;
     }
     case EX_POSTFIX:
-        put_expr(f, e->lhs, PREC_POSTFIX);
+        put_operand(f, e->lhs, PREC_POSTFIX);
         text(f, ast_op_str(e->op));
         break;
     case EX_TERNARY: {
         Pos then = begin_of(f, e->lhs->span), els = begin_of(f, e->rhs->span);
         open_box(f, FB_B, 0);
-        put_expr(f, e->cond, PREC_TERNARY + 1);
+        put_operand(f, e->cond, PREC_TERNARY + 1);
         space(f);
         put_inline_comments(f, false, true, then);
         text(f, "? ");
         put_inline_comments(f, false, false, then);
-        put_expr(f, e->lhs, PREC_TERNARY);
+        put_operand(f, e->lhs, PREC_TERNARY);
         space(f);
         put_inline_comments(f, false, true, els);
         text(f, ": ");
         put_inline_comments(f, false, false, els);
-        put_expr(f, e->rhs, PREC_TERNARY);
+        put_operand(f, e->rhs, PREC_TERNARY);
         close_box(f);
         break;
     }
@@ -786,14 +830,8 @@ static void put_bare(Fmt *f, const Expr *e)
         break;
     }
     case EX_INDEX:
-        put_expr(f, e->lhs, PREC_POSTFIX);
-        text(f, "[");
-        for (int i = 0; i < e->nindices; i++) {
-            if (i)
-                text(f, ", ");
-            put_index(f, &e->indices[i]);
-        }
-        text(f, "]");
+        put_operand(f, e->lhs, PREC_POSTFIX);
+        put_indices(f, e, false);
         break;
     case EX_ARRAY_EXPR:
         put_bracketed(f, "{", e->args, e->nargs, "}", e->span);
@@ -842,13 +880,49 @@ static void put_expr(Fmt *f, const Expr *e, int min_prec)
     text(f, ")");
 }
 
+/* e as an operand, a range bound or a loop bound (see
+ * kept_in_parentheses).  Parentheses the grammar needs are added in any
+ * case, where stanc3 would fail its own check that its output parses back
+ * to the same program. */
+static void put_operand(Fmt *f, const Expr *e, int min_prec)
+{
+    const Expr *in = kept_in_parentheses(f, e);
+    if (!in) {
+        put_expr(f, e, min_prec);
+        return;
+    }
+    text(f, "(");
+    put_bare(f, in);
+    text(f, ")");
+}
+
+/* The variable an assignment sets: no parentheses in its indices with
+ * canon_parentheses (stanc3's parens_lval). */
+static void put_lvalue(Fmt *f, const Expr *e)
+{
+    e = visible(f, e);
+    if (!f->o->canon_parentheses) {
+        put_expr(f, e, PREC_TERNARY);
+    } else if (e->kind == EX_INDEX) {
+        put_lvalue(f, e->lhs);
+        put_indices(f, e, true);
+    } else if (e->kind == EX_TUPLE_PROJ) {
+        put_lvalue(f, e->lhs);
+        text(f, ".");
+        text(f, e->text);
+    } else {
+        put_expr(f, e, PREC_TERNARY);
+    }
+}
+
+
 /* ---------------------------------------------------------------- types */
 
 static void put_bound(Fmt *f, const char *name, const Expr *e)
 {
     text(f, name);
     /* a bound is additive or tighter: a ">" in it would close the "<" */
-    put_expr(f, e, PREC_ADD);
+    put_operand(f, e, PREC_ADD);
 }
 
 static void put_transform(Fmt *f, const Transform *tr)
@@ -1120,7 +1194,7 @@ static void put_stmt(Fmt *f, const Stmt *s)
     switch (s->kind) {
     case ST_ASSIGN:
         open_box(f, FB_H, 0);
-        put_expr(f, s->lhs, PREC_TERNARY);
+        put_lvalue(f, s->lhs);
         text(f, arena_printf(f->arena, " %s ", ast_assign_op_str(s->aop)));
         put_expr(f, s->rhs, PREC_TERNARY);
         text(f, ";");
@@ -1210,9 +1284,9 @@ static void put_stmt(Fmt *f, const Stmt *s)
     case ST_FOR:
         open_box(f, FB_V, 0);
         text(f, arena_printf(f->arena, "for (%s in ", s->name));
-        put_expr(f, s->lo, PREC_TERNARY);
+        put_operand(f, s->lo, PREC_TERNARY);
         text(f, " : ");
-        put_expr(f, s->hi, PREC_TERNARY);
+        put_operand(f, s->hi, PREC_TERNARY);
         text(f, ") ");
         put_body(f, s->body, end_of(f, s->hi->span));
         close_box(f);

@@ -632,23 +632,36 @@ static const Expr *skip_promotions(const Expr *e)
     return e;
 }
 
-/* With canon_parentheses, an operand, a range bound or a loop bound keeps
- * one pair of the parentheses written around an operator expression, and
- * the others go (stanc3's Canonicalize.keep_parens; two pairs count as
- * none there).  Returns what is printed inside the pair kept, or NULL. */
+/* With canon_parentheses, an operand, a range bound, a loop bound or the
+ * tuple projected keeps one pair of the parentheses written around an
+ * operator expression, and the others go (stanc3's Canonicalize.
+ * keep_parens).  Returns what is printed inside the pair kept, or NULL. */
 static const Expr *kept_in_parentheses(const Fmt *f, const Expr *e)
 {
     if (!f->o->canon_parentheses)
         return NULL;
     e = skip_promotions(e);
     while (e->kind == EX_PAREN && skip_promotions(e->lhs)->kind == EX_PAREN)
-        e = skip_promotions(skip_promotions(e->lhs)->lhs);
+        e = skip_promotions(e->lhs);
     if (e->kind != EX_PAREN)
         return NULL;
     const Expr *in = visible(f, e->lhs);
     bool op = in->kind == EX_BINARY || in->kind == EX_PREFIX
               || in->kind == EX_POSTFIX || in->kind == EX_TERNARY;
     return op ? in : NULL;
+}
+
+static bool is_comparison(Op op)
+{
+    return op == OP_EQ || op == OP_NEQ || op == OP_LT || op == OP_LEQ
+           || op == OP_GT || op == OP_GEQ;
+}
+
+/* a < b < c: a comparison whose left operand, as written, is one */
+static bool chained_comparison(const Expr *e)
+{
+    return is_comparison(e->op) && e->lhs->kind == EX_BINARY
+           && is_comparison(e->lhs->op);
 }
 
 /* Whether `x.1` lexes as a projection of x: the lexer takes ".1" for a
@@ -761,7 +774,15 @@ static void put_bare(Fmt *f, const Expr *e)
         bool pow = p == PREC_POW;   /* right associative, tighter operands */
         Pos next = begin_of(f, e->rhs->span);
         open_box(f, FB_B, 0);
-        put_operand(f, e->lhs, pow ? PREC_POSTFIX : p);
+        if (f->o->canon_parentheses && chained_comparison(e)) {
+            /* stanc3's canonicalizer brackets a comparison's left
+             * operand when that is a comparison too */
+            text(f, "(");
+            put_bare(f, visible(f, e->lhs));
+            text(f, ")");
+        } else {
+            put_operand(f, e->lhs, pow ? PREC_POSTFIX : p);
+        }
         space(f);
         put_inline_comments(f, false, true, next);
         text(f, ast_op_str(e->op));
@@ -843,8 +864,8 @@ static void put_bare(Fmt *f, const Expr *e)
         put_bracketed(f, "(", e->args, e->nargs, ")", e->span);
         break;
     case EX_TUPLE_PROJ:
-        put_expr(f, e->lhs, ends_projectable(visible(f, e->lhs))
-                            ? PREC_POSTFIX : PREC_ABOVE_ALL);
+        put_operand(f, e->lhs, ends_projectable(visible(f, e->lhs))
+                               ? PREC_POSTFIX : PREC_ABOVE_ALL);
         text(f, ".");
         text(f, e->text);
         break;
@@ -880,10 +901,9 @@ static void put_expr(Fmt *f, const Expr *e, int min_prec)
     text(f, ")");
 }
 
-/* e as an operand, a range bound or a loop bound (see
- * kept_in_parentheses).  Parentheses the grammar needs are added in any
- * case, where stanc3 would fail its own check that its output parses back
- * to the same program. */
+/* e as an operand, a range bound, a loop bound or the tuple projected
+ * (see kept_in_parentheses).  Parentheses the grammar needs are added in
+ * any case. */
 static void put_operand(Fmt *f, const Expr *e, int min_prec)
 {
     const Expr *in = kept_in_parentheses(f, e);

@@ -5,8 +5,8 @@
 // when that expression is an operand, a range bound, a loop bound or a
 // constraint bound; around a name, a number or a call it goes, and so it
 // does around a whole right-hand side, a single index, an argument and the
-// indices of the variable assigned to.  Two pairs count as none, except
-// where the grammar needs one (stanc3 would fail its own round trip).
+// indices of the variable assigned to.  Several pairs count as one.  A
+// comparison whose left operand is a comparison gets a pair around it.
 parameters {
   real<lower=((0.5) * 2)> s;
 }
@@ -20,6 +20,9 @@ model {
   for (i in (1) : (n + 1)) {
     a[i] = (a[(i)]) + sin((s));
   }
+  int c = 1 < 2 >= (3) == ((4 != 5));
+  tuple(real, int) t = ((((s + 1)), (2)));
+  a[1] = ((t)).1 + (((t.2)));
   if (((s < 2) && ((s > 0)))) {
     s ~ normal((0), (1 + 1));
   }

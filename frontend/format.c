@@ -1103,6 +1103,10 @@ static void put_if_chain(Fmt *f, const Stmt *s, Pos line_of_else)
     const Stmt *els = s->else_body;
     if (!els)
         return;
+    if (f->o->canon_braces && els->kind == ST_BLOCK && els->nstmts == 1
+        && els->stmts[0]->kind == ST_IF)
+        els = els->stmts[0];    /* else { if ... } reads else if ...: stanc3
+                                   flattens it (Canonicalize.blocks_stmt) */
     Pos end = end_of(f, s->body->span);
     Pos eb = begin_of(f, els->span);
     const Note *list;

@@ -29,11 +29,13 @@
  * the include does not cover whole items (it begins or ends inside a
  * statement): then it is printed in place too, as stanc3 documents.
  *
- * canon_deprecations: the parser accepts no deprecated syntax but `#`
- * comments, and those are always printed as `//` comments, so the option
- * has nothing more to do. */
+ * canon_deprecations: the parser accepts no removed syntax but `#`
+ * comments, and those are always printed as `//` comments; what the option
+ * still rewrites (needless forward declarations, reals used as booleans)
+ * is in format_canon.c. */
 #include "frontend.h"
 #include "format_box.h"
+#include "format_canon.h"
 
 #include <limits.h>
 #include <string.h>
@@ -632,6 +634,14 @@ static const Expr *skip_promotions(const Expr *e)
     return e;
 }
 
+/* A condition, or an operand of !, && or ||: with canon_deprecations a
+ * real is compared with 0.0 (see format_canon.c). */
+static const Expr *as_condition(Fmt *f, const Expr *e, bool parens)
+{
+    return f->o->canon_deprecations ? fmt_real_as_condition(f->arena, e, parens)
+                                    : e;
+}
+
 /* With canon_parentheses, an operand, a range bound, a loop bound or the
  * tuple projected keeps one pair of the parentheses written around an
  * operator expression, and the others go (stanc3's Canonicalize.
@@ -772,23 +782,26 @@ static void put_bare(Fmt *f, const Expr *e)
         /* a box: operands on one line, or broken before the operator */
         int p = op_prec(e->op);
         bool pow = p == PREC_POW;   /* right associative, tighter operands */
+        bool logic = e->op == OP_AND || e->op == OP_OR;
+        const Expr *lhs = logic ? as_condition(f, e->lhs, true) : e->lhs;
+        const Expr *rhs = logic ? as_condition(f, e->rhs, true) : e->rhs;
         Pos next = begin_of(f, e->rhs->span);
         open_box(f, FB_B, 0);
         if (f->o->canon_parentheses && chained_comparison(e)) {
             /* stanc3's canonicalizer brackets a comparison's left
              * operand when that is a comparison too */
             text(f, "(");
-            put_bare(f, visible(f, e->lhs));
+            put_bare(f, visible(f, lhs));
             text(f, ")");
         } else {
-            put_operand(f, e->lhs, pow ? PREC_POSTFIX : p);
+            put_operand(f, lhs, pow ? PREC_POSTFIX : p);
         }
         space(f);
         put_inline_comments(f, false, true, next);
         text(f, ast_op_str(e->op));
         text(f, " ");
         put_inline_comments(f, false, false, next);
-        put_operand(f, e->rhs, pow ? PREC_PREFIX : p + 1);
+        put_operand(f, rhs, pow ? PREC_PREFIX : p + 1);
         close_box(f);
         break;
     }
@@ -806,7 +819,8 @@ static void put_bare(Fmt *f, const Expr *e)
         text(f, spaced ? arena_printf(f->arena, "%s ", ast_op_str(e->op))
                        : ast_op_str(e->op));
         put_inline_comments(f, false, false, begin_of(f, e->lhs->span));
-        put_operand(f, e->lhs, PREC_PREFIX);
+        put_operand(f, e->op == OP_NOT ? as_condition(f, e->lhs, true) : e->lhs,
+                    PREC_PREFIX);
         break;
     }
     case EX_POSTFIX:
@@ -1097,7 +1111,7 @@ static void put_if_chain(Fmt *f, const Stmt *s, Pos line_of_else)
         return;
     }
     text(f, "if (");
-    put_expr(f, s->cond, PREC_TERNARY);
+    put_expr(f, as_condition(f, s->cond, false), PREC_TERNARY);
     text(f, ") ");
     put_body(f, s->body, end_of(f, s->cond->span));
     const Stmt *els = s->else_body;
@@ -1301,7 +1315,7 @@ static void put_stmt(Fmt *f, const Stmt *s)
     case ST_WHILE:
         /* the body follows on the same line, braced or not */
         text(f, "while (");
-        put_expr(f, s->cond, PREC_TERNARY);
+        put_expr(f, as_condition(f, s->cond, false), PREC_TERNARY);
         text(f, ") ");
         put_body_of_while(f, s->body);
         break;
@@ -1372,17 +1386,29 @@ static void put_list_of_stmts(Fmt *f, Stmt **items, int n, Span whole)
 
 /* ------------------------------------------------------------- program */
 
+/* The items of block k as printed: with canon_deprecations, a functions
+ * block loses its needless forward declarations (format_canon.c). */
+static int block_items(Fmt *f, int k, const Block *b, Stmt ***items)
+{
+    if (k == BLK_FUNCTIONS && f->o->canon_deprecations)
+        return fmt_without_forward_decls(f->arena, b->stmts, b->nstmts, items);
+    *items = b->stmts;
+    return b->nstmts;
+}
+
 static void put_program(Fmt *f)
 {
     const Program *p = f->u->prog;
     open_box(f, FB_V, 0);
     if (p->is_functions_file) {
         /* a bare function list, as stanc3 prints a .stanfunctions file */
-        const Block *b = &p->blocks[BLK_FUNCTIONS];
+        Stmt **items;
+        int n = block_items(f, BLK_FUNCTIONS, &p->blocks[BLK_FUNCTIONS],
+                            &items);
         Span whole = {{0, 0, 0, INT_MAX}, {0, INT_MAX, 0, INT_MAX}};
         open_box(f, FB_H, 0);
         open_box(f, FB_B, 0);
-        put_list_of_stmts(f, b->stmts, b->nstmts, whole);
+        put_list_of_stmts(f, items, n, whole);
         close_box(f);
         close_box(f);
     } else {
@@ -1396,7 +1422,9 @@ static void put_program(Fmt *f)
             put_spacing(f, true, NULL, &b, list, nl);
             text(f, ast_block_name((BlockKind)k));
             text(f, " ");
-            put_braced(f, blk->stmts, blk->nstmts, blk->span);
+            Stmt **items;
+            int n = block_items(f, k, blk, &items);
+            put_braced(f, items, n, blk->span);
             cut(f);
         }
     }

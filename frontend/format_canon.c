@@ -1,0 +1,82 @@
+/* format_canon.c - what --canonicalize=deprecations rewrites besides the
+ * syntax the parser no longer accepts (stanc3's Canonicalize.ml and
+ * Deprecation_analysis.ml):
+ *   - a forward declaration of a function that the functions block defines
+ *     with the same signature goes (remove_unneeded_forward_decls: user
+ *     functions are in scope wherever they are defined);
+ *   - a real used as the condition of an if or a while, or as an operand
+ *     of !, && or ||, is compared with 0.0 (replace_boolean_real: using a
+ *     real as a boolean is deprecated). */
+#include "format_canon.h"
+
+#include <string.h>
+
+/* The same name and, argument by argument, the same data qualifier and
+ * unsized type (stanc3's UnsizedType.equal_argumentlist). */
+static bool same_signature(const FunDef *a, const FunDef *b)
+{
+    if (strcmp(a->name, b->name) != 0 || a->nparams != b->nparams)
+        return false;
+    for (int i = 0; i < a->nparams; i++)
+        if (a->params[i].data_only != b->params[i].data_only
+            || !ty_equal(a->params[i].type, b->params[i].type))
+            return false;
+    return true;
+}
+
+static bool defined_in(const FunDef *decl, Stmt *const *items, int n)
+{
+    for (int i = 0; i < n; i++) {
+        const Stmt *s = items[i];
+        if (s->kind == ST_FUNDEF && s->fundef->body
+            && same_signature(decl, s->fundef))
+            return true;
+    }
+    return false;
+}
+
+int fmt_without_forward_decls(Arena *a, Stmt *const *items, int n,
+                              Stmt ***out)
+{
+    Stmt **kept = arena_alloc(a, sizeof *kept * (size_t)(n > 0 ? n : 1));
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        const Stmt *s = items[i];
+        if (s->kind == ST_FUNDEF && !s->fundef->body
+            && defined_in(s->fundef, items, n))
+            continue;
+        kept[m++] = items[i];
+    }
+    *out = kept;
+    return m;
+}
+
+const Expr *fmt_real_as_condition(Arena *a, const Expr *e, bool parens)
+{
+    if (!e->type || e->type->kind != TY_REAL)
+        return e;
+    Span end = {e->span.end, e->span.end};
+    Expr *zero = NEW(a, Expr);
+    zero->kind = EX_REAL;
+    zero->text = "0.0";
+    zero->span = end;
+    zero->type = e->type;
+    zero->nesting = 1;
+    Expr *cmp = NEW(a, Expr);
+    cmp->kind = EX_BINARY;
+    cmp->op = OP_NEQ;
+    cmp->lhs = (Expr *)e;
+    cmp->rhs = zero;
+    cmp->span = e->span;
+    cmp->type = ty_basic(TY_INT);
+    cmp->nesting = e->nesting + 1;
+    if (!parens)
+        return cmp;
+    Expr *paren = NEW(a, Expr);
+    paren->kind = EX_PAREN;
+    paren->lhs = cmp;
+    paren->span = e->span;
+    paren->type = cmp->type;
+    paren->nesting = cmp->nesting + 1;
+    return paren;
+}

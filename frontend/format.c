@@ -1362,7 +1362,7 @@ static void put_list_of_stmts(Fmt *f, Stmt **items, int n, Span whole)
             i = j;
             continue;
         }
-        Pos b = begin_of(f, span);
+        Pos b = map_loc(f, fmt_first_loc(items[i]));
         if (any)
             move_comments(f, prev_end);
         const Note *list;

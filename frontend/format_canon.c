@@ -1,6 +1,10 @@
-/* format_canon.c - what --canonicalize=deprecations rewrites besides the
- * syntax the parser no longer accepts (stanc3's Canonicalize.ml and
- * Deprecation_analysis.ml):
+/* format_canon.c - what --auto-format reads from the tree besides the text
+ * it prints.
+ *
+ * fmt_first_loc follows stanc3's Ast.get_first_loc.
+ *
+ * --canonicalize=deprecations rewrites, besides the syntax the parser no
+ * longer accepts (stanc3's Canonicalize.ml and Deprecation_analysis.ml):
  *   - a forward declaration of a function that the functions block defines
  *     with the same signature goes (remove_unneeded_forward_decls: user
  *     functions are in scope wherever they are defined);
@@ -10,6 +14,43 @@
 #include "format_canon.h"
 
 #include <string.h>
+
+/* stanc3 Ast.get_first_loc: the loop variable of a for, the name of a
+ * function defined, the expression of an if, a while, a return or a
+ * target/jacobian increment, and for a declaration the first size of its
+ * type, else the first bound of its constraint, else its name. */
+Loc fmt_first_loc(const Stmt *s)
+{
+    switch (s->kind) {
+    case ST_FOR: case ST_FOREACH:
+        return s->name_span.begin;
+    case ST_FUNDEF:
+        return s->fundef->name_span.begin;
+    case ST_IF: case ST_WHILE:
+        return s->cond->span.begin;
+    case ST_RETURN: case ST_TARGET_PE: case ST_JACOBIAN_PE:
+    case ST_INCR_LOG_PROB:
+        return s->rhs ? s->rhs->span.begin : s->span.begin;
+    case ST_DECL: {
+        const SizedType *t = s->decl->type;
+        if (t->kind == TY_ARRAY && t->ndims > 0)
+            return t->dims[0]->span.begin;
+        if (t->kind != TY_TUPLE && t->nsizes > 0)
+            return t->size[0]->span.begin;
+        switch (t->tr.kind) {
+        case TR_LOWER: case TR_LOWER_UPPER: case TR_OFFSET:
+        case TR_OFFSET_MULTIPLIER:
+            return t->tr.a->span.begin;
+        case TR_UPPER: case TR_MULTIPLIER:
+            return t->tr.b->span.begin;
+        default:
+            return s->decl->name_span.begin;
+        }
+    }
+    default:
+        return s->span.begin;
+    }
+}
 
 /* The same name and, argument by argument, the same data qualifier and
  * unsized type (stanc3's UnsizedType.equal_argumentlist). */

@@ -1,5 +1,6 @@
-/* format_canon.h - the rewrites of --canonicalize=deprecations that change
- * what --auto-format prints (internal to frontend/format*.c). */
+/* format_canon.h - what --auto-format reads from the tree besides the text
+ * it prints: where a statement's leading comments end, and the rewrites of
+ * --canonicalize=deprecations (internal to frontend/format*.c). */
 #ifndef PPL_FORMAT_CANON_H
 #define PPL_FORMAT_CANON_H
 
@@ -7,6 +8,13 @@
 
 #include "arena.h"
 #include "frontend.h"
+
+/* Where the comments printed before statement s end: stanc3 takes them
+ * up to an approximation of the statement's first token (Ast.
+ * get_first_loc), so a comment written inside the head of a declaration,
+ * a loop, a conditional, a return, a target increment or a function
+ * definition, before the place named here, goes before the statement. */
+Loc fmt_first_loc(const Stmt *s);
 
 /* The items of a functions block without the forward declarations of
  * functions the block defines with the same signature; *out is allocated

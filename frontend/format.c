@@ -82,17 +82,6 @@ typedef struct Fmt {
     int nmoved, moved_cap;
 } Fmt;
 
-/* Precedence of expressions, loosest first (Reference Manual, "Operator
- * precedence and associativity"). */
-enum {
-    PREC_TERNARY = 1,
-    PREC_ADD = 6,
-    PREC_PREFIX = 10,
-    PREC_POW = 11,
-    PREC_POSTFIX = 12,
-    PREC_ABOVE_ALL = 13    /* forces parentheses */
-};
-
 /* ------------------------------------------------------------ positions */
 
 static Pos map_loc(const Fmt *f, Loc l)
@@ -139,19 +128,6 @@ static int scan_span(Fmt *f, Span s)
     return -1;
 }
 
-/* Declarations written together (`real a, b;`) share their type. */
-static int group_end(Stmt **items, int n, int i)
-{
-    int j = i;
-    if (items[i]->kind != ST_DECL)
-        return j;
-    while (j + 1 < n && items[j + 1]->kind == ST_DECL
-           && items[j + 1]->decl->type == items[i]->decl->type
-           && items[j + 1]->decl->annots == items[i]->decl->annots)
-        j++;
-    return j;
-}
-
 static void scan_list(Fmt *f, Stmt **items, int n);
 
 /* `listed`: the statement is an item of a list, which a directive line can
@@ -190,7 +166,7 @@ static void scan_stmt(Fmt *f, const Stmt *s, bool listed)
 static void scan_list(Fmt *f, Stmt **items, int n)
 {
     for (int i = 0; i < n; i++) {
-        int j = group_end(items, n, i);
+        int j = fmt_group_end(items, n, i);
         if (j == i) {
             scan_stmt(f, items[i], true);
             continue;
@@ -219,11 +195,17 @@ static bool skipped(const Fmt *f, Span s)
     return b >= 0 && b == include_of(f, s.end) && f->include_clean[b];
 }
 
-/* The directive as written: `#include <x>`, `#include "x"` or `#include x`. */
+/* The directive as stanc3 prints it: `#include x`, the file name without
+ * the quotes or angle brackets written around it (stanc3's lexer keeps
+ * only the name; cli-args/canonicalize/include/stanc.expected prints
+ * `#include "a.stanfunctions"` as `#include a.stanfunctions`).  A name
+ * with a blank keeps them: without, it would not read back. */
 static const char *directive_text(Fmt *f, int k)
 {
     const SrcFile *m = src_file(&f->u->sm, 0);
     const char *name = f->u->tokens.includes[k];
+    if (!strpbrk(name, " \t"))
+        return arena_printf(f->arena, "#include %s", name);
     size_t at = (size_t)f->u->tokens.include_spans[k].begin.offset + 8;
     while (at < m->len && (m->text[at] == ' ' || m->text[at] == '\t'))
         at++;
@@ -290,20 +272,6 @@ static void add_note(Fmt *f, NoteKind kind, Pos begin, Pos end, int col,
     n->text = text;
 }
 
-static bool is_separator(TokKind k)
-{
-    switch (k) {
-    case P_LT: case P_GT: case P_COMMA: case P_BAR: case K_ELSE:
-    case P_QMARK: case P_MINUS: case P_PLUS: case P_HAT: case P_TIMES:
-    case P_DIVIDE: case P_MODULO: case P_IDIVIDE: case P_LDIVIDE:
-    case P_ELTTIMES: case P_ELTPOW: case P_ELTDIVIDE: case P_OR: case P_AND:
-    case P_EQ: case P_NEQ: case P_LEQ: case P_GEQ:
-        return true;
-    default:
-        return false;
-    }
-}
-
 /* The comments of the main file, the directives that stand for the items
  * of their includes (or for nothing: an include of only comments), and
  * the separators, merged in source order. */
@@ -323,7 +291,7 @@ static void setup_notes(Fmt *f)
     int c = 0, k = 0, t = 0;
     for (;;) {
         while (t < tl->len && (tl->toks[t].span.begin.file != 0
-                               || !is_separator(tl->toks[t].kind)))
+                               || !fmt_is_separator(tl->toks[t].kind)))
             t++;
         int at_c = c < p->ncomments ? p->comments[c].span.begin.offset
                                     : INT_MAX;
@@ -589,33 +557,6 @@ static void put_inline_comments(Fmt *f, bool space_before,
 
 /* ---------------------------------------------------------- expressions */
 
-static int op_prec(Op op)
-{
-    switch (op) {
-    case OP_OR: return 2;
-    case OP_AND: return 3;
-    case OP_EQ: case OP_NEQ: return 4;
-    case OP_LT: case OP_LEQ: case OP_GT: case OP_GEQ: return 5;
-    case OP_ADD: case OP_SUB: return PREC_ADD;
-    case OP_MUL: case OP_DIV: case OP_IDIV: case OP_MOD: return 7;
-    case OP_LDIV: return 8;
-    case OP_EMUL: case OP_EDIV: return 9;
-    case OP_NOT: case OP_NEG: case OP_PLUS: return PREC_PREFIX;
-    case OP_POW: case OP_EPOW: return PREC_POW;
-    default: return PREC_POSTFIX;
-    }
-}
-
-static int expr_prec(const Expr *e)
-{
-    switch (e->kind) {
-    case EX_TERNARY: return PREC_TERNARY;
-    case EX_BINARY: return op_prec(e->op);
-    case EX_PREFIX: return PREC_PREFIX;
-    default: return PREC_POSTFIX;
-    }
-}
-
 /* What is printed for e: promotions are invisible, and with
  * canon_parentheses so are the parentheses as written (stanc3's
  * Canonicalize.no_parens; put_operand keeps some). */
@@ -623,13 +564,6 @@ static const Expr *visible(const Fmt *f, const Expr *e)
 {
     while (e->kind == EX_PROMOTE
            || (e->kind == EX_PAREN && f->o->canon_parentheses))
-        e = e->lhs;
-    return e;
-}
-
-static const Expr *skip_promotions(const Expr *e)
-{
-    while (e->kind == EX_PROMOTE)
         e = e->lhs;
     return e;
 }
@@ -650,42 +584,15 @@ static const Expr *kept_in_parentheses(const Fmt *f, const Expr *e)
 {
     if (!f->o->canon_parentheses)
         return NULL;
-    e = skip_promotions(e);
-    while (e->kind == EX_PAREN && skip_promotions(e->lhs)->kind == EX_PAREN)
-        e = skip_promotions(e->lhs);
+    e = fmt_skip_promotions(e);
+    while (e->kind == EX_PAREN && fmt_skip_promotions(e->lhs)->kind == EX_PAREN)
+        e = fmt_skip_promotions(e->lhs);
     if (e->kind != EX_PAREN)
         return NULL;
     const Expr *in = visible(f, e->lhs);
     bool op = in->kind == EX_BINARY || in->kind == EX_PREFIX
               || in->kind == EX_POSTFIX || in->kind == EX_TERNARY;
     return op ? in : NULL;
-}
-
-static bool is_comparison(Op op)
-{
-    return op == OP_EQ || op == OP_NEQ || op == OP_LT || op == OP_LEQ
-           || op == OP_GT || op == OP_GEQ;
-}
-
-/* a < b < c: a comparison whose left operand, as written, is one */
-static bool chained_comparison(const Expr *e)
-{
-    return is_comparison(e->op) && e->lhs->kind == EX_BINARY
-           && is_comparison(e->lhs->op);
-}
-
-/* Whether `x.1` lexes as a projection of x: the lexer takes ".1" for a
- * projection only after an identifier, ")" or "]". */
-static bool ends_projectable(const Expr *e)
-{
-    switch (e->kind) {
-    case EX_VAR: case EX_CALL: case EX_COND_CALL: case EX_INDEX:
-    case EX_TUPLE_PROJ: case EX_TUPLE_EXPR: case EX_ROWVEC_EXPR:
-    case EX_PAREN: case EX_GET_LP:
-        return true;
-    default:
-        return false;
-    }
 }
 
 static void put_expr(Fmt *f, const Expr *e, int min_prec);
@@ -780,14 +687,14 @@ static void put_bare(Fmt *f, const Expr *e)
         break;
     case EX_BINARY: {
         /* a box: operands on one line, or broken before the operator */
-        int p = op_prec(e->op);
+        int p = fmt_op_prec(e->op);
         bool pow = p == PREC_POW;   /* right associative, tighter operands */
         bool logic = e->op == OP_AND || e->op == OP_OR;
         const Expr *lhs = logic ? as_condition(f, e->lhs, true) : e->lhs;
         const Expr *rhs = logic ? as_condition(f, e->rhs, true) : e->rhs;
         Pos next = begin_of(f, e->rhs->span);
         open_box(f, FB_B, 0);
-        if (f->o->canon_parentheses && chained_comparison(e)) {
+        if (f->o->canon_parentheses && fmt_chained_comparison(e)) {
             /* stanc3's canonicalizer brackets a comparison's left
              * operand when that is a comparison too */
             text(f, "(");
@@ -878,7 +785,7 @@ static void put_bare(Fmt *f, const Expr *e)
         put_bracketed(f, "(", e->args, e->nargs, ")", e->span);
         break;
     case EX_TUPLE_PROJ:
-        put_operand(f, e->lhs, ends_projectable(visible(f, e->lhs))
+        put_operand(f, e->lhs, fmt_ends_projectable(visible(f, e->lhs))
                                ? PREC_POSTFIX : PREC_ABOVE_ALL);
         text(f, ".");
         text(f, e->text);
@@ -906,7 +813,7 @@ static void put_bare(Fmt *f, const Expr *e)
 static void put_expr(Fmt *f, const Expr *e, int min_prec)
 {
     e = visible(f, e);
-    if (expr_prec(e) >= min_prec) {
+    if (fmt_expr_prec(e) >= min_prec) {
         put_bare(f, e);
         return;
     }
@@ -1347,40 +1254,67 @@ static void put_stmt(Fmt *f, const Stmt *s)
     }
 }
 
+/* Where the comments before the items of include k end: stanc3 compares
+ * those items as if they stood one line below the directive, at its
+ * column (Location.compare), and a comment by where its text begins, after
+ * the // or the slash-star. */
+static Pos before_included(const Fmt *f, int k)
+{
+    Loc d = f->u->tokens.include_spans[k].begin;
+    for (int i = f->next_note; i < f->nnotes; i++) {
+        const Note *nt = &f->notes[i];
+        if (nt->kind == NOTE_SEPARATOR)
+            continue;
+        int col = nt->kind == NOTE_INCLUDE ? nt->col : nt->col + 2;
+        if (nt->begin.line > d.line + 1
+            || (nt->begin.line == d.line + 1 && col > d.col))
+            return nt->begin;
+    }
+    Pos end = {INT_MAX, INT_MAX};
+    return end;
+}
+
 /* The items of a block, one per line in a vertical box, with the comments
  * and blank lines between them (stanc3's pp_list_of_statements).  `whole`
- * is the block: comments before its end belong to it. */
+ * is the block: comments before its end belong to it.  An item printed as
+ * its #include prints only the comments before it (the directive among
+ * them); what follows it comes from another file, which stanc3 separates
+ * by a blank line. */
 static void put_list_of_stmts(Fmt *f, Stmt **items, int n, Span whole)
 {
     open_box(f, FB_V, 0);
-    Pos prev_end = {0, 0};
-    bool any = false;
+    Pos prev_end = {0, 0}, far = {0, -1};
+    bool any = false, included = false;
+    const Note *list;
+    int nl;
     for (int i = 0; i < n; i++) {
-        int j = group_end(items, n, i);
+        int j = fmt_group_end(items, n, i);
         Span span = {items[i]->span.begin, items[j]->span.end};
-        if (skipped(f, span)) {
-            i = j;
-            continue;
-        }
-        Pos b = map_loc(f, fmt_first_loc(items[i]));
+        bool skip = skipped(f, span);
+        Pos b = skip ? before_included(f, include_of(f, span.begin))
+                     : map_loc(f, fmt_first_loc(items[i]));
         if (any)
             move_comments(f, prev_end);
-        const Note *list;
-        int nl = take_comments(f, b, false, &list);
-        put_spacing(f, true, any ? &prev_end : NULL, &b, list, nl);
-        if (items[i]->kind == ST_DECL)
+        nl = take_comments(f, b, false, &list);
+        if (!skip || nl > 0)
+            put_spacing(f, true, !any ? NULL : included ? &far : &prev_end,
+                        skip ? NULL : &b, list, nl);
+        if (skip)
+            ;
+        else if (items[i]->kind == ST_DECL)
             put_decls(f, items + i, j - i + 1);
         else
             put_stmt(f, items[i]);
         prev_end = end_of(f, span);
         any = true;
+        included = skip;
         i = j;
     }
     if (any)
         move_comments(f, prev_end);
-    const Note *list;
-    int nl = take_comments(f, end_of(f, whole), false, &list);
-    put_spacing(f, true, any ? &prev_end : NULL, NULL, list, nl);
+    nl = take_comments(f, end_of(f, whole), false, &list);
+    put_spacing(f, true, !any ? NULL : included ? &far : &prev_end, NULL, list,
+                nl);
     close_box(f);
 }
 

@@ -1,7 +1,10 @@
 /* format_canon.c - what --auto-format reads from the tree besides the text
  * it prints.
  *
- * fmt_first_loc follows stanc3's Ast.get_first_loc.
+ * Questions the printer asks of the tree: precedence (Reference Manual,
+ * "Operator precedence and associativity"), declarations written together,
+ * the tokens comments are placed around; fmt_first_loc follows stanc3's
+ * Ast.get_first_loc.
  *
  * --canonicalize=deprecations rewrites, besides the syntax the parser no
  * longer accepts (stanc3's Canonicalize.ml and Deprecation_analysis.ml):
@@ -14,6 +17,96 @@
 #include "format_canon.h"
 
 #include <string.h>
+
+/* ------------------------------------------------ questions on the tree */
+
+int fmt_op_prec(Op op)
+{
+    switch (op) {
+    case OP_OR: return 2;
+    case OP_AND: return 3;
+    case OP_EQ: case OP_NEQ: return 4;
+    case OP_LT: case OP_LEQ: case OP_GT: case OP_GEQ: return 5;
+    case OP_ADD: case OP_SUB: return PREC_ADD;
+    case OP_MUL: case OP_DIV: case OP_IDIV: case OP_MOD: return 7;
+    case OP_LDIV: return 8;
+    case OP_EMUL: case OP_EDIV: return 9;
+    case OP_NOT: case OP_NEG: case OP_PLUS: return PREC_PREFIX;
+    case OP_POW: case OP_EPOW: return PREC_POW;
+    default: return PREC_POSTFIX;
+    }
+}
+
+int fmt_expr_prec(const Expr *e)
+{
+    switch (e->kind) {
+    case EX_TERNARY: return PREC_TERNARY;
+    case EX_BINARY: return fmt_op_prec(e->op);
+    case EX_PREFIX: return PREC_PREFIX;
+    default: return PREC_POSTFIX;
+    }
+}
+
+const Expr *fmt_skip_promotions(const Expr *e)
+{
+    while (e->kind == EX_PROMOTE)
+        e = e->lhs;
+    return e;
+}
+
+static bool is_comparison(Op op)
+{
+    return op == OP_EQ || op == OP_NEQ || op == OP_LT || op == OP_LEQ
+           || op == OP_GT || op == OP_GEQ;
+}
+
+bool fmt_chained_comparison(const Expr *e)
+{
+    return is_comparison(e->op) && e->lhs->kind == EX_BINARY
+           && is_comparison(e->lhs->op);
+}
+
+/* The lexer takes ".1" for a projection only after an identifier, ")" or
+ * "]". */
+bool fmt_ends_projectable(const Expr *e)
+{
+    switch (e->kind) {
+    case EX_VAR: case EX_CALL: case EX_COND_CALL: case EX_INDEX:
+    case EX_TUPLE_PROJ: case EX_TUPLE_EXPR: case EX_ROWVEC_EXPR:
+    case EX_PAREN: case EX_GET_LP:
+        return true;
+    default:
+        return false;
+    }
+}
+
+int fmt_group_end(Stmt **items, int n, int i)
+{
+    int j = i;
+    if (items[i]->kind != ST_DECL)
+        return j;
+    while (j + 1 < n && items[j + 1]->kind == ST_DECL
+           && items[j + 1]->decl->type == items[i]->decl->type
+           && items[j + 1]->decl->annots == items[i]->decl->annots)
+        j++;
+    return j;
+}
+
+bool fmt_is_separator(TokKind k)
+{
+    switch (k) {
+    case P_LT: case P_GT: case P_COMMA: case P_BAR: case K_ELSE:
+    case P_QMARK: case P_MINUS: case P_PLUS: case P_HAT: case P_TIMES:
+    case P_DIVIDE: case P_MODULO: case P_IDIVIDE: case P_LDIVIDE:
+    case P_ELTTIMES: case P_ELTPOW: case P_ELTDIVIDE: case P_OR: case P_AND:
+    case P_EQ: case P_NEQ: case P_LEQ: case P_GEQ:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* ------------------------------------------------------- canonicalizing */
 
 /* stanc3 Ast.get_first_loc: the loop variable of a for, the name of a
  * function defined, the expression of an if, a while, a return or a

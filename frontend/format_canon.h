@@ -8,6 +8,32 @@
 
 #include "arena.h"
 #include "frontend.h"
+#include "lexer.h"
+
+/* Precedence of expressions, loosest first (Reference Manual, "Operator
+ * precedence and associativity"). */
+enum {
+    PREC_TERNARY = 1,
+    PREC_ADD = 6,
+    PREC_PREFIX = 10,
+    PREC_POW = 11,
+    PREC_POSTFIX = 12,
+    PREC_ABOVE_ALL = 13    /* forces parentheses */
+};
+
+int fmt_op_prec(Op op);
+int fmt_expr_prec(const Expr *e);
+const Expr *fmt_skip_promotions(const Expr *e);
+/* a < b < c: a comparison whose left operand, as written, is one */
+bool fmt_chained_comparison(const Expr *e);
+/* Whether `e.1` lexes as a projection of e. */
+bool fmt_ends_projectable(const Expr *e);
+/* Declarations written together (`real a, b;`) share their type: the last
+ * item of the group that starts at items[i]. */
+int fmt_group_end(Stmt **items, int n, int i);
+/* The tokens a comment can sit before or after inside an expression
+ * (stanc3's lexer adds a Separator for each). */
+bool fmt_is_separator(TokKind k);
 
 /* Where the comments printed before statement s end: stanc3 takes them
  * up to an approximation of the statement's first token (Ast.

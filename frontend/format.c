@@ -29,11 +29,13 @@
  * the include does not cover whole items (it begins or ends inside a
  * statement): then it is printed in place too, as stanc3 documents.
  *
- * canon_deprecations: the parser accepts no deprecated syntax but `#`
- * comments, and those are always printed as `//` comments, so the option
- * has nothing more to do. */
+ * canon_deprecations: the parser accepts no removed syntax but `#`
+ * comments, and those are always printed as `//` comments; what the option
+ * still rewrites (needless forward declarations, reals used as booleans)
+ * is in format_canon.c. */
 #include "frontend.h"
 #include "format_box.h"
+#include "format_canon.h"
 
 #include <limits.h>
 #include <string.h>
@@ -79,17 +81,6 @@ typedef struct Fmt {
                                printed before the next one */
     int nmoved, moved_cap;
 } Fmt;
-
-/* Precedence of expressions, loosest first (Reference Manual, "Operator
- * precedence and associativity"). */
-enum {
-    PREC_TERNARY = 1,
-    PREC_ADD = 6,
-    PREC_PREFIX = 10,
-    PREC_POW = 11,
-    PREC_POSTFIX = 12,
-    PREC_ABOVE_ALL = 13    /* forces parentheses */
-};
 
 /* ------------------------------------------------------------ positions */
 
@@ -137,19 +128,6 @@ static int scan_span(Fmt *f, Span s)
     return -1;
 }
 
-/* Declarations written together (`real a, b;`) share their type. */
-static int group_end(Stmt **items, int n, int i)
-{
-    int j = i;
-    if (items[i]->kind != ST_DECL)
-        return j;
-    while (j + 1 < n && items[j + 1]->kind == ST_DECL
-           && items[j + 1]->decl->type == items[i]->decl->type
-           && items[j + 1]->decl->annots == items[i]->decl->annots)
-        j++;
-    return j;
-}
-
 static void scan_list(Fmt *f, Stmt **items, int n);
 
 /* `listed`: the statement is an item of a list, which a directive line can
@@ -188,7 +166,7 @@ static void scan_stmt(Fmt *f, const Stmt *s, bool listed)
 static void scan_list(Fmt *f, Stmt **items, int n)
 {
     for (int i = 0; i < n; i++) {
-        int j = group_end(items, n, i);
+        int j = fmt_group_end(items, n, i);
         if (j == i) {
             scan_stmt(f, items[i], true);
             continue;
@@ -217,11 +195,17 @@ static bool skipped(const Fmt *f, Span s)
     return b >= 0 && b == include_of(f, s.end) && f->include_clean[b];
 }
 
-/* The directive as written: `#include <x>`, `#include "x"` or `#include x`. */
+/* The directive as stanc3 prints it: `#include x`, the file name without
+ * the quotes or angle brackets written around it (stanc3's lexer keeps
+ * only the name; cli-args/canonicalize/include/stanc.expected prints
+ * `#include "a.stanfunctions"` as `#include a.stanfunctions`).  A name
+ * with a blank keeps them: without, it would not read back. */
 static const char *directive_text(Fmt *f, int k)
 {
     const SrcFile *m = src_file(&f->u->sm, 0);
     const char *name = f->u->tokens.includes[k];
+    if (!strpbrk(name, " \t"))
+        return arena_printf(f->arena, "#include %s", name);
     size_t at = (size_t)f->u->tokens.include_spans[k].begin.offset + 8;
     while (at < m->len && (m->text[at] == ' ' || m->text[at] == '\t'))
         at++;
@@ -288,20 +272,6 @@ static void add_note(Fmt *f, NoteKind kind, Pos begin, Pos end, int col,
     n->text = text;
 }
 
-static bool is_separator(TokKind k)
-{
-    switch (k) {
-    case P_LT: case P_GT: case P_COMMA: case P_BAR: case K_ELSE:
-    case P_QMARK: case P_MINUS: case P_PLUS: case P_HAT: case P_TIMES:
-    case P_DIVIDE: case P_MODULO: case P_IDIVIDE: case P_LDIVIDE:
-    case P_ELTTIMES: case P_ELTPOW: case P_ELTDIVIDE: case P_OR: case P_AND:
-    case P_EQ: case P_NEQ: case P_LEQ: case P_GEQ:
-        return true;
-    default:
-        return false;
-    }
-}
-
 /* The comments of the main file, the directives that stand for the items
  * of their includes (or for nothing: an include of only comments), and
  * the separators, merged in source order. */
@@ -321,7 +291,7 @@ static void setup_notes(Fmt *f)
     int c = 0, k = 0, t = 0;
     for (;;) {
         while (t < tl->len && (tl->toks[t].span.begin.file != 0
-                               || !is_separator(tl->toks[t].kind)))
+                               || !fmt_is_separator(tl->toks[t].kind)))
             t++;
         int at_c = c < p->ncomments ? p->comments[c].span.begin.offset
                                     : INT_MAX;
@@ -587,35 +557,9 @@ static void put_inline_comments(Fmt *f, bool space_before,
 
 /* ---------------------------------------------------------- expressions */
 
-static int op_prec(Op op)
-{
-    switch (op) {
-    case OP_OR: return 2;
-    case OP_AND: return 3;
-    case OP_EQ: case OP_NEQ: return 4;
-    case OP_LT: case OP_LEQ: case OP_GT: case OP_GEQ: return 5;
-    case OP_ADD: case OP_SUB: return PREC_ADD;
-    case OP_MUL: case OP_DIV: case OP_IDIV: case OP_MOD: return 7;
-    case OP_LDIV: return 8;
-    case OP_EMUL: case OP_EDIV: return 9;
-    case OP_NOT: case OP_NEG: case OP_PLUS: return PREC_PREFIX;
-    case OP_POW: case OP_EPOW: return PREC_POW;
-    default: return PREC_POSTFIX;
-    }
-}
-
-static int expr_prec(const Expr *e)
-{
-    switch (e->kind) {
-    case EX_TERNARY: return PREC_TERNARY;
-    case EX_BINARY: return op_prec(e->op);
-    case EX_PREFIX: return PREC_PREFIX;
-    default: return PREC_POSTFIX;
-    }
-}
-
 /* What is printed for e: promotions are invisible, and with
- * canon_parentheses so are the parentheses as written. */
+ * canon_parentheses so are the parentheses as written (stanc3's
+ * Canonicalize.no_parens; put_operand keeps some). */
 static const Expr *visible(const Fmt *f, const Expr *e)
 {
     while (e->kind == EX_PROMOTE
@@ -624,21 +568,35 @@ static const Expr *visible(const Fmt *f, const Expr *e)
     return e;
 }
 
-/* Whether `x.1` lexes as a projection of x: the lexer takes ".1" for a
- * projection only after an identifier, ")" or "]". */
-static bool ends_projectable(const Expr *e)
+/* A condition, or an operand of !, && or ||: with canon_deprecations a
+ * real is compared with 0.0 (see format_canon.c). */
+static const Expr *as_condition(Fmt *f, const Expr *e, bool parens)
 {
-    switch (e->kind) {
-    case EX_VAR: case EX_CALL: case EX_COND_CALL: case EX_INDEX:
-    case EX_TUPLE_PROJ: case EX_TUPLE_EXPR: case EX_ROWVEC_EXPR:
-    case EX_PAREN: case EX_GET_LP:
-        return true;
-    default:
-        return false;
-    }
+    return f->o->canon_deprecations ? fmt_real_as_condition(f->arena, e, parens)
+                                    : e;
+}
+
+/* With canon_parentheses, an operand, a range bound, a loop bound or the
+ * tuple projected keeps one pair of the parentheses written around an
+ * operator expression, and the others go (stanc3's Canonicalize.
+ * keep_parens).  Returns what is printed inside the pair kept, or NULL. */
+static const Expr *kept_in_parentheses(const Fmt *f, const Expr *e)
+{
+    if (!f->o->canon_parentheses)
+        return NULL;
+    e = fmt_skip_promotions(e);
+    while (e->kind == EX_PAREN && fmt_skip_promotions(e->lhs)->kind == EX_PAREN)
+        e = fmt_skip_promotions(e->lhs);
+    if (e->kind != EX_PAREN)
+        return NULL;
+    const Expr *in = visible(f, e->lhs);
+    bool op = in->kind == EX_BINARY || in->kind == EX_PREFIX
+              || in->kind == EX_POSTFIX || in->kind == EX_TERNARY;
+    return op ? in : NULL;
 }
 
 static void put_expr(Fmt *f, const Expr *e, int min_prec);
+static void put_operand(Fmt *f, const Expr *e, int min_prec);
 
 /* The elements of a list between brackets (stanc3's pp_list_of): each
  * comment stays before or after its comma, and a line comment ends its
@@ -674,8 +632,12 @@ static void put_bracketed(Fmt *f, const char *open, Expr *const *args, int n,
     close_box(f);
 }
 
-static void put_index(Fmt *f, const Index *ix)
+/* With canon_parentheses the bounds of a range keep their parentheses
+ * around an operator, a single index does not (stanc3's no_parens), nor
+ * does any index of the variable assigned to (its parens_lval). */
+static void put_index(Fmt *f, const Index *ix, bool lvalue)
 {
+    void (*bound)(Fmt *, const Expr *, int) = lvalue ? put_expr : put_operand;
     switch (ix->kind) {
     case IDX_ALL:
         text(f, " : ");
@@ -685,18 +647,29 @@ static void put_index(Fmt *f, const Index *ix)
         break;
     case IDX_UPPER:
         text(f, " : ");
-        put_expr(f, ix->hi, PREC_TERNARY);
+        bound(f, ix->hi, PREC_TERNARY);
         break;
     case IDX_LOWER:
-        put_expr(f, ix->lo, PREC_TERNARY);
+        bound(f, ix->lo, PREC_TERNARY);
         text(f, " : ");
         break;
     case IDX_BETWEEN:
-        put_expr(f, ix->lo, PREC_TERNARY);
+        bound(f, ix->lo, PREC_TERNARY);
         text(f, " : ");
-        put_expr(f, ix->hi, PREC_TERNARY);
+        bound(f, ix->hi, PREC_TERNARY);
         break;
     }
+}
+
+static void put_indices(Fmt *f, const Expr *e, bool lvalue)
+{
+    text(f, "[");
+    for (int i = 0; i < e->nindices; i++) {
+        if (i)
+            text(f, ", ");
+        put_index(f, &e->indices[i], lvalue);
+    }
+    text(f, "]");
 }
 
 /* e itself, its own parentheses (if any) decided by the caller. */
@@ -714,17 +687,28 @@ static void put_bare(Fmt *f, const Expr *e)
         break;
     case EX_BINARY: {
         /* a box: operands on one line, or broken before the operator */
-        int p = op_prec(e->op);
+        int p = fmt_op_prec(e->op);
         bool pow = p == PREC_POW;   /* right associative, tighter operands */
+        bool logic = e->op == OP_AND || e->op == OP_OR;
+        const Expr *lhs = logic ? as_condition(f, e->lhs, true) : e->lhs;
+        const Expr *rhs = logic ? as_condition(f, e->rhs, true) : e->rhs;
         Pos next = begin_of(f, e->rhs->span);
         open_box(f, FB_B, 0);
-        put_expr(f, e->lhs, pow ? PREC_POSTFIX : p);
+        if (f->o->canon_parentheses && fmt_chained_comparison(e)) {
+            /* stanc3's canonicalizer brackets a comparison's left
+             * operand when that is a comparison too */
+            text(f, "(");
+            put_bare(f, visible(f, lhs));
+            text(f, ")");
+        } else {
+            put_operand(f, lhs, pow ? PREC_POSTFIX : p);
+        }
         space(f);
         put_inline_comments(f, false, true, next);
         text(f, ast_op_str(e->op));
         text(f, " ");
         put_inline_comments(f, false, false, next);
-        put_expr(f, e->rhs, pow ? PREC_PREFIX : p + 1);
+        put_operand(f, rhs, pow ? PREC_PREFIX : p + 1);
         close_box(f);
         break;
     }
@@ -732,7 +716,8 @@ static void put_bare(Fmt *f, const Expr *e)
         /* "- -a", not "--a", which reads as a decrement */
         const Expr *operand = visible(f, e->lhs);
         bool sign = e->op == OP_NEG || e->op == OP_PLUS;
-        bool spaced = sign && operand->kind == EX_PREFIX
+        bool spaced = sign && !kept_in_parentheses(f, e->lhs)
+                      && operand->kind == EX_PREFIX
                       && (operand->op == OP_NEG || operand->op == OP_PLUS);
         /* comments before the operator, then those between it and its
          * operand (stanc3 prints the latter before the operator too, so
@@ -741,27 +726,28 @@ static void put_bare(Fmt *f, const Expr *e)
         text(f, spaced ? arena_printf(f->arena, "%s ", ast_op_str(e->op))
                        : ast_op_str(e->op));
         put_inline_comments(f, false, false, begin_of(f, e->lhs->span));
-        put_expr(f, e->lhs, PREC_PREFIX);
+        put_operand(f, e->op == OP_NOT ? as_condition(f, e->lhs, true) : e->lhs,
+                    PREC_PREFIX);
         break;
     }
     case EX_POSTFIX:
-        put_expr(f, e->lhs, PREC_POSTFIX);
+        put_operand(f, e->lhs, PREC_POSTFIX);
         text(f, ast_op_str(e->op));
         break;
     case EX_TERNARY: {
         Pos then = begin_of(f, e->lhs->span), els = begin_of(f, e->rhs->span);
         open_box(f, FB_B, 0);
-        put_expr(f, e->cond, PREC_TERNARY + 1);
+        put_operand(f, e->cond, PREC_TERNARY + 1);
         space(f);
         put_inline_comments(f, false, true, then);
         text(f, "? ");
         put_inline_comments(f, false, false, then);
-        put_expr(f, e->lhs, PREC_TERNARY);
+        put_operand(f, e->lhs, PREC_TERNARY);
         space(f);
         put_inline_comments(f, false, true, els);
         text(f, ": ");
         put_inline_comments(f, false, false, els);
-        put_expr(f, e->rhs, PREC_TERNARY);
+        put_operand(f, e->rhs, PREC_TERNARY);
         close_box(f);
         break;
     }
@@ -786,14 +772,8 @@ static void put_bare(Fmt *f, const Expr *e)
         break;
     }
     case EX_INDEX:
-        put_expr(f, e->lhs, PREC_POSTFIX);
-        text(f, "[");
-        for (int i = 0; i < e->nindices; i++) {
-            if (i)
-                text(f, ", ");
-            put_index(f, &e->indices[i]);
-        }
-        text(f, "]");
+        put_operand(f, e->lhs, PREC_POSTFIX);
+        put_indices(f, e, false);
         break;
     case EX_ARRAY_EXPR:
         put_bracketed(f, "{", e->args, e->nargs, "}", e->span);
@@ -805,8 +785,8 @@ static void put_bare(Fmt *f, const Expr *e)
         put_bracketed(f, "(", e->args, e->nargs, ")", e->span);
         break;
     case EX_TUPLE_PROJ:
-        put_expr(f, e->lhs, ends_projectable(visible(f, e->lhs))
-                            ? PREC_POSTFIX : PREC_ABOVE_ALL);
+        put_operand(f, e->lhs, fmt_ends_projectable(visible(f, e->lhs))
+                               ? PREC_POSTFIX : PREC_ABOVE_ALL);
         text(f, ".");
         text(f, e->text);
         break;
@@ -833,7 +813,7 @@ static void put_bare(Fmt *f, const Expr *e)
 static void put_expr(Fmt *f, const Expr *e, int min_prec)
 {
     e = visible(f, e);
-    if (expr_prec(e) >= min_prec) {
+    if (fmt_expr_prec(e) >= min_prec) {
         put_bare(f, e);
         return;
     }
@@ -842,13 +822,48 @@ static void put_expr(Fmt *f, const Expr *e, int min_prec)
     text(f, ")");
 }
 
+/* e as an operand, a range bound, a loop bound or the tuple projected
+ * (see kept_in_parentheses).  Parentheses the grammar needs are added in
+ * any case. */
+static void put_operand(Fmt *f, const Expr *e, int min_prec)
+{
+    const Expr *in = kept_in_parentheses(f, e);
+    if (!in) {
+        put_expr(f, e, min_prec);
+        return;
+    }
+    text(f, "(");
+    put_bare(f, in);
+    text(f, ")");
+}
+
+/* The variable an assignment sets: no parentheses in its indices with
+ * canon_parentheses (stanc3's parens_lval). */
+static void put_lvalue(Fmt *f, const Expr *e)
+{
+    e = visible(f, e);
+    if (!f->o->canon_parentheses) {
+        put_expr(f, e, PREC_TERNARY);
+    } else if (e->kind == EX_INDEX) {
+        put_lvalue(f, e->lhs);
+        put_indices(f, e, true);
+    } else if (e->kind == EX_TUPLE_PROJ) {
+        put_lvalue(f, e->lhs);
+        text(f, ".");
+        text(f, e->text);
+    } else {
+        put_expr(f, e, PREC_TERNARY);
+    }
+}
+
+
 /* ---------------------------------------------------------------- types */
 
 static void put_bound(Fmt *f, const char *name, const Expr *e)
 {
     text(f, name);
     /* a bound is additive or tighter: a ">" in it would close the "<" */
-    put_expr(f, e, PREC_ADD);
+    put_operand(f, e, PREC_ADD);
 }
 
 static void put_transform(Fmt *f, const Transform *tr)
@@ -1003,12 +1018,16 @@ static void put_if_chain(Fmt *f, const Stmt *s, Pos line_of_else)
         return;
     }
     text(f, "if (");
-    put_expr(f, s->cond, PREC_TERNARY);
+    put_expr(f, as_condition(f, s->cond, false), PREC_TERNARY);
     text(f, ") ");
     put_body(f, s->body, end_of(f, s->cond->span));
     const Stmt *els = s->else_body;
     if (!els)
         return;
+    if (f->o->canon_braces && els->kind == ST_BLOCK && els->nstmts == 1
+        && els->stmts[0]->kind == ST_IF)
+        els = els->stmts[0];    /* else { if ... } reads else if ...: stanc3
+                                   flattens it (Canonicalize.blocks_stmt) */
     Pos end = end_of(f, s->body->span);
     Pos eb = begin_of(f, els->span);
     const Note *list;
@@ -1120,7 +1139,7 @@ static void put_stmt(Fmt *f, const Stmt *s)
     switch (s->kind) {
     case ST_ASSIGN:
         open_box(f, FB_H, 0);
-        put_expr(f, s->lhs, PREC_TERNARY);
+        put_lvalue(f, s->lhs);
         text(f, arena_printf(f->arena, " %s ", ast_assign_op_str(s->aop)));
         put_expr(f, s->rhs, PREC_TERNARY);
         text(f, ";");
@@ -1203,16 +1222,16 @@ static void put_stmt(Fmt *f, const Stmt *s)
     case ST_WHILE:
         /* the body follows on the same line, braced or not */
         text(f, "while (");
-        put_expr(f, s->cond, PREC_TERNARY);
+        put_expr(f, as_condition(f, s->cond, false), PREC_TERNARY);
         text(f, ") ");
         put_body_of_while(f, s->body);
         break;
     case ST_FOR:
         open_box(f, FB_V, 0);
         text(f, arena_printf(f->arena, "for (%s in ", s->name));
-        put_expr(f, s->lo, PREC_TERNARY);
+        put_operand(f, s->lo, PREC_TERNARY);
         text(f, " : ");
-        put_expr(f, s->hi, PREC_TERNARY);
+        put_operand(f, s->hi, PREC_TERNARY);
         text(f, ") ");
         put_body(f, s->body, end_of(f, s->hi->span));
         close_box(f);
@@ -1235,44 +1254,81 @@ static void put_stmt(Fmt *f, const Stmt *s)
     }
 }
 
+/* Where the comments before the items of include k end: stanc3 compares
+ * those items as if they stood one line below the directive, at its
+ * column (Location.compare), and a comment by where its text begins, after
+ * the // or the slash-star. */
+static Pos before_included(const Fmt *f, int k)
+{
+    Loc d = f->u->tokens.include_spans[k].begin;
+    for (int i = f->next_note; i < f->nnotes; i++) {
+        const Note *nt = &f->notes[i];
+        if (nt->kind == NOTE_SEPARATOR)
+            continue;
+        int col = nt->kind == NOTE_INCLUDE ? nt->col : nt->col + 2;
+        if (nt->begin.line > d.line + 1
+            || (nt->begin.line == d.line + 1 && col > d.col))
+            return nt->begin;
+    }
+    Pos end = {INT_MAX, INT_MAX};
+    return end;
+}
+
 /* The items of a block, one per line in a vertical box, with the comments
  * and blank lines between them (stanc3's pp_list_of_statements).  `whole`
- * is the block: comments before its end belong to it. */
+ * is the block: comments before its end belong to it.  An item printed as
+ * its #include prints only the comments before it (the directive among
+ * them); what follows it comes from another file, which stanc3 separates
+ * by a blank line. */
 static void put_list_of_stmts(Fmt *f, Stmt **items, int n, Span whole)
 {
     open_box(f, FB_V, 0);
-    Pos prev_end = {0, 0};
-    bool any = false;
+    Pos prev_end = {0, 0}, far = {0, -1};
+    bool any = false, included = false;
+    const Note *list;
+    int nl;
     for (int i = 0; i < n; i++) {
-        int j = group_end(items, n, i);
+        int j = fmt_group_end(items, n, i);
         Span span = {items[i]->span.begin, items[j]->span.end};
-        if (skipped(f, span)) {
-            i = j;
-            continue;
-        }
-        Pos b = begin_of(f, span);
+        bool skip = skipped(f, span);
+        Pos b = skip ? before_included(f, include_of(f, span.begin))
+                     : map_loc(f, fmt_first_loc(items[i]));
         if (any)
             move_comments(f, prev_end);
-        const Note *list;
-        int nl = take_comments(f, b, false, &list);
-        put_spacing(f, true, any ? &prev_end : NULL, &b, list, nl);
-        if (items[i]->kind == ST_DECL)
+        nl = take_comments(f, b, false, &list);
+        if (!skip || nl > 0)
+            put_spacing(f, true, !any ? NULL : included ? &far : &prev_end,
+                        skip ? NULL : &b, list, nl);
+        if (skip)
+            ;
+        else if (items[i]->kind == ST_DECL)
             put_decls(f, items + i, j - i + 1);
         else
             put_stmt(f, items[i]);
         prev_end = end_of(f, span);
         any = true;
+        included = skip;
         i = j;
     }
     if (any)
         move_comments(f, prev_end);
-    const Note *list;
-    int nl = take_comments(f, end_of(f, whole), false, &list);
-    put_spacing(f, true, any ? &prev_end : NULL, NULL, list, nl);
+    nl = take_comments(f, end_of(f, whole), false, &list);
+    put_spacing(f, true, !any ? NULL : included ? &far : &prev_end, NULL, list,
+                nl);
     close_box(f);
 }
 
 /* ------------------------------------------------------------- program */
+
+/* The items of block k as printed: with canon_deprecations, a functions
+ * block loses its needless forward declarations (format_canon.c). */
+static int block_items(Fmt *f, int k, const Block *b, Stmt ***items)
+{
+    if (k == BLK_FUNCTIONS && f->o->canon_deprecations)
+        return fmt_without_forward_decls(f->arena, b->stmts, b->nstmts, items);
+    *items = b->stmts;
+    return b->nstmts;
+}
 
 static void put_program(Fmt *f)
 {
@@ -1280,11 +1336,13 @@ static void put_program(Fmt *f)
     open_box(f, FB_V, 0);
     if (p->is_functions_file) {
         /* a bare function list, as stanc3 prints a .stanfunctions file */
-        const Block *b = &p->blocks[BLK_FUNCTIONS];
+        Stmt **items;
+        int n = block_items(f, BLK_FUNCTIONS, &p->blocks[BLK_FUNCTIONS],
+                            &items);
         Span whole = {{0, 0, 0, INT_MAX}, {0, INT_MAX, 0, INT_MAX}};
         open_box(f, FB_H, 0);
         open_box(f, FB_B, 0);
-        put_list_of_stmts(f, b->stmts, b->nstmts, whole);
+        put_list_of_stmts(f, items, n, whole);
         close_box(f);
         close_box(f);
     } else {
@@ -1298,7 +1356,9 @@ static void put_program(Fmt *f)
             put_spacing(f, true, NULL, &b, list, nl);
             text(f, ast_block_name((BlockKind)k));
             text(f, " ");
-            put_braced(f, blk->stmts, blk->nstmts, blk->span);
+            Stmt **items;
+            int n = block_items(f, k, blk, &items);
+            put_braced(f, items, n, blk->span);
             cut(f);
         }
     }

@@ -204,8 +204,13 @@ static void lex_include(Lexer *lx, Loc begin)
         return;
     }
     char *name = arena_strndup(lx->arena, lx->text + start, end - start);
-    /* The rest of the line belongs to the directive. */
-    while (peekc(lx, 0) >= 0 && peekc(lx, 0) != '\n')
+    /* The rest of the line belongs to the directive, but for a comment,
+     * which stanc3 lexes (and prints after the directive) as any other. */
+    while (peekc(lx, 0) == ' ' || peekc(lx, 0) == '\t')
+        advance(lx);
+    bool comment = peekc(lx, 0) == '/'
+                   && (peekc(lx, 1) == '/' || peekc(lx, 1) == '*');
+    while (!comment && peekc(lx, 0) >= 0 && peekc(lx, 0) != '\n')
         advance(lx);
 
     Span sp = {begin, begin};  /* stanc3 points at the directive's start */

@@ -72,6 +72,32 @@ static void check_round_trip(const FeUnit *u)
     fe_unit_free(&again);
 }
 
+/* With every canonicalization (--print-canonical) the tree changes, but
+ * the output must still check and format to itself again. */
+static void check_canonical(const FeUnit *u)
+{
+    FmtOptions f = {.max_line_length = 78, .canon_deprecations = true,
+                    .canon_parentheses = true, .canon_braces = true};
+    char *once = print_to_string(fmt_program, u, &f);
+    if (!once)
+        return;
+    FeOptions o = {0};
+    FeUnit again;
+    if (!fe_compile(&again, "fuzz.stan", once, &o)) {
+        fprintf(stderr, "canonical program does not check:\n%s\n", once);
+        abort();
+    }
+    char *twice = print_to_string(fmt_program, &again, &f);
+    if (twice && strcmp(once, twice) != 0) {
+        fprintf(stderr, "canonicalizing again changes it:\n%s\n---\n%s\n",
+                once, twice);
+        abort();
+    }
+    free(twice);
+    free(once);
+    fe_unit_free(&again);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     char *text = malloc(size + 1);
@@ -89,6 +115,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             FmtOptions f = {.max_line_length = 78};
             fmt_program(sink, &u, &f);
             check_round_trip(&u);
+            check_canonical(&u);
             info_print(sink, &u);
             MirProgram *p = mir_lower(&u.arena, u.prog, "fuzz_model");
             char why[512];

@@ -2,11 +2,13 @@
 // pp_expression keep them (src/frontend/Pretty_printing.ml): before or
 // after the comma of an argument list, before or after an operator; a line
 // comment ends its line.  A comment the printer cannot place (inside a
-// declaration's type) moves after the item, marked "^^^:" (stanc3 user
-// guide, "Known issues: Oddly placed comments").
+// declaration's type, after its first size) moves after the item, marked
+// "^^^:" (stanc3 user guide, "Known issues: Oddly placed comments"); one
+// before a declaration's first size, bound or name goes before it (stanc3
+// src/frontend/Ast.ml, get_first_loc).
 data {
   int /* the count */ N; // trailing
-  vector[N] y;
+  vector[N /* its length */] y;
 }
 parameters {
   real mu; /* after */ /* and again */

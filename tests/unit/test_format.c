@@ -233,24 +233,27 @@ static void test_canonical_parentheses(void **state)
         " y = (a-b)-c; y = (a^b)^c; y = a^(b^c); y = (a?b:c)?d:e;"
         " y = !(!a); y = -(-a); y = (a+b)'; }",
         CANON_PARENS,
+        /* stanc3's Canonicalize.keep_parens: an operand keeps one pair
+         * written around an operator expression, a right-hand side none */
         "model {\n"
         "  y = x - 1;\n"
-        "  y = -a ^ b;\n"
+        "  y = -(a ^ b);\n"
         "  y = (-a) ^ b;\n"
         "  y = a - (b - c);\n"
-        "  y = a - b - c;\n"
+        "  y = (a - b) - c;\n"
         "  y = (a ^ b) ^ c;\n"
-        "  y = a ^ b ^ c;\n"
+        "  y = a ^ (b ^ c);\n"
         "  y = (a ? b : c) ? d : e;\n"
-        "  y = !!a;\n"
-        "  y = - -a;\n"
+        "  y = !(!a);\n"
+        "  y = -(-a);\n"
         "  y = (a + b)';\n"
         "}\n");
-    /* a bound is an additive expression: a comparison keeps its own */
+    /* a bound keeps its pair as an operand does; without one, a bound is
+     * an additive expression and a comparison would get one */
     assert_format("parameters { real<lower=(a<b?0:1), upper=(c*d)> x; }",
                   CANON_PARENS,
                   "parameters {\n"
-                  "  real<lower=(a < b ? 0 : 1), upper=c * d> x;\n"
+                  "  real<lower=(a < b ? 0 : 1), upper=(c * d)> x;\n"
                   "}\n");
 }
 
@@ -304,9 +307,8 @@ static void test_comments(void **state)
         "transformed data {\n"
         "  // after brace\n"
         "  int N; /* after N */\n"
+        "  /* in M */\n"        /* before the name: stanc3's get_first_loc */
         "  int M; // after M\n"
-        "  \n"
-        "  /* ^^^: in M */\n"
         "  \n"
         "  // before x\n"
         "  real x;\n"

@@ -8,7 +8,9 @@
 // of an array of probabilities, the unit_vector transform functions and
 // the vector and matrix transforms of nested arrays (the result has the
 // argument's dimensions), and the functions of an int and a real with an
-// int array paired element by element with a vector or a matrix.
+// int array paired element by element with a vector or a matrix; abs,
+// get_real, get_imag, conj and - of arrays of complex values and
+// containers, and pow of complex containers.
 data {
   matrix[3, 2] X;
   array[3] int n;
@@ -43,6 +45,17 @@ transformed data {
   row_vector[3] lm = lmgamma(N, v') + binary_log_loss({0, 1, 1}, v' / 5);
   matrix[2, 2] ld = ldexp(m, {{1, 2}, {3, 4}});
   array[2] vector[3] bk = modified_bessel_first_kind({n, N}, {v, v});
+  array[2] complex zs = {to_complex(3, 4), to_complex(0, -2)};
+  array[2, 1] complex_vector[2] zv = {{[zs[1], zs[2]]'}, {[zs[2], 1]'}};
+  array[2] real az = abs(zs);
+  vector[2] av = abs(zv[1, 1]);
+  array[2, 1] vector[2] re = get_real(zv);
+  array[2, 1] vector[2] im = get_imag(zv);
+  array[2, 1] complex_vector[2] cj = conj(zv);
+  array[2] complex_vector[2] ng = -zv[ : , 1];
+  complex_vector[2] pw = pow(zv[1, 1], to_complex(2, 0));
+  array[2, 1] complex_vector[2] pz = pow(zv, zv);
+  array[2] complex pe = pow(to_complex(2, 0), zs);
 }
 parameters {
   real a;

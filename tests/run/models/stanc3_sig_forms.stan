@@ -9,7 +9,9 @@
 // an array of probabilities, the unit_vector transform functions and the
 // vector and matrix transforms of arrays of two dimensions, and the
 // functions of an int and a real (bessel_first_kind, ldexp, ...) with an
-// int array paired element by element with a vector or matrix.
+// int array paired element by element with a vector or matrix; the
+// values of abs, get_real, get_imag, conj and - of arrays of complex
+// values and containers, and pow of complex containers.
 // Transformed data checks values against closed forms; the model sends
 // parameters through each so the gradient meets finite differences.
 functions {
@@ -65,6 +67,40 @@ transformed data {
   vector[2] jv = bessel_first_kind({0, 1}, [1, 1]');
   expect(jv[1], 0.7651976866, 1e-10, 19);
   expect(jv[2], 0.4400505857, 1e-10, 20);
+  // abs, get_real, get_imag, conj and - of complex containers and arrays
+  // of them, element by element (|3 + 4i| = 5)
+  array[2] complex zs = {to_complex(3, 4), to_complex(0, -2)};
+  array[2] complex_vector[2] zv = {[zs[1], zs[2]]', [zs[2], 1]'};
+  array[2] real az = abs(zs);
+  vector[2] av = abs(zv[1]);
+  array[2] vector[2] re = get_real(zv);
+  array[2] vector[2] im = get_imag(zv);
+  array[2] complex_vector[2] cj = conj(zv);
+  array[2] complex_vector[2] ng = -zv;
+  expect(az[1] + az[2], 7, 1e-15, 21);
+  expect(av[1] + av[2], 7, 1e-15, 22);
+  expect(re[1][1] + re[2][2], 4, 0, 23);
+  expect(im[1][1] + im[2][1], 2, 0, 24);
+  expect(get_imag(cj[1][1]), -4, 0, 25);
+  expect(get_real(ng[2][2]), -1, 0, 26);
+  expect(sum(abs(to_matrix({{zs[1]}}))), 5, 1e-15, 27);
+  // pow of complex containers elementwise: (1 + i)^2 = 2i, and Euler's
+  // formula 2^i = cos(log 2) + i sin(log 2)
+  complex_vector[2] pw = pow([to_complex(1, 1), 2]', to_complex(2, 0));
+  array[2] complex pe = pow(to_complex(2, 0), {to_complex(0, 1), 1});
+  array[1] complex_row_vector[2] pp = pow({[zs[1], zs[2]]}, {[zs[2], 1]});
+  expect(get_imag(pw[1]), 2, 1e-14, 28);
+  expect(get_real(pw[2]), 4, 1e-14, 29);
+  expect(get_real(pe[1]), cos(log(2)), 1e-14, 30);
+  expect(get_imag(pe[1]), sin(log(2)), 1e-14, 31);
+  expect(get_real(pp[1][2]), 0, 1e-14, 32);   // (-2i)^1
+  // mdivide_right(b, A) = b A^-1: [1, i] [[2, 0], [0, i]]^-1 = [1/2, 1]
+  complex_row_vector[2] md = mdivide_right([1, to_complex(0, 1)],
+                                           to_matrix({{2, 0},
+                                                      {0, to_complex(0, 1)}}));
+  expect(get_real(md[1]) + get_real(md[2]), 1.5, 1e-14, 33);
+  expect(get_real(mdivide_right(to_matrix({{zs[1]}}), to_matrix({{zs[1]}}))[1, 1]),
+         1, 1e-14, 34);
 }
 parameters {
   real<lower=0.5, upper=2> a;

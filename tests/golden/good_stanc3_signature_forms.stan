@@ -10,7 +10,8 @@
 // argument's dimensions), and the functions of an int and a real with an
 // int array paired element by element with a vector or a matrix; abs,
 // get_real, get_imag, conj and - of arrays of complex values and
-// containers, and pow of complex containers.
+// containers, pow of complex containers, and student_t_qf (Stan 2.39),
+// elementwise with scalars broadcasting.
 data {
   matrix[3, 2] X;
   array[3] int n;
@@ -56,6 +57,9 @@ transformed data {
   complex_vector[2] pw = pow(zv[1, 1], to_complex(2, 0));
   array[2, 1] complex_vector[2] pz = pow(zv, zv);
   array[2] complex pe = pow(to_complex(2, 0), zs);
+  real tq = student_t_qf(0.975, 10, 0, 1);
+  vector[3] tv = student_t_qf([0.1, 0.5, 0.9]', v, 0, v);
+  array[2] real ta = student_t_qf({0.2, 0.7}, 3, {1.0, 2.0}, 1);
 }
 parameters {
   real a;

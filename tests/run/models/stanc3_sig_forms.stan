@@ -11,7 +11,8 @@
 // functions of an int and a real (bessel_first_kind, ldexp, ...) with an
 // int array paired element by element with a vector or matrix; the
 // values of abs, get_real, get_imag, conj and - of arrays of complex
-// values and containers, and pow of complex containers.
+// values and containers, pow of complex containers, and student_t_qf
+// (Stan 2.39), elementwise.
 // Transformed data checks values against closed forms; the model sends
 // parameters through each so the gradient meets finite differences.
 functions {
@@ -99,6 +100,11 @@ transformed data {
                                            to_matrix({{2, 0},
                                                       {0, to_complex(0, 1)}}));
   expect(get_real(md[1]) + get_real(md[2]), 1.5, 1e-14, 33);
+  // the Cauchy quantile (nu = 1): mu + sigma tan(pi (p - 1/2))
+  expect(student_t_qf(0.975, 1, 0.5, 2), 0.5 + 2 * tan(pi() * 0.475), 1e-12,
+         35);
+  expect(student_t_qf([0.975, 0.025]', 10, 0, 1)[2], -2.228138852, 1e-9,
+         36);
   expect(get_real(mdivide_right(to_matrix({{zs[1]}}), to_matrix({{zs[1]}}))[1, 1]),
          1, 1e-14, 34);
 }
@@ -145,6 +151,9 @@ model {
             + binomial_logit_glm_lpmf(n[1] | N, X, a, c');
   target += sum(unit_vector_constrain(s));
   target += falling_factorial(a + 2, 2) + rising_factorial(b, 2)[1];
+  target += student_t_qf(z, a + 1, b[1], s[1])
+            + sum(student_t_qf([0.3, 0.5, 0.8]', b * 2, c[1], s))
+            + sum(student_t_qf(z, b, 0, 1));
   target += sum(bessel_first_kind(n, b))
             + sum(modified_bessel_second_kind(km, m))
             + sum(falling_factorial(b, n)) + sum(lmgamma(N, s))

@@ -197,9 +197,11 @@ Opnd em_complex_binary(Emit *em, const MirExpr *e, Op op, Opnd l, Opnd r)
     case OP_EQ: c = "=="; break;
     case OP_NEQ: c = "!="; break;
     case OP_POW: case OP_EPOW:
-        if (l.container || r.container)
-            em_unsupported(em, "^ on complex containers");
-        return complex_scalar(A("cpow(%s, %s)", l.val, r.val));
+        if (!l.container && !r.container)
+            return complex_scalar(A("cpow(%s, %s)", l.val, r.val));
+        c = NULL;   /* elementwise cpow below (stanc3's pow of complex
+                       containers, a scalar broadcasting) */
+        break;
     default:
         em_unsupported(em, "the operator %s on complex values",
                        ast_op_str(op));
@@ -220,11 +222,15 @@ Opnd em_complex_binary(Emit *em, const MirExpr *e, Op op, Opnd l, Opnd r)
     if (l.container && r.container)
         em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"%%s: the "
                 "operands' sizes (%%d and %%d) must match\", %s, (int)(%s), "
-                "(int)(%s));", l.n, r.n, em_c_string(em->a, e->fn ? e->fn : c),
-                l.n, r.n);
+                "(int)(%s));", l.n, r.n,
+                em_c_string(em->a, e->fn ? e->fn : c ? c : "pow"), l.n, r.n);
     Opnd o = em_new_complex(em, big.n, big.rows, big.cols);
-    em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s %s %s;", big.n,
-            o.val, em_elem(em, l), c, em_elem(em, r));
+    if (c)
+        em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s %s %s;", big.n,
+                o.val, em_elem(em, l), c, em_elem(em, r));
+    else
+        em_line(em, "for (int k = 0; k < %s; k++) %s[k] = cpow(%s, %s);",
+                big.n, o.val, em_elem(em, l), em_elem(em, r));
     return o;
 }
 
@@ -243,7 +249,7 @@ static const struct {
 } named_ops[] = {
     {"add", OP_ADD}, {"subtract", OP_SUB}, {"multiply", OP_MUL},
     {"divide", OP_DIV}, {"elt_multiply", OP_EMUL}, {"elt_divide", OP_EDIV},
-    {"pow", OP_POW},
+    {"pow", OP_POW}, {"mdivide_right", OP_DIV},
 };
 
 static bool is(const MirExpr *e, const char *name, int nargs)
@@ -486,6 +492,13 @@ bool em_complex_value(Emit *em, const MirExpr *e, Opnd *out)
             *out = complex_scalar(A("conj(%s)", x.val));
         else
             *out = em_scalar(A("%s(%s)", c, x.val), NULL, false);
+        return true;
+    }
+    if (is(e, "abs", 1) && em_is_container_type(e->args[0]->type)) {
+        /* the modulus of each element (stanc3's abs of complex containers
+         * and arrays of them) */
+        Opnd x = em_value(em, e->args[0]);
+        *out = map_elems(em, x, false, A("cabs(%s[k])", x.val));
         return true;
     }
     if (e->nargs == 1 && !em_is_container_type(e->args[0]->type)) {

@@ -344,6 +344,36 @@ static bool is_distance(const MirExpr *e)
         && em_is_container_type(e->args[1]->type) && all_real(e);
 }
 
+/* squared_distance(real, real): (x - y)^2, d/dx = 2 (x - y) = -d/dy */
+static bool is_scalar_distance(const MirExpr *e)
+{
+    return call_of(e, "squared_distance") && e->nargs == 2
+        && !em_is_container_type(e->args[0]->type)
+        && !em_is_container_type(e->args[1]->type) && all_real(e);
+}
+
+static Opnd scalar_distance_value(Emit *em, const MirExpr *e)
+{
+    Opnd x = em_value(em, e->args[0]), y = em_value(em, e->args[1]);
+    const char *t = em_fresh(em, "t");
+    em_line(em, "double %s = ((double)(%s) - (double)(%s)) * ((double)(%s) "
+            "- (double)(%s));", t, x.val, y.val, x.val, y.val);
+    return em_scalar(t, NULL, false);
+}
+
+static void scalar_distance_backprop(Emit *em, const MirExpr *e,
+                                     const char *adj)
+{
+    Opnd x = em_value(em, e->args[0]), y = em_value(em, e->args[1]);
+    const char *g = em_fresh(em, "g");
+    em_line(em, "double %s = 2.0 * ((double)(%s) - (double)(%s)) * (%s);", g,
+            x.val, y.val, adj);
+    if (em_is_ad(em, e->args[0]))
+        em_backprop(em, e->args[0], g);
+    if (em_is_ad(em, e->args[1]))
+        em_backprop(em, e->args[1], A("(-%s)", g));
+}
+
 /* rt_distance / rt_squared_distance (rt_reduce.h) with the adjoints
  * g and h (NULL: the value only). */
 static const char *distance_call(Emit *em, const MirExpr *e, Opnd x, Opnd y,
@@ -807,6 +837,8 @@ bool em_linalg_build_value(Emit *em, const MirExpr *e, Opnd *out)
         *out = append_array_value(em, e);
     else if (is_distance(e))
         *out = distance_value(em, e);
+    else if (is_scalar_distance(e))
+        *out = scalar_distance_value(em, e);
     else if (call_of(e, "quantile") && e->nargs == 2 && all_real(e))
         *out = quantile_value(em, e);
     else if (call_of(e, "to_array_2d") && e->nargs == 1 && all_real(e))
@@ -838,6 +870,8 @@ bool em_linalg_build_backprop(Emit *em, const MirExpr *e, const char *adj)
         append_array_backprop(em, e, adj);
     else if (is_distance(e))
         distance_backprop(em, e, adj);
+    else if (is_scalar_distance(e))
+        scalar_distance_backprop(em, e, adj);
     else if (call_of(e, "to_array_2d") && e->nargs == 1 && all_real(e))
         em_backprop(em, e->args[0], adj);   /* the same layout */
     else if (call_of(e, "symmetrize_from_lower_tri") && e->nargs == 1

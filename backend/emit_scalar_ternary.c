@@ -1,6 +1,7 @@
 /* emit_scalar_ternary.c - scalar library calls that the lists of emit_call.c
- * cannot express: the elementwise functions of three arguments (fma,
- * inc_beta, inv_inc_beta) over scalars and containers, the int-valued
+ * cannot express: the elementwise functions of three and four arguments
+ * (fma, inc_beta, inv_inc_beta, student_t_qf) over scalars and
+ * containers, the int-valued
  * int_step, to_int and choose, and the constants sqrt2(), log2() and
  * machine_precision().  Each is a value and, where it carries
  * derivatives, a reverse step (rt_NAME_d of rt_scalar.h). */
@@ -16,21 +17,27 @@ static bool named(const MirExpr *e, const char *name, int nargs)
         && strcmp(e->fn, name) == 0 && e->nargs == nargs;
 }
 
-/* The functions of three reals, elementwise (scalars broadcast), and
- * whether Stan checks their domain (then NaN asks for its message). */
+enum { MAX_NARY = 4 };
+
+/* The functions of three or four reals, elementwise (scalars broadcast),
+ * and whether Stan checks their domain (then NaN asks for its message):
+ * rt_NAME(x...) and rt_NAME_d(x..., value, &partial...). */
 static const struct {
     const char *name;
+    int nargs;
     bool checked;
 } ternary_fns[] = {
-    {"fma", false}, {"inc_beta", true}, {"inv_inc_beta", true},
+    {"fma", 3, false}, {"inc_beta", 3, true}, {"inv_inc_beta", 3, true},
+    {"student_t_qf", 4, true},
 };
 
 static int ternary(const MirExpr *e)
 {
-    if (e->kind != MX_CALL || e->fn_kind != FNK_STANLIB || e->nargs != 3)
+    if (e->kind != MX_CALL || e->fn_kind != FNK_STANLIB)
         return -1;
     for (size_t i = 0; i < sizeof ternary_fns / sizeof ternary_fns[0]; i++)
-        if (strcmp(e->fn, ternary_fns[i].name) == 0)
+        if (strcmp(e->fn, ternary_fns[i].name) == 0
+            && e->nargs == ternary_fns[i].nargs)
             return (int)i;
     return -1;
 }
@@ -76,15 +83,16 @@ static void domain_check(Emit *em, const char *fn, const char *v,
 
 static Opnd ternary_value(Emit *em, const MirExpr *e, int t)
 {
-    Opnd ops[3];
+    Opnd ops[MAX_NARY];
+    int n = ternary_fns[t].nargs;
     int big = em_call_operands(em, e, ops, true);
-    const char *args = elements(em, ops, 3);
+    const char *args = elements(em, ops, n);
     const char *call = A("rt_%s(%s)", e->fn, args);
     if (big < 0) {
         const char *v = em_fresh(em, "t");
         em_line(em, "double %s = %s;", v, call);
         if (ternary_fns[t].checked)
-            domain_check(em, e->fn, v, args, 3);
+            domain_check(em, e->fn, v, args, n);
         return em_scalar(v, NULL, false);
     }
     Opnd o = em_new_container(em, ops[big].n, ops[big].rows, ops[big].cols,
@@ -93,7 +101,7 @@ static Opnd ternary_value(Emit *em, const MirExpr *e, int t)
     em_line(em, "    %s[k] = %s;", o.val, call);
     if (ternary_fns[t].checked) {
         em->indent++;
-        domain_check(em, e->fn, A("%s[k]", o.val), args, 3);
+        domain_check(em, e->fn, A("%s[k]", o.val), args, n);
         em->indent--;
     }
     em_line(em, "}");
@@ -102,13 +110,15 @@ static Opnd ternary_value(Emit *em, const MirExpr *e, int t)
 
 /* The partials of element k, times its adjoint, into the buffers of the
  * arguments that carry derivatives (a scalar's sums over the broadcast). */
-static void ternary_backprop(Emit *em, const MirExpr *e, const char *adj)
+static void ternary_backprop(Emit *em, const MirExpr *e, int t,
+                             const char *adj)
 {
-    Opnd ops[3];
+    Opnd ops[MAX_NARY];
+    int n = ternary_fns[t].nargs;
     int big = em_call_operands(em, e, ops, false);
-    const char *g[3];
+    const char *g[MAX_NARY];
     bool any = false;
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < n; i++) {
         g[i] = em_is_ad(em, e->args[i]) ? em_adj_buffer(em, ops[i]) : NULL;
         any |= g[i] != NULL;
     }
@@ -120,16 +130,20 @@ static void ternary_backprop(Emit *em, const MirExpr *e, const char *adj)
         em_line(em, "for (int k = 0; k < %s; k++) {", ops[big].n);
     else
         em_line(em, "{");
-    em_line(em, "    double %s[3], %s[3] = {%s};", d, x, elements(em, ops, 3));
-    em_line(em, "    rt_%s_d(%s[0], %s[1], %s[2], rt_%s(%s[0], %s[1], %s[2]), "
-            "&%s[0], &%s[1], &%s[2]);", e->fn, x, x, x, e->fn, x, x, x, d, d,
-            d);
-    for (int i = 0; i < 3; i++)
+    em_line(em, "    double %s[%d], %s[%d] = {%s};", d, n, x, n,
+            elements(em, ops, n));
+    const char *xs = "", *ds = "";
+    for (int i = 0; i < n; i++) {
+        xs = A("%s%s%s[%d]", xs, i ? ", " : "", x, i);
+        ds = A("%s, &%s[%d]", ds, d, i);
+    }
+    em_line(em, "    rt_%s_d(%s, rt_%s(%s)%s);", e->fn, xs, e->fn, xs, ds);
+    for (int i = 0; i < n; i++)
         if (g[i])
             em_line(em, "    %s += %s * %s[%d];", ops[i].container
                     ? A("%s[k]", g[i]) : g[i], a, d, i);
     em_line(em, "}");
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < n; i++)
         if (g[i])
             em_backprop(em, e->args[i], g[i]);
 }
@@ -230,8 +244,9 @@ bool em_scalar_ternary_backprop(Emit *em, const MirExpr *e, const char *adj)
 {
     if (e->kind != MX_CALL || e->fn_kind != FNK_STANLIB)
         return false;
-    if (ternary(e) >= 0) {
-        ternary_backprop(em, e, adj);
+    int t = ternary(e);
+    if (t >= 0) {
+        ternary_backprop(em, e, t, adj);
         return true;
     }
     /* the constants and the int-valued functions carry no derivative */

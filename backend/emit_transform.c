@@ -10,7 +10,7 @@
  * step adds that term's partials (with the adjoint of target, 1).
  *
  * The vector and matrix ones (ordered, positive_ordered, simplex,
- * sum_to_zero of a vector or a matrix, unit_vectors, cholesky_factor_corr,
+ * sum_to_zero of a vector or a matrix, unit_vector, cholesky_factor_corr,
  * cholesky_factor_cov, corr_matrix, cov_matrix, stochastic_column,
  * stochastic_row), of one value or an array of them, through rt_st_*:
  * the samplers' own transforms of declared parameters (pplrt.h), with
@@ -171,7 +171,7 @@ static const struct {
     {"positive_ordered", "RT_ST_POSITIVE_ORDERED", 0, true, false},
     {"simplex", "RT_ST_SIMPLEX", 0, true, false},
     {"sum_to_zero", "RT_ST_SUM_TO_ZERO", 0, true, false},
-    {"unit_vectors", "RT_ST_UNIT_VECTOR", 0, true, false},
+    {"unit_vector", "RT_ST_UNIT_VECTOR", 0, true, false},
     {"cholesky_factor_corr", "RT_ST_CHOLESKY_CORR", 1, false, false},
     {"cholesky_factor_cov", "RT_ST_CHOLESKY_COV", 2, false, false},
     {"corr_matrix", "RT_ST_CORR_MATRIX", 1, false, false},
@@ -249,6 +249,16 @@ static void element_shape(Emit *em, const MirExpr *x, Opnd o,
         return;
     }
     if (t->elem->kind == TY_VECTOR) {
+        /* a variable of any number of array dimensions, or an element or
+         * slice of one: the vectors' size is its last dimension */
+        const MirExpr *base = x->kind == MX_INDEXED ? x->args[0] : x;
+        if (base->kind == MX_VAR && base->var >= 0
+            && base->type->kind == TY_ARRAY && base->type->dims > 1
+            && (x == base || x->nindices < base->type->dims)) {
+            *rows = em_var_dim(em, base->var, base->type->dims);
+            *count = A("((%s) > 0 ? (%s) / (%s) : 0)", *rows, o.n, *rows);
+            return;
+        }
         if (!em_vectors_shape(em, x, o, count, rows))
             em_unsupported(em, "this array of vectors as a transform's "
                            "argument yet");
@@ -256,7 +266,7 @@ static void element_shape(Emit *em, const MirExpr *x, Opnd o,
     }
     /* an array of matrices: a variable, a slice of one, or {A, B} */
     if (var_matrix_shape(em, x, rows, cols)) {
-        if (x->kind == MX_VAR) {
+        if (x->kind == MX_VAR && x->type->dims == 1) {
             *count = em_var_dim(em, x->var, 0);
             return;
         }

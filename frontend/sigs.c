@@ -408,8 +408,8 @@ static const Pat *parse_pat(Parser *p, PatPos pos)
             t->type = ty_array(p->a, dims, elem->type);
             return t;
         }
-        if (dims == 0 && pos == POS_RET) {
-            parse_fail(p, "array[*] cannot be a result");
+        if (dims == 0 && pos == POS_RET && elem->kind != PK_TYPE) {
+            parse_fail(p, "array[*] of a class cannot be a result");
             return NULL;
         }
         Pat *arr = new_pat(p, PK_ARRAY);
@@ -717,6 +717,8 @@ typedef struct Bindings {
     const Type *n_arg;       /* the N argument's type */
     bool scalars_container;  /* a reals/ints argument was a container */
     bool vectors_array;      /* a vectors argument was an array */
+    int star_dims;           /* dimensions an array[*] argument had, or 0 */
+    bool shape_of_ints;      /* shape was set by an I argument */
 } Bindings;
 
 typedef enum Fail { FAIL_NONE, FAIL_ARITY, FAIL_TYPE, FAIL_DATA } Fail;
@@ -784,6 +786,26 @@ static bool same_shape(const Type *x, const Type *y)
     return bx->kind == by->kind || (is_int_or_real(bx) && is_int_or_real(by));
 }
 
+/* The dimensions of t counting a vector's one and a matrix's two. */
+static int flat_dims(const Type *t)
+{
+    TypeKind k = ty_base(t)->kind;
+    return ty_array_dims(t) + (k == TY_VECTOR || k == TY_ROW_VECTOR ? 1
+                               : k == TY_MATRIX ? 2 : 0);
+}
+
+/* Whether an int array fits a shape with vectors or matrices element by
+ * element (stanc3's bessel_first_kind(array[] int, vector) and
+ * falling_factorial(matrix, array[,] int): as many dimensions, vectors
+ * and matrices counted). */
+static bool ints_fit(const Type *ints, const Type *shape)
+{
+    TypeKind k = ty_base(shape)->kind;
+    return ints->kind == TY_ARRAY && ints->elem->kind == TY_INT
+        && (k == TY_VECTOR || k == TY_ROW_VECTOR || k == TY_MATRIX)
+        && flat_dims(ints) == flat_dims(shape);
+}
+
 static const Type *with_scalar(Arena *a, const Type *shape, const Type *s)
 {
     if (shape->kind == TY_ARRAY)
@@ -820,6 +842,13 @@ static bool bind(Bindings *b, const Pat *p, const Type *t)
     case PK_ARRAY:
         if (t->kind != TY_ARRAY || t->dims < p->dims)
             return false;
+        /* array[*] X results have the dimensions of the array[*]
+         * argument: every array[*] argument must have the same. */
+        if (p->dims == 0 && p->inner->kind == PK_TYPE) {
+            if (b->star_dims && b->star_dims != t->dims)
+                return false;
+            b->star_dims = t->dims;
+        }
         if (p->inner->kind != PK_VAR)
             return true;
         /* array[,] T against array[,,,] real binds T to array[,] real. */
@@ -830,10 +859,21 @@ static bool bind(Bindings *b, const Pat *p, const Type *t)
         if (!elt_in_domain(p->elt, t))
             return false;
         if (!is_int_or_real(t)) {
-            if (!b->shape)
+            /* an I argument's int array may fit the others' vectors or
+             * matrices; the shape (and the result) is theirs */
+            if (!b->shape) {
                 b->shape = t;
-            else if (!same_shape(b->shape, t))
+                b->shape_of_ints = p->elt == ELT_I;
+            } else if (same_shape(b->shape, t)) {
+                b->shape_of_ints = b->shape_of_ints && p->elt == ELT_I;
+            } else if (p->elt == ELT_I && ints_fit(t, b->shape)) {
+                /* the shape stays the vectors' */
+            } else if (b->shape_of_ints && ints_fit(b->shape, t)) {
+                b->shape = t;
+                b->shape_of_ints = false;
+            } else {
                 return false;
+            }
         }
         if (p->elt == ELT_N && !b->n_arg)
             b->n_arg = t;
@@ -864,7 +904,8 @@ static const Type *instantiate(const Bindings *b, const Pat *p)
         return b->var[p->var];
     case PK_ARRAY: {
         const Type *e = instantiate(b, p->inner);
-        return e && p->dims ? ty_array(b->a, p->dims, e) : NULL;
+        int dims = p->dims ? p->dims : b->star_dims;
+        return e && dims ? ty_array(b->a, dims, e) : NULL;
     }
     case PK_ELT:
         switch (p->elt) {
@@ -944,7 +985,9 @@ static int cost(Bindings *b, const Pat *p, const Type *t)
         b->vectors_array = b->vectors_array || dims == 1;
         return 0;
     case PK_ELT:
-        return 0;
+        /* An int where R takes reals promotes (stanc3's cost 1), so that
+         * falling_factorial(int, int) picks its int signature (I, I). */
+        return p->elt == ELT_R && bt->kind == TY_INT ? 1 : 0;
     case PK_FUNC:
         return fun_matches(b, p, t) ? 0 : -1;
     case PK_VOID:
@@ -1420,7 +1463,8 @@ void sig_write_markdown(const SigTable *t, FILE *out)
           "complex elements.\n"
           "- `T`, `U`: any type; every use of one letter must agree "
           "(after promotion).  `array[*] X`: an array of X with any "
-          "number of dimensions.\n"
+          "number of dimensions; as a result, the dimensions of the "
+          "`array[*]` argument.\n"
           "- `(P, ...) => X`: a function argument whose trailing "
           "parameters take the call's trailing arguments (`...`); `=>*` "
           "also accepts `_lpdf`/`_lpmf` functions.  `tuple(...)` after "

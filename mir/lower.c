@@ -203,12 +203,20 @@ static MirExpr *lower_expr(Lower *l, const Expr *e)
             && is_scalar_type(e->rhs->type);
         if (scalars && (op == OP_EMUL || op == OP_EDIV))
             op = op == OP_EMUL ? OP_MUL : OP_DIV;
+        /* a scalar .* a container is *, and a scalar / a container is ./
+         * (stanc3's elt_multiply(vector, real), divide(real, vector)) */
+        bool one_scalar = is_scalar_type(e->lhs->type)
+            != is_scalar_type(e->rhs->type);
+        if (one_scalar && op == OP_EMUL)
+            op = OP_MUL;
+        if (one_scalar && op == OP_DIV && is_scalar_type(e->lhs->type))
+            op = OP_EDIV;
         m = new_call(l, FNK_STANLIB, ast_op_name(op, false), e->type, e->ad,
                      2, NULL, e->span);
         m->args = arena_alloc(l->a, sizeof(MirExpr *) * 2);
         m->args[0] = lower_expr(l, e->lhs);
         m->args[1] = lower_expr(l, e->rhs);
-        if (op != e->op && e->type->kind != TY_INT)
+        if (scalars && op != e->op && e->type->kind != TY_INT)
             for (int i = 0; i < 2; i++)
                 if (m->args[i]->type->kind == TY_INT)
                     m->args[i] = promote(l, m->args[i], e->type);

@@ -459,7 +459,8 @@ static int check_nan(RtError *err, const char *fn, const char *name,
 int rt_special_domain(const char *fn, int nargs, const double *args,
                       RtError *err)
 {
-    if (rt_scalar_domain(fn, nargs, args, err))
+    if (rt_scalar_domain(fn, nargs, args, err)
+        || rt_quantile_domain(fn, nargs, args, err))
         return -1;
     double x = nargs > 0 ? args[0] : NAN, y = nargs > 1 ? args[1] : NAN;
     double z = nargs > 2 ? args[2] : NAN;

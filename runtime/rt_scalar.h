@@ -776,6 +776,16 @@ double rt_inv_inc_beta(double a, double b, double p);
 void rt_inv_inc_beta_d(double a, double b, double p, double f, double *da,
                        double *db, double *dp);
 
+/* student_t_qf(p, nu, mu, sigma): the Student-t quantile (math_quantile.c),
+ * NaN outside the domain (rt_quantile_domain has Stan's message), and its
+ * partials given the value f. */
+double rt_student_t_qf(double p, double nu, double mu, double sigma);
+void rt_student_t_qf_d(double p, double nu, double mu, double sigma,
+                       double f, double *dp, double *dnu, double *dmu,
+                       double *dsigma);
+int rt_quantile_domain(const char *function, int nargs, const double *args,
+                       RtError *err);
+
 /* to_int(x): x truncated, into *out; 0, or -1 with Stan's message when x
  * is NaN or outside the range of int. */
 int rt_to_int(double x, int *out, RtError *err);

@@ -1,7 +1,7 @@
 /* transform_matrix_fns.c - the vector and matrix transforms as Stan
  * functions (Stan Functions Reference 2.37, "Variable Transformation
  * Functions"): ordered, positive_ordered, simplex, sum_to_zero (vector and
- * matrix), unit_vectors, cholesky_factor_corr, cholesky_factor_cov,
+ * matrix), unit_vector, cholesky_factor_corr, cholesky_factor_cov,
  * corr_matrix, cov_matrix, stochastic_column and stochastic_row.  Every
  * one calls the transform the samplers use for a declared parameter of
  * that type (transforms.c, transforms_matrix.c; the contract is in

@@ -271,11 +271,12 @@ static MirExpr *vectorize_call(Vec *v, MirExpr *e)
     if (!unary && is_container(args[0]->type)
         && is_container(args[1]->type))
         op = op == OP_MUL ? OP_EMUL : op == OP_DIV ? OP_EDIV : op;
+    /* a scalar over a container is ./, as lowering writes it */
+    if (!unary && op == OP_DIV && !is_container(args[0]->type)
+        && is_container(args[1]->type))
+        op = OP_EDIV;
     const char *fn = op == OP_NONE ? e->fn : ast_op_name(op, e->prefix);
     MirExpr *out = lib_call(v, fn, op, e->prefix, e->nargs, args, e->span);
-    if (!out && op == OP_DIV)     /* a scalar over a container */
-        out = lib_call(v, ast_op_name(OP_EDIV, false), OP_EDIV, false, 2,
-                       args, e->span);
     if (!out || !is_container(out->type)
         || (unary && out->type->kind != args[0]->type->kind))
         return NULL;

@@ -40,5 +40,5 @@ transformed parameters {
 model {
   y ~ normal(0, 1);
   target += upper_bound_constrain(y, 3) + positive_ordered_constrain(v)[1];
-  target += unit_vectors_constrain(v)[1];
+  target += unit_vector_constrain(v)[1];
 }

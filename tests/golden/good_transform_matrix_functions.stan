@@ -13,7 +13,7 @@ data {
 transformed data {
   array[2] vector[3] o = ordered_unconstrain(positive_ordered_constrain(vs));
   array[2] vector[4] s = simplex_constrain(vs);
-  array[2] vector[3] u = unit_vectors_unconstrain(unit_vectors_constrain(vs));
+  array[2] vector[3] u = unit_vector_unconstrain(unit_vector_constrain(vs));
   array[2] vector[3] cpc = corr_matrix_unconstrain(ms);
   array[2] vector[6] cov = cov_matrix_unconstrain(ms);
   array[2] vector[6] fac = cholesky_factor_cov_unconstrain(ms);

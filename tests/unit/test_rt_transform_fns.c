@@ -56,7 +56,7 @@ static const Case CASES[] = {
     {RT_ST_POSITIVE_ORDERED, "positive_ordered", 4, 1, 0, 0},
     {RT_ST_SIMPLEX, "simplex", 5, 1, 0, 0},
     {RT_ST_SUM_TO_ZERO, "sum_to_zero", 5, 1, 0, 0},
-    {RT_ST_UNIT_VECTOR, "unit_vectors", 4, 1, 0, 0},
+    {RT_ST_UNIT_VECTOR, "unit_vector", 4, 1, 0, 0},
     {RT_ST_CHOLESKY_CORR, "cholesky_factor_corr", 4, 4, 4, 0},
     {RT_ST_CHOLESKY_COV, "cholesky_factor_cov", 4, 3, 4, 3},
     {RT_ST_CHOLESKY_COV, "cholesky_factor_cov", 3, 3, 3, 3},

@@ -69,7 +69,7 @@ transformed parameters {
   array[2] vector[3] po = positive_ordered_jacobian(vs);
   array[2] vector[4] sx = simplex_jacobian(vs);
   array[2] vector[4] sz = sum_to_zero_jacobian(vs);
-  array[2] vector[3] u = unit_vectors_jacobian(vs);
+  array[2] vector[3] u = unit_vector_jacobian(vs);
 }
 model {
   // the values
@@ -81,7 +81,7 @@ model {
   array[1] matrix[3, 3] Pcs = stochastic_column_constrain({fcol});
   array[2] vector[4] sxc = simplex_constrain(vs);
   target += wm(Fs[2]) + wm(cov_matrix_constrain(wk, 3) - S) + wm(Pcs[1])
-            + w(sxc[1]) + w(unit_vectors_constrain(vs[1]));
+            + w(sxc[1]) + w(unit_vector_constrain(vs[1]));
   // _unconstrain along the constraint sets
   array[2] vector[3] ls = cholesky_factor_corr_unconstrain(Ls);
   array[2] vector[3] oms = corr_matrix_unconstrain(Oms);
@@ -90,7 +90,7 @@ model {
   array[2] vector[3] ou = ordered_unconstrain(o);
   array[2] vector[3] pou = positive_ordered_unconstrain(po);
   array[2] vector[3] sxu = simplex_unconstrain(sx);
-  array[2] vector[3] uu = unit_vectors_unconstrain(u);
+  array[2] vector[3] uu = unit_vector_unconstrain(u);
   target += w(cholesky_factor_corr_unconstrain(L)) + w(ls[2])
             + w(cholesky_factor_cov_unconstrain(F))
             + w(corr_matrix_unconstrain(Om)) + w(oms[1])

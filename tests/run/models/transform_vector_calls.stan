@@ -25,7 +25,7 @@ transformed parameters {
   vector[3] o = ordered_jacobian(v);
   vector[3] po = positive_ordered_jacobian(v);
   vector[4] z = sum_to_zero_jacobian(v);
-  vector[3] u = unit_vectors_jacobian(v);
+  vector[3] u = unit_vector_jacobian(v);
 }
 model {
   target += -sum(v[2:3]) - sum(v) + 0.5 * dot_self(v);
@@ -34,5 +34,5 @@ model {
   target += sum(simplex_constrain(v)) - 1 + sum(z);
   target += (ordered_constrain(v)[3] - o[3])
             + (positive_ordered_constrain(v)[1] - po[1]);
-  target += sum(unit_vectors_constrain(v) - u) + sum(sum_to_zero_constrain(v) - z);
+  target += sum(unit_vector_constrain(v) - u) + sum(sum_to_zero_constrain(v) - z);
 }

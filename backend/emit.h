@@ -142,10 +142,22 @@ const char *em_ctx_flag(int ctx);
 bool em_ctx_gate(Emit *em, const MirStmt *s, Section sec, bool fwd);
 
 /* emit_c.c */
-/* Statements: the forward code (with the pushes when em->ad), and the
- * reverse sweep of a statement already emitted forward. */
+/* Statements: the forward code (with the pushes when em->ad). */
 void em_fwd_stmt(Emit *em, const MirStmt *s, Section sec);
+/* Shared with emit_rev.c: whether s reads a parameter through its
+ * transform (FnReadParam__, maybe inside FnConstrain__); the pops of a
+ * block's locals that the forward sweep pushed at its end; whether a
+ * statement leaves nothing for the reverse sweep (no assignment, no
+ * local, only fused target increments, checks and prints). */
+bool em_is_param_read(const MirStmt *s);
+void em_pop_locals(Emit *em, const MirStmt *b);
+bool em_inert(const Emit *em, const MirStmt *s);
+
+/* emit_rev.c */
+/* The reverse sweep of a statement already emitted forward. */
 void em_rev_stmt(Emit *em, const MirStmt *s);
+
+/* emit_c.c */
 /* Storage (and adjoint) for a declared variable. */
 void em_declare_storage(Emit *em, VarId v);
 /* The zeroed adjoint of a variable that carries derivatives. */

@@ -32,7 +32,6 @@ void em_require_runtime(Emit *em, const char *rt, const char *stan)
         em_unsupported(em, "%s: the runtime has no %s yet", stan, rt);
 }
 
-
 /* The elementwise functions with a derivative rt_NAME_dx in the runtime. */
 static const char *const unary_fns[] = {
     "exp", "log", "sqrt", "square", "inv", "inv_sqrt", "inv_square", "log1p",

@@ -318,8 +318,8 @@ static void emit_checks(Emit *em, const MirExpr *e, const LinalgFn *f,
 /* ------------------------------------------------ gp_exp_quad_cov(x1, x2) */
 
 /* gp_exp_quad_cov(x1, x2, alpha, rho) of two arrays of reals or two
- * arrays of vectors (the one-set form is emit_call.c's; the per-dimension
- * length scales are not in the runtime). */
+ * arrays of vectors with one length scale (the other forms, and the
+ * function's row, are emit_lib.c's). */
 static bool is_gp2(const MirExpr *e)
 {
     if (e->kind != MX_CALL || e->fn_kind != FNK_STANLIB

@@ -97,6 +97,10 @@ typedef struct Emit {
     /* per higher-order family and user function: whether its callbacks
      * are declared (emit_callback.c), or NULL: none */
     const bool *cb_declared;
+    /* the library functions' rows sorted by name (emit_call_table.c),
+     * built on the first lookup */
+    const struct EmCallRule *rules;
+    size_t nrules;
 } Emit;
 
 /* Forget where the emitted values are (Emit.emitted): a new statement,
@@ -138,10 +142,22 @@ const char *em_ctx_flag(int ctx);
 bool em_ctx_gate(Emit *em, const MirStmt *s, Section sec, bool fwd);
 
 /* emit_c.c */
-/* Statements: the forward code (with the pushes when em->ad), and the
- * reverse sweep of a statement already emitted forward. */
+/* Statements: the forward code (with the pushes when em->ad). */
 void em_fwd_stmt(Emit *em, const MirStmt *s, Section sec);
+/* Shared with emit_rev.c: whether s reads a parameter through its
+ * transform (FnReadParam__, maybe inside FnConstrain__); the pops of a
+ * block's locals that the forward sweep pushed at its end; whether a
+ * statement leaves nothing for the reverse sweep (no assignment, no
+ * local, only fused target increments, checks and prints). */
+bool em_is_param_read(const MirStmt *s);
+void em_pop_locals(Emit *em, const MirStmt *b);
+bool em_inert(const Emit *em, const MirStmt *s);
+
+/* emit_rev.c */
+/* The reverse sweep of a statement already emitted forward. */
 void em_rev_stmt(Emit *em, const MirStmt *s);
+
+/* emit_c.c */
 /* Storage (and adjoint) for a declared variable. */
 void em_declare_storage(Emit *em, VarId v);
 /* The zeroed adjoint of a variable that carries derivatives. */
@@ -296,10 +312,52 @@ const char *em_adj_buffer(Emit *em, Opnd o);
 void em_accumulate(Emit *em, Opnd res, Opnd o, const char *g, const char *a,
                    const char *factor);
 
+/* emit_call_table.c: the library functions the backend compiles by name,
+ * one row each (docs/backend.md, "Library calls").  A row's value emits
+ * e's value into *out; its backprop emits e's reverse step.  Either
+ * returns false when e's argument kinds are not the row's (a row whose
+ * function has several forms tests them itself): the generic routes of
+ * emit_call.c follow (as they do for a NULL backprop).  Each family file
+ * lists its rows next to the functions they point to and exports them as
+ * an EmCallRules. */
+typedef struct EmCallRule {
+    const char *name;
+    bool (*value)(Emit *em, const MirExpr *e, Opnd *out);
+    bool (*backprop)(Emit *em, const MirExpr *e, const char *adj);
+} EmCallRule;
+typedef struct EmCallRules {
+    const EmCallRule *rows;
+    size_t n;
+} EmCallRules;
+#define EM_CALL_RULES(rows) {rows, sizeof rows / sizeof rows[0]}
+/* Every family's rows in one array sorted by name, in a; *dup is NULL,
+ * or a name that two rows share (the table is then not usable). */
+const EmCallRule *em_call_table(Arena *a, size_t *n, const char **dup);
+/* The row of library function name, or NULL (the table is built on the
+ * first call, into em->a). */
+const EmCallRule *em_call_rule(Emit *em, const char *name);
+/* The generic route that serves library function name when no row does
+ * (see emit_call.c's comment), or NULL: "density", "draw", "unary",
+ * "binary", "reduction", "complex", "shape", "operator", "reduce_sum". */
+const char *em_call_route(const char *name);
+/* The families' rows. */
+extern const EmCallRules em_linalg_rules, em_csr_rules, em_ode_rules,
+    em_solve_rules, em_integrate_rules, em_laplace_rules, em_map_rect_rules,
+    em_lib_rules, em_linalg_build_rules, em_scalar_ternary_rules,
+    em_hypergeometric_rules, em_transform_rules, em_matrix_fn_rules,
+    em_basic_fn_rules, em_rng_rules, em_dae_rules;
+
 /* emit_call.c */
-/* A call of a library or user function: its value, and its reverse step. */
+/* A call of a library or user function: its value, and its reverse step
+ * (the dispatch: see the file's comment). */
 Opnd em_value_call(Emit *em, const MirExpr *e);
 void em_backprop_call(Emit *em, const MirExpr *e, const char *adj);
+/* Refuse a call of a runtime function rt that does not exist, naming the
+ * Stan function: the program then gets a clear message at compile time. */
+void em_require_runtime(Emit *em, const char *rt, const char *stan);
+/* An RtMat view of an operand (a vector is n x 1), with adjoint g (NULL:
+ * none). */
+const char *em_mat_view(Emit *em, Opnd o, const char *g, bool ad);
 bool em_in_list(const char *const *list, const char *name);
 /* Whether a library call of scalars is a plain C expression that cannot
  * fail (its effect class has no EFF_REJECTS). */
@@ -307,10 +365,8 @@ bool em_cannot_fail_call(const MirExpr *e);
 
 /* emit_ode.c */
 /* The callbacks of the user functions passed to an ODE solver (after the
- * functions), and the value and reverse step of the calls. */
+ * functions); the calls are em_ode_rules. */
 void em_ode_callbacks(Emit *em);
-bool em_ode_value(Emit *em, const MirExpr *e, Opnd *out);
-bool em_ode_backprop(Emit *em, const MirExpr *e, const char *adj);
 
 /* emit_callback.c: the callbacks through which the runtime's solvers call
  * user functions (see the file's comment), shared by the families below */
@@ -353,27 +409,19 @@ void em_cb_backprop(Emit *em, const MirExpr *call, int from, int fi,
                     int first, const Opnd *extra, const char *g);
 /* Whether fi prints (its derivative callbacks mute it). */
 bool em_cb_prints(const Emit *em, int fi);
-/* The calls of the solvers, integrate_1d and map_rect: the value, and the
- * reverse step (false: e is none of them). */
-bool em_higher_value(Emit *em, const MirExpr *e, Opnd *out);
-bool em_higher_backprop(Emit *em, const MirExpr *e, const char *adj);
 
 /* emit_solve.c: solve_newton, solve_powell (_tol), algebra_solver
  * (_newton); emit_integrate.c: integrate_1d.  Each: whether e is a call
  * of the family, the user function it passes (or -1), the callbacks'
- * prototypes and definitions, the value and the reverse step. */
+ * prototypes and definitions (the calls are the family's rows). */
 bool em_solve_is_call(const MirExpr *e);
 int em_solve_fun(Emit *em, const MirExpr *e);
 void em_solve_declare(Emit *em, int fi);
 void em_solve_define(Emit *em, int fi);
-bool em_solve_value(Emit *em, const MirExpr *e, Opnd *out);
-bool em_solve_backprop(Emit *em, const MirExpr *e, const char *adj);
 bool em_integrate_is_call(const MirExpr *e);
 int em_integrate_fun(Emit *em, const MirExpr *e);
 void em_integrate_declare(Emit *em, int fi);
 void em_integrate_define(Emit *em, int fi);
-bool em_integrate_value(Emit *em, const MirExpr *e, Opnd *out);
-bool em_integrate_backprop(Emit *em, const MirExpr *e, const char *adj);
 
 /* emit_laplace.c: the embedded Laplace functions with a built-in
  * likelihood (the covariance function is the passed function). */
@@ -381,8 +429,6 @@ bool em_laplace_is_call(const MirExpr *e);
 int em_laplace_fun(Emit *em, const MirExpr *e);
 void em_laplace_declare(Emit *em, int fi);
 void em_laplace_define(Emit *em, int fi);
-bool em_laplace_value(Emit *em, const MirExpr *e, Opnd *out);
-bool em_laplace_backprop(Emit *em, const MirExpr *e, const char *adj);
 /* ... and the user likelihood of the general forms (laplace_marginal,
  * laplace_latent_rng and their _tol forms). */
 bool em_laplace_lik_is_call(const MirExpr *e);
@@ -390,17 +436,14 @@ int em_laplace_lik_fun(Emit *em, const MirExpr *e);
 void em_laplace_lik_declare(Emit *em, int fi);
 void em_laplace_lik_define(Emit *em, int fi);
 
-/* emit_dae.c: dae and dae_tol (the residual is the passed function). */
+/* emit_dae.c: dae and dae_tol (the residual is the passed function; the
+ * calls are em_dae_rules). */
 bool em_dae_is_call(const MirExpr *e);
 int em_dae_fun(Emit *em, const MirExpr *e);
 void em_dae_declare(Emit *em, int fi);
 void em_dae_define(Emit *em, int fi);
-bool em_dae_value(Emit *em, const MirExpr *e, Opnd *out);
-bool em_dae_backprop(Emit *em, const MirExpr *e, const char *adj);
 
-/* emit_map_rect.c: map_rect, its jobs run serially */
-bool em_map_rect_value(Emit *em, const MirExpr *e, Opnd *out);
-bool em_map_rect_backprop(Emit *em, const MirExpr *e, const char *adj);
+/* emit_map_rect.c: map_rect, its jobs run serially (em_map_rect_rules) */
 
 /* emit_elementwise.c */
 /* Whether e is a tree of elementwise operations on containers, emitted as
@@ -459,51 +502,38 @@ void em_density_general(Emit *em, const MirExpr *e, const char *adj,
                         const char *t);
 
 /* emit_lib.c */
-/* The binary elementwise functions over containers, max/min of two,
- * the int reductions, log_mix of vectors, dims, log10(), gp_exp_quad_cov
- * of vectors: true when e is one of them, with its value in *out, or its
- * reverse step emitted. */
-bool em_lib_value(Emit *em, const MirExpr *e, Opnd *out);
-bool em_lib_backprop(Emit *em, const MirExpr *e, const char *adj);
+/* The binary elementwise functions (em_binary_fn) with a container
+ * argument: true when e is one, with its value in *out, or its reverse
+ * step emitted (the generic binary route).  The other functions of the
+ * file (max and min of two, the int reductions, log_mix, dims, log10(),
+ * gp_exp_quad_cov, bernoulli_logit_glm_rng) are em_lib_rules. */
+bool em_vector_binary_value(Emit *em, const MirExpr *e, Opnd *out);
+bool em_vector_binary_backprop(Emit *em, const MirExpr *e, const char *adj);
 
-/* emit_linalg_build.c */
-/* The library calls of rt_linalg_build.h (constructors, sorts, append_array,
- * distances, quantile, to_array_2d, matrix functions, the SVD, the
- * Gaussian-process kernels, cov_exp_quad): true when e is one of them,
- * with its value in *out, or its reverse step emitted. */
-bool em_linalg_build_value(Emit *em, const MirExpr *e, Opnd *out);
-bool em_linalg_build_backprop(Emit *em, const MirExpr *e, const char *adj);
+/* emit_linalg_build.c: the library calls of rt_linalg_build.h
+ * (constructors, sorts, append_array, distances, quantile, to_array_2d,
+ * matrix functions, the SVD, the Gaussian-process kernels, cov_exp_quad)
+ * are em_linalg_build_rules. */
 /* The count and size of the vectors of an array of vectors o (of
  * expression x); false when they are not known. */
 bool em_vectors_shape(Emit *em, const MirExpr *x, Opnd o,
                       const char **count, const char **size);
 
-/* emit_scalar_ternary.c */
-/* The elementwise functions of three arguments (fma, inc_beta,
- * inv_inc_beta), int_step, to_int, choose, and the constants sqrt2(),
- * log2(), machine_precision(): true when e is one of them, with its value
- * in *out, or its reverse step emitted. */
-bool em_scalar_ternary_value(Emit *em, const MirExpr *e, Opnd *out);
-bool em_scalar_ternary_backprop(Emit *em, const MirExpr *e, const char *adj);
+/* emit_scalar_ternary.c: the elementwise functions of three arguments
+ * (fma, inc_beta, inv_inc_beta), int_step, to_int, choose, and the
+ * constants sqrt2(), log2(), machine_precision() are
+ * em_scalar_ternary_rules. */
 /* The operands of an elementwise call (emit_transform.c's too); the first
  * container among them (its size and shape are the result's), or -1; with
  * `check`, Stan's size check of the other containers against it. */
 int em_call_operands(Emit *em, const MirExpr *e, Opnd *ops, bool check);
 
-/* emit_hypergeometric.c */
-/* hypergeometric_1F0, _2F1, _3F2 and _pFq: true when e is one, with its
- * value in *out, or its reverse step emitted (partials in every real
- * argument). */
-bool em_hypergeometric_value(Emit *em, const MirExpr *e, Opnd *out);
-bool em_hypergeometric_backprop(Emit *em, const MirExpr *e, const char *adj);
+/* emit_hypergeometric.c: hypergeometric_1F0, _2F1, _3F2 and _pFq
+ * (partials in every real argument) are em_hypergeometric_rules. */
 
-/* emit_transform.c */
-/* The transforms as functions (lower_bound, ..., ordered, ..., cov_matrix
- * with _constrain, _unconstrain, _jacobian; the vector and matrix ones
- * also of arrays): true when e is one, with its value in *out, or its
- * reverse step emitted. */
-bool em_transform_value(Emit *em, const MirExpr *e, Opnd *out);
-bool em_transform_backprop(Emit *em, const MirExpr *e, const char *adj);
+/* emit_transform.c: the transforms as functions (lower_bound, ...,
+ * ordered, ..., cov_matrix with _constrain, _unconstrain, _jacobian; the
+ * vector and matrix ones also of arrays) are em_transform_rules. */
 
 /* emit_final.c */
 /* Find the locals of the log density body whose value is final once
@@ -521,12 +551,19 @@ bool em_final_carried(const Emit *em, VarId v);
  * and the variable's adjoint is not cleared after its reverse step. */
 bool em_old_unneeded(const Emit *em, const MirStmt *s);
 
+/* emit_rng.c: the generic draw route: a draw of scalars (NAME_rng),
+ * elementwise over container arguments (true: e is one, its value in
+ * *out).  The draws of vectors and matrices are em_rng_rules. */
+bool em_draw_value(Emit *em, const MirExpr *e, Opnd *out);
+
 /* emit_shape.c */
 /* Functions whose result only selects and rearranges the elements of
  * their arguments (head, col, block, append_col, to_matrix, transpose,
  * diag_matrix, ...): the value is a gather through a map of element
  * offsets, the reverse step the matching scatter-add. */
 bool em_gather_call(const MirExpr *e);
+/* Whether name is one of those functions (of some argument kinds). */
+bool em_gather_name(const char *name);
 Opnd em_value_gather(Emit *em, const MirExpr *e);
 void em_backprop_gather(Emit *em, const MirExpr *e, const char *adj);
 
@@ -559,6 +596,9 @@ Opnd em_complex_binary(Emit *em, const MirExpr *e, Op op, Opnd l, Opnd r);
 bool em_complex_value(Emit *em, const MirExpr *e, Opnd *out);
 /* Whether a call has a complex argument or result. */
 bool em_complex_call(const MirExpr *e);
+/* Whether name is a function that em_complex_value serves (of complex
+ * arguments or results). */
+bool em_complex_name(const char *name);
 
 /* emit_complex_linalg.c */
 /* B / A for a complex matrix A (complex_row_vector or complex_matrix B):
@@ -571,20 +611,18 @@ Opnd em_complex_divide(Emit *em, Opnd l, Opnd r);
  * *out. */
 bool em_complex_linalg(Emit *em, const MirExpr *e, Opnd *out);
 
-/* emit_linalg.c */
-/* The linear algebra of rt_linalg.h (crossprod, quad_form, inverse,
- * mdivide_left_tri_low, log_determinant, eigenvalues_sym, ...): true when
- * e is one of them, with its value in *out, or its reverse step
- * emitted. */
-bool em_linalg_value(Emit *em, const MirExpr *e, Opnd *out);
-bool em_linalg_backprop(Emit *em, const MirExpr *e, const char *adj);
+/* emit_linalg.c: the linear algebra of rt_linalg.h (crossprod,
+ * quad_form, inverse, mdivide_left_tri_low, log_determinant,
+ * eigenvalues_sym, ...) is em_linalg_rules.  gp_exp_quad_cov(x1, x2,
+ * alpha, rho) of two arrays of reals or of vectors: true when e is that
+ * form, with its value in *out, or its reverse step emitted (a part of
+ * emit_lib.c's row). */
+bool em_gp2_value(Emit *em, const MirExpr *e, Opnd *out);
+bool em_gp2_backprop(Emit *em, const MirExpr *e, const char *adj);
 
-/* emit_csr.c */
-/* The compressed sparse row functions of rt_csr.h (csr_extract_w, _v,
- * _u, csr_to_dense_matrix, csr_matrix_times_vector): true when e is one
- * of them, with its value in *out, or its reverse step emitted. */
-bool em_csr_value(Emit *em, const MirExpr *e, Opnd *out);
-bool em_csr_backprop(Emit *em, const MirExpr *e, const char *adj);
+/* emit_csr.c: the compressed sparse row functions of rt_csr.h
+ * (csr_extract_w, _v, _u, csr_to_dense_matrix, csr_matrix_times_vector)
+ * are em_csr_rules. */
 
 /* The element offset of v[i, j, ...] with k single indices starting at
  * dimension `first`, and the count of the elements that remain. */

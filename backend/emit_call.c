@@ -1,8 +1,11 @@
 /* emit_call.c - calls of library functions in the C backend: their values
- * (em_value_call) and their reverse steps (em_backprop_call).  Densities go
- * to the runtime's value+partials functions (normal inline), reductions,
- * matrix functions and draws each to theirs; user functions to emit_fun.c.
- * Part of the expression compiler in emit_expr.c. */
+ * (em_value_call) and their reverse steps (em_backprop_call).  A call goes
+ * to the row of its name in the table of emit_call_table.c (each family
+ * file holds its functions' rows); the generic routes here serve whole
+ * classes of names after it: densities (to the runtime's value+partials
+ * functions, normal inline), draws of scalars, reductions, and unary and
+ * binary elementwise math.  User functions go to emit_fun.c.  Part of the
+ * expression compiler in emit_expr.c; docs/backend.md, "Library calls". */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,16 +24,13 @@ static int compare_names(const void *a, const void *b)
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* Refuse a call of a runtime function that does not exist, naming the
- * Stan function: the program then gets a clear message at compile time. */
 static bool has_runtime(const char *rt);
 
-static void require_runtime(Emit *em, const char *rt, const char *stan)
+void em_require_runtime(Emit *em, const char *rt, const char *stan)
 {
     if (!has_runtime(rt))
         em_unsupported(em, "%s: the runtime has no %s yet", stan, rt);
 }
-
 
 /* The elementwise functions with a derivative rt_NAME_dx in the runtime. */
 static const char *const unary_fns[] = {
@@ -130,7 +130,7 @@ static bool density_call(Emit *em, const MirExpr *e, const char **rt,
                     family = arity_forms[k].rt_family;
             *rt = A("rt_%s%s", family, forms[i].rt_suffix);
             *propto = forms[i].propto;
-            require_runtime(em, *rt, fn);
+            em_require_runtime(em, *rt, fn);
             return true;
         }
     }
@@ -214,8 +214,6 @@ static const char *density_args(Emit *em, const MirExpr *e, Opnd *ops,
     return args;
 }
 
-static Opnd value_call_general(Emit *em, const MirExpr *e);
-
 /* Reductions of one real container to a scalar: Stan name, runtime
  * function, whether it takes an RtError. */
 static const struct {
@@ -242,7 +240,7 @@ static int reduction(const MirExpr *e)
 }
 
 /* An RtMat view of an operand (a vector is n x 1). */
-static const char *mat_view(Emit *em, Opnd o, const char *g, bool ad)
+const char *em_mat_view(Emit *em, Opnd o, const char *g, bool ad)
 {
     return A("(RtMat){%s, %s, %s, %s, %s}", o.val, g ? g : "NULL", o.rows,
              o.cols, ad ? "true" : "false");
@@ -578,7 +576,7 @@ static void emit_matrix_density(Emit *em, const MirExpr *e, const char *adj,
         } else if (kinds[i] == 'M' || kinds[i] == 'R' || kinds[i] == 'V') {
             if (!ops[i].container)
                 em_unsupported(em, "%s with a scalar argument", e->fn);
-            a = mat_view(em, ops[i], g[i], ad);
+            a = em_mat_view(em, ops[i], g[i], ad);
         } else if (ops[i].container) {
             a = A("rt_argn(%s, %s, %s, %s)", ops[i].val, g[i] ? g[i] : "NULL",
                   ops[i].n, ad ? "true" : "false");
@@ -633,709 +631,6 @@ static const MirExpr *reduce_sum_call(Emit *em, const MirExpr *e)
     return call;
 }
 
-Opnd em_value_call(Emit *em, const MirExpr *e)
-{
-    if (e->fn_kind == FNK_USER)
-        return em_call_user(em, e);
-    const MirExpr *rs = reduce_sum_call(em, e);
-    if (rs)
-        return em_call_user(em, rs);
-    Opnd lin;
-    if (em_gather_call(e))
-        return em_value_gather(em, e);
-    if (em_complex_value(em, e, &lin) || em_linalg_value(em, e, &lin)
-        || em_csr_value(em, e, &lin)
-        || em_ode_value(em, e, &lin) || em_higher_value(em, e, &lin)
-        || em_lib_value(em, e, &lin)
-        || em_linalg_build_value(em, e, &lin) || em_scalar_ternary_value(em, e, &lin)
-        || em_hypergeometric_value(em, e, &lin)
-        || em_transform_value(em, e, &lin))
-        return lin;
-    int red = reduction(e);
-    if (red >= 0) {
-        Opnd x = em_value(em, e->args[0]);
-        const char *t = em_fresh(em, "t");
-        em_line(em, "double %s = %s(rt_argn(%s, NULL, %s, false), 0.0%s);", t,
-                reductions[red].rt, x.val, x.n,
-                reductions[red].err ? ", err" : "");
-        if (reductions[red].err)
-            em_line(em, "if (isnan(%s)) return -1;", t);
-        return em_scalar(t, NULL, false);
-    }
-    if (strcmp(e->fn, "dot_product") == 0 && e->nargs == 2) {
-        Opnd x = em_value(em, e->args[0]), y = em_value(em, e->args[1]);
-        const char *t = em_fresh(em, "t");
-        em_line(em, "double %s = rt_dot_product(%s, %s, %s);", t, x.val,
-                y.val, x.n);
-        return em_scalar(t, NULL, false);
-    }
-    if (strcmp(e->fn, "gp_exp_quad_cov") == 0 && e->nargs == 3
-        && e->args[0]->type->kind == TY_ARRAY
-        && e->args[0]->type->elem->kind == TY_REAL) {
-        Opnd x = em_value(em, e->args[0]);
-        Opnd al = em_value(em, e->args[1]), rh = em_value(em, e->args[2]);
-        Opnd K = em_new_container(em, A("%s * %s", x.n, x.n), x.n, x.n, false);
-        em_line(em, "if (rt_gp_exp_quad_cov(%s, %s, 1, %s, %s, %s, err)) "
-                "return -1;", x.val, x.n, al.val, rh.val, K.val);
-        return K;
-    }
-    if (strcmp(e->fn, "cholesky_decompose") == 0 && e->nargs == 1) {
-        Opnd A_ = em_value(em, e->args[0]);
-        Opnd L = em_new_container(em, A_.n, A_.rows, A_.cols, false);
-        em_line(em, "if (rt_cholesky_decompose(%s, %s, %s, err)) return -1;",
-                A_.val, A_.rows, L.val);
-        return L;
-    }
-    if (matrix_density(e)) {
-        const char *t = em_fresh(em, "t");
-        emit_matrix_density(em, e, NULL, t);
-        return em_scalar(t, NULL, false);
-    }
-    const char *fn = e->fn;
-    if ((strcmp(fn, "to_vector") == 0 || strcmp(fn, "to_row_vector") == 0
-         || strcmp(fn, "transpose") == 0 || e->op == OP_TRANSPOSE)
-        && e->nargs == 1 && e->args[0]->type->kind != TY_MATRIX
-        && ty_array_dims(e->args[0]->type) <= 1) {
-        /* same elements, another shape: a copy (ints become reals) */
-        Opnd x = em_value(em, e->args[0]);
-        if (!x.container)
-            em_unsupported(em, "%s of a scalar", fn);
-        const char *rows, *cols;
-        em_shape_of(e->type, x.n, &rows, &cols);
-        Opnd o = em_new_container(em, x.n, rows, cols, false);
-        em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s[k];", x.n,
-                o.val, x.val);
-        return o;
-    }
-    if (strcmp(fn, "rep_array") == 0 && e->nargs == 2
-        && !em_is_container_type(e->args[0]->type)) {
-        Opnd x = em_value(em, e->args[0]), n = em_value(em, e->args[1]);
-        Opnd o = em_new_container(em, n.val, n.val, "1", x.is_int);
-        em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s;", n.val, o.val,
-                x.val);
-        return o;
-    }
-    if ((strcmp(fn, "is_nan") == 0 || strcmp(fn, "is_inf") == 0)
-        && e->nargs == 1) {
-        Opnd x = em_value(em, e->args[0]);
-        return em_scalar(A("rt_%s(%s)", fn, x.val), NULL, true);
-    }
-    if (strcmp(fn, "logical_negation") == 0 && e->nargs == 1) {
-        Opnd x = em_value(em, e->args[0]);
-        return em_scalar(A("(!(%s))", x.val), NULL, true);
-    }
-    if (strcmp(fn, "log_mix") == 0 && e->nargs == 3
-        && !em_is_container_type(e->args[0]->type)
-        && !em_is_container_type(e->args[1]->type)) {
-        Opnd t = em_value(em, e->args[0]), a = em_value(em, e->args[1]);
-        Opnd b = em_value(em, e->args[2]);
-        const char *r = em_fresh(em, "t");
-        em_line(em, "double %s = rt_log_mix(%s, %s, %s);", r, t.val, a.val,
-                b.val);
-        em_line(em, "if (isnan(%s)) return rt_error(err, \"log_mix: the "
-                "mixing proportion must be in [0, 1]\");", r);
-        return em_scalar(r, NULL, false);
-    }
-    if (strcmp(fn, "add_diag") == 0 && e->nargs == 2) {
-        Opnd M = em_value(em, e->args[0]), d = em_value(em, e->args[1]);
-        Opnd o = em_new_container(em, M.n, M.rows, M.cols, false);
-        em_line(em, "rt_add_diag(%s, %s, %s, %s, %s);", M.val,
-                d.container ? d.val : A("&(double){%s}", d.val), M.rows,
-                d.container ? d.n : "1", o.val);
-        return o;
-    }
-    if (strcmp(fn, "diag_pre_multiply") == 0 && e->nargs == 2) {
-        Opnd v = em_value(em, e->args[0]), M = em_value(em, e->args[1]);
-        Opnd o = em_new_container(em, M.n, M.rows, M.cols, false);
-        em_line(em, "rt_diag_pre_multiply(%s, %s, %s, %s, %s);", v.val, M.val,
-                M.rows, M.cols, o.val);
-        return o;
-    }
-    if ((strcmp(fn, "softmax") == 0 || strcmp(fn, "log_softmax") == 0)
-        && e->nargs == 1) {
-        Opnd x = em_value(em, e->args[0]);
-        Opnd o = em_new_container(em, x.n, x.rows, x.cols, false);
-        em_line(em, "if (rt_%s(rt_argn(%s, NULL, %s, false), %s, err)) "
-                "return -1;", fn, x.val, x.n, o.val);
-        return o;
-    }
-    if (strcmp(fn, "multiply_lower_tri_self_transpose") == 0
-        && e->nargs == 1) {
-        Opnd L = em_value(em, e->args[0]);
-        Opnd o = em_new_container(em, A("%s * %s", L.rows, L.rows), L.rows,
-                               L.rows, false);
-        em_line(em, "rt_multiply_lower_tri_self_transpose(%s, %s, %s, %s);",
-                L.val, L.rows, L.cols, o.val);
-        return o;
-    }
-    if (strcmp(fn, "quad_form_diag") == 0 && e->nargs == 2) {
-        Opnd M = em_value(em, e->args[0]), v = em_value(em, e->args[1]);
-        Opnd o = em_new_container(em, M.n, M.rows, M.cols, false);
-        em_line(em, "rt_quad_form_diag(%s, %s, %s, %s);", M.val, v.val,
-                M.rows, o.val);
-        return o;
-    }
-    if (strcmp(fn, "rep_matrix") == 0 && e->nargs == 3
-        && !em_is_container_type(e->args[0]->type)) {
-        Opnd x = em_value(em, e->args[0]), r = em_value(em, e->args[1]);
-        Opnd c = em_value(em, e->args[2]);
-        Opnd o = em_new_container(em, A("%s * %s", r.val, c.val), r.val, c.val,
-                               false);
-        em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s;", o.n, o.val,
-                x.val);
-        return o;
-    }
-    if (strcmp(fn, "identity_matrix") == 0 && e->nargs == 1) {
-        Opnd n = em_value(em, e->args[0]);
-        Opnd o = em_new_container(em, A("%s * %s", n.val, n.val), n.val, n.val,
-                               false);
-        em_line(em, "for (int k = 0; k < %s; k++) %s[k * %s + k] = 1.0;",
-                n.val, o.val, n.val);
-        return o;
-    }
-    if (strcmp(fn, "append_row") == 0 && e->nargs == 2
-        && e->type->kind == TY_VECTOR) {
-        Opnd a = em_value(em, e->args[0]), b = em_value(em, e->args[1]);
-        const char *na = a.container ? a.n : "1", *nb = b.container ? b.n : "1";
-        const char *n = em_size_sum(em, na, nb);
-        Opnd o = em_new_container(em, n, n, "1", false);
-        em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s;", na, o.val,
-                em_elem(em, a));
-        em_line(em, "for (int k = 0; k < %s; k++) %s[%s + k] = %s;", nb, o.val,
-                na, em_elem(em, b));
-        return o;
-    }
-    if (strcmp(fn, "hmm_marginal") == 0 && e->nargs == 3) {
-        Opnd w = em_value(em, e->args[0]), G = em_value(em, e->args[1]);
-        Opnd r = em_value(em, e->args[2]);
-        const char *t = em_fresh(em, "t");
-        em_line(em, "double %s = rt_hmm_marginal(%s, %s, %s, 0.0, "
-                "rt_scratch_doubles(&S->scratch, rt_hmm_marginal_work_size(%s, "
-                "%s)), err);", t, mat_view(em, w, NULL, false),
-                mat_view(em, G, NULL, false), mat_view(em, r, NULL, false),
-                w.rows, w.cols);
-        em_line(em, "if (isnan(%s)) return -1;", t);
-        return em_scalar(t, NULL, false);
-    }
-    if ((strcmp(fn, "hmm_latent_rng") == 0
-         || strcmp(fn, "hmm_hidden_state_prob") == 0) && e->nargs == 3) {
-        Opnd w = em_value(em, e->args[0]), G = em_value(em, e->args[1]);
-        Opnd r = em_value(em, e->args[2]);
-        bool draw = fn[4] == 'l';
-        Opnd o = em_new_container(em, draw ? w.cols : w.n, draw ? w.cols
-                                  : w.rows, draw ? "1" : w.cols, draw);
-        em_line(em, "if (rt_%s(%s, %s, %s, %s, %s, %s%s, err)) return -1;",
-                fn, w.val, G.val, r.val, w.rows, w.cols, draw ? "rng, " : "",
-                o.val);
-        return o;
-    }
-    if ((strcmp(fn, "qr_thin_Q") == 0 || strcmp(fn, "qr_thin_R") == 0
-         || strcmp(fn, "qr_Q") == 0 || strcmp(fn, "qr_R") == 0)
-        && e->nargs == 1) {
-        if (em_is_ad(em, e->args[0]))
-            em_unsupported(em, "derivatives of %s", fn);
-        Opnd X = em_value(em, e->args[0]);
-        const char *k = A("((%s) < (%s) ? (%s) : (%s))", X.rows, X.cols,
-                          X.rows, X.cols);
-        bool thin = strncmp(fn, "qr_thin", 7) == 0;
-        bool q = fn[strlen(fn) - 1] == 'Q';
-        const char *rows = q ? X.rows : thin ? k : X.rows;
-        const char *cols = q ? (thin ? k : X.rows) : X.cols;
-        Opnd o = em_new_container(em, A("(%s) * (%s)", rows, cols), rows,
-                                  cols, false);
-        em_line(em, "if (rt_%s(%s, %s, %s, %s, err)) return -1;", fn, X.val,
-                X.rows, X.cols, o.val);
-        return o;
-    }
-    if (strcmp(fn, "cumulative_sum") == 0 && e->nargs == 1
-        && ty_base(e->type)->kind != TY_INT) {
-        Opnd x = em_value(em, e->args[0]);
-        Opnd o = em_new_container(em, x.n, x.rows, x.cols, false);
-        em_line(em, "rt_cumulative_sum(rt_argn(%s, NULL, %s, false), %s);",
-                x.val, x.n, o.val);
-        return o;
-    }
-    return value_call_general(em, e);
-}
-
-static void backprop_call_general(Emit *em, const MirExpr *e, const char *adj);
-
-void em_backprop_call(Emit *em, const MirExpr *e, const char *adj)
-{
-    if (e->fn_kind == FNK_USER) {
-        em_backprop_user(em, e, adj);
-        return;
-    }
-    const MirExpr *rs = reduce_sum_call(em, e);
-    if (rs) {
-        em_backprop_user(em, rs, adj);
-        return;
-    }
-    if (em_complex_call(e))   /* only a value that depends on parameters */
-        em_unsupported(em, "derivatives of %s on complex values", e->fn);
-    if (em_gather_call(e)) {
-        em_backprop_gather(em, e, adj);
-        return;
-    }
-    if (em_linalg_backprop(em, e, adj) || em_csr_backprop(em, e, adj)
-        || em_ode_backprop(em, e, adj)
-        || em_higher_backprop(em, e, adj)
-        || em_lib_backprop(em, e, adj) || em_linalg_build_backprop(em, e, adj)
-        || em_scalar_ternary_backprop(em, e, adj) || em_transform_backprop(em, e, adj)
-        || em_hypergeometric_backprop(em, e, adj))
-        return;
-    int red = reduction(e);
-    if (red >= 0) {
-        const MirExpr *xe = e->args[0];
-        Opnd x = em_value(em, xe);
-        const char *g = em_adj_buffer(em, x);
-        em_line(em, "(void)%s(rt_argn(%s, %s, %s, true), %s%s);",
-                reductions[red].rt, x.val, g, x.n, adj,
-                reductions[red].err ? ", err" : "");
-        em_backprop(em, xe, g);
-        return;
-    }
-    if (strcmp(e->fn, "dot_product") == 0 && e->nargs == 2) {
-        Opnd x = em_value(em, e->args[0]), y = em_value(em, e->args[1]);
-        bool xa = em_is_ad(em, e->args[0]), ya = em_is_ad(em, e->args[1]);
-        const char *gx = xa ? em_adj_buffer(em, x) : "NULL";
-        const char *gy = ya ? em_adj_buffer(em, y) : "NULL";
-        em_line(em, "rt_dot_product_adj(%s, %s, %s, %s, %s, %s);", x.val,
-                y.val, x.n, adj, gx, gy);
-        if (xa)
-            em_backprop(em, e->args[0], gx);
-        if (ya)
-            em_backprop(em, e->args[1], gy);
-        return;
-    }
-    if (strcmp(e->fn, "gp_exp_quad_cov") == 0) {
-        Opnd x = em_value(em, e->args[0]);
-        Opnd al = em_value(em, e->args[1]), rh = em_value(em, e->args[2]);
-        /* the value the statement computed (em_reuse_assigned_value), or
-         * computed again */
-        Opnd K = em_value(em, e);
-        bool xa = em_is_ad(em, e->args[0]);
-        const char *gx = xa ? em_adj_buffer(em, x) : "NULL";
-        const char *ga = em_adj_buffer(em, al), *gr = em_adj_buffer(em, rh);
-        em_line(em, "rt_gp_exp_quad_cov_adj(%s, %s, 1, %s, %s, %s, %s, %s, "
-                "&%s, &%s);", x.val, x.n, al.val, rh.val, K.val, adj, gx, ga,
-                gr);
-        if (xa)
-            em_backprop(em, e->args[0], gx);
-        em_backprop(em, e->args[1], ga);
-        em_backprop(em, e->args[2], gr);
-        return;
-    }
-    if (strcmp(e->fn, "cholesky_decompose") == 0) {
-        Opnd A_ = em_value(em, e->args[0]);
-        Opnd L = em_value(em, e);   /* the factor this statement computed */
-        const char *g = em_adj_buffer(em, A_);
-        em_line(em, "rt_cholesky_decompose_adj(%s, %s, %s, %s, %s, "
-                "rt_scratch_doubles(&S->scratch, (size_t)(%s)));", A_.val,
-                L.val, adj, A_.rows, g, A_.n);
-        em_backprop(em, e->args[0], g);
-        return;
-    }
-    if (matrix_density(e)) {
-        const char *capture = em->capture;
-        em->capture = NULL;
-        const char *t = capture ? capture : em_fresh(em, "t");
-        emit_matrix_density(em, e, adj, t);
-        if (!capture)
-            em_line(em, "(void)%s;", t);
-        return;
-    }
-    const char *fn = e->fn;
-    if ((strcmp(fn, "to_vector") == 0 || strcmp(fn, "to_row_vector") == 0
-         || strcmp(fn, "transpose") == 0 || e->op == OP_TRANSPOSE)
-        && e->nargs == 1 && e->args[0]->type->kind != TY_MATRIX) {
-        em_backprop(em, e->args[0], adj);   /* same elements, same order */
-        return;
-    }
-    if (strcmp(fn, "rep_array") == 0) {
-        Opnd n = em_value(em, e->args[1]);
-        const char *g = em_fresh(em, "g");
-        em_line(em, "double %s = 0;", g);
-        em_line(em, "for (int k = 0; k < %s; k++) %s += %s[k];", n.val, g,
-                adj);
-        em_backprop(em, e->args[0], g);
-        return;
-    }
-    if (strcmp(fn, "log_mix") == 0 && e->nargs == 3) {
-        Opnd t = em_value(em, e->args[0]), a = em_value(em, e->args[1]);
-        Opnd b = em_value(em, e->args[2]);
-        const char *d0 = em_fresh(em, "d"), *d1 = em_fresh(em, "d");
-        const char *d2 = em_fresh(em, "d");
-        em_line(em, "double %s, %s, %s;", d0, d1, d2);
-        em_line(em, "rt_log_mix_d(%s, %s, %s, rt_log_mix(%s, %s, %s), &%s, "
-                "&%s, &%s);", t.val, a.val, b.val, t.val, a.val, b.val, d0,
-                d1, d2);
-        const char *d[3] = {d0, d1, d2};
-        for (int i = 0; i < 3; i++)
-            em_backprop(em, e->args[i], A("(%s) * %s", adj, d[i]));
-        return;
-    }
-    if (strcmp(fn, "add_diag") == 0) {
-        Opnd M = em_value(em, e->args[0]), d = em_value(em, e->args[1]);
-        const char *gM = em_adj_buffer(em, M), *gd = em_adj_buffer(em, d);
-        em_line(em, "rt_add_diag_adj(%s, %s, %s, %s, %s);", adj, M.rows,
-                d.container ? d.n : "1", gM, d.container ? gd : A("&%s", gd));
-        em_backprop(em, e->args[0], gM);
-        em_backprop(em, e->args[1], gd);
-        return;
-    }
-    if (strcmp(fn, "diag_pre_multiply") == 0) {
-        Opnd v = em_value(em, e->args[0]), M = em_value(em, e->args[1]);
-        const char *gv = em_adj_buffer(em, v), *gM = em_adj_buffer(em, M);
-        em_line(em, "rt_diag_pre_multiply_adj(%s, %s, %s, %s, %s, %s, %s);",
-                v.val, M.val, M.rows, M.cols, adj, gv, gM);
-        em_backprop(em, e->args[0], gv);
-        em_backprop(em, e->args[1], gM);
-        return;
-    }
-    if (strcmp(fn, "softmax") == 0 || strcmp(fn, "log_softmax") == 0) {
-        Opnd x = em_value(em, e->args[0]);
-        Opnd y = em_new_container(em, x.n, x.rows, x.cols, false);
-        em_line(em, "if (rt_%s(rt_argn(%s, NULL, %s, false), %s, err)) "
-                "return -1;", fn, x.val, x.n, y.val);
-        const char *g = em_adj_buffer(em, x);
-        em_line(em, "rt_%s_adj(rt_argn(%s, %s, %s, true), %s, %s);", fn,
-                x.val, g, x.n, y.val, adj);
-        em_backprop(em, e->args[0], g);
-        return;
-    }
-    if (strcmp(fn, "multiply_lower_tri_self_transpose") == 0) {
-        Opnd L = em_value(em, e->args[0]);
-        const char *g = em_adj_buffer(em, L);
-        em_line(em, "rt_multiply_lower_tri_self_transpose_adj(%s, %s, %s, %s, "
-                "%s);", L.val, adj, L.rows, L.cols, g);
-        em_backprop(em, e->args[0], g);
-        return;
-    }
-    if (strcmp(fn, "quad_form_diag") == 0) {
-        Opnd M = em_value(em, e->args[0]), v = em_value(em, e->args[1]);
-        const char *gM = em_adj_buffer(em, M), *gv = em_adj_buffer(em, v);
-        em_line(em, "rt_quad_form_diag_adj(%s, %s, %s, %s, %s, %s);", M.val,
-                v.val, adj, M.rows, gM, gv);
-        em_backprop(em, e->args[0], gM);
-        em_backprop(em, e->args[1], gv);
-        return;
-    }
-    if (strcmp(fn, "rep_matrix") == 0) {
-        Opnd r = em_value(em, e->args[1]), c = em_value(em, e->args[2]);
-        const char *g = em_fresh(em, "g");
-        em_line(em, "double %s = 0;", g);
-        em_line(em, "for (int k = 0; k < %s * %s; k++) %s += %s[k];", r.val,
-                c.val, g, adj);
-        em_backprop(em, e->args[0], g);
-        return;
-    }
-    if (strcmp(fn, "append_row") == 0) {
-        Opnd a = em_value(em, e->args[0]), b = em_value(em, e->args[1]);
-        const char *na = a.container ? a.n : "1";
-        if (a.container)
-            em_backprop(em, e->args[0], adj);
-        else
-            em_backprop(em, e->args[0], A("%s[0]", adj));
-        em_backprop(em, e->args[1], b.container ? A("(%s + %s)", adj, na)
-                                                : A("%s[%s]", adj, na));
-        return;
-    }
-    if (strcmp(fn, "hmm_marginal") == 0) {
-        Opnd ops[3];
-        const char *g[3], *views[3];
-        for (int i = 0; i < 3; i++) {
-            ops[i] = em_value(em, e->args[i]);
-            bool ad = em_is_ad(em, e->args[i]);
-            g[i] = ad ? em_adj_buffer(em, ops[i]) : NULL;
-            views[i] = mat_view(em, ops[i], g[i], ad);
-        }
-        em_line(em, "(void)rt_hmm_marginal(%s, %s, %s, %s, rt_scratch_doubles("
-                "&S->scratch, rt_hmm_marginal_work_size(%s, %s)), err);",
-                views[0], views[1], views[2], adj, ops[0].rows, ops[0].cols);
-        for (int i = 0; i < 3; i++)
-            if (g[i])
-                em_backprop(em, e->args[i], g[i]);
-        return;
-    }
-    if (strcmp(fn, "cumulative_sum") == 0) {
-        Opnd x = em_value(em, e->args[0]);
-        const char *g = em_adj_buffer(em, x);
-        em_line(em, "rt_cumulative_sum_adj(rt_argn(%s, %s, %s, true), %s);",
-                x.val, g, x.n, adj);
-        em_backprop(em, e->args[0], g);
-        return;
-    }
-    backprop_call_general(em, e, adj);
-}
-
-static Opnd value_call_general(Emit *em, const MirExpr *e)
-{
-    const char *fn = e->fn;
-    const char *rt;
-    int propto;
-    if (e->fn_kind == FNK_USER)
-        return em_call_user(em, e);
-    Opnd *ops = arena_alloc(em->a, sizeof *ops * (size_t)(e->nargs + 1));
-    if (density_call(em, e, &rt, &propto)) {
-        for (int i = 0; i < e->nargs; i++)
-            ops[i] = em_value(em, e->args[i]);
-        const char *t = em_fresh(em, "t");
-        em_line(em, "double %s = %s(%s%s, 0.0, err);", t, rt,
-                density_args(em, e, ops, NULL),
-                propto < 0 ? "" : propto ? ", propto" : ", false");
-        em_line(em, "if (isnan(%s)) return -1;", t);
-        return em_scalar(t, NULL, false);
-    }
-    size_t fl = strlen(fn);
-    if (fl > 4 && strcmp(fn + fl - 4, "_rng") == 0) {
-        /* scalar draws, elementwise over container arguments; the draws
-         * of vectors (categorical, multinomial, dirichlet, the
-         * multivariate normals, ...) take whole vectors instead */
-        static const char *const vector_rngs[] = {
-            "categorical_rng", "categorical_logit_rng", "multinomial_rng",
-            "multinomial_logit_rng", "dirichlet_rng", "multi_normal_rng",
-            "multi_normal_cholesky_rng", "ordered_logistic_rng",
-            "ordered_probit_rng", "lkj_corr_rng", "lkj_corr_cholesky_rng",
-            NULL};
-        if ((strcmp(fn, "categorical_rng") == 0
-             || strcmp(fn, "categorical_logit_rng") == 0) && e->nargs == 1) {
-            Opnd th = em_value(em, e->args[0]);
-            const char *t = em_fresh(em, "t");
-            em_line(em, "int %s = rt_%s(rt_argn(%s, NULL, %s, false), rng, "
-                    "err);", t, fn, th.val, th.n);
-            em_line(em, "if (%s < 0) return -1;", t);
-            return em_scalar(t, NULL, true);
-        }
-        if ((strcmp(fn, "ordered_logistic_rng") == 0
-             || strcmp(fn, "ordered_probit_rng") == 0) && e->nargs == 2
-            && !em_is_container_type(e->args[0]->type)) {
-            Opnd eta = em_value(em, e->args[0]), c = em_value(em, e->args[1]);
-            const char *t = em_fresh(em, "t");
-            em_line(em, "int %s = rt_%s(%s, rt_argn(%s, NULL, %s, false), "
-                    "rng, err);", t, fn, eta.val, c.val, c.n);
-            em_line(em, "if (%s < 0) return -1;", t);
-            return em_scalar(t, NULL, true);
-        }
-        if (strcmp(fn, "dirichlet_rng") == 0 && e->nargs == 1) {
-            Opnd al = em_value(em, e->args[0]);
-            Opnd o = em_new_container(em, al.n, al.n, "1", false);
-            em_line(em, "if (rt_dirichlet_rng(%s, %s, rng, %s, err)) "
-                    "return -1;", al.val, al.n, o.val);
-            return o;
-        }
-        if ((strcmp(fn, "multi_normal_rng") == 0
-             || strcmp(fn, "multi_normal_cholesky_rng") == 0)
-            && e->nargs == 2) {
-            /* one K-vector, or one per vector of an array of locations;
-             * Sigma (or L) fixes K */
-            Opnd mu = em_value(em, e->args[0]), S_ = em_value(em, e->args[1]);
-            bool many = e->args[0]->type->kind == TY_ARRAY;
-            const char *K = many ? mu.cols : mu.n, *N = many ? mu.rows : "1";
-            Opnd o = em_new_container(em, mu.n, many ? N : K, many ? K : "1",
-                                      false);
-            em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"%%s: size "
-                    "of location parameter (%%d) and rows of covariance "
-                    "parameter (%%d) must match in size\", %s, (int)(%s), "
-                    "(int)(%s));", K, S_.rows, em_c_string(em->a, fn), K,
-                    S_.rows);
-            em_line(em, "for (int i = 0; i < %s; i++)", N);
-            if (fn[12] == 'r')   /* multi_normal_rng */
-                em_line(em, "    if (rt_multi_normal_rng(%s + i * (%s), %s, "
-                        "%s, rng, %s + i * (%s), rt_scratch_doubles(&S->"
-                        "scratch, (size_t)(%s) * (%s)), err)) return -1;",
-                        mu.val, K, S_.val, K, o.val, K, K, K);
-            else
-                em_line(em, "    if (rt_multi_normal_cholesky_rng(%s + i * "
-                        "(%s), %s, %s, rng, %s + i * (%s), err)) return -1;",
-                        mu.val, K, S_.val, K, o.val, K);
-            return o;
-        }
-        if ((strcmp(fn, "multinomial_rng") == 0
-             || strcmp(fn, "multinomial_logit_rng") == 0
-             || strcmp(fn, "dirichlet_multinomial_rng") == 0)
-            && e->nargs == 2) {
-            Opnd th = em_value(em, e->args[0]), N = em_value(em, e->args[1]);
-            Opnd o = em_new_container(em, th.n, th.n, "1", true);
-            em_line(em, "if (rt_%s(rt_argn(%s, NULL, %s, false), %s, %s, rng, "
-                    "err)) return -1;", fn, th.val, th.n, N.val, o.val);
-            return o;
-        }
-        if ((strcmp(fn, "multi_student_t_rng") == 0
-             || strcmp(fn, "multi_student_t_cholesky_rng") == 0)
-            && e->nargs == 3) {
-            /* one K-vector, or one per vector of an array of locations
-             * (each with its own draw of the scale mixture) */
-            Opnd nu = em_value(em, e->args[0]), mu = em_value(em, e->args[1]);
-            Opnd S_ = em_value(em, e->args[2]);
-            bool many = e->args[1]->type->kind == TY_ARRAY;
-            const char *K = many ? mu.cols : mu.n, *N = many ? mu.rows : "1";
-            Opnd o = em_new_container(em, mu.n, many ? N : K, many ? K : "1",
-                                      false);
-            em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"%%s: size "
-                    "of location parameter (%%d) and rows of scale parameter "
-                    "(%%d) must match in size\", %s, (int)(%s), (int)(%s));",
-                    K, S_.rows, em_c_string(em->a, fn), K, S_.rows);
-            em_line(em, "for (int i = 0; i < %s; i++)", N);
-            if (strcmp(fn, "multi_student_t_rng") == 0)
-                em_line(em, "    if (rt_multi_student_t_rng(%s, %s + i * (%s), "
-                        "%s, %s, rng, %s + i * (%s), rt_scratch_doubles(&S->"
-                        "scratch, (size_t)(%s) * (%s)), err)) return -1;",
-                        nu.val, mu.val, K, S_.val, K, o.val, K, K, K);
-            else
-                em_line(em, "    if (rt_multi_student_t_cholesky_rng(%s, %s + "
-                        "i * (%s), %s, %s, rng, %s + i * (%s), err)) "
-                        "return -1;", nu.val, mu.val, K, S_.val, K, o.val, K);
-            return o;
-        }
-        if ((strcmp(fn, "wishart_rng") == 0 || strcmp(fn, "inv_wishart_rng") == 0
-             || strcmp(fn, "wishart_cholesky_rng") == 0
-             || strcmp(fn, "inv_wishart_cholesky_rng") == 0)
-            && e->nargs == 2) {
-            Opnd nu = em_value(em, e->args[0]), S_ = em_value(em, e->args[1]);
-            Opnd o = em_new_container(em, S_.n, S_.rows, S_.rows, false);
-            bool work = strcmp(fn, "wishart_cholesky_rng") != 0;
-            em_line(em, "if (rt_%s(%s, %s, %s, rng, %s%s, err)) return -1;",
-                    fn, nu.val, S_.val, S_.rows, o.val,
-                    work ? A(", rt_scratch_doubles(&S->scratch, (size_t)2 * "
-                             "(%s))", S_.n) : "");
-            return o;
-        }
-        if (strcmp(fn, "lkj_corr_cholesky_rng") == 0
-            || strcmp(fn, "lkj_corr_rng") == 0) {
-            Opnd K = em_value(em, e->args[0]), eta = em_value(em, e->args[1]);
-            const char *n = A("(%s) * (%s)", K.val, K.val);
-            Opnd o = em_new_container(em, n, K.val, K.val, false);
-            em_line(em, "if (rt_lkj_corr_cholesky_rng(%s, %s, rng, %s, err)) "
-                    "return -1;", K.val, eta.val, o.val);
-            if (strcmp(fn, "lkj_corr_rng") == 0) {
-                Opnd c = em_new_container(em, n, K.val, K.val, false);
-                em_line(em, "rt_multiply_lower_tri_self_transpose(%s, %s, %s, "
-                        "%s);", o.val, K.val, K.val, c.val);
-                return c;
-            }
-            return o;
-        }
-        if (em_in_list(vector_rngs, fn))
-            em_unsupported(em, "the function %s yet", fn);
-        const char *args = "", *n = NULL;
-        Opnd o;
-        for (int i = 0; i < e->nargs; i++) {
-            ops[i] = em_value(em, e->args[i]);
-            if (ops[i].container)
-                n = ops[i].n;
-        }
-        for (int i = 0; i < e->nargs; i++)
-            args = A("%s%s, ", args, n ? em_elem(em, ops[i]) : ops[i].val);
-        /* an int draw fails as a negative value, except a draw of
-         * discrete_range, which may be negative: INT_MIN then */
-        const char *int_bad = strcmp(fn, "discrete_range_rng") == 0
-            ? "== (-2147483647 - 1)" : "< 0";
-        bool is_int = ty_base(e->type)->kind == TY_INT;
-        require_runtime(em, A("rt_%s", fn), fn);
-        const char *call = A("rt_%s(%srng, err)", fn, args);
-        if (!n) {
-            const char *t = em_fresh(em, "t");
-            em_line(em, "%s %s = %s;", is_int ? "int" : "double", t, call);
-            em_line(em, "if (%s) return -1;", is_int ? A("%s %s", t, int_bad)
-                                                     : A("isnan(%s)", t));
-            return em_scalar(t, NULL, is_int);
-        }
-        o = em_new_container(em, n, n, "1", is_int);
-        em_line(em, "for (int k = 0; k < %s; k++) {", n);
-        em_line(em, "    %s[k] = %s;", o.val, call);
-        em_line(em, "    if (%s) return -1;", is_int
-                ? A("%s[k] %s", o.val, int_bad) : A("isnan(%s[k])", o.val));
-        em_line(em, "}");
-        return o;
-    }
-    if (e->nargs == 1 && em_in_list(unary_fns, fn)) {
-        Opnd x = em_value(em, e->args[0]);
-        if (x.is_int && strcmp(fn, "abs") == 0)
-            return em_int_checked(em, "abs", x);
-        if (!x.container)
-            return em_scalar(A("rt_%s(%s)", fn, x.val), NULL, false);
-        Opnd o = em_new_container(em, x.n, x.rows, x.cols, false);
-        em_line(em, "for (int k = 0; k < %s; k++) %s[k] = rt_%s(%s[k]);",
-                x.n, o.val, fn, x.val);
-        return o;
-    }
-    if (e->nargs == 2 && em_in_list(binary_fns, fn)) {
-        Opnd x = em_value(em, e->args[0]), y = em_value(em, e->args[1]);
-        if (x.container || y.container)
-            em_unsupported(em, "%s on containers", fn);
-        return em_scalar(A("rt_%s(%s, %s)", fn, x.val, y.val), NULL, false);
-    }
-    if (strcmp(fn, "negative_infinity") == 0)
-        return em_scalar("(-INFINITY)", NULL, false);
-    if (strcmp(fn, "positive_infinity") == 0)
-        return em_scalar("INFINITY", NULL, false);
-    if (strcmp(fn, "not_a_number") == 0)
-        return em_scalar("NAN", NULL, false);
-    if (strcmp(fn, "pi") == 0)
-        return em_scalar("3.14159265358979323846", NULL, false);
-    if (strcmp(fn, "e") == 0)
-        return em_scalar("2.71828182845904523536", NULL, false);
-    if ((strcmp(fn, "size") == 0 || strcmp(fn, "num_elements") == 0
-         || strcmp(fn, "rows") == 0 || strcmp(fn, "cols") == 0)
-        && e->nargs == 1) {
-        Opnd x = em_value(em, e->args[0]);
-        const char *v = strcmp(fn, "rows") == 0 ? x.rows
-            : strcmp(fn, "cols") == 0 ? x.cols : x.n;
-        return em_scalar(A("(%s)", v), NULL, true);
-    }
-    if (strcmp(fn, "minus") == 0 && e->nargs == 1) {
-        Opnd x = em_value(em, e->args[0]);
-        if (x.is_int)
-            return em_int_checked(em, "neg", x);
-        if (!x.container)
-            return em_scalar(A("(-%s)", x.val), NULL, x.is_int);
-        Opnd o = em_new_container(em, x.n, x.rows, x.cols, x.is_int);
-        em_line(em, "for (int k = 0; k < %s; k++) %s[k] = -%s[k];", x.n,
-                o.val, x.val);
-        return o;
-    }
-    if (strcmp(fn, "plus") == 0 && e->nargs == 1) {
-        /* unary +: the operand's value (a container copied, as minus
-         * makes its result) */
-        Opnd x = em_value(em, e->args[0]);
-        if (!x.container)
-            return em_scalar(A("(+%s)", x.val), NULL, x.is_int);
-        Opnd o = em_new_container(em, x.n, x.rows, x.cols, x.is_int);
-        em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s[k];", x.n,
-                o.val, x.val);
-        return o;
-    }
-    if (strcmp(fn, "sum") == 0 && e->nargs == 1) {
-        Opnd x = em_value(em, e->args[0]);
-        const char *t = em_fresh(em, "t");
-        if (x.is_int) {
-            em_line(em, "int %s = 0;", t);
-            em_line(em, "if (rt_int_sum(%s, %s, &%s, err)) return -1;", x.val,
-                    x.n, t);
-            return em_scalar(t, NULL, true);
-        }
-        em_line(em, "double %s = rt_sum(rt_argn(%s, NULL, %s, false), 0.0);",
-                t, x.val, x.n);
-        return em_scalar(t, NULL, false);
-    }
-    if (strcmp(fn, "rep_vector") == 0 || strcmp(fn, "rep_row_vector") == 0) {
-        Opnd x = em_value(em, e->args[0]), n = em_value(em, e->args[1]);
-        const char *rows, *cols;
-        em_shape_of(e->type, n.val, &rows, &cols);
-        Opnd o = em_new_container(em, n.val, rows, cols, false);
-        em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s;", n.val,
-                o.val, x.val);
-        return o;
-    }
-    em_unsupported(em, "the function %s", fn);
-}
-
-/* A density's value into t (declared) and its partials times adj: the
- * inlined normal first when inlined_ok (falling back to the general
- * call), else the general call; a NaN from the general call (a
- * rejection) returns -1 unless `unchecked` (the value was checked when it
- * was computed forward). */
 static void density_partials(Emit *em, const MirExpr *e, const char *adj,
                              const char *t, int propto, const char *rt,
                              bool unchecked, bool inlined_ok)
@@ -1404,80 +699,299 @@ void em_density_general(Emit *em, const MirExpr *e, const char *adj,
     density_partials(em, e, adj, t, propto, rt, false, false);
 }
 
-static void backprop_call_general(Emit *em, const MirExpr *e, const char *adj)
+/* ------------------------------------------------------- generic routes */
+
+/* The reductions of one real container (reductions[]), and sum of any
+ * other kind (of ints: checked for overflow). */
+static bool reduction_value(Emit *em, const MirExpr *e, Opnd *out)
+{
+    int red = reduction(e);
+    if (red >= 0) {
+        Opnd x = em_value(em, e->args[0]);
+        const char *t = em_fresh(em, "t");
+        em_line(em, "double %s = %s(rt_argn(%s, NULL, %s, false), 0.0%s);", t,
+                reductions[red].rt, x.val, x.n,
+                reductions[red].err ? ", err" : "");
+        if (reductions[red].err)
+            em_line(em, "if (isnan(%s)) return -1;", t);
+        *out = em_scalar(t, NULL, false);
+        return true;
+    }
+    if (strcmp(e->fn, "sum") != 0 || e->nargs != 1)
+        return false;
+    Opnd x = em_value(em, e->args[0]);
+    const char *t = em_fresh(em, "t");
+    if (x.is_int) {
+        em_line(em, "int %s = 0;", t);
+        em_line(em, "if (rt_int_sum(%s, %s, &%s, err)) return -1;", x.val,
+                x.n, t);
+        *out = em_scalar(t, NULL, true);
+        return true;
+    }
+    em_line(em, "double %s = rt_sum(rt_argn(%s, NULL, %s, false), 0.0);",
+            t, x.val, x.n);
+    *out = em_scalar(t, NULL, false);
+    return true;
+}
+
+static bool reduction_backprop(Emit *em, const MirExpr *e, const char *adj)
+{
+    int red = reduction(e);
+    if (red >= 0) {
+        const MirExpr *xe = e->args[0];
+        Opnd x = em_value(em, xe);
+        const char *g = em_adj_buffer(em, x);
+        em_line(em, "(void)%s(rt_argn(%s, %s, %s, true), %s%s);",
+                reductions[red].rt, x.val, g, x.n, adj,
+                reductions[red].err ? ", err" : "");
+        em_backprop(em, xe, g);
+        return true;
+    }
+    if (strcmp(e->fn, "sum") != 0)
+        return false;
+    const MirExpr *xe = e->args[0];
+    if (!em_is_ad(em, xe))
+        return true;
+    Opnd x = em_value(em, xe);
+    const char *g = em_adj_buffer(em, x);
+    em_line(em, "for (int k = 0; k < %s; k++) %s[k] += %s;", x.n, g, adj);
+    em_backprop(em, xe, g);
+    return true;
+}
+
+/* The densities: of vectors and matrices (matrix_densities[]), else the
+ * runtime's rt_FAMILY_lpdf (density_call). */
+static bool density_value(Emit *em, const MirExpr *e, Opnd *out)
+{
+    if (matrix_density(e)) {
+        const char *t = em_fresh(em, "t");
+        emit_matrix_density(em, e, NULL, t);
+        *out = em_scalar(t, NULL, false);
+        return true;
+    }
+    const char *rt;
+    int propto;
+    if (!density_call(em, e, &rt, &propto))
+        return false;
+    Opnd *ops = arena_alloc(em->a, sizeof *ops * (size_t)(e->nargs + 1));
+    for (int i = 0; i < e->nargs; i++)
+        ops[i] = em_value(em, e->args[i]);
+    const char *t = em_fresh(em, "t");
+    em_line(em, "double %s = %s(%s%s, 0.0, err);", t, rt,
+            density_args(em, e, ops, NULL),
+            propto < 0 ? "" : propto ? ", propto" : ", false");
+    em_line(em, "if (isnan(%s)) return -1;", t);
+    *out = em_scalar(t, NULL, false);
+    return true;
+}
+
+static bool density_backprop(Emit *em, const MirExpr *e, const char *adj)
+{
+    if (matrix_density(e)) {
+        const char *capture = em->capture;
+        em->capture = NULL;
+        const char *t = capture ? capture : em_fresh(em, "t");
+        emit_matrix_density(em, e, adj, t);
+        if (!capture)
+            em_line(em, "(void)%s;", t);
+        return true;
+    }
+    const char *rt;
+    int propto;
+    if (!density_call(em, e, &rt, &propto))
+        return false;
+    if (em_fused_density(em, e, adj))
+        return true;
+    const char *capture = em->capture;
+    em->capture = NULL;   /* only the outermost call gives the value */
+    const char *t = capture ? capture : em_fresh(em, "t");
+    em_line(em, "double %s = 0;", t);
+    density_partials(em, e, adj, t, propto, rt, !capture, true);
+    if (capture)
+        em->capture_checked = true;
+    else
+        em_line(em, "(void)%s;", t);
+    return true;
+}
+
+/* The elementwise math of one argument (unary_fns[], and minus), of a
+ * scalar or of each element of a container. */
+static bool unary_value(Emit *em, const MirExpr *e, Opnd *out)
 {
     const char *fn = e->fn;
+    if (e->nargs != 1)
+        return false;
+    if (strcmp(fn, "minus") == 0) {
+        Opnd x = em_value(em, e->args[0]);
+        if (x.is_int)
+            *out = em_int_checked(em, "neg", x);
+        else if (!x.container)
+            *out = em_scalar(A("(-%s)", x.val), NULL, x.is_int);
+        else {
+            Opnd o = em_new_container(em, x.n, x.rows, x.cols, x.is_int);
+            em_line(em, "for (int k = 0; k < %s; k++) %s[k] = -%s[k];", x.n,
+                    o.val, x.val);
+            *out = o;
+        }
+        return true;
+    }
+    if (!em_in_list(unary_fns, fn))
+        return false;
+    Opnd x = em_value(em, e->args[0]);
+    if (x.is_int && strcmp(fn, "abs") == 0) {
+        *out = em_int_checked(em, "abs", x);
+        return true;
+    }
+    if (!x.container) {
+        *out = em_scalar(A("rt_%s(%s)", fn, x.val), NULL, false);
+        return true;
+    }
+    Opnd o = em_new_container(em, x.n, x.rows, x.cols, false);
+    em_line(em, "for (int k = 0; k < %s; k++) %s[k] = rt_%s(%s[k]);",
+            x.n, o.val, fn, x.val);
+    *out = o;
+    return true;
+}
+
+static bool unary_backprop(Emit *em, const MirExpr *e, const char *adj)
+{
+    const char *fn = e->fn;
+    if (e->nargs != 1
+        || !(em_in_list(unary_fns, fn) || strcmp(fn, "minus") == 0))
+        return false;
+    const MirExpr *xe = e->args[0];
+    if (!em_is_ad(em, xe))
+        return true;
+    Opnd x = em_value(em, xe);
+    const char *g = em_adj_buffer(em, x);
+    const char *d = strcmp(fn, "minus") == 0 ? "-1.0"
+        : A("rt_%s_dx(%s, rt_%s(%s))", fn, em_elem(em, x), fn,
+            em_elem(em, x));
+    em_accumulate(em, x, x, g, adj, d);
+    em_backprop(em, xe, g);
+    return true;
+}
+
+/* The elementwise math of two arguments (binary_fns[]): of containers
+ * emit_lib.c's loop (em_vector_binary_*), of two scalars a C expression
+ * here. */
+static bool binary_value(Emit *em, const MirExpr *e, Opnd *out)
+{
+    if (e->nargs != 2 || !em_in_list(binary_fns, e->fn))
+        return false;
+    Opnd x = em_value(em, e->args[0]), y = em_value(em, e->args[1]);
+    if (x.container || y.container)
+        em_unsupported(em, "%s on containers", e->fn);
+    *out = em_scalar(A("rt_%s(%s, %s)", e->fn, x.val, y.val), NULL, false);
+    return true;
+}
+
+static bool binary_backprop(Emit *em, const MirExpr *e, const char *adj)
+{
+    const char *fn = e->fn;
+    if (e->nargs != 2 || !em_in_list(binary_fns, fn))
+        return false;
+    Opnd x = em_value(em, e->args[0]), y = em_value(em, e->args[1]);
+    const char *dx = em_fresh(em, "d"), *dy = em_fresh(em, "d");
+    em_line(em, "double %s = 0, %s = 0;", dx, dy);
+    em_line(em, "rt_%s_d(%s, %s, rt_%s(%s, %s), &%s, &%s);", fn, x.val,
+            y.val, fn, x.val, y.val, dx, dy);
+    if (em_is_ad(em, e->args[0]))
+        em_backprop(em, e->args[0], A("(%s) * %s", adj, dx));
+    if (em_is_ad(em, e->args[1]))
+        em_backprop(em, e->args[1], A("(%s) * %s", adj, dy));
+    return true;
+}
+
+const char *em_call_route(const char *name)
+{
+    static const char *const suffixes[] = {
+        "_lupdf", "_lpdf", "_lupmf", "_lpmf", "_lcdf", "_lccdf", "_cdf",
+        "_rng"};
+    size_t n = strlen(name);
+    for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++) {
+        size_t m = strlen(suffixes[i]);
+        if (n > m && strcmp(name + n - m, suffixes[i]) == 0)
+            return i + 1 < sizeof suffixes / sizeof suffixes[0] ? "density"
+                                                                : "draw";
+    }
+    if (em_in_list(unary_fns, name) || strcmp(name, "minus") == 0)
+        return "unary";
+    if (em_in_list(binary_fns, name))
+        return "binary";
+    for (size_t i = 0; i < sizeof reductions / sizeof reductions[0]; i++)
+        if (strcmp(reductions[i].name, name) == 0)
+            return "reduction";
+    if (strcmp(name, "reduce_sum") == 0
+        || strcmp(name, "reduce_sum_static") == 0)
+        return "reduce_sum";
+    /* the operators under their function names (add, elt_multiply,
+     * ...): emit_expr.c emits them from the MIR node's op */
+    for (Op op = OP_OR; op <= OP_TRANSPOSE; op++)
+        if (strcmp(ast_op_name(op, false), name) == 0
+            || strcmp(ast_op_name(op, true), name) == 0)
+            return "operator";
+    if (em_gather_name(name))
+        return "shape";
+    if (em_complex_name(name))
+        return "complex";
+    return NULL;
+}
+
+/* ------------------------------------------------------------- dispatch */
+
+/* A call: a user function (emit_fun.c); reduce_sum as the call of its
+ * function on the whole slice; a gather (emit_shape.c: the shape
+ * functions of matrices); a call on complex values (emit_complex.c);
+ * then the row of its name (emit_call_table.c), and when there is none
+ * or its row does not take these argument kinds, the generic routes:
+ * binary elementwise math of containers, reductions, densities, draws,
+ * unary and binary elementwise math.  Nothing else serves a call. */
+Opnd em_value_call(Emit *em, const MirExpr *e)
+{
+    if (e->fn_kind == FNK_USER)
+        return em_call_user(em, e);
+    const MirExpr *rs = reduce_sum_call(em, e);
+    if (rs)
+        return em_call_user(em, rs);
+    if (em_gather_call(e))
+        return em_value_gather(em, e);
+    Opnd out;
+    if (em_complex_value(em, e, &out))
+        return out;
+    const EmCallRule *rule = em_call_rule(em, e->fn);
+    if (rule && rule->value && rule->value(em, e, &out))
+        return out;
+    if (em_vector_binary_value(em, e, &out) || reduction_value(em, e, &out)
+        || density_value(em, e, &out) || em_draw_value(em, e, &out)
+        || unary_value(em, e, &out) || binary_value(em, e, &out))
+        return out;
+    em_unsupported(em, "the function %s", e->fn);
+}
+
+void em_backprop_call(Emit *em, const MirExpr *e, const char *adj)
+{
     if (e->fn_kind == FNK_USER) {
         em_backprop_user(em, e, adj);
         return;
     }
-    const char *rt;
-    int propto;
-    if (density_call(em, e, &rt, &propto)) {
-        if (em_fused_density(em, e, adj))
-            return;
-        const char *capture = em->capture;
-        em->capture = NULL;   /* only the outermost call gives the value */
-        const char *t = capture ? capture : em_fresh(em, "t");
-        em_line(em, "double %s = 0;", t);
-        density_partials(em, e, adj, t, propto, rt, !capture, true);
-        if (capture)
-            em->capture_checked = true;
-        else
-            em_line(em, "(void)%s;", t);
+    const MirExpr *rs = reduce_sum_call(em, e);
+    if (rs) {
+        em_backprop_user(em, rs, adj);
         return;
     }
-    if (e->nargs == 1 && strcmp(fn, "plus") == 0) {
-        if (em_is_ad(em, e->args[0]))   /* the adjoint passes through */
-            em_backprop(em, e->args[0], adj);
+    if (em_complex_call(e))   /* only a value that depends on parameters */
+        em_unsupported(em, "derivatives of %s on complex values", e->fn);
+    if (em_gather_call(e)) {
+        em_backprop_gather(em, e, adj);
         return;
     }
-    if (e->nargs == 1 && (em_in_list(unary_fns, fn) || strcmp(fn, "minus") == 0)) {
-        const MirExpr *xe = e->args[0];
-        if (!em_is_ad(em, xe))
-            return;
-        Opnd x = em_value(em, xe);
-        const char *g = em_adj_buffer(em, x);
-        const char *d = strcmp(fn, "minus") == 0 ? "-1.0"
-            : A("rt_%s_dx(%s, rt_%s(%s))", fn, em_elem(em, x), fn, em_elem(em, x));
-        em_accumulate(em, x, x, g, adj, d);
-        em_backprop(em, xe, g);
+    const EmCallRule *rule = em_call_rule(em, e->fn);
+    if (rule && rule->backprop && rule->backprop(em, e, adj))
         return;
-    }
-    if (e->nargs == 2 && em_in_list(binary_fns, fn)) {
-        Opnd x = em_value(em, e->args[0]), y = em_value(em, e->args[1]);
-        const char *dx = em_fresh(em, "d"), *dy = em_fresh(em, "d");
-        em_line(em, "double %s = 0, %s = 0;", dx, dy);
-        em_line(em, "rt_%s_d(%s, %s, rt_%s(%s, %s), &%s, &%s);", fn, x.val,
-                y.val, fn, x.val, y.val, dx, dy);
-        if (em_is_ad(em, e->args[0]))
-            em_backprop(em, e->args[0], A("(%s) * %s", adj, dx));
-        if (em_is_ad(em, e->args[1]))
-            em_backprop(em, e->args[1], A("(%s) * %s", adj, dy));
+    if (em_vector_binary_backprop(em, e, adj)
+        || reduction_backprop(em, e, adj) || density_backprop(em, e, adj)
+        || unary_backprop(em, e, adj) || binary_backprop(em, e, adj))
         return;
-    }
-    if (strcmp(fn, "sum") == 0) {
-        const MirExpr *xe = e->args[0];
-        if (!em_is_ad(em, xe))
-            return;
-        Opnd x = em_value(em, xe);
-        const char *g = em_adj_buffer(em, x);
-        em_line(em, "for (int k = 0; k < %s; k++) %s[k] += %s;", x.n, g, adj);
-        em_backprop(em, xe, g);
-        return;
-    }
-    if (strcmp(fn, "rep_vector") == 0 || strcmp(fn, "rep_row_vector") == 0) {
-        const MirExpr *xe = e->args[0];
-        if (!em_is_ad(em, xe))
-            return;
-        Opnd n = em_value(em, e->args[1]);
-        const char *s = em_fresh(em, "g");
-        em_line(em, "double %s = 0;", s);
-        em_line(em, "for (int k = 0; k < %s; k++) %s += %s[k];", n.val, s,
-                adj);
-        em_backprop(em, xe, s);
-        return;
-    }
-    em_unsupported(em, "derivatives of the function %s", fn);
+    em_unsupported(em, "derivatives of the function %s", e->fn);
 }
-

@@ -310,17 +310,3 @@ bool em_cb_prints(const Emit *em, int fi)
 {
     return (em->p->funs[fi].effect & EFF_PRINTS) != 0;
 }
-
-bool em_higher_value(Emit *em, const MirExpr *e, Opnd *out)
-{
-    return em_solve_value(em, e, out) || em_integrate_value(em, e, out)
-        || em_laplace_value(em, e, out) || em_map_rect_value(em, e, out)
-        || em_dae_value(em, e, out);
-}
-
-bool em_higher_backprop(Emit *em, const MirExpr *e, const char *adj)
-{
-    return em_solve_backprop(em, e, adj) || em_integrate_backprop(em, e, adj)
-        || em_laplace_backprop(em, e, adj) || em_map_rect_backprop(em, e, adj)
-        || em_dae_backprop(em, e, adj);
-}

@@ -452,6 +452,20 @@ static bool reductions(Emit *em, const MirExpr *e, Opnd *out)
     return false;
 }
 
+/* The functions that exist only on complex values (the others, abs, exp,
+ * size, dot_self, ..., are rows or generic routes of their real forms):
+ * tests/unit/test_emit_calls.c classifies the library by it. */
+static const char *const complex_only[] = {
+    "to_complex", "get_real", "get_imag", "conj", "arg", "norm", "polar",
+    "proj", "fft", "inv_fft", "fft2", "inv_fft2", "complex_schur_decompose",
+    "complex_schur_decompose_t", "complex_schur_decompose_u", "eigenvalues",
+    "eigenvectors", "eigendecompose", "svd", "svd_U", "svd_V", NULL};
+
+bool em_complex_name(const char *name)
+{
+    return em_in_list(complex_only, name);
+}
+
 bool em_complex_value(Emit *em, const MirExpr *e, Opnd *out)
 {
     if (!em_complex_call(e))

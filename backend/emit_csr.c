@@ -84,7 +84,7 @@ static CsrArgs csr_args(Emit *em, const MirExpr *e, bool check)
     return c;
 }
 
-bool em_csr_value(Emit *em, const MirExpr *e, Opnd *out)
+static bool csr_value(Emit *em, const MirExpr *e, Opnd *out)
 {
     int f = which(e);
     if (f < 0)
@@ -127,7 +127,7 @@ bool em_csr_value(Emit *em, const MirExpr *e, Opnd *out)
     return true;
 }
 
-bool em_csr_backprop(Emit *em, const MirExpr *e, const char *adj)
+static bool csr_backprop(Emit *em, const MirExpr *e, const char *adj)
 {
     int f = which(e);
     if (f < 0)
@@ -165,3 +165,15 @@ bool em_csr_backprop(Emit *em, const MirExpr *e, const char *adj)
         em_backprop(em, e->args[5], gb);
     return true;
 }
+
+/* ------------------------------------------------------------- rows */
+
+static const EmCallRule rows[] = {
+    {"csr_extract_w", csr_value, csr_backprop},
+    {"csr_extract_v", csr_value, csr_backprop},
+    {"csr_extract_u", csr_value, csr_backprop},
+    {"csr_to_dense_matrix", csr_value, csr_backprop},
+    {"csr_matrix_times_vector", csr_value, csr_backprop},
+};
+
+const EmCallRules em_csr_rules = EM_CALL_RULES(rows);

@@ -238,7 +238,7 @@ static Opnd solve(Emit *em, const MirExpr *e, bool with_sens,
     return y;
 }
 
-bool em_dae_value(Emit *em, const MirExpr *e, Opnd *out)
+static bool dae_value(Emit *em, const MirExpr *e, Opnd *out)
 {
     if (!form_of(e))
         return false;
@@ -249,7 +249,7 @@ bool em_dae_value(Emit *em, const MirExpr *e, Opnd *out)
     return true;
 }
 
-bool em_dae_backprop(Emit *em, const MirExpr *e, const char *adj)
+static bool dae_backprop(Emit *em, const MirExpr *e, const char *adj)
 {
     const DaeForm *form = form_of(e);
     if (!form)
@@ -277,3 +277,10 @@ bool em_dae_backprop(Emit *em, const MirExpr *e, const char *adj)
                    A("(%s + 2 * (%s))", g, n));
     return true;
 }
+
+static const EmCallRule rows[] = {
+    {"dae", dae_value, dae_backprop},
+    {"dae_tol", dae_value, dae_backprop},
+};
+
+const EmCallRules em_dae_rules = EM_CALL_RULES(rows);

@@ -49,7 +49,7 @@ static const char *rt_args(Emit *em, const MirExpr *e, const Opnd *ops,
     return args;
 }
 
-bool em_hypergeometric_value(Emit *em, const MirExpr *e, Opnd *out)
+static bool hyper_value(Emit *em, const MirExpr *e, Opnd *out)
 {
     if (!hyper_call(e))
         return false;
@@ -65,7 +65,7 @@ bool em_hypergeometric_value(Emit *em, const MirExpr *e, Opnd *out)
     return true;
 }
 
-bool em_hypergeometric_backprop(Emit *em, const MirExpr *e, const char *adj)
+static bool hyper_backprop(Emit *em, const MirExpr *e, const char *adj)
 {
     if (!hyper_call(e))
         return false;
@@ -89,3 +89,14 @@ bool em_hypergeometric_backprop(Emit *em, const MirExpr *e, const char *adj)
             em_backprop(em, e->args[i], g[i]);
     return true;
 }
+
+/* ------------------------------------------------------------- rows */
+
+static const EmCallRule rows[] = {
+    {"hypergeometric_1F0", hyper_value, hyper_backprop},
+    {"hypergeometric_2F1", hyper_value, hyper_backprop},
+    {"hypergeometric_3F2", hyper_value, hyper_backprop},
+    {"hypergeometric_pFq", hyper_value, hyper_backprop},
+};
+
+const EmCallRules em_hypergeometric_rules = EM_CALL_RULES(rows);

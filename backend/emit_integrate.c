@@ -130,7 +130,7 @@ static void integrand(Emit *em, const MirExpr *e, bool with_grad,
             theta_grad ? A("itg_grad%d", fi) : "NULL", c);
 }
 
-bool em_integrate_value(Emit *em, const MirExpr *e, Opnd *out)
+static bool integrate_value(Emit *em, const MirExpr *e, Opnd *out)
 {
     if (!em_integrate_is_call(e))
         return false;
@@ -146,7 +146,7 @@ bool em_integrate_value(Emit *em, const MirExpr *e, Opnd *out)
     return true;
 }
 
-bool em_integrate_backprop(Emit *em, const MirExpr *e, const char *adj)
+static bool integrate_backprop(Emit *em, const MirExpr *e, const char *adj)
 {
     if (!em_integrate_is_call(e))
         return false;
@@ -177,3 +177,11 @@ bool em_integrate_backprop(Emit *em, const MirExpr *e, const char *adj)
         em_backprop(em, e->args[2], A("(%s) * %s", adj, gb));
     return true;
 }
+
+/* ------------------------------------------------------------- rows */
+
+static const EmCallRule rows[] = {
+    {"integrate_1d", integrate_value, integrate_backprop},
+};
+
+const EmCallRules em_integrate_rules = EM_CALL_RULES(rows);

@@ -370,7 +370,7 @@ static void setup(Emit *em, const MirExpr *e, const LaplaceForm *f,
             it[3].val, it[4].val, it[5].val);
 }
 
-bool em_laplace_value(Emit *em, const MirExpr *e, Opnd *out)
+static bool laplace_value(Emit *em, const MirExpr *e, Opnd *out)
 {
     LaplaceForm f;
     if (!form_of(e, &f))
@@ -394,7 +394,7 @@ bool em_laplace_value(Emit *em, const MirExpr *e, Opnd *out)
     return true;
 }
 
-bool em_laplace_backprop(Emit *em, const MirExpr *e, const char *adj)
+static bool laplace_backprop(Emit *em, const MirExpr *e, const char *adj)
 {
     LaplaceForm f;
     if (!form_of(e, &f))
@@ -447,3 +447,32 @@ bool em_laplace_backprop(Emit *em, const MirExpr *e, const char *adj)
         em_backprop(em, e->args[f.eta], geta);
     return true;
 }
+
+/* ------------------------------------------------------------- rows */
+
+static const EmCallRule rows[] = {
+    {"laplace_latent_bernoulli_logit_rng", laplace_value, laplace_backprop},
+    {"laplace_latent_neg_binomial_2_log_rng", laplace_value, laplace_backprop},
+    {"laplace_latent_poisson_log_rng", laplace_value, laplace_backprop},
+    {"laplace_latent_rng", laplace_value, laplace_backprop},
+    {"laplace_latent_tol_bernoulli_logit_rng", laplace_value, laplace_backprop},
+    {"laplace_latent_tol_neg_binomial_2_log_rng", laplace_value, laplace_backprop},
+    {"laplace_latent_tol_poisson_log_rng", laplace_value, laplace_backprop},
+    {"laplace_latent_tol_rng", laplace_value, laplace_backprop},
+    {"laplace_marginal", laplace_value, laplace_backprop},
+    {"laplace_marginal_bernoulli_logit_lpmf", laplace_value, laplace_backprop},
+    {"laplace_marginal_neg_binomial_2_log_lpmf", laplace_value, laplace_backprop},
+    {"laplace_marginal_poisson_log_lpmf", laplace_value, laplace_backprop},
+    {"laplace_marginal_tol", laplace_value, laplace_backprop},
+    {"laplace_marginal_tol_bernoulli_logit_lpmf", laplace_value, laplace_backprop},
+    {"laplace_marginal_tol_neg_binomial_2_log_lpmf", laplace_value, laplace_backprop},
+    {"laplace_marginal_tol_poisson_log_lpmf", laplace_value, laplace_backprop},
+    {"laplace_marginal_bernoulli_logit_lupmf", laplace_value, laplace_backprop},
+    {"laplace_marginal_neg_binomial_2_log_lupmf", laplace_value, laplace_backprop},
+    {"laplace_marginal_poisson_log_lupmf", laplace_value, laplace_backprop},
+    {"laplace_marginal_tol_bernoulli_logit_lupmf", laplace_value, laplace_backprop},
+    {"laplace_marginal_tol_neg_binomial_2_log_lupmf", laplace_value, laplace_backprop},
+    {"laplace_marginal_tol_poisson_log_lupmf", laplace_value, laplace_backprop},
+};
+
+const EmCallRules em_laplace_rules = EM_CALL_RULES(rows);

@@ -1,10 +1,13 @@
 /* emit_lib.c - library calls beside those of emit_call.c: the binary
  * elementwise functions (pow, fmin, fmax, lbeta, lchoose, ...) over
- * containers, max and min of two values, the int forms of max, min,
- * prod and cumulative_sum, log_mix of a vector of mixing proportions,
- * dims, log10(), gp_exp_quad_cov of vectors (one length scale, or one per
- * dimension for one set or two) and bernoulli_logit_glm_rng.  Each is a
- * value and, where it carries derivatives, a reverse step. */
+ * containers (the generic binary route), max and min of two values, the
+ * int forms of max, min, prod and cumulative_sum, cumulative_sum of
+ * reals, log_mix (of scalars, and of a vector of mixing proportions),
+ * dims, log10(), gp_exp_quad_cov (every form: one set of reals, arrays
+ * of vectors with one length scale or one per dimension, and through
+ * emit_linalg.c two sets) and bernoulli_logit_glm_rng.  Each is a value
+ * and, where it carries derivatives, a reverse step; the rows are at
+ * the end (emit_call_table.c). */
 #include <string.h>
 
 #include "emit.h"
@@ -122,7 +125,7 @@ static Opnd glm_rng_value(Emit *em, const MirExpr *e)
     return o;
 }
 
-bool em_lib_value(Emit *em, const MirExpr *e, Opnd *out)
+static bool lib_value(Emit *em, const MirExpr *e, Opnd *out)
 {
     if (e->kind != MX_CALL || e->fn_kind != FNK_STANLIB)
         return false;
@@ -279,7 +282,7 @@ bool em_lib_value(Emit *em, const MirExpr *e, Opnd *out)
     return false;
 }
 
-bool em_lib_backprop(Emit *em, const MirExpr *e, const char *adj)
+static bool lib_backprop(Emit *em, const MirExpr *e, const char *adj)
 {
     if (e->kind != MX_CALL || e->fn_kind != FNK_STANLIB)
         return false;
@@ -400,3 +403,151 @@ bool em_lib_backprop(Emit *em, const MirExpr *e, const char *adj)
     }
     return false;
 }
+
+/* The binary elementwise functions with a container argument: the
+ * generic binary route of emit_call.c (vector_binary, the first case of
+ * lib_value and lib_backprop). */
+bool em_vector_binary_value(Emit *em, const MirExpr *e, Opnd *out)
+{
+    return vector_binary(e) && lib_value(em, e, out);
+}
+
+bool em_vector_binary_backprop(Emit *em, const MirExpr *e, const char *adj)
+{
+    return vector_binary(e) && lib_backprop(em, e, adj);
+}
+
+/* ------------------------------------- gp_exp_quad_cov, log_mix, cumsum */
+
+/* gp_exp_quad_cov(x, alpha, rho) of an array of reals: one set, one
+ * length scale (the two-set form is emit_linalg.c's, the forms of arrays
+ * of vectors lib_value's). */
+static bool gp1_value(Emit *em, const MirExpr *e, Opnd *out)
+{
+    if (e->nargs != 3 || e->args[0]->type->kind != TY_ARRAY
+        || e->args[0]->type->elem->kind != TY_REAL)
+        return false;
+    Opnd x = em_value(em, e->args[0]);
+    Opnd al = em_value(em, e->args[1]), rh = em_value(em, e->args[2]);
+    Opnd K = em_new_container(em, A("%s * %s", x.n, x.n), x.n, x.n, false);
+    em_line(em, "if (rt_gp_exp_quad_cov(%s, %s, 1, %s, %s, %s, err)) "
+            "return -1;", x.val, x.n, al.val, rh.val, K.val);
+    *out = K;
+    return true;
+}
+
+static void gp1_backprop(Emit *em, const MirExpr *e, const char *adj)
+{
+    Opnd x = em_value(em, e->args[0]);
+    Opnd al = em_value(em, e->args[1]), rh = em_value(em, e->args[2]);
+    /* the value the statement computed (em_reuse_assigned_value), or
+     * computed again */
+    Opnd K = em_value(em, e);
+    bool xa = em_is_ad(em, e->args[0]);
+    const char *gx = xa ? em_adj_buffer(em, x) : "NULL";
+    const char *ga = em_adj_buffer(em, al), *gr = em_adj_buffer(em, rh);
+    em_line(em, "rt_gp_exp_quad_cov_adj(%s, %s, 1, %s, %s, %s, %s, %s, "
+            "&%s, &%s);", x.val, x.n, al.val, rh.val, K.val, adj, gx, ga,
+            gr);
+    if (xa)
+        em_backprop(em, e->args[0], gx);
+    em_backprop(em, e->args[1], ga);
+    em_backprop(em, e->args[2], gr);
+}
+
+static bool gp_value(Emit *em, const MirExpr *e, Opnd *out)
+{
+    return em_gp2_value(em, e, out) || lib_value(em, e, out)
+        || gp1_value(em, e, out);
+}
+
+static bool gp_backprop(Emit *em, const MirExpr *e, const char *adj)
+{
+    if (!em_gp2_backprop(em, e, adj) && !lib_backprop(em, e, adj))
+        gp1_backprop(em, e, adj);
+    return true;
+}
+
+/* log_mix(theta, lambda1, lambda2) of three scalars (lib_value: of a
+ * vector of proportions). */
+static bool log_mix_value(Emit *em, const MirExpr *e, Opnd *out)
+{
+    if (lib_value(em, e, out))
+        return true;
+    if (e->nargs != 3 || em_is_container_type(e->args[0]->type)
+        || em_is_container_type(e->args[1]->type))
+        return false;
+    Opnd t = em_value(em, e->args[0]), a = em_value(em, e->args[1]);
+    Opnd b = em_value(em, e->args[2]);
+    const char *r = em_fresh(em, "t");
+    em_line(em, "double %s = rt_log_mix(%s, %s, %s);", r, t.val, a.val,
+            b.val);
+    em_line(em, "if (isnan(%s)) return rt_error(err, \"log_mix: the "
+            "mixing proportion must be in [0, 1]\");", r);
+    *out = em_scalar(r, NULL, false);
+    return true;
+}
+
+static bool log_mix_backprop(Emit *em, const MirExpr *e, const char *adj)
+{
+    if (lib_backprop(em, e, adj))
+        return true;
+    if (e->nargs != 3)
+        return false;
+    Opnd t = em_value(em, e->args[0]), a = em_value(em, e->args[1]);
+    Opnd b = em_value(em, e->args[2]);
+    const char *d0 = em_fresh(em, "d"), *d1 = em_fresh(em, "d");
+    const char *d2 = em_fresh(em, "d");
+    em_line(em, "double %s, %s, %s;", d0, d1, d2);
+    em_line(em, "rt_log_mix_d(%s, %s, %s, rt_log_mix(%s, %s, %s), &%s, "
+            "&%s, &%s);", t.val, a.val, b.val, t.val, a.val, b.val, d0,
+            d1, d2);
+    const char *d[3] = {d0, d1, d2};
+    for (int i = 0; i < 3; i++)
+        em_backprop(em, e->args[i], A("(%s) * %s", adj, d[i]));
+    return true;
+}
+
+/* cumulative_sum of reals (lib_value: of ints). */
+static bool cumulative_sum_value(Emit *em, const MirExpr *e, Opnd *out)
+{
+    if (lib_value(em, e, out))
+        return true;
+    if (e->nargs != 1 || ty_base(e->type)->kind == TY_INT)
+        return false;
+    Opnd x = em_value(em, e->args[0]);
+    Opnd o = em_new_container(em, x.n, x.rows, x.cols, false);
+    em_line(em, "rt_cumulative_sum(rt_argn(%s, NULL, %s, false), %s);",
+            x.val, x.n, o.val);
+    *out = o;
+    return true;
+}
+
+static bool cumulative_sum_backprop(Emit *em, const MirExpr *e,
+                                    const char *adj)
+{
+    if (lib_backprop(em, e, adj))
+        return true;
+    Opnd x = em_value(em, e->args[0]);
+    const char *g = em_adj_buffer(em, x);
+    em_line(em, "rt_cumulative_sum_adj(rt_argn(%s, %s, %s, true), %s);",
+            x.val, g, x.n, adj);
+    em_backprop(em, e->args[0], g);
+    return true;
+}
+
+/* ------------------------------------------------------------- rows */
+
+static const EmCallRule rows[] = {
+    {"bernoulli_logit_glm_rng", lib_value, NULL},
+    {"cumulative_sum", cumulative_sum_value, cumulative_sum_backprop},
+    {"dims", lib_value, lib_backprop},
+    {"gp_exp_quad_cov", gp_value, gp_backprop},
+    {"log10", lib_value, lib_backprop},
+    {"log_mix", log_mix_value, log_mix_backprop},
+    {"max", lib_value, lib_backprop},
+    {"min", lib_value, lib_backprop},
+    {"prod", lib_value, lib_backprop},
+};
+
+const EmCallRules em_lib_rules = EM_CALL_RULES(rows);

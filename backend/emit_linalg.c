@@ -318,8 +318,8 @@ static void emit_checks(Emit *em, const MirExpr *e, const LinalgFn *f,
 /* ------------------------------------------------ gp_exp_quad_cov(x1, x2) */
 
 /* gp_exp_quad_cov(x1, x2, alpha, rho) of two arrays of reals or two
- * arrays of vectors (the one-set form is emit_call.c's; the per-dimension
- * length scales are not in the runtime). */
+ * arrays of vectors with one length scale (the other forms, and the
+ * function's row, are emit_lib.c's). */
 static bool is_gp2(const MirExpr *e)
 {
     if (e->kind != MX_CALL || e->fn_kind != FNK_STANLIB
@@ -407,13 +407,13 @@ static const LinalgFn *begin(Emit *em, const MirExpr *e, Opnd *ops,
     return f;
 }
 
-bool em_linalg_value(Emit *em, const MirExpr *e, Opnd *out)
+static bool linalg_value(Emit *em, const MirExpr *e, Opnd *out)
 {
     Opnd ops[3];
     Subst s = {{0}};
     const LinalgFn *f = begin(em, e, ops, &s);
     if (!f)
-        return is_gp2(e) && gp2_value(em, e, out);
+        return false;
     emit_checks(em, e, f, ops, &s);
     work(em, &s, f->value, f->work);
     if (e->type->kind == TY_REAL && !f->out_array) {
@@ -435,13 +435,13 @@ bool em_linalg_value(Emit *em, const MirExpr *e, Opnd *out)
     return true;
 }
 
-bool em_linalg_backprop(Emit *em, const MirExpr *e, const char *adj)
+static bool linalg_backprop(Emit *em, const MirExpr *e, const char *adj)
 {
     Opnd ops[3];
     Subst s = {{0}};
     const LinalgFn *f = begin(em, e, ops, &s);
     if (!f)
-        return is_gp2(e) && gp2_backprop(em, e, adj);
+        return false;
     static const char bufs[] = "ghk";
     const char *buf[3] = {NULL, NULL, NULL};   /* a real's: a double */
     bool any = false;
@@ -468,3 +468,44 @@ bool em_linalg_backprop(Emit *em, const MirExpr *e, const char *adj)
             em_backprop(em, e->args[k], buf[k]);
     return true;
 }
+
+bool em_gp2_value(Emit *em, const MirExpr *e, Opnd *out)
+{
+    return is_gp2(e) && gp2_value(em, e, out);
+}
+
+bool em_gp2_backprop(Emit *em, const MirExpr *e, const char *adj)
+{
+    return is_gp2(e) && gp2_backprop(em, e, adj);
+}
+
+/* ------------------------------------------------------------- rows */
+
+/* one per name of linalg_fns (gp_exp_quad_cov's row is emit_lib.c's) */
+static const EmCallRule rows[] = {
+    {"columns_dot_product", linalg_value, linalg_backprop},
+    {"crossprod", linalg_value, linalg_backprop},
+    {"diag_post_multiply", linalg_value, linalg_backprop},
+    {"eigenvalues_sym", linalg_value, linalg_backprop},
+    {"eigenvectors_sym", linalg_value, linalg_backprop},
+    {"generalized_inverse", linalg_value, linalg_backprop},
+    {"inverse", linalg_value, linalg_backprop},
+    {"inverse_spd", linalg_value, linalg_backprop},
+    {"log_determinant", linalg_value, linalg_backprop},
+    {"log_determinant_spd", linalg_value, linalg_backprop},
+    {"matrix_exp", linalg_value, linalg_backprop},
+    {"matrix_exp_multiply", linalg_value, linalg_backprop},
+    {"mdivide_left", linalg_value, linalg_backprop},
+    {"mdivide_left_spd", linalg_value, linalg_backprop},
+    {"mdivide_left_tri_low", linalg_value, linalg_backprop},
+    {"mdivide_right", linalg_value, linalg_backprop},
+    {"mdivide_right_tri_low", linalg_value, linalg_backprop},
+    {"quad_form", linalg_value, linalg_backprop},
+    {"quad_form_sym", linalg_value, linalg_backprop},
+    {"rows_dot_product", linalg_value, linalg_backprop},
+    {"scale_matrix_exp_multiply", linalg_value, linalg_backprop},
+    {"tcrossprod", linalg_value, linalg_backprop},
+    {"trace", linalg_value, linalg_backprop},
+};
+
+const EmCallRules em_linalg_rules = EM_CALL_RULES(rows);

@@ -820,7 +820,7 @@ static bool is_svd(const MirExpr *e)
         && all_real(e);
 }
 
-bool em_linalg_build_value(Emit *em, const MirExpr *e, Opnd *out)
+static bool build_value(Emit *em, const MirExpr *e, Opnd *out)
 {
     if (e->kind != MX_CALL || e->fn_kind != FNK_STANLIB || !e->fn)
         return false;
@@ -859,7 +859,7 @@ bool em_linalg_build_value(Emit *em, const MirExpr *e, Opnd *out)
     return true;
 }
 
-bool em_linalg_build_backprop(Emit *em, const MirExpr *e, const char *adj)
+static bool build_backprop(Emit *em, const MirExpr *e, const char *adj)
 {
     if (e->kind != MX_CALL || e->fn_kind != FNK_STANLIB || !e->fn)
         return false;
@@ -889,3 +889,58 @@ bool em_linalg_build_backprop(Emit *em, const MirExpr *e, const char *adj)
         return false;
     return true;
 }
+
+/* ------------------------------------------------------------- rows */
+
+/* constructors[], the sorts, rank, append_array, the distances,
+ * quantile, to_array_2d, symmetrize_from_lower_tri, matrix_fns[], the
+ * SVD, gp_kernels[] and cov_exp_quad */
+static const EmCallRule rows[] = {
+    {"ones_vector", build_value, build_backprop},
+    {"ones_row_vector", build_value, build_backprop},
+    {"ones_array", build_value, build_backprop},
+    {"ones_int_array", build_value, build_backprop},
+    {"zeros_vector", build_value, build_backprop},
+    {"zeros_row_vector", build_value, build_backprop},
+    {"zeros_array", build_value, build_backprop},
+    {"zeros_int_array", build_value, build_backprop},
+    {"uniform_simplex", build_value, build_backprop},
+    {"one_hot_vector", build_value, build_backprop},
+    {"one_hot_row_vector", build_value, build_backprop},
+    {"one_hot_array", build_value, build_backprop},
+    {"one_hot_int_array", build_value, build_backprop},
+    {"linspaced_vector", build_value, build_backprop},
+    {"linspaced_row_vector", build_value, build_backprop},
+    {"linspaced_array", build_value, build_backprop},
+    {"linspaced_int_array", build_value, build_backprop},
+    {"sort_asc", build_value, build_backprop},
+    {"sort_desc", build_value, build_backprop},
+    {"sort_indices_asc", build_value, build_backprop},
+    {"sort_indices_desc", build_value, build_backprop},
+    {"rank", build_value, build_backprop},
+    {"append_array", build_value, build_backprop},
+    {"distance", build_value, build_backprop},
+    {"squared_distance", build_value, build_backprop},
+    {"quantile", build_value, build_backprop},
+    {"to_array_2d", build_value, build_backprop},
+    {"symmetrize_from_lower_tri", build_value, build_backprop},
+    {"columns_dot_self", build_value, build_backprop},
+    {"rows_dot_self", build_value, build_backprop},
+    {"trace_quad_form", build_value, build_backprop},
+    {"trace_gen_quad_form", build_value, build_backprop},
+    {"determinant", build_value, build_backprop},
+    {"mdivide_right_spd", build_value, build_backprop},
+    {"matrix_power", build_value, build_backprop},
+    {"chol2inv", build_value, build_backprop},
+    {"singular_values", build_value, build_backprop},
+    {"svd_U", build_value, build_backprop},
+    {"svd_V", build_value, build_backprop},
+    {"gp_exponential_cov", build_value, build_backprop},
+    {"gp_matern32_cov", build_value, build_backprop},
+    {"gp_matern52_cov", build_value, build_backprop},
+    {"gp_periodic_cov", build_value, build_backprop},
+    {"gp_dot_prod_cov", build_value, build_backprop},
+    {"cov_exp_quad", build_value, build_backprop},
+};
+
+const EmCallRules em_linalg_build_rules = EM_CALL_RULES(rows);

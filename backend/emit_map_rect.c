@@ -128,7 +128,7 @@ static Opnd run_jobs(Emit *em, const MirExpr *e, Jobs *jb, bool mute)
     return y;
 }
 
-bool em_map_rect_value(Emit *em, const MirExpr *e, Opnd *out)
+static bool map_rect_value(Emit *em, const MirExpr *e, Opnd *out)
 {
     if (!is_map_rect(e))
         return false;
@@ -137,7 +137,7 @@ bool em_map_rect_value(Emit *em, const MirExpr *e, Opnd *out)
     return true;
 }
 
-bool em_map_rect_backprop(Emit *em, const MirExpr *e, const char *adj)
+static bool map_rect_backprop(Emit *em, const MirExpr *e, const char *adj)
 {
     if (!is_map_rect(e))
         return false;
@@ -178,3 +178,11 @@ bool em_map_rect_backprop(Emit *em, const MirExpr *e, const char *adj)
         em_backprop(em, e->args[2], gth);
     return true;
 }
+
+/* ------------------------------------------------------------- rows */
+
+static const EmCallRule rows[] = {
+    {"map_rect", map_rect_value, map_rect_backprop},
+};
+
+const EmCallRules em_map_rect_rules = EM_CALL_RULES(rows);

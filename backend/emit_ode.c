@@ -335,7 +335,7 @@ static Opnd solve(Emit *em, const MirExpr *e, bool with_sens,
     return y;
 }
 
-bool em_ode_value(Emit *em, const MirExpr *e, Opnd *out)
+static bool ode_value(Emit *em, const MirExpr *e, Opnd *out)
 {
     if (!is_ode_call(e))
         return false;
@@ -345,7 +345,7 @@ bool em_ode_value(Emit *em, const MirExpr *e, Opnd *out)
     return true;
 }
 
-bool em_ode_backprop(Emit *em, const MirExpr *e, const char *adj)
+static bool ode_backprop(Emit *em, const MirExpr *e, const char *adj)
 {
     if (!is_ode_call(e))
         return false;
@@ -379,3 +379,22 @@ bool em_ode_backprop(Emit *em, const MirExpr *e, const char *adj)
     }
     return true;
 }
+
+/* ------------------------------------------------------------- rows */
+
+static const EmCallRule rows[] = {
+    {"integrate_ode_adams", ode_value, ode_backprop},
+    {"integrate_ode_bdf", ode_value, ode_backprop},
+    {"integrate_ode_rk45", ode_value, ode_backprop},
+    {"ode_adams", ode_value, ode_backprop},
+    {"ode_adams_tol", ode_value, ode_backprop},
+    {"ode_adjoint_tol_ctl", ode_value, ode_backprop},
+    {"ode_bdf", ode_value, ode_backprop},
+    {"ode_bdf_tol", ode_value, ode_backprop},
+    {"ode_ckrk", ode_value, ode_backprop},
+    {"ode_ckrk_tol", ode_value, ode_backprop},
+    {"ode_rk45", ode_value, ode_backprop},
+    {"ode_rk45_tol", ode_value, ode_backprop},
+};
+
+const EmCallRules em_ode_rules = EM_CALL_RULES(rows);

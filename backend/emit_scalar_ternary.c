@@ -210,7 +210,7 @@ static int constant(const MirExpr *e)
     return -1;
 }
 
-bool em_scalar_ternary_value(Emit *em, const MirExpr *e, Opnd *out)
+static bool scalar_fns_value(Emit *em, const MirExpr *e, Opnd *out)
 {
     if (e->kind != MX_CALL || e->fn_kind != FNK_STANLIB)
         return false;
@@ -240,7 +240,7 @@ bool em_scalar_ternary_value(Emit *em, const MirExpr *e, Opnd *out)
     return false;
 }
 
-bool em_scalar_ternary_backprop(Emit *em, const MirExpr *e, const char *adj)
+static bool scalar_fns_backprop(Emit *em, const MirExpr *e, const char *adj)
 {
     if (e->kind != MX_CALL || e->fn_kind != FNK_STANLIB)
         return false;
@@ -253,3 +253,20 @@ bool em_scalar_ternary_backprop(Emit *em, const MirExpr *e, const char *adj)
     return constant(e) >= 0 || named(e, "int_step", 1)
         || named(e, "to_int", 1) || named(e, "choose", 2);
 }
+
+/* ------------------------------------------------------------- rows */
+
+static const EmCallRule rows[] = {
+    {"fma", scalar_fns_value, scalar_fns_backprop},
+    {"inc_beta", scalar_fns_value, scalar_fns_backprop},
+    {"inv_inc_beta", scalar_fns_value, scalar_fns_backprop},
+    {"student_t_qf", scalar_fns_value, scalar_fns_backprop},
+    {"sqrt2", scalar_fns_value, scalar_fns_backprop},
+    {"log2", scalar_fns_value, scalar_fns_backprop},
+    {"machine_precision", scalar_fns_value, scalar_fns_backprop},
+    {"int_step", scalar_fns_value, scalar_fns_backprop},
+    {"to_int", scalar_fns_value, scalar_fns_backprop},
+    {"choose", scalar_fns_value, scalar_fns_backprop},
+};
+
+const EmCallRules em_scalar_ternary_rules = EM_CALL_RULES(rows);

@@ -44,6 +44,11 @@ static bool is_col(const Type *t)
     return t->kind == TY_VECTOR || t->kind == TY_COMPLEX_VECTOR;
 }
 
+bool em_gather_name(const char *name)
+{
+    return em_in_list(gather_fns, name);
+}
+
 bool em_gather_call(const MirExpr *e)
 {
     if (e->kind != MX_CALL || e->fn_kind != FNK_STANLIB || !e->fn

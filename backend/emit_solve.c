@@ -197,7 +197,7 @@ static Opnd solve(Emit *em, const MirExpr *e, bool with_grad,
     return x;
 }
 
-bool em_solve_value(Emit *em, const MirExpr *e, Opnd *out)
+static bool solve_value(Emit *em, const MirExpr *e, Opnd *out)
 {
     if (!form_of(e))
         return false;
@@ -208,7 +208,7 @@ bool em_solve_value(Emit *em, const MirExpr *e, Opnd *out)
     return true;
 }
 
-bool em_solve_backprop(Emit *em, const MirExpr *e, const char *adj)
+static bool solve_backprop(Emit *em, const MirExpr *e, const char *adj)
 {
     const SolveForm *form = form_of(e);
     if (!form)
@@ -232,3 +232,16 @@ bool em_solve_backprop(Emit *em, const MirExpr *e, const char *adj)
     em_cb_backprop(em, e, form->from, fi, 1, extra, g);
     return true;
 }
+
+/* ------------------------------------------------------------- rows */
+
+static const EmCallRule rows[] = {
+    {"solve_newton", solve_value, solve_backprop},
+    {"solve_newton_tol", solve_value, solve_backprop},
+    {"solve_powell", solve_value, solve_backprop},
+    {"solve_powell_tol", solve_value, solve_backprop},
+    {"algebra_solver", solve_value, solve_backprop},
+    {"algebra_solver_newton", solve_value, solve_backprop},
+};
+
+const EmCallRules em_solve_rules = EM_CALL_RULES(rows);

@@ -399,7 +399,7 @@ static void shaped_backprop(Emit *em, const MirExpr *e, int f, int suffix,
     em_backprop(em, e->args[0], g);
 }
 
-bool em_transform_value(Emit *em, const MirExpr *e, Opnd *out)
+static bool tf_value(Emit *em, const MirExpr *e, Opnd *out)
 {
     int suffix, f = transform_call(e, &suffix);
     if (f >= 0) {
@@ -413,7 +413,7 @@ bool em_transform_value(Emit *em, const MirExpr *e, Opnd *out)
     return true;
 }
 
-bool em_transform_backprop(Emit *em, const MirExpr *e, const char *adj)
+static bool tf_backprop(Emit *em, const MirExpr *e, const char *adj)
 {
     int suffix, f = transform_call(e, &suffix);
     if (f >= 0) {
@@ -426,3 +426,31 @@ bool em_transform_backprop(Emit *em, const MirExpr *e, const char *adj)
     shaped_backprop(em, e, f, suffix, adj);
     return true;
 }
+
+/* ------------------------------------------------------------- rows */
+
+/* every family of families[] and shaped[] with its three suffixes */
+#define TF_ROWS(family) \
+    {family "_constrain", tf_value, tf_backprop}, \
+    {family "_jacobian", tf_value, tf_backprop}, \
+    {family "_unconstrain", tf_value, tf_backprop}
+
+static const EmCallRule rows[] = {
+    TF_ROWS("lower_bound"),
+    TF_ROWS("upper_bound"),
+    TF_ROWS("lower_upper_bound"),
+    TF_ROWS("offset_multiplier"),
+    TF_ROWS("ordered"),
+    TF_ROWS("positive_ordered"),
+    TF_ROWS("simplex"),
+    TF_ROWS("sum_to_zero"),
+    TF_ROWS("unit_vector"),
+    TF_ROWS("cholesky_factor_corr"),
+    TF_ROWS("cholesky_factor_cov"),
+    TF_ROWS("corr_matrix"),
+    TF_ROWS("cov_matrix"),
+    TF_ROWS("stochastic_column"),
+    TF_ROWS("stochastic_row"),
+};
+
+const EmCallRules em_transform_rules = EM_CALL_RULES(rows);

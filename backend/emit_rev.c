@@ -1,0 +1,253 @@
+/* emit_rev.c - the reverse sweep of the log density's statements (the
+ * forward sweep is emit_c.c's): each statement's adjoints propagated in
+ * reverse order, the values the forward sweep pushed (overwritten values,
+ * branch decisions, loop counts, block locals) popped back.
+ * docs/backend.md, "The gradient, generated at compile time". */
+#include <string.h>
+
+#include "emit.h"
+
+#define A(...) arena_printf(em->a, __VA_ARGS__)
+
+static void rev_list(Emit *em, MirStmt *const *stmts, int n)
+{
+    for (int i = n - 1; i >= 0; i--)
+        em_rev_stmt(em, stmts[i]);
+}
+
+static void rev_block(Emit *em, const MirStmt *b)
+{
+    em_line(em, "{");
+    em->indent++;
+    em_pop_locals(em, b);
+    rev_list(em, b->stmts, b->nstmts);
+    em->indent--;
+    em_line(em, "}");
+}
+
+static const MirStmt *as_block(Emit *em, MirStmt *const *slot)
+{
+    return (*slot)->kind == MS_BLOCK ? *slot
+        : mir_block(em->a, MS_BLOCK, 1, (MirStmt **)slot);
+}
+
+static void rev_assign(Emit *em, const MirStmt *s)
+{
+    VarId v = s->lhs.var;
+    const MirVar *var = &em->p->vars[v];
+    if (em_is_param_read(s)) {
+        if (!em_param_in_place(em, s))   /* else: its adjoint is in grad */
+            em_param_adjoint(em, v, s->rhs);
+        return;
+    }
+    const char *off, *count, *map;
+    em_lvalue(em, &s->lhs, &off, &count, &map);
+    const char *ptr = em_var_val(em, v);
+    bool container = s->rhs->type->kind == TY_ARRAY
+        || s->rhs->type->kind == TY_VECTOR
+        || s->rhs->type->kind == TY_ROW_VECTOR
+        || s->rhs->type->kind == TY_MATRIX;
+    if (map && em_is_complex_var(var)) {
+        em_line(em, "for (int k = %s - 1; k >= 0; k--) rt_stack_pop_doubles("
+                "&S->stack, (double *)&%s[%s[k]], 2);", count, ptr, map);
+        return;
+    }
+    if (map) {
+        const char *pop = em_is_int_var(var) ? "rt_stack_pop_int"
+                                             : "rt_stack_pop_double";
+        if (em_is_int_var(var) || !em_var_has_adj(em, v)) {
+            em_line(em, "for (int k = %s - 1; k >= 0; k--) %s[%s[k]] = "
+                    "%s(&S->stack);", count, ptr, map, pop);
+            return;
+        }
+        const char *g = em_fresh(em, "g");
+        const char *adj = em_var_adj(em, v);
+        em_line(em, "double *%s = rt_scratch_doubles(&S->scratch, "
+                "(size_t)(%s));", g, count);
+        em_line(em, "for (int k = 0; k < %s; k++) { %s[k] = %s[%s[k]]; "
+                "%s[%s[k]] = 0; }", count, g, adj, map, adj, map);
+        em_line(em, "for (int k = %s - 1; k >= 0; k--) %s[%s[k]] = "
+                "%s(&S->stack);", count, ptr, map, pop);
+        em_forget_emitted(em);
+        if (container) {
+            em_backprop(em, s->rhs, g);
+        } else {
+            /* one value written to every selected element */
+            const char *t = em_fresh(em, "g");
+            em_line(em, "double %s = 0;", t);
+            em_line(em, "for (int k = 0; k < %s; k++) %s += %s[k];", count, t,
+                    g);
+            em_backprop(em, s->rhs, t);
+        }
+        return;
+    }
+    const char *o = em_fresh(em, "o");
+    em_line(em, "int %s = %s;", o, off);
+    em_line(em, "(void)%s;", o);
+    if (em_is_int_var(var)) {
+        em_line(em, "for (int k = %s - 1; k >= 0; k--) %s[%s + k] = "
+                "rt_stack_pop_int(&S->stack);", count, ptr, o);
+        return;
+    }
+    if (em_is_complex_var(var)) {
+        em_line(em, "rt_stack_pop_doubles(&S->stack, (double *)(%s + %s), "
+                "(size_t)2 * (%s));", ptr, o, count);
+        return;
+    }
+    /* the value overwritten is never read again: nothing to restore, and
+     * the adjoint is read no more after this step */
+    bool unneeded = em_old_unneeded(em, s);
+    if (!em_var_has_adj(em, v)) {
+        if (!unneeded)
+            em_line(em, "rt_stack_pop_doubles(&S->stack, %s + %s, "
+                    "(size_t)(%s));", ptr, o, count);
+        return;
+    }
+    const char *adj = em_var_adj(em, v);
+    if (container && s->lhs.nsteps == 0 && !em_reads_var(s->rhs, v)) {
+        /* the whole variable from a value that does not read it: its
+         * adjoint goes into the value as it is, then is cleared */
+        em_forget_emitted(em);
+        if (unneeded) {
+            /* nothing popped: v holds the value written */
+            em_reuse_assigned_value(em, s->rhs, v, NULL);
+        } else if (s->rhs->kind == MX_CALL && !em_is_complex_var(var)) {
+            /* a call's value is kept before the pop: a copy costs less
+             * than computing it again */
+            const char *w = em_fresh(em, "w");
+            em_line(em, "double *%s = rt_scratch_doubles(&S->scratch, "
+                    "(size_t)(%s));", w, count);
+            em_line(em, "memcpy(%s, %s, sizeof(double) * (size_t)(%s));", w,
+                    ptr, count);
+            em_reuse_assigned_value(em, s->rhs, v, w);
+        }
+        if (!unneeded)
+            em_line(em, "rt_stack_pop_doubles(&S->stack, %s, (size_t)(%s));",
+                    ptr, count);
+        em_backprop(em, s->rhs, adj);
+        if (!unneeded)
+            em_line(em, "memset(%s, 0, sizeof(double) * (size_t)(%s));", adj,
+                    count);
+        return;
+    }
+    /* the adjoint of the value written, then the old value back */
+    const char *g = em_fresh(em, "g");
+    em_line(em, "double *%s = rt_scratch_doubles(&S->scratch, (size_t)(%s));",
+            g, count);
+    em_line(em, "for (int k = 0; k < %s; k++) { %s[k] = %s[%s + k]; "
+            "%s[%s + k] = 0; }", count, g, adj, o, adj, o);
+    if (!unneeded)
+        em_line(em, "rt_stack_pop_doubles(&S->stack, %s + %s, (size_t)(%s));",
+                ptr, o, count);
+    em_forget_emitted(em);   /* the old value is back: recompute from here */
+    em_backprop(em, s->rhs, container ? g : A("%s[0]", g));
+}
+
+/* The reverse step of adding e (summed, if a container) to target: an
+ * adjoint of 1 for every element. */
+static void backprop_summed(Emit *em, const MirExpr *e)
+{
+    /* in an _lp function's reverse: the caller's adjoint of target (0 when
+     * the call's context is off, emit_ctx.c) */
+    const char *seed = em->in_function ? "lp_adj" : "1.0";
+    if (!em_is_container_type(e->type)) {
+        em_backprop(em, e, seed);
+        return;
+    }
+    Opnd r = em_value(em, e);
+    const char *g = em_adj_buffer(em, r);
+    em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s;", r.n, g, seed);
+    em_backprop(em, e, g);
+}
+
+void em_rev_stmt(Emit *em, const MirStmt *s)
+{
+    if (em_ctx_gate(em, s, SEC_LOGP, false))
+        return;
+    if (s == em->tail) {
+        /* the value and the partials together, the value into lp_out */
+        em_forget_emitted(em);
+        const char *t = em_fresh(em, "t");
+        em->capture = t;
+        em->capture_checked = false;
+        em_backprop(em, s->rhs, "1.0");
+        em->capture = NULL;
+        if (!em->capture_checked)
+            em_line(em, "if (isnan(%s)) return -1;", t);
+        em->capture_checked = false;
+        em_line(em, "*lp_out += %s;", t);
+        return;
+    }
+    em_forget_emitted(em);
+    if (s->kind != MS_SLIST && s->kind != MS_DECL && s->kind != MS_ASSIGN
+        && s->kind != MS_RETURN && em->sec_logp && em_inert(em, s))
+        return;   /* fused target increments: done in the forward sweep */
+    switch (s->kind) {
+    case MS_ASSIGN:
+        rev_assign(em, s);
+        return;
+    case MS_TARGET_PE:
+        backprop_summed(em, s->rhs);
+        return;
+    case MS_CALL:
+        /* an _lp or _jacobian function called for its effect on target */
+        if (s->call->fn_kind == FNK_USER && (s->call->effect & EFF_TARGET))
+            em_backprop_user(em, s->call, "0.0");
+        return;
+    case MS_RETURN:
+        if (s->rhs)
+            em_backprop(em, s->rhs, "ret_adj");
+        return;
+    case MS_JACOBIAN_PE:
+        em_line(em, "if (jacobian) {");
+        em->indent++;
+        backprop_summed(em, s->rhs);
+        em->indent--;
+        em_line(em, "}");
+        return;
+    case MS_IF: {
+        const char *f = em_fresh(em, "c");
+        em_line(em, "int %s = rt_stack_pop_int(&S->stack);", f);
+        em_line(em, "if (%s)", f);
+        rev_block(em, as_block(em, &((MirStmt *)s)->body));
+        if (s->else_body) {
+            em_line(em, "else");
+            rev_block(em, as_block(em, &((MirStmt *)s)->else_body));
+        }
+        return;
+    }
+    case MS_FOR: {
+        const char *l = em_fresh(em, "lo"), *h = em_fresh(em, "hi");
+        em_line(em, "int %s = rt_stack_pop_int(&S->stack);", h);
+        em_line(em, "int %s = rt_stack_pop_int(&S->stack);", l);
+        const char *i = em_var_val(em, s->var);
+        em_line(em, "for (long long %s_k = %s; %s_k >= %s; %s_k--) {", i, h,
+                i, l, i);
+        em->indent++;
+        em_line(em, "int %s[1] = {(int)%s_k};", i, i);
+        em_line(em, "(void)%s;", i);
+        rev_block(em, as_block(em, &((MirStmt *)s)->body));
+        em->indent--;
+        em_line(em, "}");
+        return;
+    }
+    case MS_WHILE: {
+        const char *n = em_fresh(em, "n");
+        em_line(em, "for (int %s = rt_stack_pop_int(&S->stack); %s > 0; "
+                "%s--)", n, n, n);
+        rev_block(em, as_block(em, &((MirStmt *)s)->body));
+        return;
+    }
+    case MS_PROFILE:
+        em_profile_rev(em, s);
+        return;
+    case MS_BLOCK:
+        rev_block(em, s);
+        return;
+    case MS_SLIST:
+        rev_list(em, s->stmts, s->nstmts);
+        return;
+    default:
+        return;  /* declarations, checks, prints: nothing to undo */
+    }
+}

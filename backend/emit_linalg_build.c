@@ -14,8 +14,7 @@
  * reals by a computed permutation, append_array, to_array_2d,
  * symmetrize_from_lower_tri) scatter the adjoint back through the same
  * map; the others call the runtime's _adj rule into fresh buffers of the
- * arguments that carry derivatives and push those into the arguments.
- * svd_U and svd_V are values only. */
+ * arguments that carry derivatives and push those into the arguments. */
 #include <string.h>
 
 #include "emit.h"
@@ -646,11 +645,9 @@ static void matrix_backprop(Emit *em, const MirExpr *e, const char *adj)
             em_backprop(em, e->args[i], g[i]);
 }
 
-/* svd_U and svd_V: values only. */
+/* svd_U and svd_V */
 static Opnd svd_value(Emit *em, const MirExpr *e)
 {
-    if (em_is_ad(em, e->args[0]))
-        em_unsupported(em, "derivatives of %s", e->fn);
     Opnd a = em_value(em, e->args[0]);
     const char *k = min_size(em, a);
     bool u = e->fn[4] == 'U';
@@ -660,6 +657,18 @@ static Opnd svd_value(Emit *em, const MirExpr *e)
             "return -1;", em_c_string(em->a, e->fn), a.val, a.rows, a.cols, u ? o.val : "NULL",
             u ? "NULL" : o.val);
     return o;
+}
+
+/* Their reverse step (Townsend's formula, rt_svd_vectors_adj). */
+static void svd_backprop(Emit *em, const MirExpr *e, const char *adj)
+{
+    Opnd a = em_value(em, e->args[0]);
+    bool u = e->fn[4] == 'U';
+    const char *g = em_adj_buffer(em, a);
+    em_line(em, "if (rt_svd_vectors_adj(%s, %s, %s, %s, %s, %s, %s, err)) "
+            "return -1;", em_c_string(em->a, e->fn), a.val, a.rows, a.cols,
+            u ? adj : "NULL", u ? "NULL" : adj, g);
+    em_backprop(em, e->args[0], g);
 }
 
 /* ----------------------------------------------------------- GP kernels */
@@ -880,7 +889,7 @@ static bool build_backprop(Emit *em, const MirExpr *e, const char *adj)
     else if (is_matrix_fn(e))
         matrix_backprop(em, e, adj);
     else if (is_svd(e))
-        em_unsupported(em, "derivatives of %s", e->fn);
+        svd_backprop(em, e, adj);
     else if (gp_kernel(e, &sets) >= 0)
         gp_backprop(em, e, adj);
     else if (call_of(e, "cov_exp_quad"))

@@ -238,7 +238,7 @@ static bool hmm_marginal_backprop(Emit *em, const MirExpr *e,
     return true;
 }
 
-/* hmm_latent_rng (a draw) and hmm_hidden_state_prob: values only */
+/* hmm_latent_rng (a draw) and hmm_hidden_state_prob */
 static bool hmm_states_value(Emit *em, const MirExpr *e, Opnd *out)
 {
     if (e->nargs != 3)
@@ -256,16 +256,24 @@ static bool hmm_states_value(Emit *em, const MirExpr *e, Opnd *out)
     return true;
 }
 
+/* hmm_hidden_state_prob has no derivative in Stan: Stan Math computes it
+ * on the arguments' values (value_of) and returns a matrix of doubles, so
+ * no adjoint flows back through it, here either. */
+static bool hmm_states_backprop(Emit *em, const MirExpr *e, const char *adj)
+{
+    (void)em;
+    (void)adj;
+    return e->nargs == 3;
+}
+
 /* ------------------------------------------------------------------ QR */
 
-/* qr_thin_Q, qr_thin_R, qr_Q, qr_R: values of data only */
+/* qr_thin_Q, qr_thin_R, qr_Q, qr_R */
 static bool qr_value(Emit *em, const MirExpr *e, Opnd *out)
 {
     if (e->nargs != 1)
         return false;
     const char *fn = e->fn;
-    if (em_is_ad(em, e->args[0]))
-        em_unsupported(em, "derivatives of %s", fn);
     Opnd X = em_value(em, e->args[0]);
     const char *k = A("((%s) < (%s) ? (%s) : (%s))", X.rows, X.cols,
                       X.rows, X.cols);
@@ -281,6 +289,27 @@ static bool qr_value(Emit *em, const MirExpr *e, Opnd *out)
     return true;
 }
 
+/* The reverse step through the Householder reflectors (rt_qr_adj), as
+ * Stan differentiates Eigen's HouseholderQR. */
+static bool qr_backprop(Emit *em, const MirExpr *e, const char *adj)
+{
+    if (e->nargs != 1)
+        return false;
+    const char *fn = e->fn;
+    Opnd X = em_value(em, e->args[0]);
+    const char *k = A("((%s) < (%s) ? (%s) : (%s))", X.rows, X.cols,
+                      X.rows, X.cols);
+    bool thin = strncmp(fn, "qr_thin", 7) == 0;
+    bool q = fn[strlen(fn) - 1] == 'Q';
+    const char *n = thin ? k : X.rows;   /* Q's columns, R's rows */
+    const char *g = em_adj_buffer(em, X);
+    em_line(em, "if (rt_qr_adj(%s, %s, %s, %s, %s, %s, %s, %s, %s, err)) "
+            "return -1;", em_c_string(em->a, fn), X.val, X.rows, X.cols,
+            q ? adj : "NULL", n, q ? "NULL" : adj, n, g);
+    em_backprop(em, e->args[0], g);
+    return true;
+}
+
 /* ------------------------------------------------------------- rows */
 
 static const EmCallRule rows[] = {
@@ -289,15 +318,15 @@ static const EmCallRule rows[] = {
     {"diag_pre_multiply", diag_pre_multiply_value,
      diag_pre_multiply_backprop},
     {"dot_product", dot_product_value, dot_product_backprop},
-    {"hmm_hidden_state_prob", hmm_states_value, NULL},
+    {"hmm_hidden_state_prob", hmm_states_value, hmm_states_backprop},
     {"hmm_latent_rng", hmm_states_value, NULL},
     {"hmm_marginal", hmm_marginal_value, hmm_marginal_backprop},
     {"log_softmax", softmax_value, softmax_backprop},
     {"multiply_lower_tri_self_transpose", mlt_value, mlt_backprop},
-    {"qr_Q", qr_value, NULL},
-    {"qr_R", qr_value, NULL},
-    {"qr_thin_Q", qr_value, NULL},
-    {"qr_thin_R", qr_value, NULL},
+    {"qr_Q", qr_value, qr_backprop},
+    {"qr_R", qr_value, qr_backprop},
+    {"qr_thin_Q", qr_value, qr_backprop},
+    {"qr_thin_R", qr_value, qr_backprop},
     {"quad_form_diag", quad_form_diag_value, quad_form_diag_backprop},
     {"softmax", softmax_value, softmax_backprop},
 };

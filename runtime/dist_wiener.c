@@ -17,7 +17,7 @@ static const char *const WIENER_NAMES[] = {
     "Inter-trial variability in A-priori bias",
     "Inter-trial variability in Nondecision time"};
 
-const char *const *wiener_names(void)
+const char *const *rt_wiener_names(void)
 {
     return WIENER_NAMES;
 }
@@ -85,8 +85,8 @@ static LogS log_standard_density(double u, double w)
     return s;
 }
 
-double wiener5_log_term(double y, double a, double tau, double beta,
-                          double delta, double sv, double d[6])
+double rt_wiener5_log_term(double y, double a, double tau, double beta,
+                           double delta, double sv, double d[6])
 {
     double t = y - tau;
     for (int i = 0; i < 6; i++)
@@ -117,7 +117,7 @@ double wiener5_log_term(double y, double a, double tau, double beta,
     return -2 * log(a) + M + s.value;
 }
 
-bool wiener_checks(const char *fn, const RtArg *x, int nx, RtError *err)
+bool rt_wiener_checks(const char *fn, const RtArg *x, int nx, RtError *err)
 {
     if (!check_real(fn, WIENER_NAMES[0], x[0], CK_POSFIN, err)
         || !check_real(fn, WIENER_NAMES[1], x[1], CK_POSFIN, err)
@@ -154,7 +154,7 @@ static double wiener_sum(const char *fn, const RtArg *x, int nx, bool propto,
     for (int i = 0; i < nx; i++)
         sizes[i] = RT_LEN(x[i]);
     int len = common_size(fn, nx, WIENER_NAMES, sizes, err);
-    if (len < 0 || !wiener_checks(fn, x, nx, err))
+    if (len < 0 || !rt_wiener_checks(fn, x, nx, err))
         return fail();
     bool any_ad = false;
     for (int i = 0; i < nx; i++)
@@ -165,8 +165,9 @@ static double wiener_sum(const char *fn, const RtArg *x, int nx, bool propto,
     for (int i = 0; i < len; i++) {
         double d[6];
         double sv = nx > 5 ? AT(x[5], i) : 0;
-        double term = wiener5_log_term(AT(x[0], i), AT(x[1], i), AT(x[2], i),
-                                  AT(x[3], i), AT(x[4], i), sv, d);
+        double term = rt_wiener5_log_term(AT(x[0], i), AT(x[1], i),
+                                          AT(x[2], i), AT(x[3], i),
+                                          AT(x[4], i), sv, d);
         lp += term;
         if (term == -INFINITY)
             continue;

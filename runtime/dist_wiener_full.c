@@ -161,10 +161,10 @@ typedef struct Wiener7 {
     double dtol;          /* relative tolerance of the partials */
 } Wiener7;
 
-/* p5(s; omega) / exp(scale) and its log-partials d (as wiener5_log_term). */
+/* p5(s; omega) / exp(scale) and its log-partials d (as rt_wiener5_log_term). */
 static double p5(const Wiener7 *c, double s, double omega, double d[6])
 {
-    double lp = wiener5_log_term(s, c->a, 0, omega, c->v, c->sv, d);
+    double lp = rt_wiener5_log_term(s, c->a, 0, omega, c->v, c->sv, d);
     return lp == -INFINITY ? 0 : exp(lp - c->scale);
 }
 
@@ -345,8 +345,9 @@ static double probe_scale(const Wiener7 *c)
         int nb = time_breaks(&g, lo, hi, br, 52);
         for (int j = 0; j < nb; j++)
             if (br[j] > 0 && isfinite(br[j]))
-                best = fmax(best, wiener5_log_term(br[j], c->a, 0, g.omega,
-                                                   c->v, c->sv, d));
+                best = fmax(best, rt_wiener5_log_term(br[j], c->a, 0,
+                                                      g.omega, c->v, c->sv,
+                                                      d));
     }
     return isfinite(best) ? best : 0;
 }
@@ -397,7 +398,7 @@ static double full_term(WForm form, const double x[8], double dtol,
 static bool relation_checks(const char *fn, const RtArg *x, int nx, int len,
                             RtError *err)
 {
-    const char *const *names = wiener_names();
+    const char *const *names = rt_wiener_names();
     char buf[128];
     for (int i = 0; i < len; i++) {
         double y = AT(x[0], i), t0 = AT(x[2], i);
@@ -446,8 +447,8 @@ static double full_sum(const char *fn, WForm form, const RtArg *x, int nx,
     double dtol;
     for (int i = 0; i < nx; i++)
         sizes[i] = RT_LEN(x[i]);
-    int len = common_size(fn, nx, wiener_names(), sizes, err);
-    if (len < 0 || !wiener_checks(fn, x, nx, err)
+    int len = common_size(fn, nx, rt_wiener_names(), sizes, err);
+    if (len < 0 || !rt_wiener_checks(fn, x, nx, err)
         || !partials_tol(fn, tol, &dtol, err)
         || !relation_checks(fn, x, nx, len, err))
         return fail();

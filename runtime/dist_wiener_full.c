@@ -161,11 +161,18 @@ typedef struct Wiener7 {
     double dtol;          /* relative tolerance of the partials */
 } Wiener7;
 
-/* p5(s; omega) / exp(scale) and its log-partials d (as rt_wiener5_log_term). */
+/* p5(s; omega) / exp(scale) and its log-partials d (as
+ * rt_wiener5_log_term); where it underflows, 0 and no partials (which
+ * may be NaN there: 0 times them must stay 0). */
 static double p5(const Wiener7 *c, double s, double omega, double d[6])
 {
     double lp = rt_wiener5_log_term(s, c->a, 0, omega, c->v, c->sv, d);
-    return lp == -INFINITY ? 0 : exp(lp - c->scale);
+    double p = exp(lp - c->scale);
+    if (!(p > 0)) {
+        memset(d, 0, 6 * sizeof *d);
+        return 0;
+    }
+    return p;
 }
 
 /* The weights of the value and of the y and st0 end-point components at
@@ -220,8 +227,9 @@ static void time_integrand(void *ctx, double x, double out[NC])
 }
 
 /* The times where the integrals over s break: a geometric grid in
- * u = s / alpha^2 from below the small-time mode (1 - omega)^2 / 3 to
- * where the large-time series has decayed, the drift's passage time
+ * u = s / alpha^2 from below the small-time mode dist^2 / 3 (dist the
+ * least distance of a starting point from the upper boundary, 1 - beta -
+ * sw/2) to where the large-time series has decayed, the drift's passage time
  * alpha (1 - omega) / |delta| and its neighbours, and R1, R2; those
  * inside (lo, hi), with lo and hi themselves.  Returns the count. */
 static int time_breaks(const Wiener7 *c, double lo, double hi,

@@ -531,6 +531,12 @@ int em_call_operands(Emit *em, const MirExpr *e, Opnd *ops, bool check);
 /* emit_hypergeometric.c: hypergeometric_1F0, _2F1, _3F2 and _pFq
  * (partials in every real argument) are em_hypergeometric_rules. */
 
+/* emit_wiener.c */
+/* The Wiener calls the density path reaches by name and arity (wiener_lpdf
+ * with a tolerance, wiener_lcdf_unnorm, wiener_lccdf_unnorm): true with the
+ * runtime function in *rt and *propto (-1: none) when e is one. */
+bool em_wiener_density(const MirExpr *e, const char **rt, int *propto);
+
 /* emit_transform.c: the transforms as functions (lower_bound, ...,
  * ordered, ..., cov_matrix with _constrain, _unconstrain, _jacobian; the
  * vector and matrix ones also of arrays) are em_transform_rules. */

@@ -108,6 +108,8 @@ static const struct {
 static bool density_call(Emit *em, const MirExpr *e, const char **rt,
                          int *propto)
 {
+    if (em_wiener_density(e, rt, propto))
+        return true;
     const char *fn = e->fn;
     static const struct {
         const char *suffix, *rt_suffix;

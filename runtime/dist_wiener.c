@@ -6,13 +6,21 @@
 #include "pplrt.h"
 #include "rt_dist_wiener.h"
 #include "dist_disc_internal.h"
+#include "dist_wiener_internal.h"
 
 /* Terms are summed while they may exceed exp(-TAIL_NATS) of the first. */
 #define TAIL_NATS 50.0
 
 static const char *const WIENER_NAMES[] = {
     "Random variable", "Boundary separation", "Nondecision time",
-    "A-priori bias", "Drift rate", "Inter-trial variability in drift rate"};
+    "A-priori bias", "Drift rate", "Inter-trial variability in drift rate",
+    "Inter-trial variability in A-priori bias",
+    "Inter-trial variability in Nondecision time"};
+
+const char *const *rt_wiener_names(void)
+{
+    return WIENER_NAMES;
+}
 
 /* log S(u, w) of the standardized density and its partials in u and w. */
 typedef struct LogS {
@@ -77,10 +85,8 @@ static LogS log_standard_density(double u, double w)
     return s;
 }
 
-/* One term: log f and its partials d[0..5] in y, alpha, tau, beta, delta,
- * sv (see the header for the formula).  y <= tau: -inf, no partials. */
-static double wiener_term(double y, double a, double tau, double beta,
-                          double delta, double sv, double d[6])
+double rt_wiener5_log_term(double y, double a, double tau, double beta,
+                           double delta, double sv, double d[6])
 {
     double t = y - tau;
     for (int i = 0; i < 6; i++)
@@ -111,8 +117,7 @@ static double wiener_term(double y, double a, double tau, double beta,
     return -2 * log(a) + M + s.value;
 }
 
-static bool wiener_checks(const char *fn, const RtArg *x, int nx,
-                          RtError *err)
+bool rt_wiener_checks(const char *fn, const RtArg *x, int nx, RtError *err)
 {
     if (!check_real(fn, WIENER_NAMES[0], x[0], CK_POSFIN, err)
         || !check_real(fn, WIENER_NAMES[1], x[1], CK_POSFIN, err)
@@ -133,6 +138,12 @@ static bool wiener_checks(const char *fn, const RtArg *x, int nx,
             || !check_real(fn, WIENER_NAMES[5], x[5], CK_FINITE, err))
             return false;
     }
+    if (nx > 6) {
+        if (!check_real(fn, WIENER_NAMES[6], x[6], CK_PROB, err)
+            || !check_real(fn, WIENER_NAMES[7], x[7], CK_NONNEG, err)
+            || !check_real(fn, WIENER_NAMES[7], x[7], CK_FINITE, err))
+            return false;
+    }
     return true;
 }
 
@@ -143,7 +154,7 @@ static double wiener_sum(const char *fn, const RtArg *x, int nx, bool propto,
     for (int i = 0; i < nx; i++)
         sizes[i] = RT_LEN(x[i]);
     int len = common_size(fn, nx, WIENER_NAMES, sizes, err);
-    if (len < 0 || !wiener_checks(fn, x, nx, err))
+    if (len < 0 || !rt_wiener_checks(fn, x, nx, err))
         return fail();
     bool any_ad = false;
     for (int i = 0; i < nx; i++)
@@ -154,8 +165,9 @@ static double wiener_sum(const char *fn, const RtArg *x, int nx, bool propto,
     for (int i = 0; i < len; i++) {
         double d[6];
         double sv = nx > 5 ? AT(x[5], i) : 0;
-        double term = wiener_term(AT(x[0], i), AT(x[1], i), AT(x[2], i),
-                                  AT(x[3], i), AT(x[4], i), sv, d);
+        double term = rt_wiener5_log_term(AT(x[0], i), AT(x[1], i),
+                                          AT(x[2], i), AT(x[3], i),
+                                          AT(x[4], i), sv, d);
         lp += term;
         if (term == -INFINITY)
             continue;

@@ -909,7 +909,7 @@ const char *em_call_route(const char *name)
 {
     static const char *const suffixes[] = {
         "_lupdf", "_lpdf", "_lupmf", "_lpmf", "_lcdf", "_lccdf", "_cdf",
-        "_rng"};
+        "_lcdf_unnorm", "_lccdf_unnorm", "_rng"};
     size_t n = strlen(name);
     for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++) {
         size_t m = strlen(suffixes[i]);

@@ -92,16 +92,24 @@ static int check_wishart(const char *fn, RtMat W, RtArg nu, RtMat S,
  *   -nu K/2 log 2 - lmgamma(K, nu/2)    kept if !propto or nu.ad
  *   -nu/2 log det S                     kept if !propto or nu.ad, S.ad
  *   -1/2 tr(S^-1 W)                     kept if !propto or S.ad, W.ad
- *   +(nu - K - 1)/2 log det W           kept if !propto or W.ad, nu.ad.
- * d/dW = (nu - K - 1)/2 W^-1 - S^-1/2; d/dS = -nu/2 S^-1 + S^-1 W S^-1/2
- * with S^-1 W S^-1 = X X^T, X = L_S^-T (L_S^-1 L_W); d/dnu = -K/2 log 2
- * - psi_K(nu/2)/2 - log det S/2 + log det W/2. */
-double rt_wishart_lpdf(RtMat W, RtArg nu, RtMat S, bool propto, double adj,
-                       double *work, RtError *err)
+ *   +(nu - K - 1)/2 log det W           kept if !propto or W.ad, nu.ad;
+ * log InvWishart(W | nu, S) =
+ *   -lmgamma(K, nu/2)                   kept if !propto or nu.ad
+ *   +nu/2 log det S - nu K/2 log 2      kept if !propto or nu.ad, S.ad
+ *   -(nu + K + 1)/2 log det W           kept if !propto or any ad
+ *   -1/2 tr(S W^-1)                     kept if !propto or W.ad, S.ad
+ * (Stan's grouping: there the log 2 term goes with S, and log det W stays
+ * when only S is a parameter).  Both are c(nu) + s nu/2 log det S + c_W
+ * log det W - 1/2 tr(A^-1 B) with (A, B) = (S, W) or, inverse, (W, S):
+ * the trace's partials are A^-1 B A^-1 / 2 = X X^T / 2, X = L_A^-T (L_A^-1
+ * L_B), in A and -A^-1 / 2 in B; log det M's is M^-1; d/dnu = c'(nu) + s
+ * log det S / 2 +- log det W / 2. */
+static double wishart_dense(const char *fn, bool inverse, RtMat W, RtArg nu,
+                            RtMat S, bool propto, double adj, double *work,
+                            RtError *err)
 {
-    const char *fn = "wishart_lpdf";
     int K = S.rows;
-    if (check_wishart(fn, W, nu, S, true, err))
+    if (check_wishart(fn, W, nu, S, !inverse, err))
         return NAN;
     double *own, *w = scratch(work, rt_wishart_work_size(K), &own);
     if (!w)
@@ -113,43 +121,55 @@ double rt_wishart_lpdf(RtMat W, RtArg nu, RtMat S, bool propto, double adj,
         || ldlt_then_chol(fn, "LDLT_Factor of scale parameter", S.x, K, LS,
                           err))
         goto done;
-    bool keep_nu = !propto || nu.ad, keep_nu_s = keep_nu || S.ad;
-    bool keep_s_w = !propto || S.ad || W.ad, keep_w_nu = keep_nu || W.ad;
+    const double *LA = inverse ? LW : LS, *LB = inverse ? LS : LW;
+    bool keep_nu = !propto || nu.ad, keep_s = keep_nu || S.ad;
+    bool keep_w = (inverse ? keep_s : keep_nu) || W.ad;
+    bool keep_tr = !propto || S.ad || W.ad;
+    double sgn = inverse ? 1 : -1;    /* of nu/2 log det S */
+    double cw = inverse ? -0.5 * (n + K + 1) : 0.5 * (n - K - 1);
+    double ln2 = 0.5 * n * K * M_LN2, dln2 = 0.5 * K * M_LN2;
     double ldW = log_det_chol(LW, K), ldS = log_det_chol(LS, K), gnu = 0;
     lp = 0;
     if (keep_nu) {
-        lp -= n * K * 0.5 * M_LN2 + lmgamma(K, 0.5 * n, &dlmg);
-        gnu -= 0.5 * K * M_LN2 + 0.5 * dlmg;
+        lp -= lmgamma(K, 0.5 * n, &dlmg) + (inverse ? 0 : ln2);
+        gnu -= 0.5 * dlmg + (inverse ? 0 : dln2);
     }
-    if (keep_nu_s) {
-        lp -= 0.5 * n * ldS;
-        gnu -= 0.5 * ldS;
+    if (keep_s) {
+        lp += sgn * 0.5 * n * ldS - (inverse ? ln2 : 0);
+        gnu += sgn * 0.5 * ldS - (inverse ? dln2 : 0);
     }
-    if (keep_s_w) {
-        memcpy(X, LW, sizeof *X * KK(K));
-        rt_tri_low_solve(LS, K, X, K);
+    /* inv_wishart sums log det W before the trace, wishart after it: the
+     * order each always had, so that no value moves in the last bit */
+    if (keep_w && inverse)
+        lp += cw * ldW;
+    if (keep_tr) {
+        memcpy(X, LB, sizeof *X * KK(K));
+        rt_tri_low_solve(LA, K, X, K);
         lp -= 0.5 * rt_dot_product(X, X, K * K);
     }
-    if (keep_w_nu) {
-        lp += 0.5 * (n - K - 1) * ldW;
-        gnu += 0.5 * ldW;
+    if (keep_w && !inverse)
+        lp += cw * ldW;
+    if (keep_w)
+        gnu -= sgn * 0.5 * ldW;
+    double *Ag = inverse ? W.g : S.g;
+    if (keep_tr && Ag) {
+        rt_tri_low_solve_trans(LA, K, X, K);
+        outer_self(X, K, Y);
     }
-    if (W.g || S.g)
-        rt_chol_inverse(LS, K, Sinv);
-    if (W.g) {
+    if (W.g || (inverse && S.g))
         rt_chol_inverse(LW, K, Winv);
-        for (size_t i = 0; i < KK(K); i++)
-            W.g[i] += adj * ((keep_w_nu ? 0.5 * (n - K - 1) * Winv[i] : 0)
-                             - (keep_s_w ? 0.5 * Sinv[i] : 0));
+    if (S.g || (!inverse && W.g))
+        rt_chol_inverse(LS, K, Sinv);
+    const double *Ainv = inverse ? Winv : Sinv;
+    /* the trace's partial in W (A when inverse, else B) and in S */
+    for (size_t i = 0; W.g && i < KK(K); i++) {
+        double tr = inverse ? 0.5 * Y[i] : -0.5 * Ainv[i];
+        W.g[i] += adj * ((keep_w ? cw * Winv[i] : 0) + (keep_tr ? tr : 0));
     }
-    if (S.g) {
-        if (keep_s_w) {
-            rt_tri_low_solve_trans(LS, K, X, K);
-            outer_self(X, K, Y);
-        }
-        for (size_t i = 0; i < KK(K); i++)
-            S.g[i] += adj * ((keep_s_w ? 0.5 * Y[i] : 0)
-                             - (keep_nu_s ? 0.5 * n * Sinv[i] : 0));
+    for (size_t i = 0; S.g && i < KK(K); i++) {
+        double tr = inverse ? -0.5 * Ainv[i] : 0.5 * Y[i];
+        S.g[i] += adj * ((keep_s ? sgn * 0.5 * n * Sinv[i] : 0)
+                         + (keep_tr ? tr : 0));
     }
     if (nu.g)
         nu.g[0] += adj * gnu;
@@ -158,75 +178,18 @@ done:
     return lp;
 }
 
-/* log InvWishart(W | nu, S) =
- *   -lmgamma(K, nu/2)                   kept if !propto or nu.ad
- *   +nu/2 log det S - nu K/2 log 2      kept if !propto or nu.ad, S.ad
- *   -(nu + K + 1)/2 log det W           kept if !propto or any ad
- *   -1/2 tr(S W^-1)                     kept if !propto or W.ad, S.ad
- * (Stan's grouping: the log 2 term goes with S, and log det W stays when
- * only S is a parameter).  d/dW = -(nu + K + 1)/2 W^-1 + W^-1 S W^-1/2
- * with W^-1 S W^-1 = X X^T, X = L_W^-T (L_W^-1 L_S); d/dS = nu/2 S^-1 -
- * W^-1/2; d/dnu = -psi_K(nu/2)/2 + log det S/2 - K/2 log 2 - log det W/2. */
+double rt_wishart_lpdf(RtMat W, RtArg nu, RtMat S, bool propto, double adj,
+                       double *work, RtError *err)
+{
+    return wishart_dense("wishart_lpdf", false, W, nu, S, propto, adj, work,
+                         err);
+}
+
 double rt_inv_wishart_lpdf(RtMat W, RtArg nu, RtMat S, bool propto,
                            double adj, double *work, RtError *err)
 {
-    const char *fn = "inv_wishart_lpdf";
-    int K = S.rows;
-    if (check_wishart(fn, W, nu, S, false, err))
-        return NAN;
-    double *own, *w = scratch(work, rt_wishart_work_size(K), &own);
-    if (!w)
-        return out_of_memory(fn, err);
-    double *LW = w, *LS = LW + KK(K), *Winv = LS + KK(K);
-    double *Sinv = Winv + KK(K), *X = Sinv + KK(K), *Y = X + KK(K);
-    double lp = NAN, n = nu.x[0], dlmg;
-    if (ldlt_then_chol(fn, "LDLT_Factor of random variable", W.x, K, LW, err)
-        || ldlt_then_chol(fn, "LDLT_Factor of scale parameter", S.x, K, LS,
-                          err))
-        goto done;
-    bool keep_nu = !propto || nu.ad, keep_nu_s = keep_nu || S.ad;
-    bool keep_all = keep_nu_s || W.ad, keep_w_s = !propto || W.ad || S.ad;
-    double ldW = log_det_chol(LW, K), ldS = log_det_chol(LS, K), gnu = 0;
-    lp = 0;
-    if (keep_nu) {
-        lp -= lmgamma(K, 0.5 * n, &dlmg);
-        gnu -= 0.5 * dlmg;
-    }
-    if (keep_nu_s) {
-        lp += 0.5 * n * ldS - 0.5 * n * K * M_LN2;
-        gnu += 0.5 * ldS - 0.5 * K * M_LN2;
-    }
-    if (keep_all) {
-        lp -= 0.5 * (n + K + 1) * ldW;
-        gnu -= 0.5 * ldW;
-    }
-    if (keep_w_s) {
-        memcpy(X, LS, sizeof *X * KK(K));
-        rt_tri_low_solve(LW, K, X, K);
-        lp -= 0.5 * rt_dot_product(X, X, K * K);
-    }
-    if (W.g || S.g)
-        rt_chol_inverse(LW, K, Winv);
-    if (W.g) {
-        if (keep_w_s) {
-            rt_tri_low_solve_trans(LW, K, X, K);
-            outer_self(X, K, Y);
-        }
-        for (size_t i = 0; i < KK(K); i++)
-            W.g[i] += adj * ((keep_w_s ? 0.5 * Y[i] : 0)
-                             - (keep_all ? 0.5 * (n + K + 1) * Winv[i] : 0));
-    }
-    if (S.g) {
-        rt_chol_inverse(LS, K, Sinv);
-        for (size_t i = 0; i < KK(K); i++)
-            S.g[i] += adj * ((keep_nu_s ? 0.5 * n * Sinv[i] : 0)
-                             - (keep_w_s ? 0.5 * Winv[i] : 0));
-    }
-    if (nu.g)
-        nu.g[0] += adj * gnu;
-done:
-    free(own);
-    return lp;
+    return wishart_dense("inv_wishart_lpdf", true, W, nu, S, propto, adj,
+                         work, err);
 }
 
 /* ------------------------------- wishart_cholesky, inv_wishart_cholesky */

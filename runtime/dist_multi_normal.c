@@ -84,26 +84,14 @@ static double mvn_quadratic(RtMat y, RtMat mu, VecView vy, VecView vmu,
     double *z = work, *a = work + K, q = 0;
     bool need_a = y.g || mu.g || acc_L || acc_S;
     for (int i = 0; i < N; i++) {
-        const double *yi = y.x + (vy.count == 1 ? 0 : IDX(i, 0, K));
-        const double *mi = mu.x + (vmu.count == 1 ? 0 : IDX(i, 0, K));
-        for (int k = 0; k < K; k++)
-            z[k] = yi[k] - mi[k];
+        residual(y, mu, vy, vmu, i, K, z);
         rt_tri_low_solve(L, K, z, 1);
         q += rt_dot_product(z, z, K);
         if (!need_a)
             continue;
         memcpy(a, z, sizeof *a * (size_t)K);
         rt_tri_low_solve_trans(L, K, a, 1);
-        if (y.g) {
-            double *g = y.g + (vy.count == 1 ? 0 : IDX(i, 0, K));
-            for (int k = 0; k < K; k++)
-                g[k] -= adj * a[k];
-        }
-        if (mu.g) {
-            double *g = mu.g + (vmu.count == 1 ? 0 : IDX(i, 0, K));
-            for (int k = 0; k < K; k++)
-                g[k] += adj * a[k];
-        }
+        add_location(y, mu, vy, vmu, i, K, adj, a);
         if (acc_L)
             for (int r = 0; r < K; r++)
                 for (int c = 0; c <= r; c++)

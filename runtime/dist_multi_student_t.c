@@ -30,7 +30,9 @@ size_t rt_multi_student_t_cholesky_work_size(int K)
     return 2 * (size_t)K;
 }
 
-static int check_nu(const char *fn, double nu, RtError *err)
+/* nu not NaN, positive and, for the densities, finite (an infinite nu
+ * draws from the normal). */
+static int check_nu(const char *fn, double nu, bool finite, RtError *err)
 {
     const char *name = "Degrees of freedom parameter";
     if (isnan(nu))
@@ -38,7 +40,7 @@ static int check_nu(const char *fn, double nu, RtError *err)
     if (!(nu > 0))
         return rt_error(err, "%s: %s is %g, but must be positive!", fn, name,
                         nu);
-    if (isinf(nu))
+    if (finite && isinf(nu))
         return rt_error(err, "%s: %s is %g, but must be finite!", fn, name,
                         nu);
     return 0;
@@ -100,7 +102,7 @@ double rt_multi_student_t_lpdf(RtMat y, RtArg nu, RtMat mu, RtMat Sigma,
     VecView vy, vmu;
     int K = Sigma.rows;
     double n = nu.x[0];
-    if (check_nu(fn, n, err))
+    if (check_nu(fn, n, true, err))
         return NAN;
     int N = vectors_against(fn, y, mu, K, "scale parameter", &vy, &vmu, err);
     if (N <= 0)
@@ -169,7 +171,7 @@ double rt_multi_student_t_cholesky_lpdf(RtMat y, RtArg nu, RtMat mu, RtMat L,
                NAN;
     if (cy.count == 0 || cmu.count == 0)
         return 0;
-    if (check_nu(fn, n, err)
+    if (check_nu(fn, n, true, err)
         || prefixed(fn, rt_check_cholesky_factor_cov("scale parameter", L.x,
                                                      L.rows, L.cols, err),
                     err))
@@ -218,17 +220,6 @@ double rt_multi_student_t_cholesky_lpdf(RtMat y, RtArg nu, RtMat mu, RtMat L,
 
 /* ------------------------------------------------------------------ rngs */
 
-static int check_student_nu(const char *fn, double nu, RtError *err)
-{
-    const char *name = "Degrees of freedom parameter";
-    if (isnan(nu))
-        return rt_error(err, "%s: %s is nan, but must not be nan!", fn, name);
-    if (!(nu > 0))
-        return rt_error(err, "%s: %s is %g, but must be positive!", fn, name,
-                        nu);
-    return 0;
-}
-
 /* out = mu + sqrt(w) L z: z first, then w, so a seed fixes the draw. */
 static void student_draw(double nu, const double *mu, const double *L, int K,
                          RtRng *rng, double *out)
@@ -254,7 +245,7 @@ int rt_multi_student_t_rng(double nu, const double *mu, const double *Sigma,
     double *own = NULL;
     int rc = -1;
     fill_nan(out, (size_t)K);
-    if (check_student_nu(fn, nu, err))
+    if (check_nu(fn, nu, false, err))
         return -1;
     if (K <= 0)
         return rt_error(err,
@@ -288,7 +279,7 @@ int rt_multi_student_t_cholesky_rng(double nu, const double *mu,
 {
     const char *fn = "multi_student_t_cholesky_rng";
     fill_nan(out, (size_t)K);
-    if (check_student_nu(fn, nu, err) || check_location(fn, mu, K, err))
+    if (check_nu(fn, nu, false, err) || check_location(fn, mu, K, err))
         return -1;
     student_draw(nu, mu, L, K, rng, out);
     return 0;

@@ -33,13 +33,17 @@ static double lmgamma(int K, double x, double *dx)
     return v;
 }
 
-static int check_dof(const char *fn, double nu, int K, RtError *err)
+/* Stan's names of nu in the densities' and in the rngs' messages. */
+#define DOF "Degrees of freedom parameter"
+#define RNG_DOF "degrees of freedom > dims - 1"
+
+/* nu > K - 1, the message naming nu `name` (DOF or RNG_DOF). */
+static int check_dof(const char *fn, const char *name, double nu, int K,
+                     RtError *err)
 {
     if (!(nu > K - 1))
-        return rt_error(err,
-                        "%s: Degrees of freedom parameter is %g, but must be "
-                        "greater than %d",
-                        fn, nu, K - 1);
+        return rt_error(err, "%s: %s is %g, but must be greater than %d", fn,
+                        name, nu, K - 1);
     return 0;
 }
 
@@ -75,12 +79,12 @@ static int check_wishart(const char *fn, RtMat W, RtArg nu, RtMat S,
                         "%s: Rows of random variable (%d) and columns of "
                         "scale parameter (%d) must match in size",
                         fn, W.rows, S.rows);
-    if (dof_first && check_dof(fn, nu.x[0], K, err))
+    if (dof_first && check_dof(fn, DOF, nu.x[0], K, err))
         return -1;
     if (check_square(fn, "random variable", W, err)
         || check_square(fn, "scale parameter", S, err))
         return -1;
-    if (!dof_first && check_dof(fn, nu.x[0], K, err))
+    if (!dof_first && check_dof(fn, DOF, nu.x[0], K, err))
         return -1;
     if (rt_check_symmetric(fn, "random variable", W.x, K, err)
         || rt_check_symmetric(fn, "scale parameter", S.x, K, err))
@@ -226,7 +230,7 @@ static double wishart_cholesky(const char *fn, bool inverse, RtMat LW,
                             "scale parameter (%d) must match in size",
                             fn, LW.rows, LS.rows),
                    NAN;
-        if (check_dof(fn, n, K, err)
+        if (check_dof(fn, DOF, n, K, err)
             || prefixed(fn, rt_check_cholesky_factor_cov("random variable",
                                                          LW.x, LW.rows,
                                                          LW.cols, err),
@@ -237,7 +241,7 @@ static double wishart_cholesky(const char *fn, bool inverse, RtMat LW,
                         err))
             return NAN;
     } else {
-        if (check_dof(fn, n, K, err)
+        if (check_dof(fn, DOF, n, K, err)
             || check_square(fn, "Cholesky random variable", LW, err)
             || check_square(fn, "Cholesky Scale parameter", LS, err))
             return NAN;
@@ -328,16 +332,6 @@ double rt_inv_wishart_cholesky_lpdf(RtMat L_W, RtArg nu, RtMat L_S,
 
 /* ------------------------------------------------------------------ rngs */
 
-static int check_rng_dof(const char *fn, double nu, int K, RtError *err)
-{
-    if (!(nu > K - 1))
-        return rt_error(err,
-                        "%s: degrees of freedom > dims - 1 is %g, but must be "
-                        "greater than %d",
-                        fn, nu, K - 1);
-    return 0;
-}
-
 /* Bartlett's A, lower triangular, into out, in Stan's order: column j of
  * A^T (row j of A) is N(0, 1) draws, then sqrt(chi-square(nu - j)). */
 static void bartlett(double nu, int K, RtRng *rng, double *A)
@@ -368,7 +362,7 @@ static void lower_times_lower(const double *L, int K, double *A)
 static int wishart_scale(const char *fn, double nu, const double *Sigma,
                          int K, double *L, RtError *err)
 {
-    if (check_rng_dof(fn, nu, K, err)
+    if (check_dof(fn, RNG_DOF, nu, K, err)
         || rt_check_symmetric(fn, "scale parameter", Sigma, K, err))
         return -1;
     if (rt_cholesky_factor(Sigma, K, L))
@@ -403,7 +397,7 @@ int rt_wishart_cholesky_rng(double nu, const double *L_S, int K, RtRng *rng,
 {
     const char *fn = "wishart_cholesky_rng";
     fill_nan(out, KK(K));
-    if (check_rng_dof(fn, nu, K, err)
+    if (check_dof(fn, RNG_DOF, nu, K, err)
         || prefixed(fn, rt_check_cholesky_factor_cov("scale parameter", L_S,
                                                      K, K, err),
                     err))
@@ -451,7 +445,7 @@ int rt_inv_wishart_cholesky_rng(double nu, const double *L_S, int K,
     const char *fn = "inv_wishart_cholesky_rng";
     double *own, *w;
     fill_nan(out, KK(K));
-    if (check_rng_dof(fn, nu, K, err)
+    if (check_dof(fn, RNG_DOF, nu, K, err)
         || prefixed(fn, rt_check_cholesky_factor_cov("scale parameter", L_S,
                                                      K, K, err),
                     err))

@@ -15,6 +15,7 @@
 #include <threads.h>
 
 #include "diag.h"
+#include "names.h"
 
 /* ================================================================
  * Patterns: what one argument position (or a result) accepts
@@ -677,9 +678,8 @@ static const NameEntry *lookup(const SigTable *t, const char *name)
 {
     size_t len = strlen(name);
     char buf[128];
-    if (len > 6 && len < sizeof buf &&
-        (strcmp(name + len - 6, "_lupdf") == 0 ||
-         strcmp(name + len - 6, "_lupmf") == 0)) {
+    if (len < sizeof buf && (name_has_suffix(name, "_lupdf")
+                             || name_has_suffix(name, "_lupmf"))) {
         memcpy(buf, name, len + 1);
         memmove(buf + len - 4, buf + len - 3, 4);  /* drop the u */
         name = buf;

@@ -67,12 +67,11 @@ static bool laplace_form(Arena *a, const char *name, LaplaceForm *f)
     if (!chop(&s, "_"))
         return false;
     size_t len = strlen(s);
-    const char *suffix = marginal ? (len > 6 && strcmp(s + len - 6,
-                                                        "_lupmf") == 0
-                                         ? "_lupmf" : "_lpmf")
-                                  : "_rng";
+    const char *suffix = !marginal                      ? "_rng"
+                         : name_has_suffix(s, "_lupmf") ? "_lupmf"
+                                                        : "_lpmf";
     size_t slen = strlen(suffix);
-    if (len <= slen || strcmp(s + len - slen, suffix) != 0)
+    if (!name_has_suffix(s, suffix))
         return false;
     const char *family = arena_strndup(a, s, len - slen);
     const Type *ints = ty_array(a, 1, TY(INT));

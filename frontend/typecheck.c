@@ -23,8 +23,7 @@ static void pop_scope(Tc *tc)
 static bool declare(Tc *tc, const char *name, Span at, const Type *type,
                     Origin origin, AdLevel ad, bool readonly)
 {
-    size_t n = strlen(name);
-    if (n >= 2 && strcmp(name + n - 2, "__") == 0) {
+    if (name_has_suffix(name, "__")) {
         tc_error(tc, at, D_SEM_IDENTIFIER_RESERVED, name);
         return false;
     }
@@ -817,8 +816,7 @@ static void register_fn(Tc *tc, const FunDef *f)
 static void check_fun_suffix(Tc *tc, const FunDef *f)
 {
     FunKind fk = tc_suffix_kind(f->name);
-    size_t len = strlen(f->name);
-    if (len >= 2 && strcmp(f->name + len - 2, "__") == 0) {
+    if (name_has_suffix(f->name, "__")) {
         tc_error(tc, f->name_span, D_SEM_IDENTIFIER_RESERVED, f->name);
         return;
     }

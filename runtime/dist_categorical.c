@@ -1,7 +1,8 @@
 /* dist_categorical.c - distributions over categories (Stan Functions
- * Reference, "Multivariate discrete distributions"): categorical,
- * categorical_logit and multinomial, with partials and random number
- * generators.  Conventions: rt_math.h, rt_dist_disc.h. */
+ * Reference, "Categorical distribution"): categorical and
+ * categorical_logit, with partials and random number generators.
+ * multinomial is dist_multinomial.c's.  Conventions: rt_math.h,
+ * rt_dist_disc.h. */
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 #include <math.h>
@@ -104,61 +105,4 @@ int rt_categorical_logit_rng(RtArg beta, RtRng *rng, RtError *err)
             return k + 1;
     }
     return beta.n;
-}
-
-/* -------------------------------------------------------- multinomial */
-
-double rt_multinomial_lpmf(RtIArg ns, RtArg theta, bool propto, double adj,
-                           RtError *err)
-{
-    static const char fn[] = "multinomial_lpmf";
-    if (ns.n != theta.n) {
-        rt_error(err, "%s: Size of number of trials variable (%d) and rows "
-                 "of probabilities parameter (%d) must match in size", fn,
-                 ns.n, theta.n);
-        return fail();
-    }
-    if (!check_int_nonneg(fn, "Number of trials variable", ns, err)
-        || !check_simplex(fn, "Probabilities parameter", theta, err))
-        return fail();
-    double lp = 0;
-    if (!propto) {
-        double total = 0;
-        for (int k = 0; k < ns.n; k++) {
-            total += ns.x[k];
-            lp -= lngamma(ns.x[k] + 1.0);
-        }
-        lp += lngamma(total + 1);
-    }
-    if (propto && !theta.ad)
-        return 0;
-    for (int k = 0; k < ns.n; k++) {
-        lp += multiply_log(ns.x[k], theta.x[k]);
-        if (theta.g && ns.x[k])
-            theta.g[k] += adj * ns.x[k] / theta.x[k];
-    }
-    return lp;
-}
-
-int rt_multinomial_rng(RtArg theta, int N, int *out, RtRng *rng,
-                       RtError *err)
-{
-    static const char fn[] = "multinomial_rng";
-    RtIArg m = {&N, 1, false};
-    if (!check_simplex(fn, "Probabilities parameter", theta, err)
-        || !check_int_nonneg(fn, "number of trials variables", m, err))
-        return -1;
-    /* Sequential binomials: category k takes its share of what is left. */
-    gsl_rng *g = rt_rng_gsl(rng);
-    double mass_left = 1;
-    int left = N;
-    for (int k = 0; k < theta.n; k++) {
-        double p = mass_left > 0 ? theta.x[k] / mass_left : 0;
-        p = p < 0 ? 0 : p > 1 ? 1 : p;
-        out[k] = k == theta.n - 1 ? left
-                 : (int)gsl_ran_binomial(g, p, (unsigned)left);
-        left -= out[k];
-        mass_left -= theta.x[k];
-    }
-    return 0;
 }

@@ -202,4 +202,60 @@ double rt_disc_walk_cumulative(DiscCdfForm which, PmfFamily family,
                                RtIArg n, RtIArg Nt, RtArg p1, RtArg p2,
                                int len, double adj);
 
+/* ------------------------------------------------- ordinal outcomes */
+
+/* Stan's checks of ordered cut-points: strictly increasing, the first and
+ * last finite (ordered_logistic, ordered_probit, ordered_logistic_glm). */
+static inline bool check_cutpoints(const char *fn, RtArg c, RtError *err)
+{
+    for (int k = 1; k < c.n; k++)
+        if (!(c.x[k] > c.x[k - 1])) {
+            rt_error(err, "%s: Cut-points is not a valid ordered vector. The "
+                     "element at %d is %g, but should be greater than the "
+                     "previous element, %g", fn, k + 1, c.x[k], c.x[k - 1]);
+            return false;
+        }
+    if (c.n > 0) {
+        RtArg first = {c.x, NULL, 1, false, false};
+        RtArg last = {c.x + c.n - 1, NULL, 1, false, false};
+        if (!check_real(fn, "Final cut-point", last, CK_FINITE, err)
+            || !check_real(fn, "First cut-point", first, CK_FINITE, err))
+            return false;
+    }
+    return true;
+}
+
+/* The ordered logistic log probability of category k (1..K) at location
+ * e with cut-points c, and its partials in e (*de), in the cut-point
+ * below, c[k-2] (*dlo, k > 1), and the one above, c[k-1] (*dhi, k < K);
+ * the partials a category does not have are 0 (ordered_logistic and
+ * ordered_logistic_glm).  F = inv_logit; the middle difference is taken
+ * in log space as
+ *   log inv_logit(a) + log1m_inv_logit(b) + log1m_exp(b - a),
+ * a = e - c[k-1] > b = e - c[k]. */
+static inline double ordered_logistic_term(int k, int K, double e,
+                                           const double *c, double *de,
+                                           double *dlo, double *dhi)
+{
+    *dlo = *dhi = 0;
+    if (k == 1) {
+        double b = e - c[0];
+        *de = -inv_logit(b);
+        *dhi = inv_logit(b);
+        return log1m_inv_logit(b);
+    }
+    if (k == K) {
+        double a = e - c[K - 2];
+        *de = inv_logit(-a);
+        *dlo = -*de;
+        return log_inv_logit(a);
+    }
+    double a = e - c[k - 2], b = e - c[k - 1];
+    double r = 1 / expm1(a - b);
+    *de = inv_logit(-a) - inv_logit(b);
+    *dlo = -inv_logit(-a) - r;
+    *dhi = inv_logit(b) + r;
+    return log_inv_logit(a) + log1m_inv_logit(b) + log1m_exp(b - a);
+}
+
 #endif

@@ -181,34 +181,6 @@ double rt_categorical_logit_glm_lpmf(RtIArg y, RtMat x, RtArg alpha,
 
 /* ---------------------------------------------- ordered_logistic_glm */
 
-/* The log probability of class k (1..K) at predictor eta and the partials
- * by eta and by the cutpoints below (c[k-2]) and above (c[k-1]); as in
- * rt_ordered_logistic_lpmf. */
-static double ordered_logistic_term(int k, int K, double eta,
-                                    const double *c, double *de,
-                                    double *dlo, double *dhi)
-{
-    *dlo = *dhi = 0;
-    if (k == 1) {
-        double b = eta - c[0];
-        *de = -inv_logit(b);
-        *dhi = inv_logit(b);
-        return log1m_inv_logit(b);
-    }
-    if (k == K) {
-        double a = eta - c[K - 2];
-        *de = inv_logit(-a);
-        *dlo = -*de;
-        return log_inv_logit(a);
-    }
-    double a = eta - c[k - 2], b = eta - c[k - 1];
-    double r = 1 / expm1(a - b);
-    *de = inv_logit(-a) - inv_logit(b);
-    *dlo = -inv_logit(-a) - r;
-    *dhi = inv_logit(b) + r;
-    return log_inv_logit(a) + log1m_inv_logit(b) + log1m_exp(b - a);
-}
-
 /* y in 1..K, K = size(cuts) + 1; x N x K' (a row_vector shared by all),
  * beta K' weights; no intercept.  No constant terms: propto gives 0 only
  * when x, beta and cuts are all data. */
@@ -223,21 +195,8 @@ double rt_ordered_logistic_glm_lpmf(RtIArg y, RtMat x, RtArg beta,
         || !check_int_bounded(fn, "Vector of dependent variables", y, 1, K,
                               err))
         return fail();
-    for (int k = 1; k < cuts.n; k++)
-        if (!(cuts.x[k] > cuts.x[k - 1])) {
-            rt_error(err, "%s: Cut-points is not a valid ordered vector. The "
-                     "element at %d is %g, but should be greater than the "
-                     "previous element, %g", fn, k + 1, cuts.x[k],
-                     cuts.x[k - 1]);
-            return fail();
-        }
-    if (cuts.n > 0) {
-        RtArg first = {cuts.x, NULL, 1, false, false};
-        RtArg last = {cuts.x + cuts.n - 1, NULL, 1, false, false};
-        if (!check_real(fn, "Final cut-point", last, CK_FINITE, err)
-            || !check_real(fn, "First cut-point", first, CK_FINITE, err))
-            return fail();
-    }
+    if (!check_cutpoints(fn, cuts, err))
+        return fail();
     if (rows == 0 || K == 1 || (propto && !x.ad && !beta.ad && !cuts.ad))
         return 0;
     double lp = 0;

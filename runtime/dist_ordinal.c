@@ -29,25 +29,6 @@ typedef struct OrdinalLink {
     bool (*below)(double u, double x);
 } OrdinalLink;
 
-static bool check_cutpoints(const char *fn, RtArg c, RtError *err)
-{
-    for (int k = 1; k < c.n; k++)
-        if (!(c.x[k] > c.x[k - 1])) {
-            rt_error(err, "%s: Cut-points is not a valid ordered vector. The "
-                     "element at %d is %g, but should be greater than the "
-                     "previous element, %g", fn, k + 1, c.x[k], c.x[k - 1]);
-            return false;
-        }
-    if (c.n > 0) {
-        RtArg first = {c.x, NULL, 1, false, false};
-        RtArg last = {c.x + c.n - 1, NULL, 1, false, false};
-        if (!check_real(fn, "Final cut-point", last, CK_FINITE, err)
-            || !check_real(fn, "First cut-point", first, CK_FINITE, err))
-            return false;
-    }
-    return true;
-}
-
 /* One cut-point vector shared by all outcomes (nc = 1, c.n = K - 1) or
  * one per outcome (nc = N vectors of K - 1, one after another: Stan's
  * array of cut-point vectors); outcome i reads vector i % nc. */
@@ -120,38 +101,15 @@ static int ordinal_rng(const char *fn, const OrdinalLink *link, double eta,
 
 /* ---------------------------------------------------- ordered_logistic */
 
-/* F = inv_logit.  The middle difference is taken in log space as
- *   log inv_logit(a) + log1m_inv_logit(b) + log1m_exp(b - a),
- * a = eta - c[k-1] > b = eta - c[k]. */
-static double logistic_term(int k, int K, double e, const double *c,
-                            double *de, double *dlo, double *dhi)
-{
-    if (k == 1) {
-        double b = e - c[0];
-        *de = -inv_logit(b);
-        *dhi = inv_logit(b);
-        return log1m_inv_logit(b);
-    }
-    if (k == K) {
-        double a = e - c[K - 2];
-        *de = inv_logit(-a);
-        *dlo = -*de;
-        return log_inv_logit(a);
-    }
-    double a = e - c[k - 2], b = e - c[k - 1];
-    double r = 1 / expm1(a - b);
-    *de = inv_logit(-a) - inv_logit(b);
-    *dlo = -inv_logit(-a) - r;
-    *dhi = inv_logit(b) + r;
-    return log_inv_logit(a) + log1m_inv_logit(b) + log1m_exp(b - a);
-}
-
+/* F = inv_logit: the term is dist_disc_internal.h's ordered_logistic_term
+ * (ordered_logistic_glm's too). */
 static bool logistic_below(double u, double x)
 {
     return u < inv_logit(x);
 }
 
-static const OrdinalLink logistic_link = {logistic_term, logistic_below};
+static const OrdinalLink logistic_link = {ordered_logistic_term,
+                                         logistic_below};
 
 double rt_ordered_logistic_lpmf(RtIArg y, RtArg eta, RtArg c, bool propto,
                                 double adj, RtError *err)

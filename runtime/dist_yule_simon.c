@@ -65,51 +65,53 @@ static double log_ccdf_term(int n, double a, double *dc)
     return lngamma(k + 1) + lngamma(a + 1) - lngamma(k + a + 1);
 }
 
-/* which: 0 cdf, 1 lcdf, 2 lccdf.  The cdf is exp of the lcdf sum, its
- * partials the cdf times the lcdf's. */
-static double ys_cumulative(const char *fn, int which, RtIArg n, RtArg alpha,
-                            double adj, RtError *err)
+/* which: DISC_CDF, DISC_LCDF or DISC_LCCDF.  The cdf is exp of the lcdf
+ * sum, its partials the cdf times the lcdf's. */
+static double ys_cumulative(const char *fn, DiscCdfForm which, RtIArg n,
+                            RtArg alpha, double adj, RtError *err)
 {
     int len = ys_size(fn, n, alpha, err);
     if (len < 0)
         return fail();
     if (len == 0)
-        return which == 0 ? 1 : 0;
+        return which == DISC_CDF ? 1 : 0;
     double total = 0;
     /* first pass: the value (the cdf's partials need the product) */
     for (int i = 0; i < len; i++) {
         double dc;
         double c = log_ccdf_term(AT(n, i), AT(alpha, i), &dc);
-        total += which == 2 ? c : AT(n, i) < 1 ? -INFINITY : log1m_exp(c);
+        total += which == DISC_LCCDF ? c
+                 : AT(n, i) < 1      ? -INFINITY
+                                     : log1m_exp(c);
     }
     if (!alpha.g)
-        return which == 0 ? exp(total) : total;
-    double scale = which == 0 ? exp(total) : 1;
+        return which == DISC_CDF ? exp(total) : total;
+    double scale = which == DISC_CDF ? exp(total) : 1;
     for (int i = 0; i < len && scale != 0; i++) {
         double dc;
         double c = log_ccdf_term(AT(n, i), AT(alpha, i), &dc);
         if (AT(n, i) < 1)
             continue;
         /* d log(1 - e^c) = -e^c / (1 - e^c) dc */
-        double d = which == 2 ? dc : -dc / expm1(-c);
+        double d = which == DISC_LCCDF ? dc : -dc / expm1(-c);
         GRAD(alpha, i, adj * scale * d);
     }
-    return which == 0 ? exp(total) : total;
+    return which == DISC_CDF ? exp(total) : total;
 }
 
 double rt_yule_simon_cdf(RtIArg n, RtArg alpha, double adj, RtError *err)
 {
-    return ys_cumulative("yule_simon_cdf", 0, n, alpha, adj, err);
+    return ys_cumulative("yule_simon_cdf", DISC_CDF, n, alpha, adj, err);
 }
 
 double rt_yule_simon_lcdf(RtIArg n, RtArg alpha, double adj, RtError *err)
 {
-    return ys_cumulative("yule_simon_lcdf", 1, n, alpha, adj, err);
+    return ys_cumulative("yule_simon_lcdf", DISC_LCDF, n, alpha, adj, err);
 }
 
 double rt_yule_simon_lccdf(RtIArg n, RtArg alpha, double adj, RtError *err)
 {
-    return ys_cumulative("yule_simon_lccdf", 2, n, alpha, adj, err);
+    return ys_cumulative("yule_simon_lccdf", DISC_LCCDF, n, alpha, adj, err);
 }
 
 int rt_yule_simon_rng(double alpha, RtRng *rng, RtError *err)

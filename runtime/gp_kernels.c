@@ -2,7 +2,7 @@
  * (gp_exponential_cov, gp_matern32_cov, gp_matern52_cov with one length
  * scale or one per coordinate, gp_periodic_cov) and gp_dot_prod_cov, of
  * one set of points or two, with their reverse-mode rules (rt_linalg_build.h).
- * gp_exp_quad_cov is linalg.c's and linalg_gp.c's. */
+ * gp_exp_quad_cov is linalg_gp.c's. */
 #include <math.h>
 #include <string.h>
 

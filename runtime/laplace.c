@@ -8,13 +8,16 @@
  * the Hessian block size changes nothing here, and the three solvers of
  * the Functions Reference (a Cholesky factor of B, of K, or an LU step)
  * compute the same Newton step, which the Cholesky factor of
- * B = I + W^1/2 K W^1/2 gives stably for W >= 0. */
+ * B = I + W^1/2 K W^1/2 gives stably for W >= 0.  The Newton iteration
+ * (rt_laplace_newton, laplace_internal.h) serves laplace_user.c too. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "pplrt.h"
 #include "rt_laplace.h"
+#include "laplace_internal.h"
 
 /* ------------------------------------------------------------ workspace */
 
@@ -241,6 +244,86 @@ static double objective(const RtLaplaceLikelihood *lik, const double *K,
                                                           NULL, NULL);
 }
 
+int rt_laplace_newton(const char *fn, const RtLaplaceNewton *nw,
+                      const RtLaplaceOptions *o, double *f, RtError *err)
+{
+    int n = nw->n;
+    for (int step = 1;; step++) {
+        double f_new;
+        if (nw->direction(nw->ctx, step, nw->a_new, err)
+            || nw->objective(nw->ctx, nw->a_new, nw->theta_new, &f_new, err))
+            return -1;
+        /* Halve the step while the objective falls, by more than rounding:
+         * near the mode a full step may lose an ulp, and halving it then
+         * would stop the iteration short of the mode. */
+        double slack = 1e-14 * (1 + fabs(*f));
+        for (int k = 0; k < o->max_steps_line_search
+                        && !(f_new >= *f - slack); k++) {
+            for (int i = 0; i < n; i++)
+                nw->a_new[i] = 0.5 * (nw->a_new[i] + nw->a[i]);
+            if (nw->objective(nw->ctx, nw->a_new, nw->theta_new, &f_new,
+                              err))
+                return -1;
+        }
+        if (!isfinite(f_new))
+            return rt_error(err, "%s: the Newton iteration for %s diverged "
+                            "at step %d", fn, nw->what, step);
+        /* converged: the objective changed by less than the tolerance,
+         * or than rounding when the tolerance asks for less */
+        bool done = fabs(f_new - *f) < fmax(o->tol, slack);
+        memcpy(nw->a, nw->a_new, sizeof(double) * (size_t)n);
+        memcpy(nw->theta, nw->theta_new, sizeof(double) * (size_t)n);
+        *f = f_new;
+        if (done)
+            return 0;
+        if (step >= o->max_steps)
+            return rt_error(err, "%s: the Newton iteration for the mode did "
+                            "not converge in %d steps (tolerance %g)", fn,
+                            o->max_steps, o->tol);
+    }
+}
+
+/* The built-in likelihood's problem for rt_laplace_newton. */
+typedef struct ModeCtx {
+    const char *fn;
+    const RtLaplaceLikelihood *lik;
+    const double *K;
+    Work *w;
+} ModeCtx;
+
+/* b = W theta + grad; a_new = b - sW B^-1 sW K b. */
+static int newton_direction(void *vctx, int step, double *a_new,
+                            RtError *err)
+{
+    const ModeCtx *m = vctx;
+    Work *w = m->w;
+    int n = w->n;
+    lik_eval(m->lik, w->theta, w->grad, w->W, w->d3);
+    if (factor_B(w, m->K))
+        return rt_error(err, "%s: I + W^1/2 K W^1/2 is not positive "
+                        "definite at Newton step %d (the covariance "
+                        "matrix is not a covariance matrix)", m->fn, step);
+    for (int i = 0; i < n; i++)
+        w->b[i] = w->W[i] * w->theta[i] + w->grad[i];
+    rt_multiply(m->K, w->b, n, n, 1, w->c);
+    for (int i = 0; i < n; i++)
+        w->c[i] *= w->sW[i];
+    rt_tri_low_solve(w->L, n, w->c, 1);
+    rt_tri_low_solve_trans(w->L, n, w->c, 1);
+    for (int i = 0; i < n; i++)
+        a_new[i] = w->b[i] - w->sW[i] * w->c[i];
+    return 0;
+}
+
+static int newton_objective(void *vctx, const double *a, double *theta,
+                            double *f, RtError *err)
+{
+    const ModeCtx *m = vctx;
+    (void)err;
+    *f = objective(m->lik, m->K, a, theta);
+    return 0;
+}
+
 /* Newton's method for the mode (Rasmussen & Williams, Algorithm 3.1) with
  * step halving when the objective falls; on return w->theta, w->a, the
  * likelihood's derivatives, sW and chol(B) are those of the mode, and
@@ -264,55 +347,35 @@ static int find_mode(const char *fn, const RtLaplaceLikelihood *lik,
     double f = objective(lik, K, w->a, w->theta);
     if (o->theta0)
         memcpy(w->theta, o->theta0, sizeof(double) * (size_t)n);
-    for (int step = 1;; step++) {
-        lik_eval(lik, w->theta, w->grad, w->W, w->d3);
-        if (factor_B(w, K))
-            return rt_error(err, "%s: I + W^1/2 K W^1/2 is not positive "
-                            "definite at Newton step %d (the covariance "
-                            "matrix is not a covariance matrix)", fn, step);
-        /* b = W theta + grad; a_new = b - sW B^-1 sW K b */
-        for (int i = 0; i < n; i++)
-            w->b[i] = w->W[i] * w->theta[i] + w->grad[i];
-        rt_multiply(K, w->b, n, n, 1, w->c);
-        for (int i = 0; i < n; i++)
-            w->c[i] *= w->sW[i];
-        rt_tri_low_solve(w->L, n, w->c, 1);
-        rt_tri_low_solve_trans(w->L, n, w->c, 1);
-        for (int i = 0; i < n; i++)
-            w->a_new[i] = w->b[i] - w->sW[i] * w->c[i];
-        double f_new = objective(lik, K, w->a_new, w->theta_new);
-        /* Halve the step while the objective falls, by more than rounding:
-         * near the mode a full step may lose an ulp, and halving it then
-         * would stop the iteration short of the mode. */
-        double slack = 1e-14 * (1 + fabs(f));
-        for (int k = 0; k < o->max_steps_line_search
-                        && !(f_new >= f - slack); k++) {
-            for (int i = 0; i < n; i++)
-                w->a_new[i] = 0.5 * (w->a_new[i] + w->a[i]);
-            f_new = objective(lik, K, w->a_new, w->theta_new);
-        }
-        if (!isfinite(f_new))
-            return rt_error(err, "%s: the Newton iteration for the mode of "
-                            "the %s likelihood diverged at step %d", fn,
-                            lik_name(lik->kind), step);
-        /* converged: the objective changed by less than the tolerance,
-         * or than rounding when the tolerance asks for less */
-        bool done = fabs(f_new - f) < fmax(o->tol, slack);
-        memcpy(w->a, w->a_new, sizeof(double) * (size_t)n);
-        memcpy(w->theta, w->theta_new, sizeof(double) * (size_t)n);
-        f = f_new;
-        if (done)
-            break;
-        if (step >= o->max_steps)
-            return rt_error(err, "%s: the Newton iteration for the mode did "
-                            "not converge in %d steps (tolerance %g)", fn,
-                            o->max_steps, o->tol);
-    }
+    char what[64];
+    snprintf(what, sizeof what, "the mode of the %s likelihood",
+             lik_name(lik->kind));
+    ModeCtx ctx = {fn, lik, K, w};
+    RtLaplaceNewton nw = {n, w->a, w->theta, w->a_new, w->theta_new, what,
+                          newton_direction, newton_objective, &ctx};
+    if (rt_laplace_newton(fn, &nw, o, &f, err))
+        return -1;
     lik_eval(lik, w->theta, w->grad, w->W, w->d3);
     if (factor_B(w, K))
         return rt_error(err, "%s: I + W^1/2 K W^1/2 is not positive definite "
                         "at the mode", fn);
     *psi = f;
+    return 0;
+}
+
+/* The checks, the workspace and the mode, what every entry point starts
+ * with: 0 with w allocated and at the mode (the caller frees it), or -1
+ * with err and nothing to free. */
+static int at_mode(const char *fn, const RtLaplaceLikelihood *lik,
+                   const double *K, const RtLaplaceOptions *o, Work *w,
+                   double *psi, RtError *err)
+{
+    if (check_inputs(fn, lik, K, o, err) || work_alloc(fn, lik->n, w, err))
+        return -1;
+    if (find_mode(fn, lik, K, o, w, psi, err)) {
+        work_free(w);
+        return -1;
+    }
     return 0;
 }
 
@@ -328,17 +391,13 @@ int rt_laplace_marginal(const char *fn, const RtLaplaceLikelihood *lik,
                         const double *K, const RtLaplaceOptions *o,
                         double *lml, RtError *err)
 {
-    if (check_inputs(fn, lik, K, o, err))
-        return -1;
     Work w;
-    if (work_alloc(fn, lik->n, &w, err))
-        return -1;
     double psi;
-    int rc = find_mode(fn, lik, K, o, &w, &psi, err);
-    if (!rc)
-        *lml = psi - log_det_half_B(&w);
+    if (at_mode(fn, lik, K, o, &w, &psi, err))
+        return -1;
+    *lml = psi - log_det_half_B(&w);
     work_free(&w);
-    return rc;
+    return 0;
 }
 
 /* R = sW B^-1 sW into R, Sigma = K - K R K into Sigma (both n x n). */
@@ -361,17 +420,12 @@ int rt_laplace_marginal_grad(const char *fn, const RtLaplaceLikelihood *lik,
                              double adj, double *lml, double *K_adj,
                              double *m_adj, double *eta_adj, RtError *err)
 {
-    if (check_inputs(fn, lik, K, o, err))
-        return -1;
-    int n = lik->n;
+    int n = lik->n, rc = 0;
     Work w;
-    if (work_alloc(fn, n, &w, err))
-        return -1;
     double psi;
     double *mats = NULL;
-    int rc = find_mode(fn, lik, K, o, &w, &psi, err);
-    if (rc)
-        goto done;
+    if (at_mode(fn, lik, K, o, &w, &psi, err))
+        return -1;
     *lml = psi - log_det_half_B(&w);
     size_t nn = (size_t)n * (size_t)n;   /* work_alloc checked n * n */
     mats = malloc(sizeof(double) * (3 * nn + 4 * (size_t)n));
@@ -418,17 +472,12 @@ int rt_laplace_latent_rng(const char *fn, const RtLaplaceLikelihood *lik,
                           const double *K, const RtLaplaceOptions *o,
                           RtRng *rng, double *theta, RtError *err)
 {
-    if (check_inputs(fn, lik, K, o, err))
-        return -1;
-    int n = lik->n;
+    int n = lik->n, rc = 0;
     Work w;
-    if (work_alloc(fn, n, &w, err))
-        return -1;
     double psi;
     double *mats = NULL;
-    int rc = find_mode(fn, lik, K, o, &w, &psi, err);
-    if (rc)
-        goto done;
+    if (at_mode(fn, lik, K, o, &w, &psi, err))
+        return -1;
     size_t nn = (size_t)n * (size_t)n;
     mats = malloc(sizeof(double) * (3 * nn + (size_t)n));
     if (!mats) {

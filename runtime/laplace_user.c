@@ -23,6 +23,7 @@
 
 #include "pplrt.h"
 #include "rt_laplace.h"
+#include "laplace_internal.h"
 
 typedef struct UWork {
     int n, p;
@@ -213,6 +214,46 @@ static void apply_Kinv_Sigma(const UWork *w, const double *z, double *out)
     rt_tri_low_solve_trans(w->Lk, n, out, 1);
 }
 
+/* The user likelihood's problem for rt_laplace_newton. */
+typedef struct ModeCtx {
+    const char *fn;
+    const RtLaplaceUser *u;
+    const double *K;
+    UWork *w;
+} ModeCtx;
+
+/* b = W theta + g; a_new = K^-1 Sigma b. */
+static int newton_direction(void *vctx, int step, double *a_new,
+                            RtError *err)
+{
+    const ModeCtx *m = vctx;
+    UWork *w = m->w;
+    int n = w->n;
+    double lp;
+    if (eval(m->u, w->theta, &lp, w->g, w->gphi, err)
+        || neg_hessian(m->fn, m->u, w, err))
+        return -1;
+    if (factor_M(w))
+        return rt_error(err, "%s: I + L' W L is not positive definite at "
+                        "Newton step %d (the likelihood is not "
+                        "log-concave there)", m->fn, step);
+    rt_multiply(w->W, w->theta, n, n, 1, w->b);
+    for (int i = 0; i < n; i++)
+        w->b[i] += w->g[i];
+    apply_Kinv_Sigma(w, w->b, a_new);
+    return 0;
+}
+
+static int newton_objective(void *vctx, const double *a, double *theta,
+                            double *f, RtError *err)
+{
+    const ModeCtx *m = vctx;
+    return objective(m->u, m->K, m->w, a, theta, f, err);
+}
+
+/* Newton's method for the mode (laplace.c's rt_laplace_newton); on return
+ * w->theta, w->a, the gradients, W and its factor are those of the mode,
+ * and *psi its objective. */
 static int find_mode(const char *fn, const RtLaplaceUser *u, const double *K,
                      const RtLaplaceOptions *o, UWork *w, double *psi,
                      RtError *err)
@@ -232,45 +273,12 @@ static int find_mode(const char *fn, const RtLaplaceUser *u, const double *K,
     double f;
     if (objective(u, K, w, w->a, w->theta, &f, err))
         return -1;
-    for (int step = 1;; step++) {
-        double lp;
-        if (eval(u, w->theta, &lp, w->g, w->gphi, err)
-            || neg_hessian(fn, u, w, err))
-            return -1;
-        if (factor_M(w))
-            return rt_error(err, "%s: I + L' W L is not positive definite at "
-                            "Newton step %d (the likelihood is not "
-                            "log-concave there)", fn, step);
-        /* b = W theta + g; a_new = K^-1 Sigma b */
-        rt_multiply(w->W, w->theta, n, n, 1, w->b);
-        for (int i = 0; i < n; i++)
-            w->b[i] += w->g[i];
-        apply_Kinv_Sigma(w, w->b, w->a_new);
-        double f_new;
-        if (objective(u, K, w, w->a_new, w->theta_new, &f_new, err))
-            return -1;
-        double slack = 1e-14 * (1 + fabs(f));
-        for (int k = 0; k < o->max_steps_line_search
-                        && !(f_new >= f - slack); k++) {
-            for (int i = 0; i < n; i++)
-                w->a_new[i] = 0.5 * (w->a_new[i] + w->a[i]);
-            if (objective(u, K, w, w->a_new, w->theta_new, &f_new, err))
-                return -1;
-        }
-        if (!isfinite(f_new))
-            return rt_error(err, "%s: the Newton iteration for the mode "
-                            "diverged at step %d", fn, step);
-        bool done = fabs(f_new - f) < fmax(o->tol, slack);
-        memcpy(w->a, w->a_new, sizeof(double) * (size_t)n);
-        memcpy(w->theta, w->theta_new, sizeof(double) * (size_t)n);
-        f = f_new;
-        if (done)
-            break;
-        if (step >= o->max_steps)
-            return rt_error(err, "%s: the Newton iteration for the mode did "
-                            "not converge in %d steps (tolerance %g)", fn,
-                            o->max_steps, o->tol);
-    }
+    ModeCtx ctx = {fn, u, K, w};
+    RtLaplaceNewton nw = {n, w->a, w->theta, w->a_new, w->theta_new,
+                          "the mode", newton_direction, newton_objective,
+                          &ctx};
+    if (rt_laplace_newton(fn, &nw, o, &f, err))
+        return -1;
     double lp;
     if (eval(u, w->theta, &lp, w->g, w->gphi, err)
         || neg_hessian(fn, u, w, err))
@@ -311,21 +319,33 @@ static int check(const char *fn, const RtLaplaceUser *u, const double *K,
     return 0;
 }
 
+/* The checks, the workspace and the mode, what every entry point starts
+ * with: 0 with w allocated and at the mode (the caller frees w.block), or
+ * -1 with err and nothing to free. */
+static int at_mode(const char *fn, const RtLaplaceUser *u, const double *K,
+                   const RtLaplaceOptions *o, UWork *w, double *psi,
+                   RtError *err)
+{
+    if (check(fn, u, K, o, err) || uwork_alloc(fn, u->n, u->p, w, err))
+        return -1;
+    if (find_mode(fn, u, K, o, w, psi, err)) {
+        free(w->block);
+        return -1;
+    }
+    return 0;
+}
+
 int rt_laplace_marginal_user(const char *fn, const RtLaplaceUser *u,
                              const double *K, const RtLaplaceOptions *o,
                              double *lml, RtError *err)
 {
-    if (check(fn, u, K, o, err))
-        return -1;
     UWork w;
-    if (uwork_alloc(fn, u->n, u->p, &w, err))
-        return -1;
     double psi;
-    int rc = find_mode(fn, u, K, o, &w, &psi, err);
-    if (!rc)
-        *lml = psi - half_log_det(&w);
+    if (at_mode(fn, u, K, o, &w, &psi, err))
+        return -1;
+    *lml = psi - half_log_det(&w);
     free(w.block);
-    return rc;
+    return 0;
 }
 
 /* Sigma = Lk M^-T M^-1 Lk' (or K - K R K, R = sW B^-1 sW) into S. */
@@ -363,17 +383,12 @@ int rt_laplace_marginal_user_grad(const char *fn, const RtLaplaceUser *u,
                                   double adj, double *lml, double *K_adj,
                                   double *phi_adj, RtError *err)
 {
-    if (check(fn, u, K, o, err))
-        return -1;
-    int n = u->n, p = u->p;
+    int n = u->n, p = u->p, rc = 0;
     UWork w;
-    if (uwork_alloc(fn, n, p, &w, err))
-        return -1;
     double psi, lp;
     double *mem = NULL;
-    int rc = find_mode(fn, u, K, o, &w, &psi, err);
-    if (rc)
-        goto done;
+    if (at_mode(fn, u, K, o, &w, &psi, err))
+        return -1;
     *lml = psi - half_log_det(&w);
     size_t nn = (size_t)n * (size_t)n;
     mem = malloc(sizeof(double) * (2 * nn + 5 * (size_t)n + 2 * (size_t)p
@@ -499,20 +514,14 @@ int rt_laplace_latent_user_rng(const char *fn, const RtLaplaceUser *u,
                                const double *K, const RtLaplaceOptions *o,
                                RtRng *rng, double *theta, RtError *err)
 {
-    if (check(fn, u, K, o, err))
-        return -1;
-    int n = u->n;
+    int n = u->n, rc = 0;
     UWork w;
-    if (uwork_alloc(fn, n, u->p, &w, err))
-        return -1;
     double psi;
-    int rc = find_mode(fn, u, K, o, &w, &psi, err);
-    double *S = NULL;
-    if (!rc) {
-        S = malloc(sizeof(double) * (size_t)n * (size_t)n);
-        if (!S)
-            rc = rt_error(err, "%s: out of memory", fn);
-    }
+    if (at_mode(fn, u, K, o, &w, &psi, err))
+        return -1;
+    double *S = malloc(sizeof(double) * (size_t)n * (size_t)n);
+    if (!S)
+        rc = rt_error(err, "%s: out of memory", fn);
     if (!rc) {
         /* theta* + chol(Sigma) z */
         sigma(&w, S);

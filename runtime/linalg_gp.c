@@ -1,13 +1,123 @@
-/* linalg_gp.c - the exponentiated quadratic kernel between two sets of
- * points, and the kernels with one length scale per dimension (ARD), with
- * their reverse-mode rules (rt_gp.h).  The one-set kernel with one length
- * scale is in linalg.c; the checks and messages follow it. */
+/* linalg_gp.c - the exponentiated quadratic kernel (Stan Functions
+ * Reference, "Gaussian process covariance functions"): of one set of
+ * points, between two sets, and with one length scale per dimension
+ * (ARD), with their reverse-mode rules (rt_gp.h).  The kernels of a
+ * distance are gp_kernels.c's. */
 #include <math.h>
 
 #include "pplrt.h"
 #include "rt_gp.h"
 
 #define IDX(i, j, ncol) ((size_t)(i) * (size_t)(ncol) + (size_t)(j))
+
+static void fill_nan(double *x, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        x[i] = NAN;
+}
+
+/* ------------------------------------------------- one set of points */
+
+int rt_gp_exp_quad_cov(const double *x, int N, int D, double alpha,
+                       double rho, double *K, RtError *err)
+{
+    const char *fn = "gp_exp_quad_cov";
+    int bad = 0;
+    if (!(alpha > 0) || !isfinite(alpha))
+        bad = rt_error(err, "%s: magnitude is %g, but must be positive "
+                       "finite!", fn, alpha);
+    else if (!(rho > 0) || !isfinite(rho))
+        bad = rt_error(err, "%s: length scale is %g, but must be positive "
+                       "finite!", fn, rho);
+    else
+        for (size_t i = 0; i < (size_t)N * (size_t)D; i++)
+            if (isnan(x[i])) {
+                bad = rt_error(err, "%s: x[%zu] is nan, but must not be "
+                               "nan!", fn, i / (size_t)(D > 0 ? D : 1) + 1);
+                break;
+            }
+    if (bad) {
+        fill_nan(K, (size_t)N * (size_t)N);
+        return -1;
+    }
+    double a2 = alpha * alpha, inv = -0.5 / (rho * rho);
+    for (int i = 0; i < N; i++) {
+        K[IDX(i, i, N)] = a2;
+        for (int j = 0; j < i; j++) {
+            double d2 = 0;
+            for (int d = 0; d < D; d++) {
+                double t = x[IDX(i, d, D)] - x[IDX(j, d, D)];
+                d2 += t * t;
+            }
+            K[IDX(i, j, N)] = K[IDX(j, i, N)] = a2 * exp(d2 * inv);
+        }
+    }
+    return 0;
+}
+
+/* dK_ij/dalpha = 2 K_ij / alpha, dK_ij/drho = K_ij d2_ij / rho^3,
+ * dK_ij/dx_i = -K_ij (x_i - x_j) / rho^2. */
+void rt_gp_exp_quad_cov_adj(const double *x, int N, int D, double alpha,
+                            double rho, const double *K, const double *K_adj,
+                            double *x_adj, double *alpha_adj,
+                            double *rho_adj)
+{
+    double ga = 0, gr = 0, r2 = rho * rho;
+    if (D == 1 && !x_adj) {
+        /* one coordinate and no adjoint for it (the common GP over data):
+         * two partial sums each, off the chain of one accumulator */
+        double ga1 = 0, gr1 = 0;
+        for (int i = 0; i < N; i++) {
+            const double *Ki = K + IDX(i, 0, N), *Gi = K_adj + IDX(i, 0, N);
+            double xi = x[i];
+            ga += Gi[i] * Ki[i];
+            int j = 0;
+            for (; j + 2 <= i; j += 2) {
+                double g0 = (Gi[j] + K_adj[IDX(j, i, N)]) * Ki[j];
+                double g1 = (Gi[j + 1] + K_adj[IDX(j + 1, i, N)]) * Ki[j + 1];
+                double t0 = xi - x[j], t1 = xi - x[j + 1];
+                ga += g0;
+                ga1 += g1;
+                gr += g0 * (t0 * t0);
+                gr1 += g1 * (t1 * t1);
+            }
+            for (; j < i; j++) {
+                double g = (Gi[j] + K_adj[IDX(j, i, N)]) * Ki[j];
+                double t = xi - x[j];
+                ga += g;
+                gr += g * (t * t);
+            }
+        }
+        ga += ga1;
+        gr += gr1;
+    } else {
+        for (int i = 0; i < N; i++) {
+            double gii = K_adj[IDX(i, i, N)];
+            ga += gii * K[IDX(i, i, N)];
+            for (int j = 0; j < i; j++) {
+                double g = (K_adj[IDX(i, j, N)] + K_adj[IDX(j, i, N)])
+                           * K[IDX(i, j, N)];
+                double d2 = 0;
+                for (int d = 0; d < D; d++) {
+                    double t = x[IDX(i, d, D)] - x[IDX(j, d, D)];
+                    d2 += t * t;
+                    if (x_adj) {
+                        x_adj[IDX(i, d, D)] -= g * t / r2;
+                        x_adj[IDX(j, d, D)] += g * t / r2;
+                    }
+                }
+                ga += g;
+                gr += g * d2;
+            }
+        }
+    }
+    if (alpha_adj)
+        *alpha_adj += 2 * ga / alpha;
+    if (rho_adj)
+        *rho_adj += gr / (r2 * rho);
+}
+
+/* ------------------------------------------------ two sets of points */
 
 /* "gp_exp_quad_cov: x1[3] is nan, but must not be nan!" for the first
  * point of x (N points of D coordinates) with a NaN coordinate. */

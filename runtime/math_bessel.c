@@ -1,8 +1,14 @@
-/* math_bessel.c - the partial derivatives of log_modified_bessel_first_kind
- * (v, z) = log I_v(z) in both arguments (Stan Functions Reference,
- * "Bessel functions"); the value is math_scalar.c's.
+/* math_bessel.c - the Bessel functions (Stan Functions Reference,
+ * "Bessel functions"): bessel_first_kind, bessel_second_kind,
+ * modified_bessel_first_kind, modified_bessel_second_kind and
+ * log_modified_bessel_first_kind, with their partials.  Conventions:
+ * rt_scalar.h; GSL is called through its _e forms with the error handler
+ * off for the call (math_internal.h), so nothing here ends the process.
  *
- * d/dz is I_{v+1}(z) / I_v(z) + v / z (math_scalar.c's _dz).  d/dv has no
+ * The partials of log_modified_bessel_first_kind(v, z) = log I_v(z) in
+ * both arguments:
+ *
+ * d/dz is I_{v+1}(z) / I_v(z) + v / z (the _dz below).  d/dv has no
  * closed form; it comes from one of two series, chosen by where each is
  * accurate:
  *
@@ -15,12 +21,15 @@
  *     (k! Gamma(k+v+1)), whose terms have d t_k / dv = t_k (log(z/2) -
  *     digamma(k+v+1)): d/dv log I is the t-weighted mean of that
  *     difference.  The sum starts at the largest term and walks outward
- *     relative to it, so nothing overflows however large z is.
- *
- * Conventions: rt_scalar.h. */
+ *     relative to it, so nothing overflows however large z is. */
 #include <math.h>
 
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_sf_bessel.h>
+
+#include "pplrt.h"
 #include "rt_scalar.h"
+#include "math_internal.h"
 
 /* Stop a series when a term is below this fraction of the sum. */
 #define SERIES_EPS 1e-17
@@ -101,4 +110,156 @@ void rt_log_modified_bessel_first_kind_d(double v, double z, double f,
         *dv = 0;
     else if (!(z > 20 && z > v * v && dv_hankel(v, z, dv)))
         *dv = dv_power_series(v, z);
+}
+
+/* ----------------------------------------------------------- Bessel */
+
+typedef int (*GslBesselFn)(int n, double x, gsl_sf_result *r);
+
+static double gsl_bessel(GslBesselFn f, int n, double x)
+{
+    gsl_sf_result r = {NAN, 0};
+    gsl_error_handler_t *old = gsl_set_error_handler_off();
+    int status = f(n, x, &r);
+    gsl_set_error_handler(old);
+    return gsl_finish(status, &r);
+}
+
+static double odd_sign(int n) { return n % 2 ? -1 : 1; }
+
+/* J_v(x) for any integer v and real x: J_{-v} = (-1)^v J_v and
+ * J_v(-x) = (-1)^v J_v(x). */
+double rt_bessel_first_kind(int v, double x)
+{
+    if (isnan(x))
+        return NAN;
+    double sign = (v < 0 ? odd_sign(v) : 1) * (x < 0 ? odd_sign(v) : 1);
+    if (v < 0)
+        v = -v;
+    return sign * gsl_bessel(gsl_sf_bessel_Jn_e, v, fabs(x));
+}
+
+double rt_bessel_first_kind_dx(int v, double x, double f)
+{
+    (void)f;
+    return 0.5 * (rt_bessel_first_kind(v - 1, x) -
+                  rt_bessel_first_kind(v + 1, x));
+}
+
+double rt_bessel_second_kind(int v, double x)
+{
+    if (!(x > 0))
+        return NAN;
+    double sign = v < 0 ? odd_sign(v) : 1;
+    return sign * gsl_bessel(gsl_sf_bessel_Yn_e, v < 0 ? -v : v, x);
+}
+
+double rt_bessel_second_kind_dx(int v, double x, double f)
+{
+    (void)f;
+    return 0.5 * (rt_bessel_second_kind(v - 1, x) -
+                  rt_bessel_second_kind(v + 1, x));
+}
+
+/* I_{-v} = I_v, I_v(-x) = (-1)^v I_v(x). */
+double rt_modified_bessel_first_kind(int v, double x)
+{
+    if (isnan(x))
+        return NAN;
+    if (v < 0)
+        v = -v;
+    double sign = x < 0 ? odd_sign(v) : 1;
+    return sign * gsl_bessel(gsl_sf_bessel_In_e, v, fabs(x));
+}
+
+/* I_v' = (I_{v-1} + I_{v+1}) / 2, the recurrence's form of the
+ * derivative. */
+double rt_modified_bessel_first_kind_dx(int v, double x, double f)
+{
+    (void)f;
+    return 0.5 * (rt_modified_bessel_first_kind(v - 1, x) +
+                  rt_modified_bessel_first_kind(v + 1, x));
+}
+
+double rt_modified_bessel_second_kind(int v, double x)
+{
+    if (!(x > 0))
+        return NAN;
+    return gsl_bessel(gsl_sf_bessel_Kn_e, v < 0 ? -v : v, x);
+}
+
+double rt_modified_bessel_second_kind_dx(int v, double x, double f)
+{
+    (void)f;
+    return -0.5 * (rt_modified_bessel_second_kind(v - 1, x) +
+                   rt_modified_bessel_second_kind(v + 1, x));
+}
+
+/* e^-z I_v(z) for real v >= 0, z > 0. */
+static double bessel_inu_scaled(double v, double z)
+{
+    gsl_sf_result r = {NAN, 0};
+    gsl_error_handler_t *old = gsl_set_error_handler_off();
+    int status = gsl_sf_bessel_Inu_scaled_e(v, z, &r);
+    gsl_set_error_handler(old);
+    return gsl_finish(status, &r);
+}
+
+double rt_log_modified_bessel_first_kind(double v, double z)
+{
+    if (isnan(v) || isnan(z) || v < 0 || z < 0)
+        return NAN;
+    if (z == 0)
+        return v == 0 ? 0 : -INFINITY;
+    if (z < 1) {
+        /* the series (z/2)^v / Gamma(v+1) sum_k (z^2/4)^k / (k! (v+1)_k),
+         * its tail through log1p: log(I) of a value near 1 would lose the
+         * digits that make up log I */
+        double q = 0.25 * z * z, term = 1, tail = 0;
+        for (int k = 1; k < 100 && term > 1e-17 * tail; k++) {
+            term *= q / (k * (v + k));
+            tail += term;
+        }
+        return v * log(0.5 * z) - rt_lgamma(v + 1) + log1p(tail);
+    }
+    return log(bessel_inu_scaled(v, z)) + z;
+}
+
+/* d log I_v / dz = I_{v+1}(z) / I_v(z) + v / z. */
+double rt_log_modified_bessel_first_kind_dz(double v, double z, double f)
+{
+    (void)f;
+    if (z == 0)
+        return v == 0 ? 0 : INFINITY;
+    return bessel_inu_scaled(v + 1, z) / bessel_inu_scaled(v, z) + v / z;
+}
+
+/* ------------------------------------ binary forms with an int order */
+
+void rt_bessel_first_kind_d(int v, double x, double f, double *dv,
+                            double *dx)
+{
+    *dv = 0;
+    *dx = rt_bessel_first_kind_dx(v, x, f);
+}
+
+void rt_bessel_second_kind_d(int v, double x, double f, double *dv,
+                             double *dx)
+{
+    *dv = 0;
+    *dx = rt_bessel_second_kind_dx(v, x, f);
+}
+
+void rt_modified_bessel_first_kind_d(int v, double x, double f, double *dv,
+                                     double *dx)
+{
+    *dv = 0;
+    *dx = rt_modified_bessel_first_kind_dx(v, x, f);
+}
+
+void rt_modified_bessel_second_kind_d(int v, double x, double f,
+                                      double *dv, double *dx)
+{
+    *dv = 0;
+    *dx = rt_modified_bessel_second_kind_dx(v, x, f);
 }

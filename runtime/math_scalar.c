@@ -1,6 +1,7 @@
 /* math_scalar.c - the special functions of rt_scalar.h: gamma family,
- * binomial coefficients, inverse normal cdf, factorials, Bessel functions,
- * Owen's T, the incomplete beta function, and Stan's domain messages.
+ * binomial coefficients, inverse normal cdf, factorials, Owen's T, the
+ * incomplete beta function, and Stan's domain messages.  The Bessel
+ * functions are math_bessel.c's.
  *
  * GSL supplies several values.  Its default error handler aborts on
  * underflow or a domain error, so every GSL call goes through the _e form
@@ -21,20 +22,11 @@
 
 #include "pplrt.h"
 #include "rt_scalar.h"
+#include "math_internal.h"
 
 /* -------------------------------------------------------- GSL, quietly */
 
 typedef int (*GslFn1)(double x, gsl_sf_result *r);
-
-/* The value of a GSL _e function, NaN if GSL reports a domain error;
- * an underflow keeps GSL's value (0 or a denormal). */
-static double gsl_finish(int status, const gsl_sf_result *r)
-{
-    if (status == GSL_SUCCESS || status == GSL_EUNDRFLW ||
-        status == GSL_EOVRFLW || status == GSL_ELOSS)
-        return r->val;
-    return NAN;
-}
 
 static double gsl_quiet1(GslFn1 f, double x)
 {
@@ -321,126 +313,18 @@ double rt_rising_factorial_dx(double x, int n, double f)
     return n < 0 ? NAN : factorial_product_dx(x, n, 1);
 }
 
-/* ----------------------------------------------------------- Bessel */
-
-typedef int (*GslBesselFn)(int n, double x, gsl_sf_result *r);
-
-static double gsl_bessel(GslBesselFn f, int n, double x)
+void rt_falling_factorial_d(double x, int n, double f, double *dx,
+                            double *dn)
 {
-    gsl_sf_result r = {NAN, 0};
-    gsl_error_handler_t *old = gsl_set_error_handler_off();
-    int status = f(n, x, &r);
-    gsl_set_error_handler(old);
-    return gsl_finish(status, &r);
+    *dx = rt_falling_factorial_dx(x, n, f);
+    *dn = 0;
 }
 
-static double odd_sign(int n) { return n % 2 ? -1 : 1; }
-
-/* J_v(x) for any integer v and real x: J_{-v} = (-1)^v J_v and
- * J_v(-x) = (-1)^v J_v(x). */
-double rt_bessel_first_kind(int v, double x)
+void rt_rising_factorial_d(double x, int n, double f, double *dx,
+                           double *dn)
 {
-    if (isnan(x))
-        return NAN;
-    double sign = (v < 0 ? odd_sign(v) : 1) * (x < 0 ? odd_sign(v) : 1);
-    if (v < 0)
-        v = -v;
-    return sign * gsl_bessel(gsl_sf_bessel_Jn_e, v, fabs(x));
-}
-
-double rt_bessel_first_kind_dx(int v, double x, double f)
-{
-    (void)f;
-    return 0.5 * (rt_bessel_first_kind(v - 1, x) -
-                  rt_bessel_first_kind(v + 1, x));
-}
-
-double rt_bessel_second_kind(int v, double x)
-{
-    if (!(x > 0))
-        return NAN;
-    double sign = v < 0 ? odd_sign(v) : 1;
-    return sign * gsl_bessel(gsl_sf_bessel_Yn_e, v < 0 ? -v : v, x);
-}
-
-double rt_bessel_second_kind_dx(int v, double x, double f)
-{
-    (void)f;
-    return 0.5 * (rt_bessel_second_kind(v - 1, x) -
-                  rt_bessel_second_kind(v + 1, x));
-}
-
-/* I_{-v} = I_v, I_v(-x) = (-1)^v I_v(x). */
-double rt_modified_bessel_first_kind(int v, double x)
-{
-    if (isnan(x))
-        return NAN;
-    if (v < 0)
-        v = -v;
-    double sign = x < 0 ? odd_sign(v) : 1;
-    return sign * gsl_bessel(gsl_sf_bessel_In_e, v, fabs(x));
-}
-
-/* I_v' = (I_{v-1} + I_{v+1}) / 2, the recurrence's form of the
- * derivative. */
-double rt_modified_bessel_first_kind_dx(int v, double x, double f)
-{
-    (void)f;
-    return 0.5 * (rt_modified_bessel_first_kind(v - 1, x) +
-                  rt_modified_bessel_first_kind(v + 1, x));
-}
-
-double rt_modified_bessel_second_kind(int v, double x)
-{
-    if (!(x > 0))
-        return NAN;
-    return gsl_bessel(gsl_sf_bessel_Kn_e, v < 0 ? -v : v, x);
-}
-
-double rt_modified_bessel_second_kind_dx(int v, double x, double f)
-{
-    (void)f;
-    return -0.5 * (rt_modified_bessel_second_kind(v - 1, x) +
-                   rt_modified_bessel_second_kind(v + 1, x));
-}
-
-/* e^-z I_v(z) for real v >= 0, z > 0. */
-static double bessel_inu_scaled(double v, double z)
-{
-    gsl_sf_result r = {NAN, 0};
-    gsl_error_handler_t *old = gsl_set_error_handler_off();
-    int status = gsl_sf_bessel_Inu_scaled_e(v, z, &r);
-    gsl_set_error_handler(old);
-    return gsl_finish(status, &r);
-}
-
-double rt_log_modified_bessel_first_kind(double v, double z)
-{
-    if (isnan(v) || isnan(z) || v < 0 || z < 0)
-        return NAN;
-    if (z == 0)
-        return v == 0 ? 0 : -INFINITY;
-    if (z < 1) {
-        /* the series (z/2)^v / Gamma(v+1) sum_k (z^2/4)^k / (k! (v+1)_k),
-         * its tail through log1p: log(I) of a value near 1 would lose the
-         * digits that make up log I */
-        double q = 0.25 * z * z, term = 1, tail = 0;
-        for (int k = 1; k < 100 && term > 1e-17 * tail; k++) {
-            term *= q / (k * (v + k));
-            tail += term;
-        }
-        return v * log(0.5 * z) - rt_lgamma(v + 1) + log1p(tail);
-    }
-    return log(bessel_inu_scaled(v, z)) + z;
-}
-
-/* d log I_v / dz = I_{v+1}(z) / I_v(z) + v / z. */
-double rt_log_modified_bessel_first_kind_dz(double v, double z, double f)
-{
-    (void)f;
-    if (z == 0)
-        return v == 0 ? 0 : INFINITY;
-    return bessel_inu_scaled(v + 1, z) / bessel_inu_scaled(v, z) + v / z;
+    *dx = rt_rising_factorial_dx(x, n, f);
+    *dn = 0;
 }
 
 /* ---------------------------------------------------------- Owen's T */

@@ -1,8 +1,8 @@
 /* math_special.c - the rest of rt_scalar.h's special functions: quantiles
  * of the normal (inv_erfc, std_normal_qf, std_normal_log_qf), Lambert's W,
  * beta, the regularized incomplete gamma functions with their partials,
- * lmgamma, the inverse incomplete beta function, to_int, the binary forms
- * of the functions with an int argument, and the domain messages of these.
+ * lmgamma, the inverse incomplete beta function, to_int, and the domain
+ * messages of these.
  *
  * As in math_scalar.c, GSL is called through its _e forms with the error
  * handler off for the call: nothing here ends the process. */
@@ -19,63 +19,10 @@
 
 #include "pplrt.h"
 #include "rt_scalar.h"
+#include "math_internal.h"
 
 #define LOG_SQRT_2PI 0.918938533204672741780   /* log sqrt(2 pi) */
 #define INV_E 0.367879441171442321596           /* 1 / e */
-
-/* The value of a GSL _e call made with the handler off: NaN if GSL
- * reports a domain error or no convergence. */
-static double gsl_value(int status, const gsl_sf_result *r)
-{
-    if (status == GSL_SUCCESS || status == GSL_EUNDRFLW ||
-        status == GSL_EOVRFLW || status == GSL_ELOSS)
-        return r->val;
-    return NAN;
-}
-
-/* -------------------------------------- binary forms with an int */
-
-void rt_bessel_first_kind_d(int v, double x, double f, double *dv,
-                            double *dx)
-{
-    *dv = 0;
-    *dx = rt_bessel_first_kind_dx(v, x, f);
-}
-
-void rt_bessel_second_kind_d(int v, double x, double f, double *dv,
-                             double *dx)
-{
-    *dv = 0;
-    *dx = rt_bessel_second_kind_dx(v, x, f);
-}
-
-void rt_modified_bessel_first_kind_d(int v, double x, double f, double *dv,
-                                     double *dx)
-{
-    *dv = 0;
-    *dx = rt_modified_bessel_first_kind_dx(v, x, f);
-}
-
-void rt_modified_bessel_second_kind_d(int v, double x, double f,
-                                      double *dv, double *dx)
-{
-    *dv = 0;
-    *dx = rt_modified_bessel_second_kind_dx(v, x, f);
-}
-
-void rt_falling_factorial_d(double x, int n, double f, double *dx,
-                            double *dn)
-{
-    *dx = rt_falling_factorial_dx(x, n, f);
-    *dn = 0;
-}
-
-void rt_rising_factorial_d(double x, int n, double f, double *dx,
-                           double *dn)
-{
-    *dx = rt_rising_factorial_dx(x, n, f);
-    *dn = 0;
-}
 
 /* ------------------------------------------------ normal quantiles */
 
@@ -107,7 +54,7 @@ static double log_Phi(double x)
         gsl_error_handler_t *old = gsl_set_error_handler_off();
         int status = gsl_sf_log_erfc_e(-RT_SQRT1_2 * x, &r);
         gsl_set_error_handler(old);
-        return -RT_LN2 + gsl_value(status, &r);
+        return -RT_LN2 + gsl_finish(status, &r);
     }
     return log1p(-0.5 * erfc(RT_SQRT1_2 * x));
 }
@@ -162,7 +109,7 @@ static double gsl_quiet(GslFn1 f, double x)
     gsl_error_handler_t *old = gsl_set_error_handler_off();
     int status = f(x, &r);
     gsl_set_error_handler(old);
-    return gsl_value(status, &r);
+    return gsl_finish(status, &r);
 }
 
 double rt_lambert_w0(double x)
@@ -197,7 +144,7 @@ double rt_beta(double a, double b)
     gsl_error_handler_t *old = gsl_set_error_handler_off();
     int status = gsl_sf_beta_e(a, b, &r);
     gsl_set_error_handler(old);
-    double v = gsl_value(status, &r);
+    double v = gsl_finish(status, &r);
     return isnan(v) ? exp(rt_lbeta(a, b)) : v;
 }
 
@@ -229,7 +176,7 @@ double rt_gamma_p(double a, double z)
     gsl_error_handler_t *old = gsl_set_error_handler_off();
     int status = gsl_sf_gamma_inc_P_e(a, z, &r);
     gsl_set_error_handler(old);
-    return gsl_value(status, &r);
+    return gsl_finish(status, &r);
 }
 
 double rt_gamma_q(double a, double z)
@@ -242,7 +189,7 @@ double rt_gamma_q(double a, double z)
     gsl_error_handler_t *old = gsl_set_error_handler_off();
     int status = gsl_sf_gamma_inc_Q_e(a, z, &r);
     gsl_set_error_handler(old);
-    return gsl_value(status, &r);
+    return gsl_finish(status, &r);
 }
 
 /* dP/dz = z^(a-1) e^-z / Gamma(a) (1 at z = 0 when a = 1, where the

@@ -26,9 +26,14 @@
  *                                    dist_binary_binomial.c, dist_count.c,
  *                                    dist_discrete_range.c,
  *                                    dist_categorical.c, dist_ordinal.c,
+ *                                    dist_multinomial.c,
  *                                    dist_glm_*.c (dist_disc_internal.h,
  *                                    dist_glm_internal.h)
- *                   rt_dist_multi.h  multivariate: dist_multi*.c
+ *                   rt_dist_multi.h  multivariate: one file per family
+ *                                    (dist_multi_normal.c,
+ *                                    dist_multi_student_t.c,
+ *                                    dist_wishart.c, dist_lkj.c, ...;
+ *                                    dist_multi_internal.h)
  *   scalar math     rt_scalar.h      math_scalar*.c, math_bessel.c
  *   reductions      rt_reduce.h      math_reduce.c
  *   linear algebra  rt_linalg*.h     linalg.c, linalg_build.c, linalg_qr.c;
@@ -176,6 +181,9 @@ void rt_rng_free(RtRng *r);
 double rt_rng_uniform(RtRng *r);          /* in (0, 1) */
 double rt_rng_normal(RtRng *r);           /* standard normal */
 double rt_rng_exponential(RtRng *r);      /* rate 1 */
+/* A Gamma(a, 1) draw (Marsaglia and Tsang 2000), and its log (rng.c). */
+double rt_gamma_draw(RtRng *rng, double a);
+double rt_log_gamma_draw(RtRng *rng, double a);
 
 /* --------------------------------------------------------------- data */
 

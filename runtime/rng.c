@@ -4,9 +4,11 @@
  * (Steele, Lea and Flood, "Fast splittable pseudorandom number
  * generators", 2014) into the 32-bit seed that gsl_rng_mt19937 takes, so
  * chains 1, 2, ... of one seed start far apart and a run repeats exactly
- * on every machine. */
+ * on every machine.  Below the stream, the gamma draws the multivariate
+ * rngs build on (Dirichlet, Wishart, Student-t, LKJ). */
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
+#include <math.h>
 #include <stdlib.h>
 
 #include "pplrt.h"
@@ -69,4 +71,34 @@ void *rt_rng_gsl(RtRng *r);
 void *rt_rng_gsl(RtRng *r)
 {
     return r->gen;
+}
+
+/* ----------------------------------------------------------- gamma draws */
+
+/* Marsaglia and Tsang (2000), "A simple method for generating gamma
+ * variables": for a >= 1, d = a - 1/3, v = (1 + x / sqrt(9d))^3 with x
+ * standard normal, accepted when log u < x^2/2 + d - d v + d log v.  For
+ * a < 1, Gamma(a) = Gamma(a + 1) U^(1/a), computed in logs. */
+double rt_log_gamma_draw(RtRng *rng, double a)
+{
+    double boost = 0;
+    if (a < 1) {
+        boost = log(rt_rng_uniform(rng)) / a;
+        a += 1;
+    }
+    double d = a - 1.0 / 3, c = 1 / sqrt(9 * d);
+    for (;;) {
+        double x = rt_rng_normal(rng), v = 1 + c * x;
+        if (v <= 0)
+            continue;
+        v = v * v * v;
+        double u = rt_rng_uniform(rng);
+        if (log(u) < 0.5 * x * x + d - d * v + d * log(v))
+            return log(d * v) + boost;
+    }
+}
+
+double rt_gamma_draw(RtRng *rng, double a)
+{
+    return exp(rt_log_gamma_draw(rng, a));
 }

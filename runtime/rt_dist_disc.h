@@ -22,7 +22,9 @@
  *   dist_disc_walk.c        the cumulative sums of poisson, binomial and
  *                           neg_binomial_2
  *   dist_discrete_range.c   discrete_range
- *   dist_categorical.c      categorical(_logit), multinomial
+ *   dist_categorical.c      categorical(_logit)
+ *   dist_multinomial.c      multinomial (with multinomial_logit and
+ *                           dirichlet_multinomial: rt_dist_multi.h)
  *   dist_ordinal.c          ordered_logistic, ordered_probit
  *   dist_hypergeometric.c   hypergeometric
  *   dist_glm_continuous.c   normal_id_glm

@@ -1,4 +1,15 @@
-/* rt_dist_multi.h - multivariate distributions (dist_multi.c).
+/* rt_dist_multi.h - multivariate distributions, one file per family:
+ *   dist_multi_normal.c     multi_normal(_cholesky, _prec)
+ *   dist_multi_student_t.c  multi_student_t(_cholesky)
+ *   dist_wishart.c          (inv_)wishart(_cholesky)
+ *   dist_lkj.c              lkj_corr(_cholesky);  dist_lkj_cov.c: lkj_cov
+ *   dist_dirichlet.c        dirichlet
+ *   dist_multinomial.c      multinomial_logit, dirichlet_multinomial (and
+ *                           multinomial: rt_dist_disc.h)
+ *   dist_multi_gp.c         multi_gp(_cholesky)
+ *   dist_gaussian_dlm.c     gaussian_dlm_obs
+ * (shared helpers: dist_multi_internal.h).  The gamma draws behind their
+ * rngs are rng.c's (pplrt.h).
  *
  * rt_math.h's conventions hold: densities return the summed log density,
  * ADD adj * partials into the g buffers of their RtMat/RtArg arguments,
@@ -102,12 +113,9 @@ int rt_dirichlet_rng(const double *alpha, int K, RtRng *rng, double *out,
  * through canonical partial correlations, C-vine order. */
 int rt_lkj_corr_cholesky_rng(int K, double eta, RtRng *rng, double *L,
                              RtError *err);
-/* A Gamma(a, 1) draw (Marsaglia and Tsang 2000), and its log. */
-double rt_gamma_draw(RtRng *rng, double a);
-double rt_log_gamma_draw(RtRng *rng, double a);
 
 /* ------------------------------------ covariance matrix distributions
- * (dist_wishart_student_t.c).  nu is a scalar RtArg; W, S (Sigma) are K x K. */
+ * (dist_wishart.c).  nu is a scalar RtArg; W, S (Sigma) are K x K. */
 
 /* Doubles of work rt_wishart_lpdf and rt_inv_wishart_lpdf need: 6K^2. */
 size_t rt_wishart_work_size(int K);
@@ -152,7 +160,7 @@ double rt_inv_wishart_cholesky_lpdf(RtMat L_W, RtArg nu, RtMat L_S,
                                     RtError *err);
 
 /* ------------------------------------------ multivariate Student-t
- * (dist_wishart_student_t.c).  Vectors as for multi_normal. */
+ * (dist_multi_student_t.c).  Vectors as for multi_normal. */
 
 /* Doubles of work rt_multi_student_t_lpdf needs: 3K^2 + 2K. */
 size_t rt_multi_student_t_work_size(int K);
@@ -182,7 +190,7 @@ double rt_multi_student_t_cholesky_lpdf(RtMat y, RtArg nu, RtMat mu, RtMat L,
                                         RtError *err);
 
 /* -------------------------------------------- multi_normal_prec
- * (dist_wishart_student_t.c) */
+ * (dist_multi_normal.c) */
 
 /* Doubles of work rt_multi_normal_prec_lpdf needs: 2K^2 + 2K. */
 size_t rt_multi_normal_prec_work_size(int K);
@@ -199,7 +207,7 @@ size_t rt_multi_normal_prec_work_size(int K);
 double rt_multi_normal_prec_lpdf(RtMat y, RtMat mu, RtMat Omega, bool propto,
                                  double adj, double *work, RtError *err);
 
-/* ------------------------------------- multivariate discrete (dist_multinomial_rng.c)
+/* ------------------------- multivariate discrete (dist_multinomial.c)
  * ns: K counts, one array; the parameter a K-vector RtArg, as for
  * rt_multinomial_lpmf (rt_dist_disc.h). */
 
@@ -225,7 +233,8 @@ double rt_multinomial_logit_lpmf(RtIArg ns, RtArg beta, bool propto,
 double rt_dirichlet_multinomial_lpmf(RtIArg ns, RtArg alpha, bool propto,
                                      double adj, RtError *err);
 
-/* ------------------------------------------------ more rngs (dist_multinomial_rng.c)
+/* ----------------------------------------------------------- more rngs
+ * (of the families above, in their files)
  * Matrices are K x K row-major in out; each returns 0, or -1 with err and
  * NaN (for counts, -1) in out.  work == NULL: allocated. */
 

@@ -1,14 +1,27 @@
-/* rt_gp.h - the exponentiated quadratic kernel between two sets of points
- * (linalg_gp.c), with its reverse-mode rule in rt_linalg.h's convention:
- * the forward call writes caller-provided memory, the _adj call ADDS the
- * inputs' adjoints into the given buffers (NULL: no derivative); and the
- * kernels of one or two sets with a length scale per dimension (ARD).
- * The kernel of one set with itself and one length scale is rt_linalg.h's
- * rt_gp_exp_quad_cov. */
+/* rt_gp.h - the exponentiated quadratic kernel (linalg_gp.c) of one set
+ * of points, between two sets, and with a length scale per dimension
+ * (ARD), with its reverse-mode rules in rt_linalg.h's convention: the
+ * forward call writes caller-provided memory, the _adj call ADDS the
+ * inputs' adjoints into the given buffers (NULL: no derivative). */
 #ifndef RT_GP_H
 #define RT_GP_H
 
 #include "rt_math.h"
+
+/* ------------------------------------------------- Gaussian processes */
+
+/* K[i,j] = alpha^2 exp(-|x_i - x_j|^2 / (2 rho^2)) for N points of D
+ * coordinates (an array of reals: D = 1; an array of vectors: N x D
+ * row-major).  Checks "gp_exp_quad_cov: magnitude is 0, but must be
+ * positive finite!", "length scale", and "x[3] is nan, but must not be
+ * nan!". */
+int rt_gp_exp_quad_cov(const double *x, int N, int D, double alpha,
+                       double rho, double *K, RtError *err);
+/* Adds into x_adj (N*D), alpha_adj, rho_adj (each may be NULL). */
+void rt_gp_exp_quad_cov_adj(const double *x, int N, int D, double alpha,
+                            double rho, const double *K, const double *K_adj,
+                            double *x_adj, double *alpha_adj,
+                            double *rho_adj);
 
 /* K[i,j] = alpha^2 exp(-|x1_i - x2_j|^2 / (2 rho^2)), K N1 x N2 row-major,
  * for N1 and N2 points of D1 and D2 coordinates (an array of reals: D = 1;

@@ -229,21 +229,6 @@ static inline int rt_eigenvectors_sym(const double *A, int n, double *vals,
     return rt_eigen_sym("eigenvectors_sym", A, n, vals, vecs, err);
 }
 
-/* ------------------------------------------------- Gaussian processes */
-
-/* K[i,j] = alpha^2 exp(-|x_i - x_j|^2 / (2 rho^2)) for N points of D
- * coordinates (an array of reals: D = 1; an array of vectors: N x D
- * row-major).  Checks "gp_exp_quad_cov: magnitude is 0, but must be
- * positive finite!", "length scale", and "x[3] is nan, but must not be
- * nan!". */
-int rt_gp_exp_quad_cov(const double *x, int N, int D, double alpha,
-                       double rho, double *K, RtError *err);
-/* Adds into x_adj (N*D), alpha_adj, rho_adj (each may be NULL). */
-void rt_gp_exp_quad_cov_adj(const double *x, int N, int D, double alpha,
-                            double rho, const double *K, const double *K_adj,
-                            double *x_adj, double *alpha_adj,
-                            double *rho_adj);
-
 /* ------------------------------------------ QR decomposition (.c) */
 
 /* Stan's qr_thin_Q, qr_thin_R, qr_Q and qr_R of A (M x N), values only

@@ -2,7 +2,8 @@
  * continuous univariate distributions (rt_dist_cont.h), shared by
  * test_rt_dist_cont.c and test_rt_dist_cont_more.c.  A test file wraps each
  * distribution's functions (WRAP_ALL, or WRAP_LPDF and WRAP_FORM for the
- * forms Stan has), writes one Dist row per distribution, and calls:
+ * forms Stan has; WRAP_RNGk for an rng of k parameters), writes one Dist
+ * row per distribution, and calls:
  *   rtd_check_values      lpdf and cdfs at five points against the row's
  *                         independent reference, lcdf = log(cdf) and
  *                         lccdf = log1m(cdf), vectorized sums/products;
@@ -54,6 +55,28 @@ typedef double (*RngFn)(const double *p, RtRng *rng, RtError *err);
     static double NAME##_##FORM##_w(const RtArg *a, double adj, RtError *e)  \
     {                                                                        \
         return rt_##NAME##_##FORM(__VA_ARGS__, adj, e);                      \
+    }
+/* NAME_rng_w: rt_NAME_rng on the first K parameters p[0..K-1] */
+#define WRAP_RNG0(NAME)                                                      \
+    static double NAME##_rng_w(const double *p, RtRng *r, RtError *e)        \
+    {                                                                        \
+        (void)p;                                                             \
+        return rt_##NAME##_rng(r, e);                                        \
+    }
+#define WRAP_RNG1(NAME)                                                      \
+    static double NAME##_rng_w(const double *p, RtRng *r, RtError *e)        \
+    {                                                                        \
+        return rt_##NAME##_rng(p[0], r, e);                                  \
+    }
+#define WRAP_RNG2(NAME)                                                      \
+    static double NAME##_rng_w(const double *p, RtRng *r, RtError *e)        \
+    {                                                                        \
+        return rt_##NAME##_rng(p[0], p[1], r, e);                            \
+    }
+#define WRAP_RNG3(NAME)                                                      \
+    static double NAME##_rng_w(const double *p, RtRng *r, RtError *e)        \
+    {                                                                        \
+        return rt_##NAME##_rng(p[0], p[1], p[2], r, e);                      \
     }
 #define WRAP_ALL(NAME, ...)                                                  \
     WRAP_LPDF(NAME, __VA_ARGS__)                                             \

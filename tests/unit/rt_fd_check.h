@@ -1,8 +1,8 @@
 /* rt_fd_check.h - a central finite-difference check of a runtime
  * function's partials, shared by the tests of the families compiled in
- * session 8 (test_rt_ordinal_cuts.c, test_rt_lkj_cov.c,
- * test_rt_multi_gp.c, test_rt_hypergeometric_fns.c,
- * test_rt_gaussian_dlm.c).
+ * session 8 (test_rt_dist_ordinal.c, test_rt_dist_lkj_cov.c,
+ * test_rt_dist_multi_gp.c, test_rt_math_hypergeometric.c,
+ * test_rt_dist_gaussian_dlm.c).
  * The caller packs every real argument into one vector x of n values;
  * `eval` returns the function's value at x and, when g is non-NULL, adds
  * its partials into g (zeroed by the checker first). */

@@ -139,63 +139,20 @@ static double ref_uniform(const double *x, bool cdf)
 
 /* --------------------------------------------------------------- table */
 
-static double normal_rng_w(const double *p, RtRng *r, RtError *e)
-{
-    return rt_normal_rng(p[0], p[1], r, e);
-}
-static double std_normal_rng_w(const double *p, RtRng *r, RtError *e)
-{
-    (void)p;
-    return rt_std_normal_rng(r, e);
-}
-static double student_t_rng_w(const double *p, RtRng *r, RtError *e)
-{
-    return rt_student_t_rng(p[0], p[1], p[2], r, e);
-}
-static double cauchy_rng_w(const double *p, RtRng *r, RtError *e)
-{
-    return rt_cauchy_rng(p[0], p[1], r, e);
-}
-static double double_exponential_rng_w(const double *p, RtRng *r, RtError *e)
-{
-    return rt_double_exponential_rng(p[0], p[1], r, e);
-}
-static double logistic_rng_w(const double *p, RtRng *r, RtError *e)
-{
-    return rt_logistic_rng(p[0], p[1], r, e);
-}
-static double lognormal_rng_w(const double *p, RtRng *r, RtError *e)
-{
-    return rt_lognormal_rng(p[0], p[1], r, e);
-}
-static double exponential_rng_w(const double *p, RtRng *r, RtError *e)
-{
-    return rt_exponential_rng(p[0], r, e);
-}
-static double gamma_rng_w(const double *p, RtRng *r, RtError *e)
-{
-    return rt_gamma_rng(p[0], p[1], r, e);
-}
-static double inv_gamma_rng_w(const double *p, RtRng *r, RtError *e)
-{
-    return rt_inv_gamma_rng(p[0], p[1], r, e);
-}
-static double weibull_rng_w(const double *p, RtRng *r, RtError *e)
-{
-    return rt_weibull_rng(p[0], p[1], r, e);
-}
-static double chi_square_rng_w(const double *p, RtRng *r, RtError *e)
-{
-    return rt_chi_square_rng(p[0], r, e);
-}
-static double beta_rng_w(const double *p, RtRng *r, RtError *e)
-{
-    return rt_beta_rng(p[0], p[1], r, e);
-}
-static double uniform_rng_w(const double *p, RtRng *r, RtError *e)
-{
-    return rt_uniform_rng(p[0], p[1], r, e);
-}
+WRAP_RNG2(normal)
+WRAP_RNG0(std_normal)
+WRAP_RNG3(student_t)
+WRAP_RNG2(cauchy)
+WRAP_RNG2(double_exponential)
+WRAP_RNG2(logistic)
+WRAP_RNG2(lognormal)
+WRAP_RNG1(exponential)
+WRAP_RNG2(gamma)
+WRAP_RNG2(inv_gamma)
+WRAP_RNG2(weibull)
+WRAP_RNG1(chi_square)
+WRAP_RNG2(beta)
+WRAP_RNG2(uniform)
 
 static const Dist dists[] = {
     {"normal", 3, ALL4(normal),

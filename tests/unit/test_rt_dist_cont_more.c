@@ -227,60 +227,19 @@ static double ref_von_mises(const double *x, bool cdf)
 
 /* ---------------------------------------------------------------- rngs */
 
-static double pareto_rng_w(const double *p, RtRng *r, RtError *e)
-{
-    return rt_pareto_rng(p[0], p[1], r, e);
-}
-static double pareto_type_2_rng_w(const double *p, RtRng *r, RtError *e)
-{
-    return rt_pareto_type_2_rng(p[0], p[1], p[2], r, e);
-}
-static double frechet_rng_w(const double *p, RtRng *r, RtError *e)
-{
-    return rt_frechet_rng(p[0], p[1], r, e);
-}
-static double gumbel_rng_w(const double *p, RtRng *r, RtError *e)
-{
-    return rt_gumbel_rng(p[0], p[1], r, e);
-}
-static double rayleigh_rng_w(const double *p, RtRng *r, RtError *e)
-{
-    return rt_rayleigh_rng(p[0], r, e);
-}
-static double loglogistic_rng_w(const double *p, RtRng *r, RtError *e)
-{
-    return rt_loglogistic_rng(p[0], p[1], r, e);
-}
-static double inv_chi_square_rng_w(const double *p, RtRng *r, RtError *e)
-{
-    return rt_inv_chi_square_rng(p[0], r, e);
-}
-static double scaled_inv_chi_square_rng_w(const double *p, RtRng *r,
-                                          RtError *e)
-{
-    return rt_scaled_inv_chi_square_rng(p[0], p[1], r, e);
-}
-static double beta_proportion_rng_w(const double *p, RtRng *r, RtError *e)
-{
-    return rt_beta_proportion_rng(p[0], p[1], r, e);
-}
-static double skew_normal_rng_w(const double *p, RtRng *r, RtError *e)
-{
-    return rt_skew_normal_rng(p[0], p[1], p[2], r, e);
-}
-static double exp_mod_normal_rng_w(const double *p, RtRng *r, RtError *e)
-{
-    return rt_exp_mod_normal_rng(p[0], p[1], p[2], r, e);
-}
-static double skew_double_exponential_rng_w(const double *p, RtRng *r,
-                                            RtError *e)
-{
-    return rt_skew_double_exponential_rng(p[0], p[1], p[2], r, e);
-}
-static double von_mises_rng_w(const double *p, RtRng *r, RtError *e)
-{
-    return rt_von_mises_rng(p[0], p[1], r, e);
-}
+WRAP_RNG2(pareto)
+WRAP_RNG3(pareto_type_2)
+WRAP_RNG2(frechet)
+WRAP_RNG2(gumbel)
+WRAP_RNG1(rayleigh)
+WRAP_RNG2(loglogistic)
+WRAP_RNG1(inv_chi_square)
+WRAP_RNG2(scaled_inv_chi_square)
+WRAP_RNG2(beta_proportion)
+WRAP_RNG3(skew_normal)
+WRAP_RNG3(exp_mod_normal)
+WRAP_RNG3(skew_double_exponential)
+WRAP_RNG2(von_mises)
 
 /* ------------------------------------------- moments of the rng draws */
 

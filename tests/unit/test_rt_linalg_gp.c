@@ -1,4 +1,4 @@
-/* test_rt_gp_ard.c - gp_exp_quad_cov with a length scale per dimension
+/* test_rt_linalg_gp.c - gp_exp_quad_cov with a length scale per dimension
  * (runtime/linalg_gp.c): values of the one-set and two-set kernels
  * against a direct double loop and against the one-length-scale kernels,
  * adjoints against central differences, accumulation, and Stan's checks

@@ -1,4 +1,4 @@
-/* test_rt_gaussian_dlm.c - gaussian_dlm_obs_lpdf (dist_gaussian_dlm.c;
+/* test_rt_dist_gaussian_dlm.c - gaussian_dlm_obs_lpdf (dist_gaussian_dlm.c;
  * Stan Functions Reference, "Gaussian dynamic linear models").
  *
  * Values against the multivariate normal density of the observations

@@ -1,4 +1,4 @@
-/* test_rt_hypergeometric_fns.c - hypergeometric_1F0, _2F1, _3F2 and _pFq
+/* test_rt_math_hypergeometric.c - hypergeometric_1F0, _2F1, _3F2 and _pFq
  * (math_hypergeometric.c; Stan Functions Reference, "Hypergeometric
  * functions").
  *

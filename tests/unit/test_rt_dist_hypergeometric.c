@@ -1,4 +1,4 @@
-/* test_rt_hypergeometric.c - the hypergeometric distribution
+/* test_rt_dist_hypergeometric.c - the hypergeometric distribution
  * (dist_hypergeometric.c; Stan Functions Reference, "Hypergeometric
  * distribution").
  *

@@ -1,4 +1,4 @@
-/* test_rt_lu.c - libpplrt's general matrix division (rt_lu.h).
+/* test_rt_linalg_lu.c - libpplrt's general matrix division (rt_lu.h).
  *
  * Values: X = A^-1 B satisfies A X = B, and X = B A^-1 satisfies X A = B,
  * to 1e-12 relative, at seeded random A (diagonally weighted, so well

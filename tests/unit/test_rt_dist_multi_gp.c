@@ -1,4 +1,4 @@
-/* test_rt_multi_gp.c - multi_gp_lpdf and multi_gp_cholesky_lpdf
+/* test_rt_dist_multi_gp.c - multi_gp_lpdf and multi_gp_cholesky_lpdf
  * (dist_multi_gp.c; Stan Functions Reference, "Multivariate Gaussian
  * process distribution").
  *

@@ -1,4 +1,4 @@
-/* test_rt_ordinal_cuts.c - ordered_logistic and ordered_probit with one
+/* test_rt_dist_ordinal.c - ordered_logistic and ordered_probit with one
  * cut-point vector per outcome (rt_ordered_*_cuts_lpmf, dist_ordinal.c;
  * Stan Functions Reference, "Ordered logistic distribution": the
  * signature with an array of cut-point vectors).

@@ -1,4 +1,4 @@
-/* test_rt_lkj_cov.c - lkj_cov_lpdf (dist_lkj_cov.c; Stan Functions
+/* test_rt_dist_lkj_cov.c - lkj_cov_lpdf (dist_lkj_cov.c; Stan Functions
  * Reference, "Correlation Matrix Distributions", LKJ covariance).
  *
  * Values: K = 2 against a closed form written here (the correlation r of

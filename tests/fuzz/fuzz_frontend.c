@@ -72,6 +72,17 @@ static void check_round_trip(const FeUnit *u)
     fe_unit_free(&again);
 }
 
+/* Whether u was refused only for nesting deeper than the parser's limit */
+static bool too_deep(const FeUnit *u)
+{
+    for (int i = 0; i < u->sink.diags.len; i++) {
+        const Diag *d = u->sink.diags.items[i];
+        if (d->id == D_PARSE_EXPRESSION_TOO_DEEP && u->sink.nerrors == 1)
+            return true;
+    }
+    return false;
+}
+
 /* With every canonicalization (--print-canonical) the tree changes, but
  * the output must still check and format to itself again. */
 static void check_canonical(const FeUnit *u)
@@ -84,6 +95,15 @@ static void check_canonical(const FeUnit *u)
     FeOptions o = {0};
     FeUnit again;
     if (!fe_compile(&again, "fuzz.stan", once, &o)) {
+        if (too_deep(&again)) {
+            /* the parentheses stanc3's canonicalizer adds (a chain of
+             * comparisons bracketed at each step) count toward the
+             * expression nesting limit: a chain near it comes back over
+             * it, with the parser's message, as a resource limit */
+            free(once);
+            fe_unit_free(&again);
+            return;
+        }
         fprintf(stderr, "canonical program does not check:\n%s\n", once);
         abort();
     }

@@ -813,6 +813,20 @@ static void register_fn(Tc *tc, const FunDef *f)
 
 /* The suffix rules of user-defined functions (Reference Manual,
  * "Probability functions", "Functions as statements"). */
+
+/* An int variate, as stanc3's is_int_type has it: an int, an array of
+ * ints, or a tuple (array) whose items all are int variates. */
+static bool is_int_variate(const Type *t)
+{
+    const Type *b = ty_base(t);
+    if (b->kind == TY_TUPLE) {
+        for (int i = 0; i < b->n; i++)
+            if (!is_int_variate(b->items[i]))
+                return false;
+        return true;
+    }
+    return b->kind == TY_INT;
+}
 static void check_fun_suffix(Tc *tc, const FunDef *f)
 {
     FunKind fk = tc_suffix_kind(f->name);
@@ -837,13 +851,13 @@ static void check_fun_suffix(Tc *tc, const FunDef *f)
         tc_error(tc, f->name_span, D_SEM_PROBABILITY_FUNCTIONS_REQUIRE_AT);
         return;
     }
-    if (fk == FK_LPDF && ty_base(f->params[0].type)->kind == TY_INT) {
+    if (fk == FK_LPDF && is_int_variate(f->params[0].type)) {
         tc_error(tc, f->params[0].type_span,
                  D_SEM_PROBABILITY_DENSITY_FUNCTIONS_REQUIRE,
                  ty_str(tc->arena, f->params[0].type));
         return;
     }
-    if (fk == FK_LPMF && ty_base(f->params[0].type)->kind != TY_INT) {
+    if (fk == FK_LPMF && !is_int_variate(f->params[0].type)) {
         tc_error(tc, f->params[0].type_span,
                  D_SEM_PROBABILITY_MASS_FUNCTIONS_REQUIRE,
                  ty_str(tc->arena, f->params[0].type));

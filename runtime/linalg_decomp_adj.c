@@ -298,10 +298,11 @@ int rt_svd_vectors_adj(const char *fn, const double *A, int m, int n,
     for (int i = 0; i < k; i++)
         for (int j = 0; j < k; j++)
             if (i != j && s[i] == s[j]) {
+                double si = s[i];      /* s lives in w */
                 free(w);
                 return rt_error(err, "%s: the singular values %d and %d "
                                 "are equal (%g): the singular vectors have "
-                                "no derivative", fn, i + 1, j + 1, s[i]);
+                                "no derivative", fn, i + 1, j + 1, si);
             }
     for (int i = 0; i < k; i++)
         if (s[i] == 0) {

@@ -612,8 +612,9 @@ bool em_complex_name(const char *name);
 Opnd em_complex_divide(Emit *em, Opnd l, Opnd r);
 /* The products (dot_self, columns_/rows_dot_self, columns_/rows_dot_
  * product, crossprod, tcrossprod) and decompositions (eigenvalues,
- * eigenvectors, complex_schur_decompose_t/_u, singular_values, svd_U,
- * svd_V) of complex matrices: true when e is one, with its value in
+ * eigenvectors, eigenvalues_sym / eigenvectors_sym of a complex matrix,
+ * complex_schur_decompose_t/_u, singular_values, svd_U, svd_V) of
+ * complex matrices: true when e is one, with its value in
  * *out. */
 bool em_complex_linalg(Emit *em, const MirExpr *e, Opnd *out);
 

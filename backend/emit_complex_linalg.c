@@ -1,9 +1,10 @@
 /* emit_complex_linalg.c - the linear algebra of complex matrices (Stan
  * Functions Reference, "Complex matrix operations": dot products and
  * specialized products, division by a complex matrix; "Linear algebra
- * functions": eigendecompositions of non-symmetric matrices, the complex
- * Schur decomposition, the singular value decomposition of a complex
- * matrix).  Values only, as everything complex (emit_complex.c): a
+ * functions": eigendecompositions of non-symmetric and of complex
+ * Hermitian matrices (eigenvalues_sym / eigenvectors_sym of a
+ * complex_matrix), the complex Schur decomposition, the singular value
+ * decomposition of a complex matrix).  Values only, as everything complex (emit_complex.c): a
  * complex argument that depends on parameters has already been refused
  * by em_complex_check_expr when it was evaluated ("complex numbers carry
  * no derivatives"), and a complex result in derivative code by the
@@ -134,6 +135,22 @@ static Opnd eigen(Emit *em, const MirExpr *e, Opnd a)
     return vecs;
 }
 
+/* eigenvalues_sym, eigenvectors_sym of a complex Hermitian matrix (real
+ * eigenvalues, returned complex as stanc3 types them). */
+static Opnd eigen_herm(Emit *em, const MirExpr *e, Opnd a)
+{
+    bool vectors = strcmp(e->fn, "eigenvectors_sym") == 0;
+    Opnd vals = em_new_complex(em, a.rows, a.rows, "1");
+    Opnd vecs = vectors ? em_new_complex(em, A("(%s) * (%s)", a.rows, a.rows),
+                                         a.rows, a.rows)
+                        : vals;
+    em_line(em, "if (rt_eigen_herm(%s, (const double *)%s, %s, %s, "
+            "(double *)%s, %s, err)) return -1;", em_c_string(em->a, e->fn),
+            a.val, a.rows, a.cols, vals.val,
+            vectors ? A("(double *)%s", vecs.val) : "NULL");
+    return vecs;
+}
+
 /* complex_schur_decompose_t / _u. */
 static Opnd schur(Emit *em, const MirExpr *e, Opnd a)
 {
@@ -203,6 +220,12 @@ bool em_complex_linalg(Emit *em, const MirExpr *e, Opnd *out)
         return false;
     if (strcmp(e->fn, "eigenvalues") == 0 || strcmp(e->fn, "eigenvectors") == 0) {
         *out = eigen(em, e, em_value(em, e->args[0]));
+        return true;
+    }
+    if ((strcmp(e->fn, "eigenvalues_sym") == 0
+         || strcmp(e->fn, "eigenvectors_sym") == 0)
+        && em_is_complex_type(e->args[0]->type)) {
+        *out = eigen_herm(em, e, em_value(em, e->args[0]));
         return true;
     }
     if (strcmp(e->fn, "complex_schur_decompose_t") == 0

@@ -14,7 +14,8 @@
  * conj, abs, arg, norm (elementwise on containers), proj, polar, exp, log,
  * log10, sqrt, pow and the trigonometric and hyperbolic functions; + - *
  * / .* ./ ^ == != and unary - +; the matrix product; transpose; fft,
- * inv_fft, fft2, inv_fft2; sum, prod, dot_product, cumulative_sum;
+ * inv_fft, fft2, inv_fft2; eigenvalues_sym, eigenvectors_sym (of a
+ * Hermitian matrix); sum, prod, dot_product, cumulative_sum;
  * rep_vector, rep_row_vector, rep_matrix, to_vector, to_row_vector;
  * size, num_elements, rows, cols. */
 #include "interp_impl.h"
@@ -395,6 +396,23 @@ static int fourier(LibCall *c, IVal *out)
     return rc ? LIB_ERROR : LIB_OK;
 }
 
+/* eigenvalues_sym, eigenvectors_sym of a complex Hermitian matrix (the
+ * runtime's rt_eigen_herm, as the C backend calls it). */
+static int eigen_herm(LibCall *c, IVal *out)
+{
+    const IVal *x = &c->args[0];
+    if (x->k != IV_CMAT)
+        return unsupported(c);
+    bool vectors = !strcmp(c->name, "eigenvectors_sym");
+    int n = x->rows;
+    if (iv_alloc(c->a, vectors ? IV_CMAT : IV_CVEC, n, vectors ? n : 1, out,
+                 c->err))
+        return LIB_ERROR;
+    return rt_eigen_herm(c->name, x->d, x->rows, x->cols,
+                         vectors ? NULL : out->d,
+                         vectors ? out->d : NULL, c->err) ? LIB_ERROR : LIB_OK;
+}
+
 /* sum, prod, dot_product (Eigen's: the first conjugated), cumulative_sum. */
 static int reduce(LibCall *c, IVal *out)
 {
@@ -539,6 +557,9 @@ int interp_complex_call(LibCall *c, IVal *out)
         return fourier(c, out);
     if (!any)
         return -3;
+    if (c->nargs == 1 && (!strcmp(n, "eigenvalues_sym")
+                          || !strcmp(n, "eigenvectors_sym")))
+        return eigen_herm(c, out);
     if (c->nargs == 2)
         for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
             if (!strcmp(ops[i].name, n))

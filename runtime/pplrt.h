@@ -40,7 +40,11 @@
  *                   rt_lu.h          linalg_lu.c;  rt_gp.h: linalg_gp.c,
  *                                    gp_kernels.c
  *   structures      rt_checks.h      checks.c;  rt_hmm.h: hmm.c;
- *                   rt_complex.h     fft.c;  rt_ode.h: ode.c
+ *                   rt_complex.h     fft.c, linalg_complex_lu.c,
+ *                                    linalg_complex_decomp.c,
+ *                                    linalg_eigen_herm.c,
+ *                                    linalg_eigen_adj.c;
+ *                   rt_ode.h         ode.c
  *   embedded Laplace rt_laplace.h    laplace.c
  *
  * Conventions: functions that can fail return 0 on success and non-zero on

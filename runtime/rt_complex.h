@@ -5,7 +5,9 @@
  * (linalg_complex_lu.c) and the decompositions with complex results
  * (linalg_complex_decomp.c: eigenvalues / eigenvectors of a real
  * non-symmetric or complex matrix, the complex Schur decomposition, the
- * SVD of a complex matrix).
+ * SVD of a complex matrix; linalg_eigen_herm.c: the eigendecomposition
+ * of a complex Hermitian matrix) and the reverse rules of the
+ * eigendecompositions (linalg_eigen_adj.c).
  *
  * A complex value is an interleaved (re, im) pair of doubles, so a
  * complex_vector[n] is 2n doubles and a complex_matrix[rows, cols] is
@@ -27,6 +29,7 @@
 #define RT_COMPLEX_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 typedef struct RtError RtError;
 
@@ -82,5 +85,58 @@ int rt_complex_schur(const char *fn, const double *A, int rows, int cols,
  * have a non-zero size") unless allow_empty (singular_values). */
 int rt_complex_svd(const char *fn, const double *A, int m, int n, double *U,
                    double *s, double *V, bool allow_empty, RtError *err);
+
+/* ------------------------------------------- linalg_eigen_herm.c */
+
+/* 0 if the complex n x n A (interleaved) is Hermitian to Stan's tolerance
+ * 1e-8: |A[i,j] - conj(A[j,i])| and |Im A[i,i]| at most 1e-8; else -1
+ * and "FN: NAME is not Hermitian. NAME[1,2] = (0,1), but NAME[2,1] =
+ * (0,1)" (or "..., but its imaginary part must be 0" for a diagonal
+ * entry).  NaN entries pass (the NaN check reports them). */
+int rt_check_hermitian(const char *fn, const char *name, const double *A,
+                       int n, RtError *err);
+/* eigenvalues_sym / eigenvectors_sym of the complex Hermitian rows x cols
+ * A: vals (n complex, zero imaginary parts, ascending) and vecs (n x n
+ * complex, column k unit norm, its first entry of largest modulus real
+ * and positive); either may be NULL.  Checks, in order: square ("FN:
+ * Expecting a square matrix; rows of m (2) and columns of m (3) must
+ * match in size"), NaN ("FN: m is nan, but must not be nan!"),
+ * rt_check_hermitian; an empty A gives empty results.  Through GSL's
+ * gsl_eigen_hermv, reading the lower triangle; allocates its work. */
+int rt_eigen_herm(const char *fn, const double *A, int rows, int cols,
+                  double *vals, double *vecs, RtError *err);
+
+/* -------------------------------------------- linalg_eigen_adj.c */
+
+/* The reverse rules of the eigendecompositions with complex results.
+ * Adjoints of complex values are interleaved (re, im) pairs holding
+ * dL/dRe + i dL/dIm (linalg_eigen_adj.c derives the rules).  vals and
+ * vecs are the values as the value function returned them (both are
+ * needed, whichever output has an adjoint); vals_adj (n complex) and
+ * vecs_adj (n x n complex) are the outputs' adjoints, either may be NULL
+ * (eigenvalues only, eigenvectors only; both for eigendecompose).  The
+ * result is ADDED to A_adj.  work: rt_eigen_adj_work(n) doubles, or NULL
+ * to allocate.  Equal eigenvalues with a vecs_adj give non-finite
+ * adjoints (no derivative exists there).  They return 0, or -1 with the
+ * message in err (fn names the Stan function). */
+size_t rt_eigen_adj_work(int n);
+/* eigenvalues / eigenvectors / eigendecompose of the n x n A
+ * (rt_eigen_general): A_adj is n x n real doubles, or n x n complex when
+ * complex_in.  A defective A (the eigenvectors linearly dependent to
+ * working precision: cond_1(V) >= 1 / (n DBL_EPSILON)) is
+ * "FN: the eigenvectors are linearly dependent (a defective matrix): no
+ * derivative". */
+int rt_eigen_general_adj(const char *fn, bool complex_in, int n,
+                         const double *vals, const double *vecs,
+                         const double *vals_adj, const double *vecs_adj,
+                         double *A_adj, double *work, RtError *err);
+/* eigenvalues_sym / eigenvectors_sym / eigendecompose_sym of the complex
+ * Hermitian n x n A (rt_eigen_herm): A_adj (n x n complex) receives the
+ * Hermitian part of the gradient, exact for every Hermitian dA (as the
+ * real rt_eigen_sym_adj symmetrizes).  Never fails but for memory. */
+int rt_eigen_herm_adj(const char *fn, int n, const double *vals,
+                      const double *vecs, const double *vals_adj,
+                      const double *vecs_adj, double *A_adj, double *work,
+                      RtError *err);
 
 #endif

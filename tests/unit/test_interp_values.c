@@ -103,6 +103,42 @@ static void test_complex_values(void **state)
     rt_data_free(d);
 }
 
+/* eigenvalues_sym / eigenvectors_sym / eigendecompose_sym of a complex
+ * Hermitian matrix (rt_eigen_herm): [[2, 1 - i], [1 + i, 3]] has
+ * eigenvalues 1, 4 and second eigenvector ((1 - i) / sqrt 6,
+ * sqrt(2 / 3)) (test_rt_eigen_herm works them out). */
+static const char eigen_herm_model[] =
+    "transformed data {\n"
+    "  complex_matrix[2, 2] H = [[2, 1 - 1i], [1 + 1i, 3]];\n"
+    "  complex_vector[2] l = eigenvalues_sym(H);\n"
+    "  complex_matrix[2, 2] V = eigenvectors_sym(H);\n"
+    "  tuple(complex_matrix[2, 2], complex_vector[2]) d\n"
+    "    = eigendecompose_sym(H);\n"
+    "  real m = get_real(l[2]) + get_imag(V[1, 2]) + get_real(d.2[1])\n"
+    "           + get_real(d.1[2, 2]);\n"
+    "}\n"
+    "parameters { real mu; }\n"
+    "model { mu ~ normal(m, 1); }\n";
+
+static void test_complex_eigen_sym(void **state)
+{
+    (void)state;
+    RtData *d;
+    MirInterp *in = interp(eigen_herm_model, "{}", &d);
+    double m = 4 - 1 / sqrt(6.0) + 1 + sqrt(2.0 / 3);
+    double u = 0.25, lp;
+    char why[512];
+    bool unsup;
+    MirInterpOptions o = {.jacobian = true, .max_depth = 1};
+    MirTrace *t = NULL;
+    assert_int_equal(mir_interp_log_prob(in, &u, &o, &lp, &t, why,
+                                         sizeof why, &unsup), 0);
+    double want = -0.5 * (u - m) * (u - m);
+    if (!(fabs(lp - want) < 1e-12))
+        fail_msg("log density %.17g, by hand %.17g", lp, want);
+    rt_data_free(d);
+}
+
 /* The trace of prepare_data is not recorded; a complex value in the log
  * density's list shows as re+imi. */
 static const char complex_trace[] =
@@ -313,6 +349,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_teardown(test_complex_values, teardown),
+        cmocka_unit_test_teardown(test_complex_eigen_sym, teardown),
         cmocka_unit_test_teardown(test_complex_trace, teardown),
         cmocka_unit_test_teardown(test_complex_parameter, teardown),
         cmocka_unit_test_teardown(test_ode_value, teardown),

@@ -287,6 +287,61 @@ static double factorial_product_dx(double x, int n, int step)
     return sum;
 }
 
+/* The product of the n ints x, x + step, ... (step -1 or 1), exact, into
+ * *out; false when it is outside the range of int.  The factors are
+ * int64 (x - n + 1 may pass INT_MIN); with a zero factor the product is
+ * 0, else every factor but one has |factor| >= 2 and |p| passes INT_MAX
+ * within 33 of them, while |p| <= INT_MAX keeps p times a factor below
+ * 2^63. */
+static bool int_factorial_product(int x, int n, int step, int *out)
+{
+    int64_t first = x, last = (int64_t)x + (int64_t)step * (n - 1);
+    int64_t lo = first < last ? first : last;
+    int64_t hi = first < last ? last : first;
+    if (n > 0 && lo <= 0 && hi >= 0) {
+        *out = 0;
+        return true;
+    }
+    int64_t p = 1;
+    for (int i = 0; i < n; i++) {
+        p *= first + (int64_t)step * i;
+        if (p > INT_MAX || p < INT_MIN)
+            return false;
+    }
+    *out = (int)p;
+    return true;
+}
+
+static int factorial_int(const char *fn, int x, int n, int step, int *out,
+                         RtError *err)
+{
+    if (n < 0)
+        return rt_error(err, "%s: second argument is %d, but must be "
+                        "nonnegative!", fn, n);
+    if (int_factorial_product(x, n, step, out))
+        return 0;
+    /* the value for the message, as a double (Stan's), until it is
+     * infinite; no factor is 0, so they have x's sign, and n negative
+     * ones make the sign of the whole */
+    double v = 1;
+    for (int i = 0; i < n && isfinite(v); i++)
+        v *= (double)x + (double)step * i;
+    if (isinf(v))
+        v = x < 0 && n % 2 ? -INFINITY : INFINITY;
+    return rt_error(err, "%s: %s(%d, %d) is %g, but must be in the range "
+                    "of int [%d, %d]", fn, fn, x, n, v, INT_MIN, INT_MAX);
+}
+
+int rt_falling_factorial_int(int x, int n, int *out, RtError *err)
+{
+    return factorial_int("falling_factorial", x, n, -1, out, err);
+}
+
+int rt_rising_factorial_int(int x, int n, int *out, RtError *err)
+{
+    return factorial_int("rising_factorial", x, n, 1, out, err);
+}
+
 double rt_falling_factorial(double x, int n)
 {
     if (isnan(x) || n < 0)
@@ -591,9 +646,13 @@ int rt_scalar_domain(const char *fn, int nargs, const double *args,
     if ((!strcmp(fn, "log_falling_factorial") ||
          !strcmp(fn, "log_rising_factorial")) && !(x > 0) && !isnan(x))
         return fail_sign(err, fn, "first argument", x, "positive");
-    if ((!strcmp(fn, "falling_factorial") ||
-         !strcmp(fn, "rising_factorial")) && y < 0)
-        return fail_sign(err, fn, "second argument", y, "nonnegative");
+    if (!strcmp(fn, "falling_factorial") || !strcmp(fn, "rising_factorial")) {
+        if (isnan(x))
+            return rt_error(err, "%s: first argument is nan, but must not be "
+                            "nan!", fn);
+        if (y < 0)
+            return fail_sign(err, fn, "second argument", y, "nonnegative");
+    }
     if (!strcmp(fn, "bessel_second_kind") && !(y > 0))
         return fail_sign(err, fn, "x", y, "positive");
     if (!strcmp(fn, "modified_bessel_second_kind") && !(y > 0))

@@ -620,6 +620,14 @@ void rt_log_rising_factorial_d(double x, double n, double f, double *dx,
                                double *dn);
 /* x (x - 1) ... (x - n + 1) and x (x + 1) ... (x + n - 1); n < 0 is a
  * domain error.  Derivatives in x only. */
+/* falling_factorial and rising_factorial of ints (Stan's int signatures):
+ * the exact product x (x - 1) ... (x - n + 1), x (x + 1) ... (x + n - 1)
+ * into *out; 0, or -1 with Stan's message when n is negative (Stan's
+ * check_nonnegative) or the product is outside the range of int (Stan's
+ * double converted to int there, undefined behaviour; an error here, as
+ * choose's check_less_or_equal is). */
+int rt_falling_factorial_int(int x, int n, int *out, RtError *err);
+int rt_rising_factorial_int(int x, int n, int *out, RtError *err);
 double rt_falling_factorial(double x, int n);
 double rt_falling_factorial_dx(double x, int n, double f);
 double rt_rising_factorial(double x, int n);

@@ -48,15 +48,16 @@ case_ff() {
     done
 }
 td="Error in the data or transformed data of ff_model:"
+range="but must be in the range of int [-2147483648, 2147483647]"
 case_ff 1 5 3 0 0 "r=60 "
 case_ff 1 3 5 0 0 "r=0 "
 case_ff 1 -3 3 0 0 "r=-60 "
 case_ff 2 -2 5 0 0 "r=0 "
 case_ff 2 1 12 0 0 "r=479001600 "
 case_ff 1 20 20 0 1 "$td
-falling_factorial: falling_factorial(20, 20) is 2.4329e+18, but must be in the range of int [-2147483648, 2147483647]"
+falling_factorial: falling_factorial(20, 20) is 2.4329e+18, $range"
 case_ff 2 1 13 0 1 "$td
-rising_factorial: rising_factorial(1, 13) is 6.22702e+09, but must be in the range of int [-2147483648, 2147483647]"
+rising_factorial: rising_factorial(1, 13) is 6.22702e+09, $range"
 case_ff 1 -2147483648 2 0 1 "falling_factorial(-2147483648, 2) is 4.61169e+18"
 case_ff 1 5 -1 0 1 "$td
 falling_factorial: second argument is -1, but must be nonnegative!"

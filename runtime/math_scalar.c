@@ -1,7 +1,7 @@
 /* math_scalar.c - the special functions of rt_scalar.h: gamma family,
- * binomial coefficients, inverse normal cdf, factorials, Owen's T, the
- * incomplete beta function, and Stan's domain messages.  The Bessel
- * functions are math_bessel.c's.
+ * binomial coefficients, inverse normal cdf, factorials, Owen's T, and
+ * Stan's domain messages.  The Bessel functions are math_bessel.c's, the
+ * incomplete gamma and beta functions math_incomplete.c's.
  *
  * GSL supplies several values.  Its default error handler aborts on
  * underflow or a domain error, so every GSL call goes through the _e form
@@ -468,87 +468,6 @@ void rt_owens_t_d(double h, double a, double f, double *dh, double *da)
     *dh = -0.5 * RT_INV_SQRT_2PI * exp(-0.5 * h * h) * erf(RT_SQRT1_2 * a * h);
     double q = 1 + a * a;
     *da = exp(-0.5 * h * h * q) / (2 * M_PI * q);
-}
-
-/* ----------------------------------------------- incomplete beta */
-
-double rt_inc_beta(double a, double b, double x)
-{
-    if (!(a > 0 && b > 0 && x >= 0 && x <= 1))
-        return NAN;
-    gsl_sf_result r = {NAN, 0};
-    gsl_error_handler_t *old = gsl_set_error_handler_off();
-    int status = gsl_sf_beta_inc_e(a, b, x, &r);
-    gsl_set_error_handler(old);
-    return gsl_finish(status, &r);
-}
-
-#define INC_BETA_MAX_TERMS 1000000
-
-/* The unnormalized B_x(a, b) = x^a (1-x)^b / a * sum_k t_k, with t_0 = 1,
- * t_{k+1} = t_k (a + b + k) x / (a + 1 + k): positive terms, decreasing
- * from the start when x <= (a + 1) / (a + b + 2).  Gives log B_x and its
- * derivatives in a and b (d log t_k / da and / db summed alongside).
- * Returns false if the series has not converged. */
-static bool inc_beta_series(double a, double b, double x, double *log_bx,
-                            double *dlog_da, double *dlog_db)
-{
-    double t = 1, sum = 1, sum_da = 0, sum_db = 0, dt_da = 0, dt_db = 0;
-    for (int k = 0; k < INC_BETA_MAX_TERMS; k++) {
-        double ab = a + b + k, a1 = a + 1 + k;
-        t *= ab * x / a1;
-        dt_da += 1 / ab - 1 / a1;
-        dt_db += 1 / ab;
-        sum += t;
-        sum_da += t * dt_da;
-        sum_db += t * dt_db;
-        if (t < DBL_EPSILON * 1e-3 * sum && t * fabs(dt_da) <
-            DBL_EPSILON * 1e-3 * fabs(sum_da) + DBL_MIN &&
-            t * dt_db < DBL_EPSILON * 1e-3 * sum_db + DBL_MIN) {
-            *log_bx = a * log(x) + b * log1p(-x) - log(a) + log(sum);
-            *dlog_da = log(x) - 1 / a + sum_da / sum;
-            *dlog_db = log1p(-x) + sum_db / sum;
-            return true;
-        }
-    }
-    return false;
-}
-
-void rt_inc_beta_d(double a, double b, double x, double f, double *da,
-                   double *db, double *dx)
-{
-    (void)f;
-    if (!(a > 0 && b > 0 && x >= 0 && x <= 1)) {
-        *da = *db = *dx = NAN;
-        return;
-    }
-    double lbeta = rt_lbeta(a, b);
-    *dx = exp((a - 1) * log(x) + (b - 1) * log1p(-x) - lbeta);
-    if (x == 0 || x == 1) {
-        *da = *db = 0;
-        return;
-    }
-    double psi_ab = rt_digamma(a + b), psi_a = rt_digamma(a),
-           psi_b = rt_digamma(b);
-    double log_bx, d_first, d_second;
-    if (x <= (a + 1) / (a + b + 2)) {
-        if (!inc_beta_series(a, b, x, &log_bx, &d_first, &d_second)) {
-            *da = *db = NAN;
-            return;
-        }
-        double ix = exp(log_bx - lbeta);
-        *da = ix * (d_first - psi_a + psi_ab);
-        *db = ix * (d_second - psi_b + psi_ab);
-    } else {
-        /* I_x(a, b) = 1 - I_{1-x}(b, a) */
-        if (!inc_beta_series(b, a, 1 - x, &log_bx, &d_first, &d_second)) {
-            *da = *db = NAN;
-            return;
-        }
-        double j = exp(log_bx - lbeta);
-        *da = -j * (d_second - psi_a + psi_ab);
-        *db = -j * (d_first - psi_b + psi_ab);
-    }
 }
 
 /* ------------------------------------------------- Stan's messages */

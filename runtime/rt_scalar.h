@@ -653,7 +653,8 @@ double rt_log_modified_bessel_first_kind_dz(double v, double z, double f);
 double rt_owens_t(double h, double a);
 void rt_owens_t_d(double h, double a, double f, double *dh, double *da);
 
-/* The regularized incomplete beta function I_x(a, b) for a, b > 0 and
+/* The regularized incomplete beta function I_x(a, b) (math_incomplete.c,
+ * with gamma_p, gamma_q and inv_inc_beta below) for a, b > 0 and
  * 0 <= x <= 1, with its derivatives in a, b and x.  The derivatives in a
  * and b are from a positive power series; NaN if it has not converged in
  * 1e6 terms (a >> b with x very near 1). */

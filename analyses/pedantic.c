@@ -139,7 +139,7 @@ const char *ped_density(PedCtx *c, const MirExpr *e)
     size_t n = strlen(e->fn);
     for (int i = 0; i < 4; i++) {
         size_t k = strlen(suffixes[i]);
-        if (n > k && strcmp(e->fn + n - k, suffixes[i]) == 0)
+        if (name_has_suffix(e->fn, suffixes[i]))
             return arena_strndup(&c->scratch, e->fn, n - k);
     }
     return NULL;

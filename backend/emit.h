@@ -409,6 +409,30 @@ void em_cb_backprop(Emit *em, const MirExpr *call, int from, int fi,
                     int first, const Opnd *extra, const char *g);
 /* Whether fi prints (its derivative callbacks mute it). */
 bool em_cb_prints(const Emit *em, int fi);
+/* The C function of user function fi. */
+const char *em_cb_cname(Emit *em, int fi);
+/* Why fi's reverse function is known not to compile (NULL: it compiles,
+ * or, inside a function body where the reverse functions are still being
+ * emitted, it is not known yet: its callback says so at run time). */
+const char *em_cb_no_rev(const Emit *em, int fi);
+/* At a call e of the family is_call that passes fi: refused when there is
+ * no such function ("e with NONE"), when fi does not compile, or when its
+ * callbacks were not declared. */
+void em_cb_check_passed(Emit *em, const MirExpr *e,
+                        bool (*is_call)(const MirExpr *), int fi,
+                        const char *none);
+/* A callback NAMEfi(PARAMS) of the family: its prototype; the head of its
+ * definition, then with a reason why (not NULL) a body that returns that
+ * error and false (the callback is complete), else the opening line of
+ * its body (the CbCtx c) and true; around the run of the user function
+ * in the body, its scratch memory marked and given back (with mute, the
+ * function's prints muted: a derivative callback runs it again), and
+ * with ret (not NULL) "return RET;" and the closing brace. */
+void em_cb_declare(Emit *em, const char *name, int fi, const char *params);
+bool em_cb_open(Emit *em, const char *name, int fi, const char *params,
+                const char *why);
+void em_cb_run_begin(Emit *em, int fi, bool mute);
+void em_cb_run_end(Emit *em, int fi, bool mute, const char *ret);
 
 /* emit_solve.c: solve_newton, solve_powell (_tol), algebra_solver
  * (_newton); emit_integrate.c: integrate_1d.  Each: whether e is a call

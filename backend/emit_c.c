@@ -577,10 +577,8 @@ static bool is_density(const MirExpr *e)
                                             "_lupmf", NULL};
     if (e->kind != MX_CALL || e->fn_kind != FNK_STANLIB)
         return false;
-    size_t n = strlen(e->fn);
     for (int i = 0; suffixes[i]; i++) {
-        size_t m = strlen(suffixes[i]);
-        if (n > m && strcmp(e->fn + n - m, suffixes[i]) == 0)
+        if (name_has_suffix(e->fn, suffixes[i]))
             return true;
     }
     return false;

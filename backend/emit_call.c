@@ -123,7 +123,7 @@ static bool density_call(Emit *em, const MirExpr *e, const char **rt,
     size_t n = strlen(fn);
     for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
         size_t m = strlen(forms[i].suffix);
-        if (n > m && strcmp(fn + n - m, forms[i].suffix) == 0) {
+        if (name_has_suffix(fn, forms[i].suffix)) {
             const char *family = A("%.*s", (int)(n - m), fn);
             for (size_t k = 0; k < sizeof arity_forms / sizeof arity_forms[0];
                  k++)
@@ -159,7 +159,7 @@ static bool int_parameter(const char *fn, int i)
         size_t n = strlen(fn);
         for (size_t k = 0; k < sizeof suffixes / sizeof suffixes[0]; k++) {
             size_t m = strlen(suffixes[k]);
-            if (n > m && strcmp(fn + n - m, suffixes[k]) == 0) {
+            if (name_has_suffix(fn, suffixes[k])) {
                 /* no runtime name is this long: a longer one would be cut */
                 char rt[256];
                 if (n - m + sizeof "rt__lpmf" > sizeof rt)
@@ -910,10 +910,8 @@ const char *em_call_route(const char *name)
     static const char *const suffixes[] = {
         "_lupdf", "_lpdf", "_lupmf", "_lpmf", "_lcdf", "_lccdf", "_cdf",
         "_lcdf_unnorm", "_lccdf_unnorm", "_rng"};
-    size_t n = strlen(name);
     for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++) {
-        size_t m = strlen(suffixes[i]);
-        if (n > m && strcmp(name + n - m, suffixes[i]) == 0)
+        if (name_has_suffix(name, suffixes[i]))
             return i + 1 < sizeof suffixes / sizeof suffixes[0] ? "density"
                                                                 : "draw";
     }

@@ -15,16 +15,22 @@
  * derivative callbacks write.  Each family emits, once per user function
  * it is passed, a primal callback (the function's C function) and a
  * derivative callback (its reverse function with a chosen adjoint of the
- * result); this file emits their shared parts: the context type, the
- * function's extra arguments read from a context, the theta slices of the
- * reverse function's gradient arguments, the filling of a context at a
- * call and the adjoints of the call's extra arguments.
+ * result); this file emits their shared parts: the context type, each
+ * callback's prototype and head, the body of one that cannot work (it
+ * returns the reason), the scratch memory and muted prints around the
+ * function's run in a body, the function's extra arguments read from a
+ * context, the theta slices of the reverse function's gradient arguments,
+ * the checks of the function a call passes, the filling of a context at a
+ * call and the adjoints of the call's extra arguments.  A new family
+ * writes only what differs: its callbacks' parameters, the call of the
+ * function inside each, and its call.
  *
  * The callbacks are declared after the user functions' prototypes (a
  * function body may call a solver) and defined after the functions, when
  * it is known which reverse functions compile; a callback of a function
  * that does not compile says so at run time, which no call reaches (the
  * call itself is refused at compile time). */
+#include <ctype.h>
 #include <string.h>
 
 #include "emit.h"
@@ -157,6 +163,88 @@ bool em_cb_declared(const Emit *em, bool (*is_call)(const MirExpr *),
 }
 
 /* ------------------------------------------------------------- pieces */
+
+const char *em_cb_cname(Emit *em, int fi)
+{
+    return A("f%d_%s", fi, em->p->funs[fi].name);
+}
+
+const char *em_cb_no_rev(const Emit *em, int fi)
+{
+    return !em->in_function && em->rev_why ? em->rev_why[fi] : NULL;
+}
+
+void em_cb_check_passed(Emit *em, const MirExpr *e,
+                        bool (*is_call)(const MirExpr *), int fi,
+                        const char *none)
+{
+    if (fi < 0)
+        em_unsupported(em, "%s with %s", e->fn, none);
+    if (em->fun_why[fi])
+        em_unsupported(em, "%s: %s", e->fn, em->fun_why[fi]);
+    if (!em_cb_declared(em, is_call, fi))
+        em_unsupported(em, "%s here", e->fn);
+}
+
+void em_cb_declare(Emit *em, const char *name, int fi, const char *params)
+{
+    em_line(em, "static int MAYBE_UNUSED %s%d(%s);", name, fi, params);
+}
+
+/* "(void)a; (void)b;" for the parameters of params but err: the names
+ * end each comma-separated declaration */
+static const char *voids(Emit *em, const char *params)
+{
+    const char *s = "";
+    const char *p = params;
+    while (*p) {
+        const char *end = strchr(p, ',');
+        if (!end)
+            end = p + strlen(p);
+        const char *b = end;
+        while (b > p && (isalnum((unsigned char)b[-1]) || b[-1] == '_'))
+            b--;
+        int len = (int)(end - b);
+        if (!(len == 3 && strncmp(b, "err", 3) == 0))
+            s = A("%s%s(void)%.*s;", s, *s ? " " : "", len, b);
+        p = *end ? end + 1 : end;
+    }
+    return s;
+}
+
+bool em_cb_open(Emit *em, const char *name, int fi, const char *params,
+                const char *why)
+{
+    em_line(em, "static int MAYBE_UNUSED %s%d(%s)", name, fi, params);
+    em_line(em, "{");
+    if (why) {
+        em_line(em, "    %s", voids(em, params));
+        em_line(em, "    return rt_error(err, \"%%s\", %s);",
+                em_c_string(em->a, why));
+        em_line(em, "}");
+        return false;
+    }
+    em_line(em, "    CbCtx *c = ctx;");
+    return true;
+}
+
+void em_cb_run_begin(Emit *em, int fi, bool mute)
+{
+    em_cb_scratch_mark(em);
+    if (mute && em_cb_prints(em, fi))
+        em_line(em, "    rt_print_mute(1);");
+}
+
+void em_cb_run_end(Emit *em, int fi, bool mute, const char *ret)
+{
+    if (mute && em_cb_prints(em, fi))
+        em_line(em, "    rt_print_mute(-1);");
+    em_cb_scratch_release(em);
+    if (ret) {
+        em_line(em, "    return %s;", ret);
+        em_line(em, "}");
+    }
+}
 
 int em_cb_fun(Emit *em, const MirExpr *call, int nparams, int from,
               int count, int first)

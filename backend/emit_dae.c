@@ -65,10 +65,10 @@ int em_dae_fun(Emit *em, const MirExpr *e)
 
 /* ------------------------------------------------------------ callbacks */
 
-static const char *fun_name(Emit *em, int fi)
-{
-    return A("f%d_%s", fi, em->p->funs[fi].name);
-}
+#define RES_PARAMS "void *ctx, double t, const double *y, const double *yp, " \
+    "double *r, RtError *err"
+#define VJP_PARAMS "void *ctx, double t, const double *y, const double *yp, " \
+    "const double *w, double *gy, double *gyp, double *gtheta, RtError *err"
 
 /* Why fi's vjp callback cannot work (NULL: it can): the function or its
  * reverse function does not compile, or it takes the states as data. */
@@ -86,85 +86,49 @@ static const char *vjp_why(Emit *em, int fi)
 
 void em_dae_declare(Emit *em, int fi)
 {
-    em_line(em, "static int MAYBE_UNUSED dae_res%d(void *ctx, double t, "
-            "const double *y, const double *yp, double *r, RtError *err);",
-            fi);
-    em_line(em, "static int MAYBE_UNUSED dae_vjp%d(void *ctx, double t, "
-            "const double *y, const double *yp, const double *w, double *gy, "
-            "double *gyp, double *gtheta, RtError *err);", fi);
+    em_cb_declare(em, "dae_res", fi, RES_PARAMS);
+    em_cb_declare(em, "dae_vjp", fi, VJP_PARAMS);
 }
 
 void em_dae_define(Emit *em, int fi)
 {
     const MirFun *f = &em->p->funs[fi];
-    em_line(em, "static int MAYBE_UNUSED dae_res%d(void *ctx, double t, "
-            "const double *y, const double *yp, double *r, RtError *err)",
-            fi);
-    em_line(em, "{");
-    if (em->fun_why[fi]) {
-        em_line(em, "    (void)ctx; (void)t; (void)y; (void)yp; (void)r;");
-        em_line(em, "    return rt_error(err, \"%%s\", %s);",
-                em_c_string(em->a, em->fun_why[fi]));
-        em_line(em, "}");
-    } else {
-        em_line(em, "    CbCtx *c = ctx;");
+    if (em_cb_open(em, "dae_res", fi, RES_PARAMS, em->fun_why[fi])) {
         em_line(em, "    double *out = NULL;");
         em_line(em, "    int rows = 0, cols = 0;");
-        em_cb_scratch_mark(em);
+        em_cb_run_begin(em, fi, false);
         em_line(em, "    if (%s((const Model *)c->m, c->S, false, t, y, c->n, "
                 "yp, c->n%s, &out, &rows, &cols, NULL, err)) return -1;",
-                fun_name(em, fi), em_cb_args(em, f, 3));
+                em_cb_cname(em, fi), em_cb_args(em, f, 3));
         em_line(em, "    int k = rows * cols;");
         em_line(em, "    if (k == c->n) memcpy(r, out, sizeof(double) * "
                 "(size_t)k);");
-        em_cb_scratch_release(em);
+        em_cb_run_end(em, fi, false, NULL);
         em_line(em, "    if (k != c->n) return rt_error(err, \"dae: the "
                 "residual function %%s returns %%d values for a state of "
                 "size %%d\", %s, k, c->n);", em_c_string(em->a, f->name));
         em_line(em, "    return 0;");
         em_line(em, "}");
     }
-    em_line(em, "static int MAYBE_UNUSED dae_vjp%d(void *ctx, double t, "
-            "const double *y, const double *yp, const double *w, double *gy, "
-            "double *gyp, double *gtheta, RtError *err)", fi);
-    em_line(em, "{");
-    const char *why = vjp_why(em, fi);
-    if (why) {
-        em_line(em, "    (void)ctx; (void)t; (void)y; (void)yp; (void)w; "
-                "(void)gy; (void)gyp; (void)gtheta;");
-        em_line(em, "    return rt_error(err, \"%%s\", %s);",
-                em_c_string(em->a, why));
-        em_line(em, "}");
+    if (!em_cb_open(em, "dae_vjp", fi, VJP_PARAMS, vjp_why(em, fi)))
         return;
-    }
-    em_line(em, "    CbCtx *c = ctx;");
     em_line(em, "    (void)gtheta;");
-    em_cb_scratch_mark(em);
-    if (em_cb_prints(em, fi))
-        em_line(em, "    rt_print_mute(1);");
+    em_cb_run_begin(em, fi, true);
     /* t's adjoint (unless t is data) is not wanted */
     em_line(em, "    int rc = %s_rev((const Model *)c->m, c->S, false, t, y, "
-            "c->n, yp, c->n%s, w, %sgy, gyp%s, NULL, err);", fun_name(em, fi),
-            em_cb_args(em, f, 3), f->data_only[0] ? "" : "&(double){0}, ",
-            em_cb_grads(em, f, 3));
-    if (em_cb_prints(em, fi))
-        em_line(em, "    rt_print_mute(-1);");
-    em_cb_scratch_release(em);
-    em_line(em, "    return rc;");
-    em_line(em, "}");
+            "c->n, yp, c->n%s, w, %sgy, gyp%s, NULL, err);",
+            em_cb_cname(em, fi), em_cb_args(em, f, 3),
+            f->data_only[0] ? "" : "&(double){0}, ", em_cb_grads(em, f, 3));
+    em_cb_run_end(em, fi, true, "rc");
 }
 
 /* ------------------------------------------------------------- the call */
 
-/* Whether the vjp callback of fi works: known at the top level; inside a
- * function body the reverse functions are still being emitted, so the
- * callback is named (it says so at run time if it does not). */
+/* Whether the vjp callback of fi works (see em_cb_no_rev). */
 static bool has_vjp(Emit *em, int fi)
 {
     const MirFun *f = &em->p->funs[fi];
-    if (f->data_only[1] || f->data_only[2])
-        return false;
-    return em->in_function || !em->rev_why || !em->rev_why[fi];
+    return !f->data_only[1] && !f->data_only[2] && !em_cb_no_rev(em, fi);
 }
 
 /* The solve into a new array of vectors: Stan's checks, the context, the
@@ -177,12 +141,7 @@ static Opnd solve(Emit *em, const MirExpr *e, bool with_sens,
 {
     const DaeForm *form = form_of(e);
     int fi = em_dae_fun(em, e);
-    if (fi < 0)
-        em_unsupported(em, "%s with this function argument", e->fn);
-    if (em->fun_why[fi])
-        em_unsupported(em, "%s: %s", e->fn, em->fun_why[fi]);
-    if (!em_cb_declared(em, em_dae_is_call, fi))
-        em_unsupported(em, "%s here", e->fn);
+    em_cb_check_passed(em, e, em_dae_is_call, fi, "this function argument");
     if (with_sens && !has_vjp(em, fi))
         em_unsupported(em, "derivatives of %s: %s", e->fn, vjp_why(em, fi));
     *fi_out = fi;

@@ -33,67 +33,38 @@ int em_integrate_fun(Emit *em, const MirExpr *e)
 
 /* ------------------------------------------------------------ callbacks */
 
-static const char *fun_name(Emit *em, int fi)
-{
-    return A("f%d_%s", fi, em->p->funs[fi].name);
-}
+#define F_PARAMS "void *ctx, double x, double xc, double *fx, RtError *err"
+#define GRAD_PARAMS "void *ctx, double x, double xc, double *gtheta, " \
+    "RtError *err"
 
 void em_integrate_declare(Emit *em, int fi)
 {
-    em_line(em, "static int MAYBE_UNUSED itg_f%d(void *ctx, double x, double "
-            "xc, double *fx, RtError *err);", fi);
-    em_line(em, "static int MAYBE_UNUSED itg_grad%d(void *ctx, double x, "
-            "double xc, double *gtheta, RtError *err);", fi);
+    em_cb_declare(em, "itg_f", fi, F_PARAMS);
+    em_cb_declare(em, "itg_grad", fi, GRAD_PARAMS);
 }
 
 void em_integrate_define(Emit *em, int fi)
 {
     const MirFun *f = &em->p->funs[fi];
-    em_line(em, "static int MAYBE_UNUSED itg_f%d(void *ctx, double x, double "
-            "xc, double *fx, RtError *err)", fi);
-    em_line(em, "{");
-    if (em->fun_why[fi]) {
-        em_line(em, "    (void)ctx; (void)x; (void)xc; (void)fx;");
-        em_line(em, "    return rt_error(err, \"%%s\", %s);",
-                em_c_string(em->a, em->fun_why[fi]));
-        em_line(em, "}");
-    } else {
-        em_line(em, "    CbCtx *c = ctx;");
-        em_cb_scratch_mark(em);
+    if (em_cb_open(em, "itg_f", fi, F_PARAMS, em->fun_why[fi])) {
+        em_cb_run_begin(em, fi, false);
         em_line(em, "    int rc = %s((const Model *)c->m, c->S, false, x, xc%s, "
-                "fx, NULL, err);", fun_name(em, fi), em_cb_args(em, f, 2));
-        em_cb_scratch_release(em);
-        em_line(em, "    return rc;");
-        em_line(em, "}");
+                "fx, NULL, err);", em_cb_cname(em, fi), em_cb_args(em, f, 2));
+        em_cb_run_end(em, fi, false, "rc");
     }
-    em_line(em, "static int MAYBE_UNUSED itg_grad%d(void *ctx, double x, "
-            "double xc, double *gtheta, RtError *err)", fi);
-    em_line(em, "{");
     const char *why = em->fun_why[fi] ? em->fun_why[fi] : em->rev_why[fi];
-    if (why) {
-        em_line(em, "    (void)ctx; (void)x; (void)xc; (void)gtheta;");
-        em_line(em, "    return rt_error(err, \"%%s\", %s);",
-                em_c_string(em->a, why));
-        em_line(em, "}");
+    if (!em_cb_open(em, "itg_grad", fi, GRAD_PARAMS, why))
         return;
-    }
     /* x's and xc's adjoints (unless they are data) are not wanted */
     const char *gxs = "";
     for (int i = 0; i < 2; i++)
         if (!f->data_only[i])
             gxs = A("%s, &(double){0}", gxs);
-    em_line(em, "    CbCtx *c = ctx;");
-    em_cb_scratch_mark(em);
-    if (em_cb_prints(em, fi))
-        em_line(em, "    rt_print_mute(1);");
+    em_cb_run_begin(em, fi, true);
     em_line(em, "    int rc = %s_rev((const Model *)c->m, c->S, false, x, xc%s, "
-            "1.0%s%s, NULL, err);", fun_name(em, fi), em_cb_args(em, f, 2),
+            "1.0%s%s, NULL, err);", em_cb_cname(em, fi), em_cb_args(em, f, 2),
             gxs, em_cb_grads(em, f, 2));
-    if (em_cb_prints(em, fi))
-        em_line(em, "    rt_print_mute(-1);");
-    em_cb_scratch_release(em);
-    em_line(em, "    return rc;");
-    em_line(em, "}");
+    em_cb_run_end(em, fi, true, "rc");
 }
 
 /* ------------------------------------------------------------- the call */
@@ -106,17 +77,13 @@ static void integrand(Emit *em, const MirExpr *e, bool with_grad,
                       const char **p)
 {
     int fi = em_integrate_fun(em, e);
-    if (fi < 0)
-        em_unsupported(em, "%s with this function argument", e->fn);
-    if (em->fun_why[fi])
-        em_unsupported(em, "%s: %s", e->fn, em->fun_why[fi]);
-    if (!em_cb_declared(em, em_integrate_is_call, fi))
-        em_unsupported(em, "%s here", e->fn);
+    em_cb_check_passed(em, e, em_integrate_is_call, fi,
+                       "this function argument");
     /* only bounds that carry derivatives need no gradient of f */
     bool theta_grad = false;
     for (int i = FIRST_EXTRA; i < FIRST_EXTRA + 3; i++)
         theta_grad = theta_grad || (with_grad && em_is_ad(em, e->args[i]));
-    if (theta_grad && !em->in_function && em->rev_why && em->rev_why[fi])
+    if (theta_grad && em_cb_no_rev(em, fi))
         em_unsupported(em, "derivatives of %s: %s", e->fn, em->rev_why[fi]);
     *fi_out = fi;
     *a = A("(double)(%s)", em_value(em, e->args[1]).val);

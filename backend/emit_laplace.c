@@ -153,38 +153,28 @@ int em_laplace_lik_fun(Emit *em, const MirExpr *e)
 
 /* ------------------------------------------------------------ callbacks */
 
-static const char *fun_name(Emit *em, int fi)
-{
-    return A("f%d_%s", fi, em->p->funs[fi].name);
-}
+#define K_PARAMS "void *ctx, int *n, double *K, RtError *err"
+#define KVJP_PARAMS "void *ctx, const double *K_adj, double *gtheta, " \
+    "RtError *err"
+#define LL_PARAMS "void *ctx, const double *theta, double *lp, double *gx, " \
+    "double *gtheta, RtError *err"
 
 void em_laplace_declare(Emit *em, int fi)
 {
-    em_line(em, "static int MAYBE_UNUSED lap_K%d(void *ctx, int *n, double *K, "
-            "RtError *err);", fi);
-    em_line(em, "static int MAYBE_UNUSED lap_Kvjp%d(void *ctx, const double "
-            "*K_adj, double *gtheta, RtError *err);", fi);
+    em_cb_declare(em, "lap_K", fi, K_PARAMS);
+    em_cb_declare(em, "lap_Kvjp", fi, KVJP_PARAMS);
 }
 
 void em_laplace_define(Emit *em, int fi)
 {
     const MirFun *f = &em->p->funs[fi];
     /* K = f(...), which must be n x n; *n < 0: set it, K may be NULL */
-    em_line(em, "static int MAYBE_UNUSED lap_K%d(void *ctx, int *n, double *K, "
-            "RtError *err)", fi);
-    em_line(em, "{");
-    if (em->fun_why[fi]) {
-        em_line(em, "    (void)ctx; (void)n; (void)K;");
-        em_line(em, "    return rt_error(err, \"%%s\", %s);",
-                em_c_string(em->a, em->fun_why[fi]));
-        em_line(em, "}");
-    } else {
-        em_line(em, "    CbCtx *c = ctx;");
+    if (em_cb_open(em, "lap_K", fi, K_PARAMS, em->fun_why[fi])) {
         em_line(em, "    double *r = NULL;");
         em_line(em, "    int rows = 0, cols = 0;");
-        em_cb_scratch_mark(em);
+        em_cb_run_begin(em, fi, false);
         em_line(em, "    if (%s((const Model *)c->m, c->S, false%s, &r, &rows, "
-                "&cols, NULL, err)) return -1;", fun_name(em, fi),
+                "&cols, NULL, err)) return -1;", em_cb_cname(em, fi),
                 em_cb_args(em, f, 0));
         em_line(em, "    if (*n < 0 && rows == cols) *n = rows;");
         em_line(em, "    if (rows != *n || cols != *n)");
@@ -194,41 +184,22 @@ void em_laplace_define(Emit *em, int fi)
                 em_c_string(em->a, f->name));
         em_line(em, "    if (K) memcpy(K, r, sizeof(double) * (size_t)rows * "
                 "(size_t)rows);");
-        em_cb_scratch_release(em);
-        em_line(em, "    return 0;");
-        em_line(em, "}");
+        em_cb_run_end(em, fi, false, "0");
     }
     /* ADD K_adj^T dK/dtheta into gtheta */
-    em_line(em, "static int MAYBE_UNUSED lap_Kvjp%d(void *ctx, const double "
-            "*K_adj, double *gtheta, RtError *err)", fi);
-    em_line(em, "{");
     const char *why = em->fun_why[fi] ? em->fun_why[fi] : em->rev_why[fi];
-    if (why) {
-        em_line(em, "    (void)ctx; (void)K_adj; (void)gtheta;");
-        em_line(em, "    return rt_error(err, \"%%s\", %s);",
-                em_c_string(em->a, why));
-        em_line(em, "}");
+    if (!em_cb_open(em, "lap_Kvjp", fi, KVJP_PARAMS, why))
         return;
-    }
-    em_line(em, "    CbCtx *c = ctx;");
-    em_cb_scratch_mark(em);
-    if (em_cb_prints(em, fi))
-        em_line(em, "    rt_print_mute(1);");
+    em_cb_run_begin(em, fi, true);
     em_line(em, "    int rc = %s_rev((const Model *)c->m, c->S, false%s, K_adj"
-            "%s, NULL, err);", fun_name(em, fi), em_cb_args(em, f, 0),
+            "%s, NULL, err);", em_cb_cname(em, fi), em_cb_args(em, f, 0),
             em_cb_grads(em, f, 0));
-    if (em_cb_prints(em, fi))
-        em_line(em, "    rt_print_mute(-1);");
-    em_cb_scratch_release(em);
-    em_line(em, "    return rc;");
-    em_line(em, "}");
+    em_cb_run_end(em, fi, true, "rc");
 }
 
 void em_laplace_lik_declare(Emit *em, int fi)
 {
-    em_line(em, "static int MAYBE_UNUSED lap_ll%d(void *ctx, const double "
-            "*theta, double *lp, double *gx, double *gtheta, RtError *err);",
-            fi);
+    em_cb_declare(em, "lap_ll", fi, LL_PARAMS);
 }
 
 /* The likelihood ll(theta, ...): its value, and when gx is non-NULL its
@@ -237,35 +208,19 @@ void em_laplace_lik_declare(Emit *em, int fi)
 void em_laplace_lik_define(Emit *em, int fi)
 {
     const MirFun *f = &em->p->funs[fi];
-    em_line(em, "static int MAYBE_UNUSED lap_ll%d(void *ctx, const double "
-            "*theta, double *lp, double *gx, double *gtheta, RtError *err)",
-            fi);
-    em_line(em, "{");
     const char *why = em->fun_why[fi] ? em->fun_why[fi] : em->rev_why[fi];
-    if (why) {
-        em_line(em, "    (void)ctx; (void)theta; (void)lp; (void)gx; "
-                "(void)gtheta;");
-        em_line(em, "    return rt_error(err, \"%%s\", %s);",
-                em_c_string(em->a, why));
-        em_line(em, "}");
+    if (!em_cb_open(em, "lap_ll", fi, LL_PARAMS, why))
         return;
-    }
-    em_line(em, "    CbCtx *c = ctx;");
     em_line(em, "    (void)gtheta;");
-    em_cb_scratch_mark(em);
-    if (em_cb_prints(em, fi))
-        em_line(em, "    rt_print_mute(1);");
+    em_cb_run_begin(em, fi, true);
     em_line(em, "    int rc = %s((const Model *)c->m, c->S, false, theta, "
-            "c->n%s, lp, NULL, err);", fun_name(em, fi), em_cb_args(em, f, 1));
+            "c->n%s, lp, NULL, err);", em_cb_cname(em, fi),
+            em_cb_args(em, f, 1));
     em_line(em, "    if (!rc && gx)");
     em_line(em, "        rc = %s_rev((const Model *)c->m, c->S, false, theta, "
-            "c->n%s, 1.0, gx%s, NULL, err);", fun_name(em, fi),
+            "c->n%s, 1.0, gx%s, NULL, err);", em_cb_cname(em, fi),
             em_cb_args(em, f, 1), em_cb_grads(em, f, 1));
-    if (em_cb_prints(em, fi))
-        em_line(em, "    rt_print_mute(-1);");
-    em_cb_scratch_release(em);
-    em_line(em, "    return rc;");
-    em_line(em, "}");
+    em_cb_run_end(em, fi, true, "rc");
 }
 
 /* ------------------------------------------------------------- the call */
@@ -289,16 +244,11 @@ static int passed_fun(Emit *em, const MirExpr *e, bool lik, bool with_grad)
 {
     int fi = lik ? em_laplace_lik_fun(em, e) : em_laplace_fun(em, e);
     const char *what = lik ? "likelihood" : "covariance function";
-    if (fi < 0)
-        em_unsupported(em, "%s with this %s (its arguments must be a tuple "
-                       "expression)", e->fn, what);
-    if (em->fun_why[fi])
-        em_unsupported(em, "%s: %s", e->fn, em->fun_why[fi]);
-    if (!em_cb_declared(em, lik ? em_laplace_lik_is_call
-                                : em_laplace_is_call, fi))
-        em_unsupported(em, "%s here", e->fn);
-    if ((with_grad || lik) && !em->in_function && em->rev_why
-        && em->rev_why[fi])
+    em_cb_check_passed(em, e, lik ? em_laplace_lik_is_call
+                                  : em_laplace_is_call, fi,
+                       A("this %s (its arguments must be a tuple "
+                         "expression)", what));
+    if ((with_grad || lik) && em_cb_no_rev(em, fi))
         em_unsupported(em, "%s: the %s's derivatives: %s", e->fn, what,
                        em->rev_why[fi]);
     return fi;

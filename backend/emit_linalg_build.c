@@ -225,16 +225,10 @@ static const char *sort_perm(Emit *em, const char *fn, Opnd x, bool desc,
     return perm;
 }
 
-static bool ends_with_desc(const char *fn)
-{
-    size_t n = strlen(fn);
-    return n > 4 && strcmp(fn + n - 4, "desc") == 0;
-}
-
 static Opnd sort_value(Emit *em, const MirExpr *e)
 {
     Opnd x = em_value(em, e->args[0]);
-    const char *perm = sort_perm(em, e->fn, x, ends_with_desc(e->fn), true);
+    const char *perm = sort_perm(em, e->fn, x, name_has_suffix(e->fn, "desc"), true);
     Opnd o = em_new_container(em, x.n, x.rows, x.cols, x.is_int);
     em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s[%s[k]];", x.n,
             o.val, x.val, perm);
@@ -245,7 +239,7 @@ static Opnd sort_value(Emit *em, const MirExpr *e)
 static void sort_backprop(Emit *em, const MirExpr *e, const char *adj)
 {
     Opnd x = em_value(em, e->args[0]);
-    const char *perm = sort_perm(em, e->fn, x, ends_with_desc(e->fn), false);
+    const char *perm = sort_perm(em, e->fn, x, name_has_suffix(e->fn, "desc"), false);
     const char *g = em_adj_buffer(em, x);
     em_line(em, "for (int k = 0; k < %s; k++) %s[%s[k]] += %s[k];", x.n, g,
             perm, adj);
@@ -255,7 +249,7 @@ static void sort_backprop(Emit *em, const MirExpr *e, const char *adj)
 static Opnd sort_indices_value(Emit *em, const MirExpr *e)
 {
     Opnd x = em_value(em, e->args[0]);
-    const char *perm = sort_perm(em, e->fn, x, ends_with_desc(e->fn), false);
+    const char *perm = sort_perm(em, e->fn, x, name_has_suffix(e->fn, "desc"), false);
     Opnd o = em_new_container(em, x.n, x.n, "1", true);
     em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s[k] + 1;", x.n, o.val,
             perm);

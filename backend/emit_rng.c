@@ -176,8 +176,7 @@ static const char *const vector_rngs[] = {
 bool em_draw_value(Emit *em, const MirExpr *e, Opnd *out)
 {
     const char *fn = e->fn;
-    size_t fl = strlen(fn);
-    if (fl <= 4 || strcmp(fn + fl - 4, "_rng") != 0)
+    if (!name_has_suffix(fn, "_rng"))
         return false;
     if (em_in_list(vector_rngs, fn))
         em_unsupported(em, "the function %s yet", fn);

@@ -2,7 +2,9 @@
  * cannot express: the elementwise functions of three and four arguments
  * (fma, inc_beta, inv_inc_beta, student_t_qf) over scalars and
  * containers, the int-valued
- * int_step, to_int and choose, and the constants sqrt2(), log2() and
+ * int_step, to_int and choose, falling_factorial and rising_factorial
+ * (their int forms; their real forms with Stan's domain messages), and the
+ * constants sqrt2(), log2() and
  * machine_precision().  Each is a value and, where it carries
  * derivatives, a reverse step (rt_NAME_d of rt_scalar.h). */
 #include <string.h>
@@ -193,6 +195,50 @@ static Opnd choose_value(Emit *em, const MirExpr *e)
     return o;
 }
 
+/* falling_factorial(x, n) and rising_factorial(x, n), elementwise (a
+ * scalar broadcast): of ints, rt_NAME_int's exact int product, whose -1
+ * has Stan's message (a negative n, a product outside the range of int);
+ * of reals, rt_NAME with Stan's message for a NaN (a NaN x, a negative
+ * n).  The derivative of the real forms is emit_call.c's binary route. */
+static Opnd factorial_value(Emit *em, const MirExpr *e)
+{
+    Opnd ops[2];
+    int big = em_call_operands(em, e, ops, true);
+    bool ints = ty_base(e->type)->kind == TY_INT;
+    const char *x = A("(%s)", em_elem(em, ops[0]));
+    const char *n = A("(%s)", em_elem(em, ops[1]));
+    const char *args = elements(em, ops, 2);
+    const char *v = big < 0 ? em_fresh(em, "t") : NULL;
+    Opnd o = big < 0 ? em_scalar(v, NULL, ints)
+        : em_new_container(em, ops[big].n, ops[big].rows, ops[big].cols,
+                           ints);
+    if (big >= 0) {
+        em_line(em, "for (int k = 0; k < %s; k++) {", o.n);
+        em->indent++;
+        v = A("%s[k]", o.val);
+    } else {
+        em_line(em, "%s %s;", ints ? "int" : "double", v);
+    }
+    if (ints) {
+        em_line(em, "if (rt_%s_int(%s, %s, &%s, err)) return -1;", e->fn, x,
+                n, v);
+    } else {
+        em_line(em, "%s = rt_%s(%s, %s);", v, e->fn, x, n);
+        domain_check(em, e->fn, v, args, 2);
+    }
+    if (big >= 0) {
+        em->indent--;
+        em_line(em, "}");
+    }
+    return o;
+}
+
+static bool is_factorial(const MirExpr *e)
+{
+    return named(e, "falling_factorial", 2)
+        || named(e, "rising_factorial", 2);
+}
+
 /* The constants without an argument. */
 static const struct {
     const char *name, *value;
@@ -237,6 +283,10 @@ static bool scalar_fns_value(Emit *em, const MirExpr *e, Opnd *out)
         *out = choose_value(em, e);
         return true;
     }
+    if (is_factorial(e)) {
+        *out = factorial_value(em, e);
+        return true;
+    }
     return false;
 }
 
@@ -251,7 +301,8 @@ static bool scalar_fns_backprop(Emit *em, const MirExpr *e, const char *adj)
     }
     /* the constants and the int-valued functions carry no derivative */
     return constant(e) >= 0 || named(e, "int_step", 1)
-        || named(e, "to_int", 1) || named(e, "choose", 2);
+        || named(e, "to_int", 1) || named(e, "choose", 2)
+        || (is_factorial(e) && ty_base(e->type)->kind == TY_INT);
 }
 
 /* ------------------------------------------------------------- rows */
@@ -267,6 +318,8 @@ static const EmCallRule rows[] = {
     {"int_step", scalar_fns_value, scalar_fns_backprop},
     {"to_int", scalar_fns_value, scalar_fns_backprop},
     {"choose", scalar_fns_value, scalar_fns_backprop},
+    {"falling_factorial", scalar_fns_value, scalar_fns_backprop},
+    {"rising_factorial", scalar_fns_value, scalar_fns_backprop},
 };
 
 const EmCallRules em_scalar_ternary_rules = EM_CALL_RULES(rows);

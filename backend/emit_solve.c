@@ -69,86 +69,50 @@ int em_solve_fun(Emit *em, const MirExpr *e)
 
 /* ------------------------------------------------------------ callbacks */
 
-static const char *fun_name(Emit *em, int fi)
-{
-    return A("f%d_%s", fi, em->p->funs[fi].name);
-}
+#define F_PARAMS "void *ctx, const double *x, double *fx, RtError *err"
+#define VJP_PARAMS "void *ctx, const double *x, const double *w, " \
+    "double *gx, double *gtheta, RtError *err"
 
 void em_solve_declare(Emit *em, int fi)
 {
-    em_line(em, "static int MAYBE_UNUSED alg_f%d(void *ctx, const double *x, "
-            "double *fx, RtError *err);", fi);
-    em_line(em, "static int MAYBE_UNUSED alg_vjp%d(void *ctx, const double "
-            "*x, const double *w, double *gx, double *gtheta, RtError *err);",
-            fi);
+    em_cb_declare(em, "alg_f", fi, F_PARAMS);
+    em_cb_declare(em, "alg_vjp", fi, VJP_PARAMS);
 }
 
 void em_solve_define(Emit *em, int fi)
 {
     const MirFun *f = &em->p->funs[fi];
-    em_line(em, "static int MAYBE_UNUSED alg_f%d(void *ctx, const double *x, "
-            "double *fx, RtError *err)", fi);
-    em_line(em, "{");
-    if (em->fun_why[fi]) {
-        em_line(em, "    (void)ctx; (void)x; (void)fx;");
-        em_line(em, "    return rt_error(err, \"%%s\", %s);",
-                em_c_string(em->a, em->fun_why[fi]));
-        em_line(em, "}");
-    } else {
-        em_line(em, "    CbCtx *c = ctx;");
+    if (em_cb_open(em, "alg_f", fi, F_PARAMS, em->fun_why[fi])) {
         em_line(em, "    double *r = NULL;");
         em_line(em, "    int rows = 0, cols = 0;");
-        em_cb_scratch_mark(em);
+        em_cb_run_begin(em, fi, false);
         em_line(em, "    if (%s((const Model *)c->m, c->S, false, x, c->n%s, "
-                "&r, &rows, &cols, NULL, err)) return -1;", fun_name(em, fi),
-                em_cb_args(em, f, 1));
+                "&r, &rows, &cols, NULL, err)) return -1;",
+                em_cb_cname(em, fi), em_cb_args(em, f, 1));
         em_line(em, "    int k = rows * cols;");
         em_line(em, "    memcpy(fx, r, sizeof(double) * (size_t)(k < c->n ? k "
                 ": c->n));");
-        em_cb_scratch_release(em);
-        em_line(em, "    return k;");
-        em_line(em, "}");
+        em_cb_run_end(em, fi, false, "k");
     }
-    em_line(em, "static int MAYBE_UNUSED alg_vjp%d(void *ctx, const double "
-            "*x, const double *w, double *gx, double *gtheta, RtError *err)",
-            fi);
-    em_line(em, "{");
     const char *why = em->fun_why[fi] ? em->fun_why[fi]
         : em->rev_why[fi] ? em->rev_why[fi]
         : f->data_only[0] ? A("the unknowns of %s are data", f->name) : NULL;
-    if (why) {
-        em_line(em, "    (void)ctx; (void)x; (void)w; (void)gx; "
-                "(void)gtheta;");
-        em_line(em, "    return rt_error(err, \"%%s\", %s);",
-                em_c_string(em->a, why));
-        em_line(em, "}");
+    if (!em_cb_open(em, "alg_vjp", fi, VJP_PARAMS, why))
         return;
-    }
-    em_line(em, "    CbCtx *c = ctx;");
     em_line(em, "    (void)gtheta;");
-    em_cb_scratch_mark(em);
-    if (em_cb_prints(em, fi))
-        em_line(em, "    rt_print_mute(1);");
+    em_cb_run_begin(em, fi, true);
     em_line(em, "    int rc = %s_rev((const Model *)c->m, c->S, false, x, "
-            "c->n%s, w, gx%s, NULL, err);", fun_name(em, fi),
+            "c->n%s, w, gx%s, NULL, err);", em_cb_cname(em, fi),
             em_cb_args(em, f, 1), em_cb_grads(em, f, 1));
-    if (em_cb_prints(em, fi))
-        em_line(em, "    rt_print_mute(-1);");
-    em_cb_scratch_release(em);
-    em_line(em, "    return rc;");
-    em_line(em, "}");
+    em_cb_run_end(em, fi, true, "rc");
 }
 
 /* ------------------------------------------------------------- the call */
 
-/* Whether the derivative callback of fi works: known at the top level;
- * inside a function body the reverse functions are still being emitted,
- * so the callback is named (it says so at run time if it does not). */
+/* Whether the derivative callback of fi works (see em_cb_no_rev). */
 static bool has_vjp(const Emit *em, int fi)
 {
-    if (em->p->funs[fi].data_only[0])
-        return false;
-    return em->in_function || !em->rev_why || !em->rev_why[fi];
+    return !em->p->funs[fi].data_only[0] && !em_cb_no_rev(em, fi);
 }
 
 /* The solve into a new vector: the context, the system, the call.
@@ -159,12 +123,7 @@ static Opnd solve(Emit *em, const MirExpr *e, bool with_grad,
 {
     const SolveForm *form = form_of(e);
     int fi = em_solve_fun(em, e);
-    if (fi < 0)
-        em_unsupported(em, "%s with this function argument", e->fn);
-    if (em->fun_why[fi])
-        em_unsupported(em, "%s: %s", e->fn, em->fun_why[fi]);
-    if (!em_cb_declared(em, em_solve_is_call, fi))
-        em_unsupported(em, "%s here", e->fn);
+    em_cb_check_passed(em, e, em_solve_is_call, fi, "this function argument");
     if (with_grad && !has_vjp(em, fi))
         em_unsupported(em, "derivatives of %s: %s", e->fn,
                        em->rev_why && em->rev_why[fi] ? em->rev_why[fi]

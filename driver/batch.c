@@ -447,7 +447,7 @@ static void model_setup(Model *m, const char *stan_path)
     const char *base = strrchr(stan_path, '/');
     base = base ? base + 1 : stan_path;
     size_t n = strlen(base);
-    if (n > 5 && strcmp(base + n - 5, ".stan") == 0)
+    if (name_has_suffix(base, ".stan"))
         n -= 5;
     m->name = arena_strndup(a, base, n);
     m->dir = arena_printf(a, "%s/%s", m->o->outdir, m->name);
@@ -457,7 +457,7 @@ static void model_setup(Model *m, const char *stan_path)
     m->log = arena_printf(a, "%s/%s.log", m->dir, m->name);
     m->summary = arena_printf(a, "%s/%s.summary.txt", m->dir, m->name);
     size_t plen = strlen(stan_path);
-    if (plen > 5 && strcmp(stan_path + plen - 5, ".stan") == 0)
+    if (name_has_suffix(stan_path, ".stan"))
         plen -= 5;
     char *data = arena_printf(a, "%.*s.data.json", (int)plen, stan_path);
     struct stat st;

@@ -504,9 +504,8 @@ static int parse_cli(Cli *c, int argc, char **argv)
         } else if (strcmp(a, "--warn-pedantic") == 0) {
             c->warn_pedantic = true;
         } else if ((v = option_value(a, "--factor-graph"))) {
-            size_t n = strlen(v);
             VizFormat f;
-            if ((n <= 5 || strcmp(v + n - 5, ".json") != 0)
+            if (!name_has_suffix(v, ".json")
                 && !viz_format_of_path(v, &f))
                 return usage_error("--factor-graph writes FILE.json, "
                                    "FILE.dot, FILE.svg or FILE.png; got "
@@ -941,8 +940,7 @@ static bool find_models(Cli *c, PtrVec *files)
     while (dlen > 1 && c->input[dlen - 1] == '/')
         dlen--;
     while ((e = readdir(d))) {
-        size_t n = strlen(e->d_name);
-        if (n <= 5 || strcmp(e->d_name + n - 5, ".stan") != 0)
+        if (!name_has_suffix(e->d_name, ".stan"))
             continue;
         char *path = arena_printf(&c->arena, "%.*s/%s", (int)dlen, c->input,
                                   e->d_name);

@@ -582,7 +582,7 @@ static int read_setting(Arena *a, CsvRun *r, char *comment, int line,
     char *value = skip_spaces(eq + 3);
     trim_end(value);
     size_t n = strlen(value);
-    if (n >= 9 && strcmp(value + n - 9, "(Default)") == 0) {
+    if (name_has_suffix(value, "(Default)")) {
         value[n - 9] = '\0';
         trim_end(value);
     }
@@ -868,8 +868,7 @@ typedef struct SumRow {
 
 static bool is_sampler_name(const char *name)
 {
-    size_t n = strlen(name);
-    return n > 2 && strcmp(name + n - 2, "__") == 0;
+    return name_has_suffix(name, "__");
 }
 
 /* The indices of "name[1,2]" (up to max of them); the count, or -1 when the

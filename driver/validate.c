@@ -724,7 +724,7 @@ static const char *stem_of(Arena *a, const char *path)
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
     size_t n = strlen(base);
-    if (n > 5 && strcmp(base + n - 5, ".stan") == 0)
+    if (name_has_suffix(base, ".stan"))
         n -= 5;
     return arena_strndup(a, base, n);
 }
@@ -733,7 +733,7 @@ static const char *stem_of(Arena *a, const char *path)
 static const char *data_of(Arena *a, const char *path)
 {
     size_t n = strlen(path);
-    if (n > 5 && strcmp(path + n - 5, ".stan") == 0)
+    if (name_has_suffix(path, ".stan"))
         n -= 5;
     const char *d = arena_printf(a, "%.*s.data.json", (int)n, path);
     return access(d, R_OK) == 0 ? d : NULL;

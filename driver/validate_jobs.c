@@ -507,13 +507,12 @@ int val_compare_chains(ModelRun *m, const char *ref, const char *cand,
         return 0;
     }
     for (int j = 0; j < na; j++) {
-        size_t len = strlen(a[j].name);
         if (strcmp(a[j].name, b[j].name) != 0) {
             snprintf(msg, nmsg, "column %d is %s in O0 and %s in the "
                      "candidate", j + 1, a[j].name, b[j].name);
             return 0;
         }
-        if (len > 2 && strcmp(a[j].name + len - 2, "__") == 0)
+        if (name_has_suffix(a[j].name, "__"))
             continue;
         double d = fabs(a[j].mean - b[j].mean);
         double se = sqrt(a[j].mcse * a[j].mcse + b[j].mcse * b[j].mcse);

@@ -372,9 +372,7 @@ typedef struct Safety {
 static bool calls(const char *fun, const char *name)
 {
     size_t n = strlen(name);
-    bool lu = n > 6 && (strcmp(name + n - 6, "_lupdf") == 0
-                        || strcmp(name + n - 6, "_lupmf") == 0);
-    if (!lu)
+    if (!name_is_unnormalized(name))
         return strcmp(fun, name) == 0;
     const char *want = name[n - 2] == 'd' ? "_lpdf" : "_lpmf";
     return strlen(fun) == n - 1 && strncmp(fun, name, n - 6) == 0

@@ -573,13 +573,8 @@ static int call_user(MirInterp *I, Frame *f, const char *fn, int nargs,
 {
     const MirFun *fun = NULL;
     /* foo_lupdf calls foo_lpdf, dropping constants inside it */
-    const char *name = fn;
-    size_t len = strlen(name);
-    bool lup = len > 6 && (!strcmp(name + len - 6, "_lupdf")
-                           || !strcmp(name + len - 6, "_lupmf"));
-    if (lup)
-        name = arena_printf(I->a, "%.*s_lp%s", (int)(len - 6), name,
-                            name + len - 2);
+    bool lup = name_is_unnormalized(fn);
+    const char *name = name_definition(I->a, fn);
     for (int i = 0; i < I->p->nfuns; i++)
         if (!strcmp(I->p->funs[i].name, name) && I->p->funs[i].body
             && I->p->funs[i].nparams == nargs)

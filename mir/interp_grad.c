@@ -591,7 +591,7 @@ static const char *density_base(Grad *g, const char *fn)
     size_t len = strlen(fn);
     for (int i = 0; i < 4; i++) {
         size_t s = strlen(sfx[i]);
-        if (len > s && !strcmp(fn + len - s, sfx[i]))
+        if (name_has_suffix(fn, sfx[i]))
             return arena_strndup(g->I->a, fn, len - s);
     }
     return fn;

@@ -369,7 +369,7 @@ const InterpGradRule *interp_grad_rule(const char *name, bool *density)
     *density = false;
     for (int i = 0; i < 4; i++) {
         size_t s = strlen(sfx[i]);
-        if (len > s && !strcmp(name + len - s, sfx[i])) {
+        if (name_has_suffix(name, sfx[i])) {
             base = len - s;
             *density = true;
         }

@@ -598,7 +598,7 @@ static bool density_name(const char *fn, char *base, size_t n, bool *propto)
     size_t len = strlen(fn);
     for (int i = 0; i < 4; i++) {
         size_t m = strlen(sfx[i]);
-        if (len > m && len - m < n && !strcmp(fn + len - m, sfx[i])) {
+        if (name_has_suffix(fn, sfx[i]) && len - m < n) {
             memcpy(base, fn, len - m);
             base[len - m] = 0;
             *propto = i == 1 || i == 3;

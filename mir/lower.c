@@ -86,17 +86,6 @@ static MirExpr *new_call(Lower *l, MirFnKind k, const char *fn,
     return m;
 }
 
-/* The name of the definition a call of `called` calls: foo_lupdf calls
- * foo_lpdf (and foo_lupmf foo_lpmf). */
-static const char *defined_name(Arena *a, const char *called)
-{
-    size_t n = strlen(called);
-    if (n > 6 && (strcmp(called + n - 6, "_lupdf") == 0
-                  || strcmp(called + n - 6, "_lupmf") == 0))
-        return arena_printf(a, "%.*s_lp%cf", (int)(n - 6), called,
-                            called[n - 2]);
-    return called;
-}
 
 /* The effects of every overload that a call of `called` may call, found
  * through the table of function names (a scan of all functions per call
@@ -105,7 +94,7 @@ static MirEffect callee_effect(const MirProgram *p, const ScopeTable *funs,
                                const char *called)
 {
     MirEffect eff = mir_name_effect(called);
-    const char *name = defined_name(p->arena, called);
+    const char *name = name_definition(p->arena, called);
     for (int i = scope_find(funs, name); i >= 0; i = scope_older(funs, i))
         eff |= p->funs[funs->entries[i].value].effect;
     return eff;

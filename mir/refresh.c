@@ -21,24 +21,13 @@ typedef struct Refresh {
     int nedges, capedges;
 } Refresh;
 
-/* The name of the definition a call of `called` calls: foo_lupdf calls
- * foo_lpdf (and foo_lupmf foo_lpmf). */
-static const char *defined_name(Arena *a, const char *called)
-{
-    size_t n = strlen(called);
-    if (n > 6 && (strcmp(called + n - 6, "_lupdf") == 0
-                  || strcmp(called + n - 6, "_lupmf") == 0))
-        return arena_printf(a, "%.*s_lp%cf", (int)(n - 6), called,
-                            called[n - 2]);
-    return called;
-}
 
 /* ---------------------------------------------------------------- effects */
 
 static MirEffect callee_effect(const Refresh *r, const char *called)
 {
     MirEffect eff = mir_name_effect(called);
-    const char *name = defined_name(r->p->arena, called);
+    const char *name = name_definition(r->p->arena, called);
     for (int i = scope_find(&r->funs, name); i >= 0;
          i = scope_older(&r->funs, i))
         eff |= r->p->funs[r->funs.entries[i].value].effect;
@@ -80,7 +69,7 @@ static bool stamp_own(MirExpr *e, void *ctx)
     case FNK_USER:
         e->effect = mir_name_effect(e->fn);
         if (r->current >= 0) {
-            const char *name = defined_name(r->p->arena, e->fn);
+            const char *name = name_definition(r->p->arena, e->fn);
             for (int i = scope_find(&r->funs, name); i >= 0;
                  i = scope_older(&r->funs, i))
                 add_edge(r, r->funs.entries[i].value, r->current);
@@ -213,8 +202,7 @@ static AdLevel join(int n, MirExpr **args)
 
 static bool is_rng(const char *name)
 {
-    size_t n = name ? strlen(name) : 0;
-    return n > 4 && strcmp(name + n - 4, "_rng") == 0;
+    return name && name_has_suffix(name, "_rng");
 }
 
 AdLevel mir_expr_ad(const MirProgram *p, const MirExpr *e, AdLevel section_ad)

@@ -50,6 +50,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ode_internal.h"
 #include "pplrt.h"
 
 #define MAX_ORDER 5
@@ -89,36 +90,10 @@ int rt_dae_check_arguments(const char *fn, const double *yy0, int nyy,
         return rt_error(err, "%s: size of initial state (%d) and size of "
                         "initial state derivative (%d) must match in size",
                         fn, nyy, nyp);
-    if (!isfinite(t0))
-        return rt_error(err, "%s: initial time is %g, but must be finite!",
-                        fn, t0);
-    for (int k = 0; k < nts; k++)
-        if (!isfinite(ts[k]))
-            return rt_error(err, "%s: times[%d] is %g, but must be finite!",
-                            fn, k + 1, ts[k]);
-    if (nts <= 0)
-        return rt_error(err, "%s: times has size 0, but must have a "
-                        "non-zero size", fn);
-    for (int k = 1; k < nts; k++)
-        if (!(ts[k] >= ts[k - 1]))
-            return rt_error(err, "%s: times is not a valid sorted vector. "
-                            "The element at %d is %g, but should be greater "
-                            "than or equal to the previous element, %g", fn,
-                            k + 1, ts[k], ts[k - 1]);
-    /* check_less prints the bound with std::to_string, hence %f */
-    if (!(t0 < ts[0]))
-        return rt_error(err, "%s: initial time is %g, but must be less than "
-                        "%f", fn, t0, ts[0]);
-    if (!(rtol > 0 && isfinite(rtol)))
-        return rt_error(err, "%s: relative_tolerance is %g, but must be "
-                        "positive finite!", fn, rtol);
-    if (!(atol > 0 && isfinite(atol)))
-        return rt_error(err, "%s: absolute_tolerance is %g, but must be "
-                        "positive finite!", fn, atol);
-    if (max_num_steps <= 0)
-        return rt_error(err, "%s: max_num_steps is %ld, but must be "
-                        "positive!", fn, max_num_steps);
-    return 0;
+    if (rt_ode_check_times(fn, t0, ts, nts, err))
+        return -1;
+    return rt_ode_check_controls(fn, t0, ts, nts, rtol, atol, max_num_steps,
+                                 err);
 }
 
 int rt_dae_check_finite(const double *x, int n, RtError *err)

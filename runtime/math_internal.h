@@ -1,5 +1,5 @@
 /* math_internal.h - what the scalar special-function files
- * (math_scalar.c, math_special.c, math_bessel.c) share: the value of a
+ * (math_scalar.c, math_special.c, math_incomplete.c, math_bessel.c) share: the value of a
  * GSL _e call made with GSL's error handler off.  Not part of libpplrt's
  * interface. */
 #ifndef MATH_INTERNAL_H

@@ -1,7 +1,7 @@
 /* math_scalar.c - the special functions of rt_scalar.h: gamma family,
- * binomial coefficients, inverse normal cdf, factorials, Owen's T, the
- * incomplete beta function, and Stan's domain messages.  The Bessel
- * functions are math_bessel.c's.
+ * binomial coefficients, inverse normal cdf, factorials, Owen's T, and
+ * Stan's domain messages.  The Bessel functions are math_bessel.c's, the
+ * incomplete gamma and beta functions math_incomplete.c's.
  *
  * GSL supplies several values.  Its default error handler aborts on
  * underflow or a domain error, so every GSL call goes through the _e form
@@ -287,6 +287,61 @@ static double factorial_product_dx(double x, int n, int step)
     return sum;
 }
 
+/* The product of the n ints x, x + step, ... (step -1 or 1), exact, into
+ * *out; false when it is outside the range of int.  The factors are
+ * int64 (x - n + 1 may pass INT_MIN); with a zero factor the product is
+ * 0, else every factor but one has |factor| >= 2 and |p| passes INT_MAX
+ * within 33 of them, while |p| <= INT_MAX keeps p times a factor below
+ * 2^63. */
+static bool int_factorial_product(int x, int n, int step, int *out)
+{
+    int64_t first = x, last = (int64_t)x + (int64_t)step * (n - 1);
+    int64_t lo = first < last ? first : last;
+    int64_t hi = first < last ? last : first;
+    if (n > 0 && lo <= 0 && hi >= 0) {
+        *out = 0;
+        return true;
+    }
+    int64_t p = 1;
+    for (int i = 0; i < n; i++) {
+        p *= first + (int64_t)step * i;
+        if (p > INT_MAX || p < INT_MIN)
+            return false;
+    }
+    *out = (int)p;
+    return true;
+}
+
+static int factorial_int(const char *fn, int x, int n, int step, int *out,
+                         RtError *err)
+{
+    if (n < 0)
+        return rt_error(err, "%s: second argument is %d, but must be "
+                        "nonnegative!", fn, n);
+    if (int_factorial_product(x, n, step, out))
+        return 0;
+    /* the value for the message, as a double (Stan's), until it is
+     * infinite; no factor is 0, so they have x's sign, and n negative
+     * ones make the sign of the whole */
+    double v = 1;
+    for (int i = 0; i < n && isfinite(v); i++)
+        v *= (double)x + (double)step * i;
+    if (isinf(v))
+        v = x < 0 && n % 2 ? -INFINITY : INFINITY;
+    return rt_error(err, "%s: %s(%d, %d) is %g, but must be in the range "
+                    "of int [%d, %d]", fn, fn, x, n, v, INT_MIN, INT_MAX);
+}
+
+int rt_falling_factorial_int(int x, int n, int *out, RtError *err)
+{
+    return factorial_int("falling_factorial", x, n, -1, out, err);
+}
+
+int rt_rising_factorial_int(int x, int n, int *out, RtError *err)
+{
+    return factorial_int("rising_factorial", x, n, 1, out, err);
+}
+
 double rt_falling_factorial(double x, int n)
 {
     if (isnan(x) || n < 0)
@@ -415,87 +470,6 @@ void rt_owens_t_d(double h, double a, double f, double *dh, double *da)
     *da = exp(-0.5 * h * h * q) / (2 * M_PI * q);
 }
 
-/* ----------------------------------------------- incomplete beta */
-
-double rt_inc_beta(double a, double b, double x)
-{
-    if (!(a > 0 && b > 0 && x >= 0 && x <= 1))
-        return NAN;
-    gsl_sf_result r = {NAN, 0};
-    gsl_error_handler_t *old = gsl_set_error_handler_off();
-    int status = gsl_sf_beta_inc_e(a, b, x, &r);
-    gsl_set_error_handler(old);
-    return gsl_finish(status, &r);
-}
-
-#define INC_BETA_MAX_TERMS 1000000
-
-/* The unnormalized B_x(a, b) = x^a (1-x)^b / a * sum_k t_k, with t_0 = 1,
- * t_{k+1} = t_k (a + b + k) x / (a + 1 + k): positive terms, decreasing
- * from the start when x <= (a + 1) / (a + b + 2).  Gives log B_x and its
- * derivatives in a and b (d log t_k / da and / db summed alongside).
- * Returns false if the series has not converged. */
-static bool inc_beta_series(double a, double b, double x, double *log_bx,
-                            double *dlog_da, double *dlog_db)
-{
-    double t = 1, sum = 1, sum_da = 0, sum_db = 0, dt_da = 0, dt_db = 0;
-    for (int k = 0; k < INC_BETA_MAX_TERMS; k++) {
-        double ab = a + b + k, a1 = a + 1 + k;
-        t *= ab * x / a1;
-        dt_da += 1 / ab - 1 / a1;
-        dt_db += 1 / ab;
-        sum += t;
-        sum_da += t * dt_da;
-        sum_db += t * dt_db;
-        if (t < DBL_EPSILON * 1e-3 * sum && t * fabs(dt_da) <
-            DBL_EPSILON * 1e-3 * fabs(sum_da) + DBL_MIN &&
-            t * dt_db < DBL_EPSILON * 1e-3 * sum_db + DBL_MIN) {
-            *log_bx = a * log(x) + b * log1p(-x) - log(a) + log(sum);
-            *dlog_da = log(x) - 1 / a + sum_da / sum;
-            *dlog_db = log1p(-x) + sum_db / sum;
-            return true;
-        }
-    }
-    return false;
-}
-
-void rt_inc_beta_d(double a, double b, double x, double f, double *da,
-                   double *db, double *dx)
-{
-    (void)f;
-    if (!(a > 0 && b > 0 && x >= 0 && x <= 1)) {
-        *da = *db = *dx = NAN;
-        return;
-    }
-    double lbeta = rt_lbeta(a, b);
-    *dx = exp((a - 1) * log(x) + (b - 1) * log1p(-x) - lbeta);
-    if (x == 0 || x == 1) {
-        *da = *db = 0;
-        return;
-    }
-    double psi_ab = rt_digamma(a + b), psi_a = rt_digamma(a),
-           psi_b = rt_digamma(b);
-    double log_bx, d_first, d_second;
-    if (x <= (a + 1) / (a + b + 2)) {
-        if (!inc_beta_series(a, b, x, &log_bx, &d_first, &d_second)) {
-            *da = *db = NAN;
-            return;
-        }
-        double ix = exp(log_bx - lbeta);
-        *da = ix * (d_first - psi_a + psi_ab);
-        *db = ix * (d_second - psi_b + psi_ab);
-    } else {
-        /* I_x(a, b) = 1 - I_{1-x}(b, a) */
-        if (!inc_beta_series(b, a, 1 - x, &log_bx, &d_first, &d_second)) {
-            *da = *db = NAN;
-            return;
-        }
-        double j = exp(log_bx - lbeta);
-        *da = -j * (d_second - psi_a + psi_ab);
-        *db = -j * (d_first - psi_b + psi_ab);
-    }
-}
-
 /* ------------------------------------------------- Stan's messages */
 
 static int fail_ge(RtError *err, const char *fn, const char *name, double x,
@@ -591,9 +565,13 @@ int rt_scalar_domain(const char *fn, int nargs, const double *args,
     if ((!strcmp(fn, "log_falling_factorial") ||
          !strcmp(fn, "log_rising_factorial")) && !(x > 0) && !isnan(x))
         return fail_sign(err, fn, "first argument", x, "positive");
-    if ((!strcmp(fn, "falling_factorial") ||
-         !strcmp(fn, "rising_factorial")) && y < 0)
-        return fail_sign(err, fn, "second argument", y, "nonnegative");
+    if (!strcmp(fn, "falling_factorial") || !strcmp(fn, "rising_factorial")) {
+        if (isnan(x))
+            return rt_error(err, "%s: first argument is nan, but must not be "
+                            "nan!", fn);
+        if (y < 0)
+            return fail_sign(err, fn, "second argument", y, "nonnegative");
+    }
     if (!strcmp(fn, "bessel_second_kind") && !(y > 0))
         return fail_sign(err, fn, "x", y, "positive");
     if (!strcmp(fn, "modified_bessel_second_kind") && !(y > 0))

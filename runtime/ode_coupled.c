@@ -1,4 +1,5 @@
 /* ode_coupled.c - what every ODE solver shares: Stan's argument checks
+ * (the checks of the times and controls the DAE solver (dae.c) shares)
  * and the right-hand side of the coupled system of the states and their
  * forward sensitivities (ode_internal.h). */
 #include <math.h>
@@ -8,15 +9,9 @@
 
 /* ------------------------------------------------------------ checks */
 
-int rt_ode_check_arguments(const char *fn, int n, const double *y0,
-                           double t0, const double *ts, int nts,
-                           double rtol, double atol, long max_num_steps,
-                           RtError *err)
+int rt_ode_check_times(const char *fn, double t0, const double *ts,
+                       int nts, RtError *err)
 {
-    for (int i = 0; i < n; i++)
-        if (!isfinite(y0[i]))
-            return rt_error(err, "%s: initial state[%d] is %g, but must be "
-                            "finite!", fn, i + 1, y0[i]);
     if (!isfinite(t0))
         return rt_error(err, "%s: initial time is %g, but must be finite!",
                         fn, t0);
@@ -24,9 +19,13 @@ int rt_ode_check_arguments(const char *fn, int n, const double *y0,
         if (!isfinite(ts[k]))
             return rt_error(err, "%s: times[%d] is %g, but must be finite!",
                             fn, k + 1, ts[k]);
-    if (n <= 0)
-        return rt_error(err, "%s: initial state has size 0, but must have "
-                        "a non-zero size", fn);
+    return 0;
+}
+
+int rt_ode_check_controls(const char *fn, double t0, const double *ts,
+                          int nts, double rtol, double atol,
+                          long max_num_steps, RtError *err)
+{
     if (nts <= 0)
         return rt_error(err, "%s: times has size 0, but must have a "
                         "non-zero size", fn);
@@ -50,6 +49,24 @@ int rt_ode_check_arguments(const char *fn, int n, const double *y0,
         return rt_error(err, "%s: max_num_steps is %ld, but must be "
                         "positive!", fn, max_num_steps);
     return 0;
+}
+
+int rt_ode_check_arguments(const char *fn, int n, const double *y0,
+                           double t0, const double *ts, int nts,
+                           double rtol, double atol, long max_num_steps,
+                           RtError *err)
+{
+    for (int i = 0; i < n; i++)
+        if (!isfinite(y0[i]))
+            return rt_error(err, "%s: initial state[%d] is %g, but must be "
+                            "finite!", fn, i + 1, y0[i]);
+    if (rt_ode_check_times(fn, t0, ts, nts, err))
+        return -1;
+    if (n <= 0)
+        return rt_error(err, "%s: initial state has size 0, but must have "
+                        "a non-zero size", fn);
+    return rt_ode_check_controls(fn, t0, ts, nts, rtol, atol, max_num_steps,
+                                 err);
 }
 
 /* ---------------------------------------------------- coupled system */

@@ -1,8 +1,8 @@
 /* ode_internal.h - what the ODE solvers share (ode.c: Dormand-Prince for
  * ode_rk45; ode_gsl.c: GSL's odeiv2 steppers for ode_ckrk, ode_adams and
- * ode_bdf): Stan's argument checks and the coupled system of the states
- * and their forward sensitivities (ode_coupled.c).  Not part of
- * libpplrt's interface. */
+ * ode_bdf): Stan's argument checks (most of which the DAE solver, dae.c,
+ * shares) and the coupled system of the states and their forward
+ * sensitivities (ode_coupled.c).  Not part of libpplrt's interface. */
 #ifndef ODE_INTERNAL_H
 #define ODE_INTERNAL_H
 
@@ -28,6 +28,15 @@ int rt_ode_check_arguments(const char *fn, int n, const double *y0,
                            double t0, const double *ts, int nts,
                            double rtol, double atol, long max_num_steps,
                            RtError *err);
+/* The parts of those checks that the DAE solver's (dae.c, after its
+ * own checks of the initial state and its derivative) share: the initial
+ * time and the times finite; then the times' size, their order, the
+ * initial time before the first, the tolerances and max_num_steps. */
+int rt_ode_check_times(const char *fn, double t0, const double *ts,
+                       int nts, RtError *err);
+int rt_ode_check_controls(const char *fn, double t0, const double *ts,
+                          int nts, double rtol, double atol,
+                          long max_num_steps, RtError *err);
 
 /* Rows of df/dy into c->jy and of df/dtheta into c->jtheta at (t, y):
  * n calls of the system's vjp with w = e_i (the system must have one). */

@@ -620,6 +620,14 @@ void rt_log_rising_factorial_d(double x, double n, double f, double *dx,
                                double *dn);
 /* x (x - 1) ... (x - n + 1) and x (x + 1) ... (x + n - 1); n < 0 is a
  * domain error.  Derivatives in x only. */
+/* falling_factorial and rising_factorial of ints (Stan's int signatures):
+ * the exact product x (x - 1) ... (x - n + 1), x (x + 1) ... (x + n - 1)
+ * into *out; 0, or -1 with Stan's message when n is negative (Stan's
+ * check_nonnegative) or the product is outside the range of int (Stan's
+ * double converted to int there, undefined behaviour; an error here, as
+ * choose's check_less_or_equal is). */
+int rt_falling_factorial_int(int x, int n, int *out, RtError *err);
+int rt_rising_factorial_int(int x, int n, int *out, RtError *err);
 double rt_falling_factorial(double x, int n);
 double rt_falling_factorial_dx(double x, int n, double f);
 double rt_rising_factorial(double x, int n);
@@ -645,7 +653,8 @@ double rt_log_modified_bessel_first_kind_dz(double v, double z, double f);
 double rt_owens_t(double h, double a);
 void rt_owens_t_d(double h, double a, double f, double *dh, double *da);
 
-/* The regularized incomplete beta function I_x(a, b) for a, b > 0 and
+/* The regularized incomplete beta function I_x(a, b) (math_incomplete.c,
+ * with gamma_p, gamma_q and inv_inc_beta below) for a, b > 0 and
  * 0 <= x <= 1, with its derivatives in a, b and x.  The derivatives in a
  * and b are from a positive power series; NaN if it has not converged in
  * 1e6 terms (a >> b with x very near 1). */

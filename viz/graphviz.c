@@ -72,10 +72,8 @@ bool viz_format_of_path(const char *file, VizFormat *f)
         {".dot", VIZ_DOT}, {".gv", VIZ_DOT}, {".svg", VIZ_SVG},
         {".png", VIZ_PNG},
     };
-    size_t n = strlen(file);
     for (size_t i = 0; i < sizeof exts / sizeof *exts; i++) {
-        size_t k = strlen(exts[i].ext);
-        if (n > k && strcmp(file + n - k, exts[i].ext) == 0) {
+        if (name_has_suffix(file, exts[i].ext)) {
             *f = exts[i].f;
             return true;
         }

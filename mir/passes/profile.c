@@ -42,7 +42,7 @@ static const char *density_name(PassCtx *ctx, const MirExpr *e)
     size_t n = strlen(e->fn);
     for (size_t k = 0; k < sizeof suffixes / sizeof suffixes[0]; k++) {
         size_t m = strlen(suffixes[k]);
-        if (n > m && strcmp(e->fn + n - m, suffixes[k]) == 0)
+        if (name_has_suffix(e->fn, suffixes[k]))
             return arena_strndup(ctx->a, e->fn, n - m);
     }
     return NULL;

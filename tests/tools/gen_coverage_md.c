@@ -318,12 +318,6 @@ static const struct {
     {"logical_negation", "!", 'p'}, {"transpose", "'", 's'},
 };
 
-static bool ends_with(const char *s, const char *suffix)
-{
-    size_t n = strlen(s), k = strlen(suffix);
-    return n >= k && strcmp(s + n - k, suffix) == 0;
-}
-
 /* The call in Stan syntax: operators as operators, densities and
  * cumulative distributions with `|`. */
 static void print_call(FILE *out, const Call *c, char *const *names)
@@ -339,9 +333,9 @@ static void print_call(FILE *out, const Call *c, char *const *names)
             fprintf(out, "%s%s", names[0], operators[i].op);
         return;
     }
-    bool bar = ends_with(c->name, "_lpdf") || ends_with(c->name, "_lpmf") ||
-               ends_with(c->name, "_cdf") || ends_with(c->name, "_lcdf") ||
-               ends_with(c->name, "_lccdf");
+    bool bar = name_has_suffix(c->name, "_lpdf") || name_has_suffix(c->name, "_lpmf") ||
+               name_has_suffix(c->name, "_cdf") || name_has_suffix(c->name, "_lcdf") ||
+               name_has_suffix(c->name, "_lccdf");
     fprintf(out, "%s(", c->name);
     for (int i = 0; i < c->nargs; i++)
         fprintf(out, "%s%s", i == 0 ? "" : i == 1 && bar ? " | " : ", ",
@@ -388,7 +382,7 @@ static const char *write_program(Arena *a, const Call *c,
                                  const Type *const *types, const Type *ret,
                                  Mode mode)
 {
-    bool rng = ends_with(c->name, "_rng");
+    bool rng = name_has_suffix(c->name, "_rng");
     bool params[MAX_ARGS] = {0};
     char *names[MAX_ARGS];
     int nparams = 0;
@@ -431,7 +425,7 @@ static const char *write_program(Arena *a, const Call *c,
     print_call(cm, c, names);
     fclose(cm);
     bool ok = true;
-    if (ends_with(c->name, "_jacobian")) {
+    if (name_has_suffix(c->name, "_jacobian")) {
         /* a _jacobian function adds to the Jacobian accumulator: only
          * transformed parameters may call it; its derivatives through
          * the model block's use of the result */
@@ -773,13 +767,13 @@ static bool is_laplace(const Call *c)
  * parameters (derivatives; not for the _rng forms). */
 static const char *write_laplace_program(Arena *a, const Call *c, Mode mode)
 {
-    bool rng = ends_with(c->name, "_rng");
+    bool rng = name_has_suffix(c->name, "_rng");
     if (mode == MODE_DERIVATIVES && rng)
         return NULL;
     bool general = strcmp(c->args[0], "(vector, ...) => real") == 0;
     bool eta = strstr(c->name, "neg_binomial_2_log") != NULL;
     bool tol = strstr(c->name, "_tol") != NULL;
-    bool lpmf = ends_with(c->name, "_lpmf");
+    bool lpmf = name_has_suffix(c->name, "_lpmf");
     const char *reals = arena_printf(a, "  vector[3] m;\n  real s;\n"
                                      "  real alpha;\n  real rho;\n%s",
                                      eta ? "  real eta;\n" : "");

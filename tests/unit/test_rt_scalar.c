@@ -632,6 +632,77 @@ static void test_values_inc_beta(void **state)
     assert_true(da == 0 && db == 0 && dx == 0);
 }
 
+/* falling_factorial and rising_factorial of ints: the exact products
+ * (5 * 4 = 20, 3 * 4 * 5 = 60, 12! / 1 = 479001600, 13 * 12 * ... * 2 =
+ * 13! = 6227020800 > INT_MAX), Stan's check_nonnegative of n, and a
+ * product outside the range of int an error, never a conversion of a
+ * double past INT_MAX to int (undefined behaviour). */
+static void expect_factorial(bool rising, int x, int n, int want,
+                             const char *msg)
+{
+    RtError err = {.msg = ""};
+    int out = 12345;
+    int rc = rising ? rt_rising_factorial_int(x, n, &out, &err)
+                    : rt_falling_factorial_int(x, n, &out, &err);
+    if (msg) {
+        assert_int_equal(rc, -1);
+        if (strcmp(err.msg, msg))
+            fail_msg("(%d, %d): got \"%s\", want \"%s\"", x, n, err.msg,
+                     msg);
+        return;
+    }
+    assert_int_equal(rc, 0);
+    assert_int_equal(out, want);
+}
+
+static void test_int_factorials(void **state)
+{
+    (void)state;
+    expect_factorial(false, 5, 2, 20, NULL);
+    expect_factorial(false, 5, 0, 1, NULL);
+    expect_factorial(false, 0, 0, 1, NULL);
+    expect_factorial(false, 3, 5, 0, NULL);      /* 3 * 2 * 1 * 0 * -1 */
+    expect_factorial(false, 0, 3, 0, NULL);
+    expect_factorial(false, -3, 3, -60, NULL);   /* -3 * -4 * -5 */
+    expect_factorial(false, 12, 12, 479001600, NULL);
+    expect_factorial(false, INT_MAX, 1, INT_MAX, NULL);
+    expect_factorial(false, INT_MIN, 1, INT_MIN, NULL);
+    /* 1 * 0 * ... : n up to INT_MAX ends at the zero */
+    expect_factorial(false, 1, INT_MAX, 0, NULL);
+    expect_factorial(true, 3, 3, 60, NULL);
+    expect_factorial(true, -2, 2, 2, NULL);      /* -2 * -1 */
+    expect_factorial(true, -2, 5, 0, NULL);      /* passes 0 */
+    expect_factorial(true, -1, INT_MAX, 0, NULL);
+    expect_factorial(true, 1, 12, 479001600, NULL);
+    expect_factorial(false, 13, 13, 0,
+                     "falling_factorial: falling_factorial(13, 13) is "
+                     "6.22702e+09, but must be in the range of int "
+                     "[-2147483648, 2147483647]");
+    expect_factorial(true, 1, 13, 0,
+                     "rising_factorial: rising_factorial(1, 13) is "
+                     "6.22702e+09, but must be in the range of int "
+                     "[-2147483648, 2147483647]");
+    /* below INT_MIN: -2^31 * (-2^31 - 1) ... and a long run */
+    expect_factorial(false, INT_MIN, 2, 0,
+                     "falling_factorial: falling_factorial(-2147483648, 2) "
+                     "is 4.61169e+18, but must be in the range of int "
+                     "[-2147483648, 2147483647]");
+    expect_factorial(false, -2, INT_MAX, 0,
+                     "falling_factorial: falling_factorial(-2, 2147483647) "
+                     "is -inf, but must be in the range of int "
+                     "[-2147483648, 2147483647]");
+    expect_factorial(false, INT_MAX, 2, 0,
+                     "falling_factorial: falling_factorial(2147483647, 2) "
+                     "is 4.61169e+18, but must be in the range of int "
+                     "[-2147483648, 2147483647]");
+    expect_factorial(true, 5, -1, 0,
+                     "rising_factorial: second argument is -1, but must be "
+                     "nonnegative!");
+    expect_factorial(false, 5, -1, 0,
+                     "falling_factorial: second argument is -1, but must be "
+                     "nonnegative!");
+}
+
 /* ----------------------------------------------------------- messages */
 
 static void expect_message(const char *fn, int nargs, const double *args,
@@ -655,6 +726,12 @@ static void test_domain_messages(void **state)
                    "log1m: x is 2, but must be less than or equal to "
                    "1.000000");
     expect_message("log1m", 1, (double[]){0.5}, NULL);
+    expect_message("falling_factorial", 2, (double[]){NAN, 2},
+                   "falling_factorial: first argument is nan, but must not "
+                   "be nan!");
+    expect_message("rising_factorial", 2, (double[]){2.5, -1},
+                   "rising_factorial: second argument is -1, but must be "
+                   "nonnegative!");
     expect_message("log1p", 1, (double[]){-1.5},
                    "log1p: x is -1.5, but must be greater than or equal to "
                    "-1.000000");
@@ -706,6 +783,7 @@ int main(void)
         cmocka_unit_test(test_values_bessel),
         cmocka_unit_test(test_values_owens_t),
         cmocka_unit_test(test_values_inc_beta),
+        cmocka_unit_test(test_int_factorials),
         cmocka_unit_test(test_domain_messages),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -331,13 +331,15 @@ static bool noted_file(const Fmt *f, int file)
 }
 
 /* The comments in the order of the text as read (the lexer reads a
- * comment after a directive, on its line, before the included text). */
+ * comment after a directive, on its line, before the included text); none
+ * with canon_strip_comments, which stanc3 prints as if the program had
+ * none (the blank lines between items stay where the source has them). */
 static int *comments_in_order(Fmt *f, int *count)
 {
     const Program *p = f->u->prog;
     int *order = arena_alloc(f->arena, sizeof(int) * (size_t)(p->ncomments + 1));
     int n = 0;
-    for (int i = 0; i < p->ncomments; i++) {
+    for (int i = 0; !f->o->canon_strip_comments && i < p->ncomments; i++) {
         if (!noted_file(f, p->comments[i].span.begin.file))
             continue;
         int at = map_loc(f, p->comments[i].span.begin).offset;

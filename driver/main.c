@@ -181,8 +181,9 @@ static const char usage_text[] =
     "  --auto-format            print the program in the standard layout\n"
     "  --canonicalize=LIST      with --auto-format: apply the comma-separated\n"
     "                           rewrites deprecations, parentheses, braces,\n"
-    "                           includes\n"
-    "  --print-canonical        --auto-format with every canonicalization\n"
+    "                           includes, strip-comments\n"
+    "  --print-canonical        --auto-format --canonicalize=deprecations,\n"
+    "                           parentheses,braces,includes\n"
     "  --max-line-length=N      column at which formatting splits lines (78)\n"
     "  --o=FILE                 write the output (format, info) to FILE\n"
     "  --include-paths=A,B      folders searched by #include\n"
@@ -321,6 +322,8 @@ static bool set_canonicalize(FmtOptions *f, const char *list)
             f->canon_braces = true;
         else if (strcmp(tok, "includes") == 0)
             f->canon_includes = true;
+        else if (strcmp(tok, "strip-comments") == 0)
+            f->canon_strip_comments = true;
         else
             return false;
     }
@@ -371,7 +374,7 @@ static int parse_cli(Cli *c, int argc, char **argv)
             if (!set_canonicalize(&c->fmt, v))
                 return usage_error("--canonicalize takes a list of "
                                    "deprecations, parentheses, braces, "
-                                   "includes; got '%s'", v);
+                                   "includes, strip-comments; got '%s'", v);
             canonicalize_given = true;
         } else if ((v = option_value(a, "--max-line-length"))) {
             char *end;

@@ -43,9 +43,12 @@
 /* ---------------------------------------------------------------- state */
 
 /* A place in the main file.  Items from included files sit where their
- * top-level #include directive is. */
+ * top-level #include directive is.  With canon_includes, the included
+ * text is printed in place: then `offset` counts in the text as read, the
+ * included files spliced in at their directives (what stanc3's
+ * Location.compare orders by), and `file` is the file of `line`. */
 typedef struct Pos {
-    int offset, line;
+    int offset, line, file;
 } Pos;
 
 /* What the lexer saw between the tokens of the main file, in source order
@@ -80,12 +83,34 @@ typedef struct Fmt {
     Note *moved;            /* comments the printer passed inside an item,
                                printed before the next one */
     int nmoved, moved_cap;
+    int *read_at;           /* canon_includes, per file: where its text
+                               starts in the text as read */
+    int *read_len;          /* ...and how long it is, its includes in it */
 } Fmt;
 
 /* ------------------------------------------------------------ positions */
 
+/* Where offset `at` of file `file` is in the text as read: the files it
+ * includes before `at` come first. */
+static int read_offset(const Fmt *f, int file, int at)
+{
+    if (at >= INT_MAX / 4)
+        return INT_MAX;
+    int r = f->read_at[file] + at;
+    for (int i = file + 1; i < f->nfiles; i++) {
+        const SrcFile *sf = src_file(&f->u->sm, i);
+        if (sf && sf->parent == file && sf->include_loc.offset < at)
+            r += f->read_len[i];
+    }
+    return r;
+}
+
 static Pos map_loc(const Fmt *f, Loc l)
 {
+    if (f->read_at && l.file >= 0 && l.file < f->nfiles) {
+        Pos p = {read_offset(f, l.file, l.offset), l.line, l.file};
+        return p;
+    }
     /* The main file is file 0; follow the include chain up to it. */
     while (l.file > 0) {
         const SrcFile *sf = src_file(&f->u->sm, l.file);
@@ -93,8 +118,33 @@ static Pos map_loc(const Fmt *f, Loc l)
             break;
         l = sf->include_loc;
     }
-    Pos p = {l.offset, l.line};
+    Pos p = {l.offset, l.line, 0};
     return p;
+}
+
+/* canon_includes: the text as read, each included file spliced in one
+ * past its directive's start (a file is added after the one that includes
+ * it, so its index is larger). */
+static void setup_read_order(Fmt *f)
+{
+    int n = f->nfiles;
+    f->read_at = arena_alloc(f->arena, sizeof(int) * (size_t)(n + 1));
+    f->read_len = arena_alloc(f->arena, sizeof(int) * (size_t)(n + 1));
+    for (int i = 0; i < n; i++) {
+        const SrcFile *sf = src_file(&f->u->sm, i);
+        f->read_len[i] = (sf ? (int)sf->len : 0) + 1;
+    }
+    for (int i = n - 1; i > 0; i--) {
+        const SrcFile *sf = src_file(&f->u->sm, i);
+        if (sf && sf->parent >= 0 && sf->parent < i)
+            f->read_len[sf->parent] += f->read_len[i];
+    }
+    f->read_at[0] = 0;
+    for (int i = 1; i < n; i++) {
+        const SrcFile *sf = src_file(&f->u->sm, i);
+        f->read_at[i] = sf && sf->parent >= 0 && sf->parent < i
+            ? read_offset(f, sf->parent, sf->include_loc.offset) + 1 : 0;
+    }
 }
 
 static Pos begin_of(const Fmt *f, Span s)
@@ -272,9 +322,62 @@ static void add_note(Fmt *f, NoteKind kind, Pos begin, Pos end, int col,
     n->text = text;
 }
 
-/* The comments of the main file, the directives that stand for the items
- * of their includes (or for nothing: an include of only comments), and
- * the separators, merged in source order. */
+/* Whether a comment or separator of file `file` is among the notes: with
+ * canon_includes those of every file, else those of the main file (stanc3
+ * drops the comments of included files it does not print). */
+static bool noted_file(const Fmt *f, int file)
+{
+    return file == 0 || (f->read_at && file > 0 && file < f->nfiles);
+}
+
+/* The comments in the order of the text as read (the lexer reads a
+ * comment after a directive, on its line, before the included text); none
+ * with canon_strip_comments, which stanc3 prints as if the program had
+ * none (the blank lines between items stay where the source has them). */
+static int *comments_in_order(Fmt *f, int *count)
+{
+    const Program *p = f->u->prog;
+    int *order = arena_alloc(f->arena, sizeof(int) * (size_t)(p->ncomments + 1));
+    int n = 0;
+    for (int i = 0; !f->o->canon_strip_comments && i < p->ncomments; i++) {
+        if (!noted_file(f, p->comments[i].span.begin.file))
+            continue;
+        int at = map_loc(f, p->comments[i].span.begin).offset;
+        int j = n++;
+        while (j > 0 && map_loc(f, p->comments[order[j - 1]].span.begin).offset > at) {
+            order[j] = order[j - 1];
+            j--;
+        }
+        order[j] = i;
+    }
+    *count = n;
+    return order;
+}
+
+static void add_comment_note(Fmt *f, const Comment *cm)
+{
+    const char *text = cm->text;
+    size_t len = strlen(text);
+    Pos b = map_loc(f, cm->span.begin);
+    Pos e = map_loc(f, cm->span.end);
+    if (cm->hash)
+        text = arena_printf(f->arena, "//%s", text + 1);
+    if (text[0] == '/' && text[1] == '*') {
+        text = arena_strndup(f->arena, text + 2, len >= 4 ? len - 4 : 0);
+        add_note(f, NOTE_BLOCK, b, e, cm->span.begin.col, text);
+        return;
+    }
+    len = strlen(text);
+    while (len > 2 && (text[len - 1] == '\n' || text[len - 1] == '\r'))
+        len--;
+    e.line = b.line;
+    add_note(f, NOTE_LINE, b, e, cm->span.begin.col,
+             arena_strndup(f->arena, text, len));
+}
+
+/* The comments, the directives that stand for the items of their includes
+ * (or for nothing: an include of only comments), and the separators,
+ * merged in source order. */
 static void setup_notes(Fmt *f)
 {
     const Program *p = f->u->prog;
@@ -288,52 +391,37 @@ static void setup_notes(Fmt *f)
         if (id >= 0 && id < f->nincludes)
             has_tokens[id] = true;
     }
+    int ncomments;
+    const int *order = comments_in_order(f, &ncomments);
     int c = 0, k = 0, t = 0;
     for (;;) {
-        while (t < tl->len && (tl->toks[t].span.begin.file != 0
+        while (t < tl->len && (!noted_file(f, tl->toks[t].span.begin.file)
                                || !fmt_is_separator(tl->toks[t].kind)))
             t++;
-        int at_c = c < p->ncomments ? p->comments[c].span.begin.offset
-                                    : INT_MAX;
+        int at_c = c < ncomments
+            ? map_loc(f, p->comments[order[c]].span.begin).offset : INT_MAX;
         int at_k = k < f->nincludes ? tl->include_spans[k].begin.offset
                                     : INT_MAX;
-        int at_t = t < tl->len ? tl->toks[t].span.begin.offset : INT_MAX;
+        int at_t = t < tl->len ? map_loc(f, tl->toks[t].span.begin).offset
+                               : INT_MAX;
         if (at_c == INT_MAX && at_k == INT_MAX && at_t == INT_MAX)
             break;
         if (at_t < at_c && at_t < at_k) {
             Loc e = tl->toks[t++].span.end;
-            Pos pos = {e.offset, e.line};
+            Pos pos = map_loc(f, e);
             add_note(f, NOTE_SEPARATOR, pos, pos, e.col, NULL);
         } else if (at_k < at_c) {
             if (!f->o->canon_includes && f->include_clean[k]
                 && (f->include_items[k] || !has_tokens[k])) {
                 Span s = tl->include_spans[k];
-                Pos b = {s.begin.offset, s.begin.line};
-                Pos e = {s.end.offset, s.end.line};
+                Pos b = {s.begin.offset, s.begin.line, 0};
+                Pos e = {s.end.offset, s.end.line, 0};
                 add_note(f, NOTE_INCLUDE, b, e, s.begin.col,
                          directive_text(f, k));
             }
             k++;
         } else {
-            const Comment *cm = &p->comments[c++];
-            const char *text = cm->text;
-            size_t len = strlen(text);
-            Pos b = {cm->span.begin.offset, cm->span.begin.line};
-            Pos e = {cm->span.end.offset, cm->span.end.line};
-            if (cm->hash)
-                text = arena_printf(f->arena, "//%s", text + 1);
-            if (text[0] == '/' && text[1] == '*') {
-                text = arena_strndup(f->arena, text + 2,
-                                     len >= 4 ? len - 4 : 0);
-                add_note(f, NOTE_BLOCK, b, e, cm->span.begin.col, text);
-                continue;
-            }
-            len = strlen(text);
-            while (len > 2 && (text[len - 1] == '\n' || text[len - 1] == '\r'))
-                len--;
-            e.line = b.line;
-            add_note(f, NOTE_LINE, b, e, cm->span.begin.col,
-                     arena_strndup(f->arena, text, len));
+            add_comment_note(f, &p->comments[order[c++]]);
         }
     }
 }
@@ -444,12 +532,12 @@ static void put_comment(Fmt *f, const Note *n)
     close_box(f);
 }
 
-/* Between two things at `prev` and `next` of the main file: a blank line
- * if the source had one, else a new line if `newline` or the source had
- * one, else a space (stanc3's pp_space). */
+/* Between two things at `prev` and `next`: a blank line if the source had
+ * one or they are in different files, else a new line if `newline` or the
+ * source had one, else a space (stanc3's pp_space). */
 static void put_space(Fmt *f, bool newline, Pos prev, Pos next)
 {
-    if (prev.line + 1 < next.line) {
+    if (prev.file != next.file || prev.line + 1 < next.line) {
         cut(f);
         cut(f);
     } else if (newline || prev.line < next.line) {
@@ -467,7 +555,7 @@ static void put_space(Fmt *f, bool newline, Pos prev, Pos next)
  * loop's head commented out the loop's body). */
 static bool put_moved(Fmt *f, bool first_in_list)
 {
-    Pos prev = {0, -1};
+    Pos prev = {0, -1, 0};
     bool line = false;
     for (int i = 0; i < f->nmoved; i++) {
         if (i > 0 || !first_in_list)
@@ -1036,7 +1124,7 @@ static void put_if_chain(Fmt *f, const Stmt *s, Pos line_of_else)
     put_spacing(f, !braced, &end, &end, list, n);
     text(f, "else ");
     put_inline_comments(f, false, false, eb);
-    Pos next = {end.offset, end.line + 1};
+    Pos next = {end.offset, end.line + 1, end.file};
     put_if_chain(f, els, next);
 }
 
@@ -1270,7 +1358,7 @@ static Pos before_included(const Fmt *f, int k)
             || (nt->begin.line == d.line + 1 && col > d.col))
             return nt->begin;
     }
-    Pos end = {INT_MAX, INT_MAX};
+    Pos end = {INT_MAX, INT_MAX, 0};
     return end;
 }
 
@@ -1283,7 +1371,7 @@ static Pos before_included(const Fmt *f, int k)
 static void put_list_of_stmts(Fmt *f, Stmt **items, int n, Span whole)
 {
     open_box(f, FB_V, 0);
-    Pos prev_end = {0, 0}, far = {0, -1};
+    Pos prev_end = {0, 0, 0}, far = {0, -1, 0};
     bool any = false, included = false;
     const Note *list;
     int nl;
@@ -1364,7 +1452,7 @@ static void put_program(Fmt *f)
     }
     /* the comments after the last block */
     const Note *list;
-    Pos end = {INT_MAX, INT_MAX};
+    Pos end = {INT_MAX, INT_MAX, 0};
     int nl = take_comments(f, end, false, &list);
     put_spacing(f, true, NULL, NULL, list, nl);
     close_box(f);
@@ -1378,6 +1466,8 @@ void fmt_program(FILE *out, const FeUnit *u, const FmtOptions *o)
     Fmt f = {.u = u, .o = o, .arena = &arena};
     fb_init(&f.d, &arena);
     setup_includes(&f);
+    if (o->canon_includes)
+        setup_read_order(&f);
     setup_notes(&f);
     put_program(&f);
     fb_render(out, &f.d, fmt_margin(o));

@@ -44,7 +44,9 @@ void fe_unit_free(FeUnit *u);
 typedef struct FmtOptions {
     int max_line_length;     /* default 78 */
     bool canon_deprecations, canon_parentheses, canon_braces,
-         canon_includes;
+         canon_includes,
+         canon_strip_comments;  /* print no comment (stanc3's
+                                   --canonicalize=strip-comments) */
 } FmtOptions;
 
 /* Print the program as stanc3's --auto-format does (the text stanc3 prints

@@ -109,8 +109,6 @@ static void emit(Lexer *lx, TokKind k, Loc begin)
 
 static void add_comment(Lexer *lx, Loc begin, bool hash)
 {
-    if (lx->depth > 0)
-        return;
     TokenList *o = lx->out;
     if (o->ncomments == *lx->cap_comments) {
         int cap = o->ncomments ? o->ncomments * 2 : 16;

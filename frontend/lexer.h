@@ -24,7 +24,7 @@ typedef struct Token {
 typedef struct TokenList {
     Token *toks;
     int len;
-    Comment *comments;      /* of the main file only */
+    Comment *comments;      /* of every file, in the order read */
     int ncomments;
     /* The top-level #include directives of the main file, in order. */
     const char **includes;

@@ -1217,13 +1217,11 @@ static void parse_item(Parser *p, PtrVec *out, Ctx ctx)
         parse_var_decls(p, out, ctx);
         return;
     }
-    if (ctx == CTX_DECLS_ONLY) {
-        /* a stray ";" among the declarations: stanc3's grammar reads it
-         * as no declaration at all */
-        if (accept(p, P_SEMI))
-            return;
+    /* a stray ";" among the declarations: stanc3's grammar reads it as an
+     * empty statement (top_var_decl_no_assign's SEMICOLON rule makes a
+     * Skip), which its formatter prints as ";" */
+    if (ctx == CTX_DECLS_ONLY && !at(p, P_SEMI))
         fail_at(p, peek(p), D_PARSE_EXPECTED_TOP_LEVEL_DECLARATION);
-    }
     bool from_include = peek(p)->include_depth > 0;
     Stmt *s = parse_statement(p);
     s->from_include = from_include;

@@ -1,7 +1,9 @@
 // Stray semicolons: stanc3 accepts them among the declarations of the
-// data, parameters and transformed parameters blocks (no declaration at
-// all: the formatter drops them) and as empty statements where statements
-// go (stanc3's test program lang/good_semicolons.stan has such blocks).
+// data, parameters and transformed parameters blocks and as empty
+// statements where statements go (stanc3's test program
+// lang/good_semicolons.stan has such blocks).  Its grammar reads each as
+// an empty statement, which its formatter prints as `;` on its own line
+// (lang/pretty.expected).
 data {
   ;
   real x;;

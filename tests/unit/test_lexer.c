@@ -438,8 +438,13 @@ static void test_include_splices_the_file(void **state)
     assert_string_equal(f->include_name, "inner.stan");
     assert_int_equal(f->parent, 0);
     assert_int_equal(f->include_loc.line, 2);
-    /* Comments are captured from the main file only. */
-    assert_int_equal(tl->ncomments, 0);
+    /* The comments of every file are captured, with their file (the
+     * formatter prints those of included files with
+     * --canonicalize=includes, as stanc3 does). */
+    assert_int_equal(tl->ncomments, 1);
+    assert_string_equal(tl->comments[0].text, "// from inner");
+    assert_int_equal(tl->comments[0].span.begin.file, 1);
+    assert_int_equal(tl->comments[0].span.begin.line, 1);
 }
 
 static void test_include_forms_and_search_paths(void **state)

@@ -820,15 +820,11 @@ static Opnd value_uncached(Emit *em, const MirExpr *e)
             em_unsupported(em, "a whole %s value here (printed, or passed "
                            "to a function: its slots can be used)",
                            ty_str(em->a, e->type));
-        if (e->fn_kind == FNK_INTERNAL && e->internal == FN_TARGET) {
+        if (e->fn_kind == FNK_INTERNAL && e->internal == FN_TARGET)
             /* the log density so far, the Jacobian terms included, as
-             * Stan's target() (the model block's statements before this
-             * one have added theirs to lp: the last statement, whose value
-             * the reverse sweep may compute, comes after it) */
-            if (!em->sec_logp)
-                em_unsupported(em, "target() inside a function");
-            return em_scalar(A("(lp + lpj)"), NULL, false);
-        }
+             * Stan's target(): in an _lp function the caller's
+             * (emit_target.c) */
+            return em_target_value(em, e);
         if (e->fn_kind == FNK_INTERNAL)
             em_unsupported(em, "%s inside an expression", e->fn);
         if (em_elementwise(em, e))
@@ -927,15 +923,10 @@ void em_backprop(Emit *em, const MirExpr *e, const char *adj)
     }
     case MX_CALL:
         if (e->fn_kind == FNK_INTERNAL && e->internal == FN_TARGET) {
-            /* target()'s derivatives are those of every term before it,
-             * which the reverse sweep has not reached: a value that flows
-             * into the density with a non-zero adjoint is an error at run
-             * time, never a wrong gradient; printed, compared or unused
-             * its adjoint is 0 */
-            em_line(em, "if ((%s) != 0) return rt_error(err, \"the "
-                    "gradient through target() is not computed: use its "
-                    "value where no derivative flows (print, a "
-                    "comparison)\");", adj);
+            /* its adjoint goes to every term added before it: into the
+             * adjoint of target, which the reverse sweep carries back
+             * to them (emit_target.c) */
+            em_target_backprop(em, adj);
             return;
         }
         if (e->fn_kind == FNK_INTERNAL && (e->internal == FN_MAKE_ARRAY

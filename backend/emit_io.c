@@ -161,8 +161,12 @@ void em_read_param(Emit *em, VarId v, const MirExpr *rhs,
     const char *K = em_var_count(em, v);
     const char *y = em_var_val(em, v);
     /* the Jacobian terms go into their own sum: lp's address never
-     * escapes, so the compiler keeps it in a register */
-    const char *lj = jacobian_code ? "(jacobian ? &lpj : NULL)" : "NULL";
+     * escapes, so the compiler keeps it in a register; into lp itself
+     * when something reads target(), which an _lp function sees as
+     * *lp (emit_target.c) */
+    const char *lj = !jacobian_code ? "NULL"
+        : em->target_read ? "(jacobian ? &lp : NULL)"
+                          : "(jacobian ? &lpj : NULL)";
     em_line(em, "int p_%s = pos;", var->name);
     if (is(&x, "identity") && em_var_rank(var) > 0) {
         /* the values themselves: a parameter is never assigned */
@@ -222,12 +226,35 @@ void em_param_adjoint(Emit *em, VarId v, const MirExpr *rhs)
                 p, g);
         return;
     }
+    /* the log-Jacobian's weight: the adjoint of target, 1 unless
+     * something reads target() (emit_target.c) */
+    const char *w = em_target_adj(em);
+    bool weighted = strcmp(w, "1.0") != 0;
     const Structured *st = structured_of(&x);
     if (st) {
         Pieces pc = pieces(em, v, st);
         em_line(em, "for (int it = 0, q = %s; it < %s; it++) {", p, pc.items);
-        em_line(em, "    rt_%s_adjoint(u + q, %s, %s + it * (%s), jacobian, "
-                "grad + q);", st->rt, pc.size_args, g, pc.per_item);
+        em_line(em, "    rt_%s_adjoint(u + q, %s, %s + it * (%s), %s, "
+                "grad + q);", st->rt, pc.size_args, g, pc.per_item,
+                weighted ? "false" : "jacobian");
+        if (weighted) {
+            /* the log-Jacobian's gradient alone (a zero adjoint of the
+             * values), weighted */
+            em_line(em, "    if (jacobian) {");
+            em_line(em, "        double *z = rt_scratch_doubles(&S->scratch, "
+                    "(size_t)(%s));", pc.per_item);
+            em_line(em, "        double *jg = rt_scratch_doubles(&S->scratch, "
+                    "(size_t)(%s));", pc.free_per_item);
+            em_line(em, "        for (int k = 0; k < %s; k++) z[k] = 0;",
+                    pc.per_item);
+            em_line(em, "        for (int k = 0; k < %s; k++) jg[k] = 0;",
+                    pc.free_per_item);
+            em_line(em, "        rt_%s_adjoint(u + q, %s, z, true, jg);",
+                    st->rt, pc.size_args);
+            em_line(em, "        for (int k = 0; k < %s; k++) grad[q + k] += "
+                    "%s * jg[k];", pc.free_per_item, w);
+            em_line(em, "    }");
+        }
         em_line(em, "    q += %s;", pc.free_per_item);
         em_line(em, "}");
         return;
@@ -279,11 +306,11 @@ void em_param_adjoint(Emit *em, VarId v, const MirExpr *rhs)
             em_line(em, "rt_lub_bound_partials(%s, %s, %s, &dl, &du, &jl, "
                     "&ju);", uk, vals[0].val, vals[1].val);
             if (acc[0])
-                em_line(em, "%s += %s * dl + (jacobian ? jl : 0.0);", acc[0],
-                        yk);
+                em_line(em, "%s += %s * dl + (jacobian ? %s * jl : 0.0);",
+                        acc[0], yk, w);
             if (acc[1])
-                em_line(em, "%s += %s * du + (jacobian ? ju : 0.0);", acc[1],
-                        yk);
+                em_line(em, "%s += %s * du + (jacobian ? %s * ju : 0.0);",
+                        acc[1], yk, w);
         }
     } else {
         /* offset, multiplier: y = mu + sigma * x, log|J| = log sigma */
@@ -298,10 +325,11 @@ void em_param_adjoint(Emit *em, VarId v, const MirExpr *rhs)
         if (has_mu && acc[0])
             em_line(em, "%s += %s;", acc[0], yk);
         if (has_sigma && acc[si])
-            em_line(em, "%s += %s * %s + (jacobian ? 1.0 / (%s) : 0.0);",
-                    acc[si], yk, uk, sg);
+            em_line(em, "%s += %s * %s + (jacobian ? %s / (%s) : 0.0);",
+                    acc[si], yk, uk, w, sg);
     }
-    em_line(em, "grad[%s + k] += %s * dy + (jacobian ? dlj : 0.0);", p, yk);
+    em_line(em, "grad[%s + k] += %s * dy + (jacobian ? %s : 0.0);", p, yk,
+            weighted ? A("%s * dlj", w) : "dlj");
     em->indent--;
     em_line(em, "}");
     for (int i = 0; i < 2; i++)

@@ -1,0 +1,43 @@
+# target_lp_function: target() inside a function ending in _lp (Stan
+# Reference Manual, "Program blocks" and Functions Reference, "Log
+# probability function": the model block and _lp functions may read the
+# log density so far).  It was refused ("target() inside a function").
+# f_lp adds -x^2/2 and returns target(): at x = 2, lp = -2 + 0.5 * -2 =
+# -3, and d/dx of 1.5 * -x^2/2 = -1.5 x = -3 (the read's adjoint flows
+# into the term added before it).  A statement that reads target after
+# an _lp call in it is refused with a message that says how to split it
+# (the call's terms need the read's adjoint, backend/emit_target.c).
+cat > m.stan <<'STAN'
+functions {
+  real f_lp(real x) {
+    target += -0.5 * x^2;
+    return target();
+  }
+}
+parameters { real x; }
+model {
+  target += 0.5 * f_lp(x);
+}
+STAN
+cat > after.stan <<'STAN'
+functions {
+  real f_lp(real x) {
+    target += -x^2;
+    return target();
+  }
+}
+parameters { real x; }
+model {
+  target += f_lp(x) + 0.1 * target();
+}
+STAN
+printf '{"x": 2}\n' > x.json
+protect m.stan after.stan x.json
+run_expect 0 "" "$PPLBENCH" build m.stan -o exe --O0
+run_expect 0 "" ./exe log_prob constrained_params=x.json output file=lp.csv
+grep -v '^#' lp.csv > got.txt
+printf 'lp__,g_x\n-3,-3\n' > want.txt
+cmp -s got.txt want.txt || fail "log_prob: $(tr '\n' ' ' < got.txt)"
+run_expect 1 "reads target after an _lp call in it (split it in two" \
+    "$PPLBENCH" after.stan --o=after.c
+expect_absent after.c

@@ -332,8 +332,11 @@ const char *em_target_at(Emit *em, const MirExpr *call)
 
 Opnd em_target_value(Emit *em, const MirExpr *e)
 {
+    /* transformed parameters run again for the outputs: there, as in
+     * Stan's write_array, the log density starts from 0 and nothing adds
+     * to it */
     if (!em->in_function && !em->sec_logp)
-        em_unsupported(em, "target() here");
+        return em_scalar("0.0", NULL, false);
     const char *t = em_target_at(em, e);
     if (!t) {
         /* a value now: an _lp call later in the expression adds to lp

@@ -41,3 +41,25 @@ cmp -s got.txt want.txt || fail "log_prob: $(tr '\n' ' ' < got.txt)"
 run_expect 1 "reads target after an _lp call in it (split it in two" \
     "$PPLBENCH" after.stan --o=after.c
 expect_absent after.c
+# target() in transformed parameters (stanc3's typechecker allows it
+# there, GetTarget in TParam): the log density so far in the log density;
+# where transformed parameters run again for the outputs it is 0, as in
+# Stan's write_array (the whole model was refused: "target() inside a
+# function").  lp = 1.1 * -x^2/2 = -0.55 at x = 1, gradient -1.1.
+cat > tp.stan <<'STAN'
+parameters { real x; }
+transformed parameters {
+  real t = target();
+}
+model {
+  x ~ normal(0, 1);
+  target += 0.1 * target();
+}
+STAN
+printf '{"x": 1}\n' > x1.json
+protect tp.stan x1.json
+run_expect 0 "" "$PPLBENCH" build tp.stan -o tp --O0
+run_expect 0 "" ./tp log_prob constrained_params=x1.json output file=tp.csv
+grep -v '^#' tp.csv > got.txt
+printf 'lp__,g_x\n-0.55,-1.1\n' > want.txt
+cmp -s got.txt want.txt || fail "log_prob tp: $(tr '\n' ' ' < got.txt)"

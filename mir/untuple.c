@@ -521,8 +521,9 @@ static bool print_items(Tup *t, const MirExpr *x, PtrVec *out)
 }
 
 /* print, reject and fatal_error of tuples (rewritten): their slots
- * printed between parentheses.  An array of tuples stays whole (the
- * backend refuses it by type). */
+ * printed between parentheses.  An array of tuples stays the tuple of
+ * its slots' arrays (FnMakeTuple__ of array type, as rw_expr made it),
+ * which the backend prints element by element (emit_io.c). */
 static void print_tuples(Tup *t, MirExpr *c)
 {
     PtrVec args = {0};
@@ -1070,8 +1071,10 @@ static bool has_tuples(const MirProgram *p)
     if (stmt_projects(p->prepare_data) || stmt_projects(p->log_prob)
         || stmt_projects(p->generate_quantities))
         return true;
+    /* arrays of tuples too: a program may index them and never project
+     * (print(a[1]), a function's array of tuples) */
     for (int v = 0; v < p->nvars; v++)
-        if (ut_is_tuple(p->vars[v].sized.type))
+        if (ut_is_tuple(ty_base(p->vars[v].sized.type)))
             return true;
     for (int f = 0; f < p->nfuns; f++)
         if (ut_is_tuple(ty_base(p->funs[f].ret)) || stmt_projects(p->funs[f].body))

@@ -38,7 +38,9 @@ protect m.stan idx.stan
 run_expect 0 "" "$PPLBENCH" build m.stan -o exe --O0
 run_expect 0 "a=[(1,2.5),(3,4.5)]" ./exe sample num_samples=1 \
     num_warmup=1 output file=s.csv
-expect_output "b=[[(1,(1.5,[1,1])),(1,(3,[1,2]))],[(2,(1.5,[2,1])),(2,(3,[2,2]))]] b1=[(1,(1.5,[1,1])),(1,(3,[1,2]))]"
+b1='(2,(1.5,[2,1])),(2,(3,[2,2]))'
+expect_output "b=[[(1,(1.5,[1,1])),(1,(3,[1,2]))],[$b1]]"
+expect_output " b1=[(1,(1.5,[1,1])),(1,(3,[1,2]))]"
 expect_output "f=[(1,2.5),(3,4.5)]"
 run_expect 0 "" "$PPLBENCH" build idx.stan -o idx --O0
 run_expect 0 "c2=(3,4.5)" ./idx sample num_samples=1 num_warmup=1 \

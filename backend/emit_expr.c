@@ -708,6 +708,45 @@ void em_forget_emitted(Emit *em)
     em->nemitted = 0;
 }
 
+/* c ? a : b of containers: the chosen arm's elements copied into scratch
+ * memory with its sizes (the arms may differ in size; an arm's own
+ * storage may be local to its branch).  Only the chosen arm runs. */
+static Opnd value_ternary_container(Emit *em, const MirExpr *e)
+{
+    bool is_int = ty_base(e->type)->kind == TY_INT;
+    bool cx = em_is_complex_type(e->type);
+    Opnd c = em_value(em, e->args[0]);
+    const char *t = em_fresh(em, "t");
+    const char *n = A("%s_n", t), *r = A("%s_r", t), *k = A("%s_c", t);
+    const char *ct = is_int ? "int" : cx ? "double complex" : "double";
+    em_line(em, "%s *%s = NULL;", ct, t);
+    em_line(em, "int %s = 0, %s = 0, %s = 0;", n, r, k);
+    em_line(em, "if (%s) {", c.val);
+    for (int arm = 1; arm <= 2; arm++) {
+        em->indent++;
+        em->block_depth++;
+        Opnd y = em_value(em, e->args[arm]);
+        em_line(em, "%s = %s;", n, y.n);
+        em_line(em, "%s = %s;", r, y.rows ? y.rows : y.n);
+        em_line(em, "%s = %s;", k, y.cols ? y.cols : "1");
+        if (is_int)
+            em_line(em, "%s = rt_scratch_ints(&S->scratch, (size_t)%s);", t, n);
+        else if (cx)
+            em_line(em, "%s = (double complex *)rt_scratch_doubles(&S->scratch, "
+                    "(size_t)2 * (size_t)%s);", t, n);
+        else
+            em_line(em, "%s = rt_scratch_doubles(&S->scratch, (size_t)%s);", t,
+                    n);
+        em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s[k];", n, t,
+                y.val);
+        em->block_depth--;
+        em->indent--;
+        em_line(em, arm == 1 ? "} else {" : "}");
+    }
+    Opnd o = {t, NULL, n, r, k, true, is_int, cx};
+    return o;
+}
+
 static Opnd value_uncached(Emit *em, const MirExpr *e);
 
 void em_reuse_assigned_value(Emit *em, const MirExpr *e, VarId v,
@@ -836,7 +875,7 @@ static Opnd value_uncached(Emit *em, const MirExpr *e)
         /* only the chosen arm runs: the other may reject (Stan's ?: is
          * lazy) */
         if (em_is_container_type(e->type))
-            em_unsupported(em, "?: choosing between containers");
+            return value_ternary_container(em, e);
         bool is_int = ty_base(e->type)->kind == TY_INT;
         bool cx = em_is_complex_type(e->type);
         Opnd c = em_value(em, e->args[0]);

@@ -758,6 +758,9 @@ static void fwd_stmt_kind(Emit *em, const MirStmt *s, Section sec)
                 if (em_is_complex_type(s->rhs->type))
                     em_line(em, "*ret = (double complex *)rt_scratch_doubles("
                             "&S->scratch, (size_t)2 * (%s));", r.n);
+                else if (r.is_int)   /* an array[] int result */
+                    em_line(em, "*ret = rt_scratch_ints(&S->scratch, "
+                            "(size_t)(%s));", r.n);
                 else
                     em_line(em, "*ret = rt_scratch_doubles(&S->scratch, "
                             "(size_t)(%s));", r.n);

@@ -36,7 +36,15 @@ static bool result_is_vector(const MirFun *f)
     return t->kind == TY_VECTOR || t->kind == TY_ROW_VECTOR
         || t->kind == TY_COMPLEX_VECTOR || t->kind == TY_COMPLEX_ROW_VECTOR
         || (f->ret->kind == TY_ARRAY
-            && (t->kind == TY_REAL || t->kind == TY_COMPLEX));
+            && (t->kind == TY_REAL || t->kind == TY_COMPLEX
+                || t->kind == TY_INT));
+}
+
+/* An array[] int result (values only: ints carry no derivatives). */
+static bool result_is_ints(const MirFun *f)
+{
+    return f->ret->kind == TY_ARRAY && f->ret->dims == 1
+        && f->ret->elem->kind == TY_INT;
 }
 
 /* Complex results (values only: such a function has no reverse). */
@@ -65,7 +73,7 @@ static bool uses_target(const MirFun *f)
 static bool has_reverse(const MirFun *f)
 {
     return ((f->ret->kind == TY_REAL || result_is_vector(f))
-            && !result_is_complex(f))
+            && !result_is_complex(f) && !result_is_ints(f))
         || (f->ret->kind == TY_VOID && uses_target(f));
 }
 
@@ -485,7 +493,7 @@ Opnd em_call_user(Emit *em, const MirExpr *e)
                 target_args(em, f, e, false), call_args(em, f, ops), t, rows,
                 cols);
         Opnd v = {t, NULL, A("(%s * %s)", rows, cols), rows, cols, true,
-                  false, result_is_complex(f)};
+                  result_is_ints(f), result_is_complex(f)};
         if (f->ret->kind == TY_ROW_VECTOR
             || f->ret->kind == TY_COMPLEX_ROW_VECTOR) {
             v.rows = "1";

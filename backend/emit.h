@@ -101,6 +101,21 @@ typedef struct Emit {
      * built on the first lookup */
     const struct EmCallRule *rules;
     size_t nrules;
+    /* target() with derivatives (emit_target.c): whether log_prob reads
+     * target, per user function whether it does, and whether the code
+     * being emitted is a reverse sweep */
+    bool target_read;
+    bool *fun_reads_target;
+    bool in_reverse;
+    /* the statement being emitted: its places reading target and the
+     * temporaries with the log density at each (em_target_save) */
+    const MirExpr **target_nodes;
+    const char **target_temps;
+    int ntarget;
+    /* the statement whose reverse step em_target_rev_stmt is emitting,
+     * the adjoint of target after it, and what its reads add */
+    const MirStmt *target_stmt;
+    const char *target_a0, *target_dlp;
 } Emit;
 
 /* Forget where the emitted values are (Emit.emitted): a new statement,
@@ -602,6 +617,43 @@ void em_backprop_gather(Emit *em, const MirExpr *e, const char *adj);
  * Whether a type's elements are complex; whether a variable is complex. */
 bool em_is_complex_type(const Type *t);
 bool em_is_complex_var(const MirVar *var);
+/* --- emit_target.c: target() and its derivatives --- */
+
+/* Find the user functions that read target() (directly or through a
+ * call) and whether log_prob does (em->target_read). */
+void em_target_scan(Emit *em);
+/* Whether user function fi reads target. */
+bool em_fun_reads_target(const Emit *em, int fi);
+/* The adjoint of target here, as C: 1.0, lp_adj in a log density that
+ * reads target, (*lp_adj) in a function's reverse. */
+const char *em_target_adj(const Emit *em);
+/* The same, copied into a fresh temporary when it is a variable: the
+ * seed of one `target +=` whose term may read target() itself. */
+const char *em_target_seed(Emit *em);
+/* Forward: before a statement, a temporary per place of it that reads
+ * target (a target() or a call of a function reading it), which gets the
+ * log density there (NULL: no such place); after it, pushed. */
+const char *em_target_save(Emit *em, const MirStmt *s);
+void em_target_push(Emit *em, const char *saved);
+/* Reverse: the reverse step of a statement that reads target or calls
+ * an _lp function, where target is read: its places' values popped, the
+ * reads' adjoints and the calls' kept apart until its end, each call
+ * starting from the adjoint of target after the statement; false when
+ * s is not such a statement (or is the one being done). */
+bool em_target_rev_stmt(Emit *em, const MirStmt *s);
+/* Around the reverse call of an _lp function inside such a statement
+ * (flag: the call's context flag, or NULL): the adjoint of target the
+ * callee starts from and adds to, in a fresh temporary (NULL outside
+ * such a statement); then what it added, kept for the end. */
+const char *em_target_call_adj(Emit *em, const char *flag);
+void em_target_call_done(Emit *em, const char *c, const char *flag);
+/* The temporary with the log density at a call of a function reading
+ * target (set now in the forward sweep), or NULL. */
+const char *em_target_at(Emit *em, const MirExpr *call);
+/* target()'s value and its reverse step (lp_adj += adj). */
+Opnd em_target_value(Emit *em, const MirExpr *e);
+void em_target_backprop(Emit *em, const char *adj);
+
 /* Find the complex variables of derivative code whose values do not
  * depend on parameters (em->cx_data). */
 void em_complex_scan(Emit *em);

@@ -568,6 +568,10 @@ static bool fusable_expr(const Emit *em, const MirStmt *s, const MirExpr *e)
 /* Whether the target increment s adds its partials in the forward sweep. */
 static bool fusable(const Emit *em, const MirStmt *s)
 {
+    /* a read of target() makes target's adjoint a variable: the partials
+     * wait for the reverse sweep (emit_target.c) */
+    if (em->target_read)
+        return false;
     return fusable_expr(em, s, s->rhs);
 }
 
@@ -647,6 +651,8 @@ bool em_inert(const Emit *em, const MirStmt *s)
     }
 }
 
+static void fwd_stmt_kind(Emit *em, const MirStmt *s, Section sec);
+
 void em_fwd_stmt(Emit *em, const MirStmt *s, Section sec)
 {
     em_forget_emitted(em);
@@ -672,6 +678,15 @@ void em_fwd_stmt(Emit *em, const MirStmt *s, Section sec)
         em->no_push = false;
         return;
     }
+    /* a statement reading target(): lp as it was before, for the reverse
+     * sweep (emit_target.c) */
+    const char *lp_saved = em_target_save(em, s);
+    fwd_stmt_kind(em, s, sec);
+    em_target_push(em, lp_saved);
+}
+
+static void fwd_stmt_kind(Emit *em, const MirStmt *s, Section sec)
+{
     switch (s->kind) {
     case MS_DECL:
         em_declare_storage(em, s->var);
@@ -725,8 +740,14 @@ void em_fwd_stmt(Emit *em, const MirStmt *s, Section sec)
     case MS_RETURN:
         if (sec != SEC_FUN)
             em_unsupported(em, "return outside a function");
-        if (em->ad)
-            return;  /* the reverse function needs no value: tail returns */
+        if (em->ad) {
+            /* the reverse function needs no value: tail returns; but the
+             * places reading target in it note the log density there
+             * (emit_target.c) */
+            if (em->ntarget > 0)
+                (void)em_value(em, s->rhs);
+            return;
+        }
         if (s->rhs) {
             Opnd r = em_value(em, s->rhs);
             if (r.container) {
@@ -735,6 +756,9 @@ void em_fwd_stmt(Emit *em, const MirStmt *s, Section sec)
                 if (em_is_complex_type(s->rhs->type))
                     em_line(em, "*ret = (double complex *)rt_scratch_doubles("
                             "&S->scratch, (size_t)2 * (%s));", r.n);
+                else if (r.is_int)   /* an array[] int result */
+                    em_line(em, "*ret = rt_scratch_ints(&S->scratch, "
+                            "(size_t)(%s));", r.n);
                 else
                     em_line(em, "*ret = rt_scratch_doubles(&S->scratch, "
                             "(size_t)(%s));", r.n);
@@ -1072,6 +1096,11 @@ static void emit_log_density(Emit *em)
     em_tuple_u_in(em);
     em_tuple_buffer(em, "grad", "grad_user");
     em_line(em, "double lp = 0, lpj = 0;");
+    if (em->target_read) {
+        /* the adjoint of target (emit_target.c) */
+        em_line(em, "double lp_adj = 1.0;");
+        em_line(em, "(void)lp_adj;");
+    }
     em_line(em, "int pos = 0;");
     em_line(em, "RtRng *rng = NULL;   /* the log density draws nothing */");
     em_line(em, "(void)rng;");
@@ -1087,7 +1116,8 @@ static void emit_log_density(Emit *em)
     const MirStmt *tail = body;
     while (tail && (tail->kind == MS_BLOCK || tail->kind == MS_SLIST))
         tail = tail->nstmts ? tail->stmts[tail->nstmts - 1] : NULL;
-    em->tail = tail && tail->kind == MS_TARGET_PE && is_density(tail->rhs)
+    em->tail = tail && !em->target_read && tail->kind == MS_TARGET_PE
+        && is_density(tail->rhs)
         && !em_is_container_type(tail->rhs->type) && !fusable(em, tail)
         && em_ctx_stmt(em, tail) != (FGC_PRIOR | FGC_LIKELIHOOD)
         ? tail : NULL;
@@ -1097,7 +1127,9 @@ static void emit_log_density(Emit *em)
     em_line(em, "    return 0;");
     em_line(em, "if (S->stack.failed)");
     em_line(em, "    return rt_error(err, \"out of memory in the gradient\");");
+    em->in_reverse = true;
     em_rev_stmt(em, body);
+    em->in_reverse = false;
     em_tuple_scatter(em, "grad", "grad_user");
     em->tail = NULL;
     em->sec_logp = false;
@@ -1225,6 +1257,7 @@ bool emit_c(FILE *out, const MirProgram *p, char *why, size_t nwhy)
     } else if (setjmp(em.fail) == 0) {
         em_complex_scan(&em);
         em_profile_scan(&em);
+        em_target_scan(&em);
         fputs(prelude, mem);
         em_profile_state_fields(&em);
         fputs("} State;\n", mem);

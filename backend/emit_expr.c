@@ -708,6 +708,45 @@ void em_forget_emitted(Emit *em)
     em->nemitted = 0;
 }
 
+/* c ? a : b of containers: the chosen arm's elements copied into scratch
+ * memory with its sizes (the arms may differ in size; an arm's own
+ * storage may be local to its branch).  Only the chosen arm runs. */
+static Opnd value_ternary_container(Emit *em, const MirExpr *e)
+{
+    bool is_int = ty_base(e->type)->kind == TY_INT;
+    bool cx = em_is_complex_type(e->type);
+    Opnd c = em_value(em, e->args[0]);
+    const char *t = em_fresh(em, "t");
+    const char *n = A("%s_n", t), *r = A("%s_r", t), *k = A("%s_c", t);
+    const char *ct = is_int ? "int" : cx ? "double complex" : "double";
+    em_line(em, "%s *%s = NULL;", ct, t);
+    em_line(em, "int %s = 0, %s = 0, %s = 0;", n, r, k);
+    em_line(em, "if (%s) {", c.val);
+    for (int arm = 1; arm <= 2; arm++) {
+        em->indent++;
+        em->block_depth++;
+        Opnd y = em_value(em, e->args[arm]);
+        em_line(em, "%s = %s;", n, y.n);
+        em_line(em, "%s = %s;", r, y.rows ? y.rows : y.n);
+        em_line(em, "%s = %s;", k, y.cols ? y.cols : "1");
+        if (is_int)
+            em_line(em, "%s = rt_scratch_ints(&S->scratch, (size_t)%s);", t, n);
+        else if (cx)
+            em_line(em, "%s = (double complex *)rt_scratch_doubles(&S->scratch, "
+                    "(size_t)2 * (size_t)%s);", t, n);
+        else
+            em_line(em, "%s = rt_scratch_doubles(&S->scratch, (size_t)%s);", t,
+                    n);
+        em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s[k];", n, t,
+                y.val);
+        em->block_depth--;
+        em->indent--;
+        em_line(em, arm == 1 ? "} else {" : "}");
+    }
+    Opnd o = {t, NULL, n, r, k, true, is_int, cx};
+    return o;
+}
+
 static Opnd value_uncached(Emit *em, const MirExpr *e);
 
 void em_reuse_assigned_value(Emit *em, const MirExpr *e, VarId v,
@@ -820,15 +859,11 @@ static Opnd value_uncached(Emit *em, const MirExpr *e)
             em_unsupported(em, "a whole %s value here (printed, or passed "
                            "to a function: its slots can be used)",
                            ty_str(em->a, e->type));
-        if (e->fn_kind == FNK_INTERNAL && e->internal == FN_TARGET) {
+        if (e->fn_kind == FNK_INTERNAL && e->internal == FN_TARGET)
             /* the log density so far, the Jacobian terms included, as
-             * Stan's target() (the model block's statements before this
-             * one have added theirs to lp: the last statement, whose value
-             * the reverse sweep may compute, comes after it) */
-            if (!em->sec_logp)
-                em_unsupported(em, "target() inside a function");
-            return em_scalar(A("(lp + lpj)"), NULL, false);
-        }
+             * Stan's target(): in an _lp function the caller's
+             * (emit_target.c) */
+            return em_target_value(em, e);
         if (e->fn_kind == FNK_INTERNAL)
             em_unsupported(em, "%s inside an expression", e->fn);
         if (em_elementwise(em, e))
@@ -840,7 +875,7 @@ static Opnd value_uncached(Emit *em, const MirExpr *e)
         /* only the chosen arm runs: the other may reject (Stan's ?: is
          * lazy) */
         if (em_is_container_type(e->type))
-            em_unsupported(em, "?: choosing between containers");
+            return value_ternary_container(em, e);
         bool is_int = ty_base(e->type)->kind == TY_INT;
         bool cx = em_is_complex_type(e->type);
         Opnd c = em_value(em, e->args[0]);
@@ -927,15 +962,10 @@ void em_backprop(Emit *em, const MirExpr *e, const char *adj)
     }
     case MX_CALL:
         if (e->fn_kind == FNK_INTERNAL && e->internal == FN_TARGET) {
-            /* target()'s derivatives are those of every term before it,
-             * which the reverse sweep has not reached: a value that flows
-             * into the density with a non-zero adjoint is an error at run
-             * time, never a wrong gradient; printed, compared or unused
-             * its adjoint is 0 */
-            em_line(em, "if ((%s) != 0) return rt_error(err, \"the "
-                    "gradient through target() is not computed: use its "
-                    "value where no derivative flows (print, a "
-                    "comparison)\");", adj);
+            /* its adjoint goes to every term added before it: into the
+             * adjoint of target, which the reverse sweep carries back
+             * to them (emit_target.c) */
+            em_target_backprop(em, adj);
             return;
         }
         if (e->fn_kind == FNK_INTERNAL && (e->internal == FN_MAKE_ARRAY

@@ -36,7 +36,15 @@ static bool result_is_vector(const MirFun *f)
     return t->kind == TY_VECTOR || t->kind == TY_ROW_VECTOR
         || t->kind == TY_COMPLEX_VECTOR || t->kind == TY_COMPLEX_ROW_VECTOR
         || (f->ret->kind == TY_ARRAY
-            && (t->kind == TY_REAL || t->kind == TY_COMPLEX));
+            && (t->kind == TY_REAL || t->kind == TY_COMPLEX
+                || t->kind == TY_INT));
+}
+
+/* An array[] int result (values only: ints carry no derivatives). */
+static bool result_is_ints(const MirFun *f)
+{
+    return f->ret->kind == TY_ARRAY && f->ret->dims == 1
+        && f->ret->elem->kind == TY_INT;
 }
 
 /* Complex results (values only: such a function has no reverse). */
@@ -65,7 +73,7 @@ static bool uses_target(const MirFun *f)
 static bool has_reverse(const MirFun *f)
 {
     return ((f->ret->kind == TY_REAL || result_is_vector(f))
-            && !result_is_complex(f))
+            && !result_is_complex(f) && !result_is_ints(f))
         || (f->ret->kind == TY_VOID && uses_target(f));
 }
 
@@ -109,11 +117,12 @@ static const char *signature(Emit *em, int fi, bool rev)
     const char *s = A("static int MAYBE_UNUSED %s%s(const Model *m, State *S, "
                       "bool propto",
                       fun_cname(em, fi), rev ? "_rev" : "");
-    /* the reverse function also takes the adjoint of target: 1, or 0 when
-     * the call's context is off (emit_ctx.c) */
+    /* the reverse function also takes the adjoint of target, which a
+     * read of target() in it adds to (emit_target.c): the caller's, or a
+     * 0 when the call's context is off (emit_ctx.c) */
     if (uses_target(f))
         s = A("%s, double *lp, bool jacobian%s", s,
-              rev ? ", double lp_adj" : "");
+              rev ? ", double *lp_adj" : "");
     for (int i = 0; i < f->nparams; i++)
         s = A("%s, %s", s, c_params(em, f->params[i]));
     if (!rev && result_is_vector(f))
@@ -206,7 +215,9 @@ static void emit_reverse(Emit *em, int fi)
     if (uses_target(f))
         em_line(em, "(void)lp_adj;");
     em_fwd_stmt(em, body, SEC_FUN);
+    em->in_reverse = true;
     em_rev_stmt(em, body);
+    em->in_reverse = false;
     for (int i = 0; i < f->nparams; i++) {
         VarId v = f->params[i];
         const MirVar *var = &em->p->vars[v];
@@ -407,6 +418,12 @@ static const char *target_args(Emit *em, const MirFun *f, const MirExpr *e,
         return "";
     if (rev || (!em->sec_logp && !em->in_function))
         return ", &(double){0}, false";
+    /* a call recomputed in a reverse sweep adds to a copy, which starts
+     * from the log density the forward call saw when the function reads
+     * target() (emit_target.c) */
+    const char *at = em_target_at(em, e);
+    if (em->in_reverse)
+        return A(", &(double){%s}, jacobian", at ? at : "0");
     if (em->in_function)
         return ", lp, jacobian";
     /* in the log density: to a dropped accumulator when the call's
@@ -476,7 +493,7 @@ Opnd em_call_user(Emit *em, const MirExpr *e)
                 target_args(em, f, e, false), call_args(em, f, ops), t, rows,
                 cols);
         Opnd v = {t, NULL, A("(%s * %s)", rows, cols), rows, cols, true,
-                  false, result_is_complex(f)};
+                  result_is_ints(f), result_is_complex(f)};
         if (f->ret->kind == TY_ROW_VECTOR
             || f->ret->kind == TY_COMPLEX_ROW_VECTOR) {
             v.rows = "1";
@@ -521,17 +538,27 @@ void em_backprop_user(Emit *em, const MirExpr *e, const char *adj)
         grads = A("%s, %s", grads, buf);
     }
     /* the jacobian flag the forward call had: in the log density, the
-     * density's; the target it adds to gets adjoint 1 (target is a sum) */
+     * density's; the log density so far (what target() reads in it: lp
+     * is back at its value before this statement, emit_target.c), and
+     * the adjoint of target (1 unless something reads target()) */
     const char *ta = target_args(em, f, e, true);
+    const char *lpc = NULL, *flag = NULL;
     if (uses_target(f)) {
-        const char *flag = em_ctx_call_flag(em, e);
-        if (em->in_function)
-            ta = ", &(double){0}, jacobian, lp_adj";
+        flag = em->in_function ? NULL : em_ctx_call_flag(em, e);
+        const char *at = em_target_at(em, e);
+        const char *lp0 = A("&(double){%s}", at ? at : "0");
+        /* inside a statement reading target: the callee's own adjoint of
+         * target (emit_target.c) */
+        lpc = em_target_call_adj(em, flag);
+        if (lpc)
+            ta = A(", %s, jacobian, &%s", lp0, lpc);
+        else if (em->in_function)
+            ta = A(", %s, jacobian, lp_adj", lp0);
         else if (em->sec_logp)
-            ta = A(", &(double){0}, jacobian, %s", flag
+            ta = A(", &(double){0}, jacobian, &(double){%s}", flag
                    ? A("%s ? 1.0 : 0.0", flag) : "1.0");
         else
-            ta = A("%s, 0.0", ta);
+            ta = A("%s, &(double){0.0}", ta);
     }
     /* the reverse function runs the body again: its prints (and those of
      * what it calls) were printed by the forward call already */
@@ -548,6 +575,7 @@ void em_backprop_user(Emit *em, const MirExpr *e, const char *adj)
                 fun_cname(em, fi), call_propto(em, e), ta,
                 call_args(em, f, ops), adj, grads);
     }
+    em_target_call_done(em, lpc, flag);
     for (int i = 0; i < f->nparams; i++)
         if (g[i] && em_is_ad(em, e->args[i]))
             em_backprop(em, e->args[i], ops[i].container ? g[i]

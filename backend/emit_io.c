@@ -161,8 +161,12 @@ void em_read_param(Emit *em, VarId v, const MirExpr *rhs,
     const char *K = em_var_count(em, v);
     const char *y = em_var_val(em, v);
     /* the Jacobian terms go into their own sum: lp's address never
-     * escapes, so the compiler keeps it in a register */
-    const char *lj = jacobian_code ? "(jacobian ? &lpj : NULL)" : "NULL";
+     * escapes, so the compiler keeps it in a register; into lp itself
+     * when something reads target(), which an _lp function sees as
+     * *lp (emit_target.c) */
+    const char *lj = !jacobian_code ? "NULL"
+        : em->target_read ? "(jacobian ? &lp : NULL)"
+                          : "(jacobian ? &lpj : NULL)";
     em_line(em, "int p_%s = pos;", var->name);
     if (is(&x, "identity") && em_var_rank(var) > 0) {
         /* the values themselves: a parameter is never assigned */
@@ -222,12 +226,35 @@ void em_param_adjoint(Emit *em, VarId v, const MirExpr *rhs)
                 p, g);
         return;
     }
+    /* the log-Jacobian's weight: the adjoint of target, 1 unless
+     * something reads target() (emit_target.c) */
+    const char *w = em_target_adj(em);
+    bool weighted = strcmp(w, "1.0") != 0;
     const Structured *st = structured_of(&x);
     if (st) {
         Pieces pc = pieces(em, v, st);
         em_line(em, "for (int it = 0, q = %s; it < %s; it++) {", p, pc.items);
-        em_line(em, "    rt_%s_adjoint(u + q, %s, %s + it * (%s), jacobian, "
-                "grad + q);", st->rt, pc.size_args, g, pc.per_item);
+        em_line(em, "    rt_%s_adjoint(u + q, %s, %s + it * (%s), %s, "
+                "grad + q);", st->rt, pc.size_args, g, pc.per_item,
+                weighted ? "false" : "jacobian");
+        if (weighted) {
+            /* the log-Jacobian's gradient alone (a zero adjoint of the
+             * values), weighted */
+            em_line(em, "    if (jacobian) {");
+            em_line(em, "        double *z = rt_scratch_doubles(&S->scratch, "
+                    "(size_t)(%s));", pc.per_item);
+            em_line(em, "        double *jg = rt_scratch_doubles(&S->scratch, "
+                    "(size_t)(%s));", pc.free_per_item);
+            em_line(em, "        for (int k = 0; k < %s; k++) z[k] = 0;",
+                    pc.per_item);
+            em_line(em, "        for (int k = 0; k < %s; k++) jg[k] = 0;",
+                    pc.free_per_item);
+            em_line(em, "        rt_%s_adjoint(u + q, %s, z, true, jg);",
+                    st->rt, pc.size_args);
+            em_line(em, "        for (int k = 0; k < %s; k++) grad[q + k] += "
+                    "%s * jg[k];", pc.free_per_item, w);
+            em_line(em, "    }");
+        }
         em_line(em, "    q += %s;", pc.free_per_item);
         em_line(em, "}");
         return;
@@ -279,11 +306,11 @@ void em_param_adjoint(Emit *em, VarId v, const MirExpr *rhs)
             em_line(em, "rt_lub_bound_partials(%s, %s, %s, &dl, &du, &jl, "
                     "&ju);", uk, vals[0].val, vals[1].val);
             if (acc[0])
-                em_line(em, "%s += %s * dl + (jacobian ? jl : 0.0);", acc[0],
-                        yk);
+                em_line(em, "%s += %s * dl + (jacobian ? %s * jl : 0.0);",
+                        acc[0], yk, w);
             if (acc[1])
-                em_line(em, "%s += %s * du + (jacobian ? ju : 0.0);", acc[1],
-                        yk);
+                em_line(em, "%s += %s * du + (jacobian ? %s * ju : 0.0);",
+                        acc[1], yk, w);
         }
     } else {
         /* offset, multiplier: y = mu + sigma * x, log|J| = log sigma */
@@ -298,10 +325,11 @@ void em_param_adjoint(Emit *em, VarId v, const MirExpr *rhs)
         if (has_mu && acc[0])
             em_line(em, "%s += %s;", acc[0], yk);
         if (has_sigma && acc[si])
-            em_line(em, "%s += %s * %s + (jacobian ? 1.0 / (%s) : 0.0);",
-                    acc[si], yk, uk, sg);
+            em_line(em, "%s += %s * %s + (jacobian ? %s / (%s) : 0.0);",
+                    acc[si], yk, uk, w, sg);
     }
-    em_line(em, "grad[%s + k] += %s * dy + (jacobian ? dlj : 0.0);", p, yk);
+    em_line(em, "grad[%s + k] += %s * dy + (jacobian ? %s : 0.0);", p, yk,
+            weighted ? A("%s * dlj", w) : "dlj");
     em->indent--;
     em_line(em, "}");
     for (int i = 0; i < 2; i++)
@@ -309,14 +337,172 @@ void em_param_adjoint(Emit *em, VarId v, const MirExpr *rhs)
             em_backprop(em, args[i], adj[i]);
 }
 
+/* ---------------------------------------------- printed arrays of tuples */
+
+/* A whole array of tuples, as mir/untuple.c leaves it in a message: the
+ * tuple made of its slots' arrays (nested tuples likewise). */
+static bool is_tuple_array(const MirExpr *a)
+{
+    return a->kind == MX_CALL && a->fn_kind == FNK_INTERNAL
+        && a->internal == FN_MAKE_TUPLE && a->type->kind == TY_ARRAY;
+}
+
+/* The slots' values of a printed array of tuples with d array dimensions,
+ * depth first (nested tuples' slots in place). */
+static void tuple_leaves(Emit *em, const MirExpr *a, int d, Opnd **out,
+                         const MirExpr ***exprs, int *n)
+{
+    for (int k = 0; k < a->nargs; k++) {
+        const MirExpr *x = a->args[k];
+        if (x->type->kind == TY_ARRAY && ty_base(x->type)->kind == TY_TUPLE) {
+            if (!is_tuple_array(x) || x->type->dims != d)
+                em_unsupported(em, "printing an array of tuples holding "
+                               "arrays of tuples");
+            tuple_leaves(em, x, d, out, exprs, n);
+            continue;
+        }
+        Opnd *o = arena_alloc(em->a, sizeof(Opnd) * (size_t)(*n + 1));
+        const MirExpr **e = arena_alloc(em->a, sizeof(MirExpr *)
+                                        * (size_t)(*n + 1));
+        for (int i = 0; i < *n; i++) {
+            o[i] = (*out)[i];
+            e[i] = (*exprs)[i];
+        }
+        o[*n] = em_value(em, x);
+        e[*n] = x;
+        *out = o;
+        *exprs = e;
+        (*n)++;
+    }
+}
+
+/* Array dimension k (0-based, of d) of the printed array, from its first
+ * slot: a slot's array variable, or one indexed by single indices. */
+static const char *tuple_array_dim(Emit *em, const MirExpr *slot, int k)
+{
+    int skip = 0;
+    if (slot->kind == MX_INDEXED) {
+        for (int i = 0; i < slot->nindices; i++)
+            if (slot->indices[i].kind != IDX_SINGLE)
+                em_unsupported(em, "printing a slice of an array of tuples");
+        skip = slot->nindices;
+        slot = slot->args[0];
+    }
+    if (slot->kind != MX_VAR || slot->var < 0)
+        em_unsupported(em, "printing this array of tuples (not a variable)");
+    return em_var_dim(em, slot->var, skip + k);
+}
+
+typedef struct TupPrint {
+    const char *msg;    /* the RtMsg */
+    const char *idx;    /* the element's flat index */
+    Opnd *leaves;
+    const MirExpr **exprs;
+    const char **per;   /* a slot's elements per array element */
+    int d, next;
+} TupPrint;
+
+/* One element "(" slot "," slot ")" as Stan Math's stan_print writes a
+ * tuple; the slots in order, nested tuples the same way. */
+static void print_tuple_elem(Emit *em, TupPrint *tp, const MirExpr *a)
+{
+    em_line(em, "rt_msg_str(&%s, \"(\");", tp->msg);
+    for (int k = 0; k < a->nargs; k++) {
+        if (k)
+            em_line(em, "rt_msg_str(&%s, \",\");", tp->msg);
+        const MirExpr *x = a->args[k];
+        if (is_tuple_array(x)) {
+            print_tuple_elem(em, tp, x);
+            continue;
+        }
+        int j = tp->next++;
+        Opnd o = tp->leaves[j];
+        bool scalar = tp->exprs[j]->type->kind == TY_ARRAY
+            && tp->exprs[j]->type->dims == tp->d
+            && !em_is_container_type(tp->exprs[j]->type->elem);
+        const char *at = A("%s[%s]", o.val, tp->idx);
+        const char *from = A("%s + (size_t)(%s) * (%s)", o.val, tp->idx,
+                             tp->per[j]);
+        if (scalar && o.is_complex)
+            em_line(em, "rt_msg_complex(&%s, creal(%s), cimag(%s));", tp->msg,
+                    at, at);
+        else if (scalar)
+            em_line(em, "rt_msg_%s(&%s, %s);", o.is_int ? "int" : "real",
+                    tp->msg, at);
+        else if (o.is_complex)
+            em_line(em, "rt_msg_complexes(&%s, (const double *)(%s), %s);",
+                    tp->msg, from, tp->per[j]);
+        else
+            em_line(em, "rt_msg_%s(&%s, %s, %s);", o.is_int ? "ints" : "reals",
+                    tp->msg, from, tp->per[j]);
+    }
+    em_line(em, "rt_msg_str(&%s, \")\");", tp->msg);
+}
+
+/* An array of tuples printed as Stan prints it: [(1,2.5),(3,4.5)], a
+ * level of brackets per array dimension. */
+static void print_tuple_array(Emit *em, const char *msg, const MirExpr *a,
+                              Opnd *leaves, const MirExpr **exprs, int n)
+{
+    int d = a->type->dims;
+    TupPrint tp = {msg, NULL, leaves, exprs, NULL, d, 0};
+    em_line(em, "{");
+    em->indent++;
+    const char **dim = arena_alloc(em->a, sizeof(char *) * (size_t)(d + 1));
+    const char *tot = em_fresh(em, "tot");
+    em_line(em, "int %s = 1;", tot);
+    for (int k = 0; k < d; k++) {
+        dim[k] = em_fresh(em, "dim");
+        em_line(em, "int %s = %s;", dim[k], tuple_array_dim(em, exprs[0], k));
+        em_line(em, "%s *= %s;", tot, dim[k]);
+    }
+    tp.per = arena_alloc(em->a, sizeof(char *) * (size_t)(n + 1));
+    for (int j = 0; j < n; j++) {
+        tp.per[j] = em_fresh(em, "per");
+        em_line(em, "int %s = %s > 0 ? (%s) / %s : 0;", tp.per[j], tot,
+                leaves[j].container ? leaves[j].n : "1", tot);
+        em_line(em, "(void)%s;", tp.per[j]);
+    }
+    const char *idx = "0";
+    for (int k = 0; k < d; k++) {
+        const char *i = em_fresh(em, "i");
+        em_line(em, "rt_msg_str(&%s, \"[\");", msg);
+        em_line(em, "for (int %s = 0; %s < %s; %s++) {", i, i, dim[k], i);
+        em->indent++;
+        em_line(em, "if (%s) rt_msg_str(&%s, \",\");", i, msg);
+        idx = A("(%s) * %s + %s", idx, dim[k], i);
+    }
+    tp.idx = em_fresh(em, "ix");
+    em_line(em, "int %s = %s;", tp.idx, idx);
+    print_tuple_elem(em, &tp, a);
+    for (int k = 0; k < d; k++) {
+        em->indent--;
+        em_line(em, "}");
+        em_line(em, "rt_msg_str(&%s, \"]\");", msg);
+    }
+    em->indent--;
+    em_line(em, "}");
+}
+
 void em_message(Emit *em, const MirExpr *call, bool reject)
 {
     /* every argument's value first: the code computing one may return on
      * an error, and the message (heap memory) does not exist yet then */
-    Opnd *vals = arena_alloc(em->a, sizeof *vals * (size_t)(call->nargs + 1));
-    for (int i = 0; i < call->nargs; i++)
-        if (call->args[i]->kind != MX_STR)
+    int na = call->nargs + 1;
+    Opnd *vals = arena_alloc(em->a, sizeof *vals * (size_t)na);
+    Opnd **leaves = arena_alloc(em->a, sizeof *leaves * (size_t)na);
+    const MirExpr ***exprs = arena_alloc(em->a, sizeof *exprs * (size_t)na);
+    int *nleaves = arena_alloc(em->a, sizeof *nleaves * (size_t)na);
+    for (int i = 0; i < call->nargs; i++) {
+        nleaves[i] = 0;
+        leaves[i] = NULL;
+        exprs[i] = NULL;
+        if (is_tuple_array(call->args[i]))
+            tuple_leaves(em, call->args[i], call->args[i]->type->dims,
+                         &leaves[i], &exprs[i], &nleaves[i]);
+        else if (call->args[i]->kind != MX_STR)
             vals[i] = em_value(em, call->args[i]);
+    }
     const char *msg = em_fresh(em, "msg");
     em_line(em, "RtMsg %s = {0};", msg);
     for (int i = 0; i < call->nargs; i++) {
@@ -324,6 +510,10 @@ void em_message(Emit *em, const MirExpr *call, bool reject)
         if (a->kind == MX_STR) {
             em_line(em, "rt_msg_str(&%s, %s);", msg,
                     em_c_string(em->a, a->text));
+            continue;
+        }
+        if (is_tuple_array(a)) {
+            print_tuple_array(em, msg, a, leaves[i], exprs[i], nleaves[i]);
             continue;
         }
         Opnd o = vals[i];

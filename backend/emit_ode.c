@@ -109,14 +109,11 @@ static OdeArgs ode_args(const MirExpr *e)
 /* The user function a call passes as its right-hand side. */
 static int rhs_fun(Emit *em, const MirExpr *e)
 {
-    const MirExpr *f = e->args[0];
     OdeArgs in = ode_args(e);
     int want = 2 + in.last - in.first;
-    for (int fi = 0; fi < em->p->nfuns; fi++)
-        if (f->fn && strcmp(em->p->funs[fi].name, f->fn) == 0
-            && em->p->funs[fi].nparams == want)
-            return fi;
-    return -1;
+    /* among overloads of the same arity, the one the forwarded
+     * arguments fit (the typechecker chose it so) */
+    return em_cb_fun(em, e, want, in.first, in.last - in.first, 2);
 }
 
 /* Whether f's extra parameter k (its parameter 2 + k) is in theta: real

@@ -147,9 +147,10 @@ static void rev_assign(Emit *em, const MirStmt *s)
  * adjoint of 1 for every element. */
 static void backprop_summed(Emit *em, const MirExpr *e)
 {
-    /* in an _lp function's reverse: the caller's adjoint of target (0 when
-     * the call's context is off, emit_ctx.c) */
-    const char *seed = em->in_function ? "lp_adj" : "1.0";
+    /* 1, or the adjoint of target when something reads target(); in an
+     * _lp function's reverse the caller's (0 when the call's context is
+     * off, emit_ctx.c) */
+    const char *seed = em_target_seed(em);
     if (!em_is_container_type(e->type)) {
         em_backprop(em, e, seed);
         return;
@@ -182,6 +183,8 @@ void em_rev_stmt(Emit *em, const MirStmt *s)
     if (s->kind != MS_SLIST && s->kind != MS_DECL && s->kind != MS_ASSIGN
         && s->kind != MS_RETURN && em->sec_logp && em_inert(em, s))
         return;   /* fused target increments: done in the forward sweep */
+    if (em_target_rev_stmt(em, s))
+        return;   /* s reads target or calls an _lp function: emit_target.c */
     switch (s->kind) {
     case MS_ASSIGN:
         rev_assign(em, s);

@@ -85,7 +85,7 @@ static const char *jacobian_lp(const Emit *em)
 
 static const char *jacobian_weight(const Emit *em)
 {
-    return em->in_function ? "lp_adj" : "1.0";
+    return em_target_adj(em);
 }
 
 static Opnd transform_value(Emit *em, const MirExpr *e, int f, int suffix)

@@ -529,6 +529,75 @@ const Type *tc_resolve_call(Tc *tc, const char *name, Span at, int nargs,
     return TY(ERROR);
 }
 
+/* The promotions of the arguments a higher-order call forwards to the
+ * function it is passed (its trailing arguments, against the function's
+ * trailing parameters); a pair that does not line up (map_rect's arrays
+ * of parameters) counts nothing. */
+static int forwarded_cost(const Expr *call, int at, const Type *fn)
+{
+    int cost = 0;
+    for (int k = 1; k <= fn->n && call->nargs - k > at; k++) {
+        int c = ty_promotion_cost(call->args[call->nargs - k]->type,
+                                  fn->items[fn->n - k]);
+        if (c > 0)
+            cost += c;
+    }
+    return cost;
+}
+
+/* A user function passed by the name of several overloads to a
+ * higher-order function (reduce_sum, map_rect, the ODE, DAE and algebraic
+ * solvers, integrate_1d): the overload with which the call typechecks,
+ * the fewest promotions of the forwarded arguments among several, as
+ * stanc3's find_matching_first_order_fn chooses (a tie is ambiguous);
+ * when none fits, the first, whose mismatch the call then reports. */
+static void pick_passed_overloads(Tc *tc, Expr *e)
+{
+    for (int i = 0; i < e->nargs; i++) {
+        Expr *a = e->args[i];
+        if (a->kind != EX_VAR || tc_is_error(a->type)
+            || a->type->kind != TY_FUNCTION || tc_lookup(tc, a->name))
+            continue;
+        const char *fname = a->name;
+        if (name_has_suffix(fname, "_lupdf")
+            || name_has_suffix(fname, "_lupmf")) {
+            size_t n = strlen(fname);
+            fname = arena_printf(tc->arena, "%.*s_lp%cf", (int)(n - 6),
+                                 fname, fname[n - 2]);
+        }
+        const UserFn *first = tc_user_fn(tc, fname);
+        if (!first || !first->next_overload)
+            continue;
+        const Type *best = NULL;
+        int best_cost = 0;
+        bool tie = false;
+        for (const UserFn *f = first; f; f = f->next_overload) {
+            a->type = f->type;
+            bool is_user;
+            const Type *r = tc_resolve_call(tc, e->name, e->span, e->nargs,
+                                            e->args, e->kind == EX_COND_CALL,
+                                            &is_user, false);
+            if (tc_is_error(r))
+                continue;
+            int cost = forwarded_cost(e, i, f->type);
+            if (!best || cost < best_cost) {
+                best = f->type;
+                best_cost = cost;
+                tie = false;
+            } else if (cost == best_cost) {
+                tie = true;
+            }
+        }
+        a->type = best ? best : first->type;
+        if (best && tie) {
+            tc_error(tc, a->span, D_SEM_AMBIGUOUS_CALL_SEVERAL_SIGNATURES,
+                     a->name, tc_types_str(tc, e->nargs - i - 1,
+                                           e->args + i + 1));
+            a->type = TY(ERROR);
+        }
+    }
+}
+
 static void check_call(Tc *tc, Expr *e)
 {
     e->type = TY(ERROR);
@@ -537,6 +606,7 @@ static void check_call(Tc *tc, Expr *e)
         tc_check_expr(tc, e->args[i]);
         tc->fn_value_ok = false;
     }
+    pick_passed_overloads(tc, e);
     if (strcmp(e->name, "target") == 0 && e->nargs == 0
         && !tc_lookup(tc, "target")) {
         bool ok = tc->fun ? tc->fun_kind == FK_LP

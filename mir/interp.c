@@ -567,6 +567,56 @@ static bool is_primitive(const MirInterp *I, const char *fn)
     return false;
 }
 
+static int fit_at(const IVal *v, const Type *t, int dims);
+
+/* How a value fits a parameter of type t: 0 exactly, 1 or 2 promoted
+ * (int to real, real to complex), -1 not at all. */
+static int value_fit(const IVal *v, const Type *t)
+{
+    return t->kind == TY_ARRAY ? fit_at(v, t->elem, t->dims) : fit_at(v, t, 0);
+}
+
+static int fit_at(const IVal *v, const Type *t, int dims)
+{
+    if (dims > 0) {
+        if (v->k != IV_ARRAY)
+            return -1;
+        int worst = 0;
+        for (int i = 0; i < v->n && worst >= 0; i++) {
+            int c = fit_at(&v->el[i], t, dims - 1);
+            worst = c < 0 || c > worst ? c : worst;
+        }
+        return worst;
+    }
+    TypeKind k = t->kind;
+    switch (v->k) {
+    case IV_INT:
+        return k == TY_INT ? 0 : k == TY_REAL ? 1 : k == TY_COMPLEX ? 2 : -1;
+    case IV_REAL:
+        return k == TY_REAL ? 0 : k == TY_COMPLEX ? 1 : -1;
+    case IV_COMPLEX:
+        return k == TY_COMPLEX ? 0 : -1;
+    case IV_VEC:
+        return k == TY_VECTOR ? 0 : k == TY_COMPLEX_VECTOR ? 1 : -1;
+    case IV_ROWVEC:
+        return k == TY_ROW_VECTOR ? 0 : k == TY_COMPLEX_ROW_VECTOR ? 1 : -1;
+    case IV_MAT:
+        return k == TY_MATRIX ? 0 : k == TY_COMPLEX_MATRIX ? 1 : -1;
+    case IV_CVEC:
+        return k == TY_COMPLEX_VECTOR ? 0 : -1;
+    case IV_CROWVEC:
+        return k == TY_COMPLEX_ROW_VECTOR ? 0 : -1;
+    case IV_CMAT:
+        return k == TY_COMPLEX_MATRIX ? 0 : -1;
+    case IV_ARRAY:
+        return -1;
+    case IV_FUN:
+        return k == TY_FUNCTION ? 0 : -1;
+    default:
+        return 0;
+    }
+}
+
 static int call_user(MirInterp *I, Frame *f, const char *fn, int nargs,
                      const MirExpr *where, IVal *vals, Ref *refs, IVal *out,
                      MirTraceNode **node)
@@ -575,10 +625,23 @@ static int call_user(MirInterp *I, Frame *f, const char *fn, int nargs,
     /* foo_lupdf calls foo_lpdf, dropping constants inside it */
     bool lup = name_is_unnormalized(fn);
     const char *name = name_definition(I->a, fn);
-    for (int i = 0; i < I->p->nfuns; i++)
-        if (!strcmp(I->p->funs[i].name, name) && I->p->funs[i].body
-            && I->p->funs[i].nparams == nargs)
-            fun = &I->p->funs[i];
+    /* among overloads, the one the values fit with the fewest
+     * promotions (the typechecker's choice; the first among equals) */
+    int best_cost = -1;
+    for (int i = 0; i < I->p->nfuns; i++) {
+        const MirFun *cand = &I->p->funs[i];
+        if (strcmp(cand->name, name) || !cand->body || cand->nparams != nargs)
+            continue;
+        int cost = 0;
+        for (int j = 0; j < nargs && cost >= 0; j++) {
+            int c = value_fit(&vals[j], I->p->vars[cand->params[j]].sized.type);
+            cost = c < 0 ? -1 : cost + c;
+        }
+        if (cost >= 0 && (!fun || cost < best_cost)) {
+            fun = cand;
+            best_cost = cost;
+        }
+    }
     if (!fun)
         return interp_unsupported(I, arena_printf(I->a, "the function %s without "
                                            "a body", fn));

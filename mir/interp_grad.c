@@ -4,9 +4,14 @@
  * and its arguments' values, interp_impl.h's MirTraceVals), independently
  * of the C backend and of the runtime's derivatives.
  *
- * Seeds: every `target +=` node adds 1 to each value of its argument; a
- * transform's log-Jacobian node (note "log|J|") seeds the transform's
- * second output, its log-Jacobian.  Nodes are visited in reverse order;
+ * Seeds: every `target +=` node adds the adjoint of target to each value
+ * of its argument; a transform's log-Jacobian node (note "log|J|") seeds
+ * the transform's second output, its log-Jacobian, with it.  The adjoint
+ * of target is 1 at the end and grows by the adjoint of each target()
+ * read that the backward pass passes (Reference Manual: target() is the
+ * log density so far, so every term added before a read feeds it); one
+ * running value for the nested lists too, which an _lp function's
+ * target() reads and adds to.  Nodes are visited in reverse order;
  * only active nodes (depending on a FnReadParam__ read, through real
  * values) are differentiated.  A FnReadParam__ node sends its adjoint to
  * the places of u it read; a nested call runs the callee's list backward
@@ -31,6 +36,7 @@ typedef struct Grad {
     MirGradStats *st;
     char *why;
     size_t nwhy;
+    double target_adj;  /* the adjoint of target where the pass is */
 } Grad;
 
 /* One list's state: adjoints of values and of log-Jacobians, activity. */
@@ -715,6 +721,21 @@ static void list_free(List *L)
     free(L->active);
 }
 
+/* A read of target(): its adjoint goes to the terms added before it. */
+static bool is_target_read(const MirTraceNode *nd)
+{
+    return nd->kind == MT_PRIMITIVE && nd->nargs == 0 && nd->fn
+        && strcmp(nd->fn, "target") == 0;
+}
+
+/* A call of an _lp function: it may read target(), whose value depends
+ * on u whatever its arguments. */
+static bool is_lp_call(const MirTraceNode *nd)
+{
+    size_t n = nd->fn ? strlen(nd->fn) : 0;
+    return nd->kind == MT_NESTED && n > 3 && strcmp(nd->fn + n - 3, "_lp") == 0;
+}
+
 static bool is_param_arg(const MirTraceNode *nd)
 {
     return nd->kind == MT_ARG && nd->block == 1 && nd->expr > 0;
@@ -731,7 +752,8 @@ static int mark_active(List *L, const bool *argact, int nargact)
     for (int i = 1; i <= t->n; i++) {
         const MirTraceNode *nd = &t->nodes[i - 1];
         bool a = false;
-        if (nd->vals && nd->vals->is_read)
+        if ((nd->vals && nd->vals->is_read) || is_target_read(nd)
+            || is_lp_call(nd))
             a = true;
         else if (is_param_arg(nd))
             a = argact && nd->expr <= nargact && argact[nd->expr - 1];
@@ -806,19 +828,38 @@ static int back_list(Grad *g, MirTrace *t, const bool *argact, int nargact,
         int r = nd->nargs ? nd->refs[0] : 0;
         if (r <= 0 || r >= i || !L.active[r])
             continue;
-        if (nd->kind == MT_TARGET && nd->note && !strcmp(nd->note, "log|J|")) {
-            L.ljadj[r] += 1;
-        } else if (nd->kind == MT_TARGET || (nd->kind == MT_RETURN && gret)) {
+        if (nd->kind == MT_RETURN && gret) {
             double *a = adj_of(&L, r);
             long m = count(&t->nodes[r - 1]);
             if (!a)
                 rc = fail(g, "out of memory", nd);
             for (long j = 0; a && j < m; j++)
-                a[j] += nd->kind == MT_TARGET ? 1 : gret[j];
+                a[j] += gret[j];
         }
     }
     for (int i = t->n; i >= 1 && !rc; i--) {
         MirTraceNode *nd = &t->nodes[i - 1];
+        int r = nd->nargs ? nd->refs[0] : 0;
+        if (nd->kind == MT_TARGET && r > 0 && r < i && L.active[r]) {
+            /* seeded now: the adjoint of target after the reads that
+             * come later */
+            if (nd->note && !strcmp(nd->note, "log|J|")) {
+                L.ljadj[r] += g->target_adj;
+                continue;
+            }
+            double *a = adj_of(&L, r);
+            long m = count(&t->nodes[r - 1]);
+            if (!a)
+                rc = fail(g, "out of memory", nd);
+            for (long j = 0; a && j < m; j++)
+                a[j] += g->target_adj;
+            continue;
+        }
+        if (is_target_read(nd)) {
+            if (L.adj[i])
+                g->target_adj += L.adj[i][0];
+            continue;
+        }
         if (!L.active[i] || (!L.adj[i] && L.ljadj[i] == 0
                              && nd->kind != MT_NESTED))
             continue;
@@ -847,7 +888,7 @@ int interp_grad_list(MirInterp *I, MirTrace *t, const bool *argact,
                      const long *argm, MirGradStats *st, char *why,
                      size_t nwhy)
 {
-    Grad g = {I, NULL, 0, st, why, nwhy};
+    Grad g = {I, NULL, 0, st, why, nwhy, 1.0};
     if (!t)
         return snprintf(why, nwhy, "no list was recorded"), -1;
     return back_list(&g, t, argact, nargs, gret, argadj, argm);
@@ -856,7 +897,7 @@ int interp_grad_list(MirInterp *I, MirTrace *t, const bool *argact,
 int mir_trace_gradient(MirInterp *in, MirTrace *t, double *grad,
                        MirGradStats *st, char *why, size_t n)
 {
-    Grad g = {in, grad, mir_interp_num_unconstrained(in), st, why, n};
+    Grad g = {in, grad, mir_interp_num_unconstrained(in), st, why, n, 1.0};
     *st = (MirGradStats){.numeric_fns = ""};
     memset(grad, 0, sizeof(double) * (size_t)g.nunc);
     if (!t)

@@ -521,8 +521,9 @@ static bool print_items(Tup *t, const MirExpr *x, PtrVec *out)
 }
 
 /* print, reject and fatal_error of tuples (rewritten): their slots
- * printed between parentheses.  An array of tuples stays whole (the
- * backend refuses it by type). */
+ * printed between parentheses.  An array of tuples stays the tuple of
+ * its slots' arrays (FnMakeTuple__ of array type, as rw_expr made it),
+ * which the backend prints element by element (emit_io.c). */
 static void print_tuples(Tup *t, MirExpr *c)
 {
     PtrVec args = {0};
@@ -880,12 +881,57 @@ static MirStmt *as_branch(Tup *t, MirStmt *s)
     return b;
 }
 
+static MirStmt *rw_stmt(Tup *t, const MirStmt *s);
+
+/* print(..., c ? a : b, ...) of tuples whose condition draws (or prints),
+ * the arguments before it without effects: if (c) print(..., a, ...);
+ * else print(..., b, ...);, the condition evaluated once and where it
+ * was (printing each slot would evaluate it once per slot).  The same
+ * for reject and fatal_error.  NULL for any other statement. */
+static MirStmt *print_ternary(Tup *t, const MirStmt *s)
+{
+    const MirExpr *c = s->call;
+    const MirEffect eff = EFF_RNG | EFF_PRINTS | EFF_TARGET | EFF_WRITES;
+    if (!c || c->kind != MX_CALL || c->fn_kind != FNK_INTERNAL
+        || (c->internal != FN_PRINT && c->internal != FN_REJECT
+            && c->internal != FN_FATAL_ERROR))
+        return NULL;
+    for (int i = 0; i < c->nargs; i++) {
+        const MirExpr *r = c->args[i];
+        if (r->kind == MX_TERNARY && ut_is_tuple(ty_base(r->type))
+            && (mir_expr_effect(r->args[0]) & eff)) {
+            MirStmt *branch[2];
+            for (int k = 0; k < 2; k++) {
+                MirExpr *call = mir_clone_expr(t->a, c);
+                call->args[i] = mir_clone_expr(t->a, r->args[1 + k]);
+                MirStmt *b = mir_new_stmt(t->a, MS_CALL, s->span);
+                *b = *s;
+                b->call = call;
+                branch[k] = as_branch(t, rw_stmt(t, b));
+            }
+            MirStmt *ifs = mir_new_stmt(t->a, MS_IF, s->span);
+            ifs->cond = rw_expr(t, r->args[0]);
+            ifs->body = branch[0];
+            ifs->else_body = branch[1];
+            return ifs;
+        }
+        if (mir_expr_effect((MirExpr *)r) & eff)
+            return NULL;    /* an effect before it: the order stays */
+    }
+    return NULL;
+}
+
 static MirStmt *rw_stmt(Tup *t, const MirStmt *s)
 {
     if (!s)
         return NULL;
     MirStmt *c;
     switch (s->kind) {
+    case MS_CALL:
+        c = print_ternary(t, s);
+        if (c)
+            return c;
+        break;
     case MS_DECL:
         if (s->var < t->cap && t->subst[s->var] && !t->bad[s->var])
             return mir_new_stmt(t->a, MS_SKIP, s->span);
@@ -1039,7 +1085,8 @@ static bool expr_projects(const MirExpr *e)
 {
     if (!e)
         return false;
-    if (e->kind == MX_TUPLE_PROJ)
+    /* a projection, or a tuple value (printed, chosen by ?:) */
+    if (e->kind == MX_TUPLE_PROJ || (e->type && ut_is_tuple(ty_base(e->type))))
         return true;
     for (int i = 0; i < e->nargs; i++)
         if (expr_projects(e->args[i]))
@@ -1070,8 +1117,10 @@ static bool has_tuples(const MirProgram *p)
     if (stmt_projects(p->prepare_data) || stmt_projects(p->log_prob)
         || stmt_projects(p->generate_quantities))
         return true;
+    /* arrays of tuples too: a program may index them and never project
+     * (print(a[1]), a function's array of tuples) */
     for (int v = 0; v < p->nvars; v++)
-        if (ut_is_tuple(p->vars[v].sized.type))
+        if (ut_is_tuple(ty_base(p->vars[v].sized.type)))
             return true;
     for (int f = 0; f < p->nfuns; f++)
         if (ut_is_tuple(ty_base(p->funs[f].ret)) || stmt_projects(p->funs[f].body))

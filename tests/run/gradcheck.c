@@ -60,6 +60,14 @@ static int check_point(const RtModel *md, void *state, const double *u,
         return -1;
     }
     for (int i = 0; i < dim; i++) {
+        /* a NaN compares false with everything: never a pass */
+        if (!isfinite(g[i])) {
+            printf("  component %d: gradient %.12g at a finite density\n",
+                   i, g[i]);
+            free(g);
+            free(v);
+            return -1;
+        }
         memcpy(v, u, sizeof(double) * (size_t)dim);
         /* The five-point stencil (O(h^4) truncation) at three step sizes:
          * a large step keeps rounding in big sums small, a small one keeps

@@ -743,12 +743,11 @@ void em_fwd_stmt(Emit *em, const MirStmt *s, Section sec)
             if (r.container) {
                 /* the result outlives this call's temporaries: a copy in
                  * scratch memory, which lives until the caller's reset */
-                if (em_is_complex_type(s->rhs->type))
-                    em_line(em, "*ret = (double complex *)rt_scratch_doubles("
-                            "&S->scratch, (size_t)2 * (%s));", r.n);
-                else
-                    em_line(em, "*ret = rt_scratch_doubles(&S->scratch, "
-                            "(size_t)(%s));", r.n);
+                /* sized by the function's element type, which may be
+                 * complex where the value returned is real */
+                em_line(em, "*ret = (void *)rt_scratch_doubles(&S->scratch, "
+                        "(sizeof **ret + sizeof(double) - 1) / sizeof(double)"
+                        " * (size_t)(%s));", r.n);
                 em_line(em, "for (int k = 0; k < %s; k++) (*ret)[k] = %s[k];",
                         r.n, r.val);
                 em_line(em, "*ret_rows = %s;", r.rows ? r.rows : r.n);

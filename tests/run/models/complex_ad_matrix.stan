@@ -9,7 +9,21 @@
 // assignment through indices and slices.  All on complex values built
 // from the parameters; before, the backend refused them ("complex values
 // that depend on parameters ... carry no derivatives").
+// User functions return complex containers, from real values too (the
+// emitted C allocated the returned copy as reals and did not compile).
 // gradcheck: tolerance 1e-7
+// gradcheck: also --Oexperimental
+functions {
+  complex_vector twice(vector x) {
+    return x * 2;
+  }
+  complex_matrix as_complex(matrix m) {
+    return m;
+  }
+  complex_vector scaled(complex_vector v, complex s) {
+    return v * s;
+  }
+}
 parameters {
   vector<lower=0.2, upper=0.9>[3] a;
   vector<lower=0.2, upper=0.9>[3] b;
@@ -52,4 +66,5 @@ model {
             - 0.05 * sum(abs(D)) - 0.1 * sum(square(get_real(T)))
             + 0.03 * sum(get_imag(conj(P)));
   target += normal_lpdf(to_vector(R) | 0, 1);
+  target += get_imag(sum(scaled(twice(a), z))) + get_real(as_complex(R)[1, 2]);
 }

@@ -8,6 +8,7 @@
 // differentiable.  Before, the backend refused the model: "complex
 // values that depend on parameters ... carry no derivatives".
 // gradcheck: tolerance 1e-7
+// gradcheck: also --Oexperimental
 functions {
   complex twice(complex z) {
     return 2 * z;

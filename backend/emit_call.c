@@ -988,8 +988,8 @@ void em_backprop_call(Emit *em, const MirExpr *e, const char *adj)
     }
     if (em_complex_call(e)) {
         if (!em_complex_backprop(em, e, adj))
-            em_unsupported(em, "derivatives of %s, whose argument or result "
-                           "is complex (its values compile, of data)", e->fn);
+            em_unsupported(em, "derivatives of %s (its argument or result "
+                           "is complex, and it has no reverse rule)", e->fn);
         return;
     }
     const EmCallRule *rule = em_call_rule(em, e->fn);

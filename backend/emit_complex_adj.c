@@ -26,7 +26,8 @@
  *   adj(x_k) += y_k conj(adj), adj(y_k) += x_k adj.
  *
  * X = B / A (a complex matrix A): adj(B) += adj(X) A^-H, adj(A) +=
- * -X^H adj(B).  What has no rule here (the decompositions of
+ * -X^H adj(B).  singular_values(A): adj(A) += sum_i adj(s_i) u_i v_i^H.
+ * What has no rule here (the other decompositions of
  * emit_complex_linalg.c) is refused by name when it carries derivatives
  * (em_backprop_call). */
 #include <string.h>
@@ -533,6 +534,40 @@ static bool products_backprop(Emit *em, const MirExpr *e, const char *adj)
     return true;
 }
 
+/* singular_values of a complex m x n matrix A (k = min(m, n) of them):
+ * for distinct singular values, d s_i = Re(u_i^H dA v_i), so adj(A) +=
+ * sum_i adj(s_i) u_i v_i^H (the singular vectors of the thin SVD, whose
+ * phases cancel in the product). */
+static bool singular_values_backprop(Emit *em, const MirExpr *e,
+                                     const char *adj)
+{
+    if (!is(e, "singular_values", 1) || !cx_type(e->args[0]))
+        return false;
+    const MirExpr *x = e->args[0];
+    if (!em_is_ad(em, x))
+        return true;
+    Opnd a = em_value(em, x);
+    const char *k = em_fresh(em, "k"), *u = em_fresh(em, "u");
+    const char *v = em_fresh(em, "v");
+    em_line(em, "int %s = (%s) < (%s) ? (%s) : (%s);", k, a.rows, a.cols,
+            a.rows, a.cols);
+    em_line(em, "double complex *%s = (double complex *)rt_scratch_doubles("
+            "&S->scratch, (size_t)2 * (%s) * (size_t)%s);", u, a.rows, k);
+    em_line(em, "double complex *%s = (double complex *)rt_scratch_doubles("
+            "&S->scratch, (size_t)2 * (%s) * (size_t)%s);", v, a.cols, k);
+    em_line(em, "if (rt_complex_svd(\"singular_values\", (const double *)%s, "
+            "%s, %s, (double *)%s, NULL, (double *)%s, true, err)) return -1;",
+            a.val, a.rows, a.cols, u, v);
+    const char *g = arg_buffer(em, x, a);
+    em_line(em, "for (int r = 0; r < %s; r++) for (int c = 0; c < %s; c++) "
+            "for (int i = 0; i < %s; i++) %s[r * (%s) + c] += %s;", a.rows,
+            a.cols, k, g, a.cols,
+            part(em, x, A("%s[i] * %s[r * %s + i] * conj(%s[c * %s + i])", adj,
+                          u, k, v, k)));
+    em_backprop(em, x, g);
+    return true;
+}
+
 bool em_complex_backprop(Emit *em, const MirExpr *e, const char *adj)
 {
     Op op;
@@ -554,7 +589,8 @@ bool em_complex_backprop(Emit *em, const MirExpr *e, const char *adj)
         return true;
     }
     if (copies_backprop(em, e, adj) || reduction_backprop(em, e, adj)
-        || matrix_backprop(em, e, adj) || products_backprop(em, e, adj))
+        || matrix_backprop(em, e, adj) || products_backprop(em, e, adj)
+        || singular_values_backprop(em, e, adj))
         return true;
     if (e->nargs != 1)
         return false;

@@ -3,8 +3,10 @@
 // linalg.c's, with Stan Math's definitions): dot_self, columns_dot_self,
 // rows_dot_self (sums of |x|^2), columns_dot_product, rows_dot_product
 // (no conjugate), crossprod (X^T X) and tcrossprod (X X^T), and B / A =
-// B A^-1 (adj(B) = adj(X) A^-H, adj(A) = -X^H adj(B)), each on complex
-// values built from the parameters.  Before, the backend refused them.
+// B A^-1 (adj(B) = adj(X) A^-H, adj(A) = -X^H adj(B)), and the
+// singular values of a complex matrix (adj(A) = sum_i adj(s_i) u_i
+// v_i^H), tall and wide, each on complex values built from the
+// parameters.  Before, the backend refused them.
 // gradcheck: tolerance 1e-7
 parameters {
   matrix<lower=-1, upper=1>[3, 2] P;
@@ -27,4 +29,7 @@ model {
   target += 0.05 * get_real(s) - 0.03 * get_imag(s)
             - 0.1 * sum(abs(D)) - 0.2 * norm(d[2]);
   target += normal_lpdf(to_vector(R) | 0, 1);
+  vector[2] sv = singular_values(X);
+  vector[2] sw = singular_values(Y');
+  target += sv[1] - 0.5 * sv[2] + 0.3 * sw[1] - 0.2 * sw[2];
 }

@@ -613,8 +613,9 @@ Opnd em_value_gather(Emit *em, const MirExpr *e);
 void em_backprop_gather(Emit *em, const MirExpr *e, const char *adj);
 
 /* emit_complex.c */
-/* Complex values (C99 double complex; values only, no derivatives).
- * Whether a type's elements are complex; whether a variable is complex. */
+/* Complex values (C99 double complex; their derivatives are
+ * emit_complex_adj.c's).  Whether a type's elements are complex; whether
+ * a variable is complex. */
 bool em_is_complex_type(const Type *t);
 bool em_is_complex_var(const MirVar *var);
 /* --- emit_target.c: target() and its derivatives --- */
@@ -655,16 +656,12 @@ Opnd em_target_value(Emit *em, const MirExpr *e);
 void em_target_backprop(Emit *em, const char *adj);
 
 /* Find the complex variables of derivative code whose values do not
- * depend on parameters (em->cx_data). */
+ * depend on parameters (em->cx_data): they carry no adjoint. */
 void em_complex_scan(Emit *em);
 /* Whether e's value depends on parameters, seeing through the complex
  * variables that em_complex_scan found to be data (mir_depends, for an
  * expression marked with derivatives). */
 bool em_depends(const Emit *em, const MirExpr *e);
-/* Refuse a complex variable or expression whose value depends on
- * parameters in derivative code. */
-void em_complex_check_var(Emit *em, VarId v);
-void em_complex_check_expr(Emit *em, const MirExpr *e);
 /* A fresh container of n complex values; o as complex values (a real
  * container is copied, a scalar converts in C by itself). */
 Opnd em_new_complex(Emit *em, const char *n, const char *rows,
@@ -681,6 +678,23 @@ bool em_complex_call(const MirExpr *e);
 /* Whether name is a function that em_complex_value serves (of complex
  * arguments or results). */
 bool em_complex_name(const char *name);
+/* Whether e is an operator called by name (add, multiply, pow, ...) on
+ * complex values, and which. */
+bool em_complex_named_op(const MirExpr *e, Op *op);
+
+/* emit_complex_adj.c */
+/* The derivatives of complex values (see the file's comment: the adjoint
+ * of x + iy is the double complex dL/dx + i dL/dy).  f'(z) as C for the
+ * holomorphic functions of one complex scalar that C99 has as c<fn>
+ * (and log10), else NULL; the reverse step of a complex operator, of a
+ * library call on complex values (false: it has none, the caller
+ * refuses), and of a real expression x taken as complex (adj complex:
+ * its real part goes into x). */
+const char *em_complex_unary_deriv(Arena *a, const char *fn, const char *z);
+void em_complex_backprop_binary(Emit *em, const MirExpr *e, Op op,
+                                const char *adj);
+bool em_complex_backprop(Emit *em, const MirExpr *e, const char *adj);
+void em_complex_backprop_real(Emit *em, const MirExpr *x, const char *adj);
 
 /* emit_complex_linalg.c */
 /* B / A for a complex matrix A (complex_row_vector or complex_matrix B):

@@ -67,8 +67,11 @@ const char *em_var_dim(Emit *em, VarId v, int k)
 bool em_var_has_adj(const Emit *em, VarId v)
 {
     const MirVar *var = &em->p->vars[v];
+    /* a complex local that never depends on parameters is data
+     * (emit_complex.c's scan) */
     return em->ad && var->ad == AD_AUTODIFF && !is_model_var(var)
-        && ty_base(var->sized.type)->kind != TY_INT && !em_is_complex_var(var);
+        && ty_base(var->sized.type)->kind != TY_INT
+        && !(v < em->ncx_data && em->cx_data[v]);
 }
 
 int em_var_rank(const MirVar *var)
@@ -173,8 +176,8 @@ void em_declare_storage(Emit *em, VarId v)
     bool in_model = is_model_var(var);
     bool is_int = em_is_int_var(var);
     if (em_is_complex_var(var)) {
-        em_complex_check_var(em, v);
         declare_complex(em, v, in_model);
+        em_declare_adjoint(em, v);
         return;
     }
     const MirStmt *next = em->decl_next;
@@ -208,12 +211,18 @@ void em_declare_storage(Emit *em, VarId v)
 
 void em_declare_adjoint(Emit *em, VarId v)
 {
-    if (em_is_complex_var(&em->p->vars[v]))
-        em_complex_check_var(em, v);
     if (!em_var_has_adj(em, v))
         return;
+    /* a complex variable's adjoint is complex: dL/dx + i dL/dy per
+     * element x + iy (emit_complex_adj.c) */
+    bool cx = em_is_complex_var(&em->p->vars[v]);
     if (em_var_rank(&em->p->vars[v]) == 0)
-        em_line(em, "double %s[1] = {0};", em_var_adj(em, v));
+        em_line(em, "%s %s[1] = {0};", cx ? "double complex" : "double",
+                em_var_adj(em, v));
+    else if (cx)
+        em_line(em, "double complex *%s = (double complex *)rt_scratch_"
+                "doubles(&S->scratch, (size_t)2 * %s);", em_var_adj(em, v),
+                em_var_count(em, v));
     else
         em_line(em, "double *%s = rt_scratch_doubles(&S->scratch, "
                 "(size_t)%s);", em_var_adj(em, v), em_var_count(em, v));
@@ -753,15 +762,11 @@ static void fwd_stmt_kind(Emit *em, const MirStmt *s, Section sec)
             if (r.container) {
                 /* the result outlives this call's temporaries: a copy in
                  * scratch memory, which lives until the caller's reset */
-                if (em_is_complex_type(s->rhs->type))
-                    em_line(em, "*ret = (double complex *)rt_scratch_doubles("
-                            "&S->scratch, (size_t)2 * (%s));", r.n);
-                else if (r.is_int)   /* an array[] int result */
-                    em_line(em, "*ret = rt_scratch_ints(&S->scratch, "
-                            "(size_t)(%s));", r.n);
-                else
-                    em_line(em, "*ret = rt_scratch_doubles(&S->scratch, "
-                            "(size_t)(%s));", r.n);
+                /* sized by the function's element type, which may be
+                 * complex where the value returned is real */
+                em_line(em, "*ret = (void *)rt_scratch_doubles(&S->scratch, "
+                        "(sizeof **ret + sizeof(double) - 1) / sizeof(double)"
+                        " * (size_t)(%s));", r.n);
                 em_line(em, "for (int k = 0; k < %s; k++) (*ret)[k] = %s[k];",
                         r.n, r.val);
                 em_line(em, "*ret_rows = %s;", r.rows ? r.rows : r.n);

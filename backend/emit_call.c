@@ -980,10 +980,14 @@ void em_backprop_call(Emit *em, const MirExpr *e, const char *adj)
         em_backprop_user(em, rs, adj);
         return;
     }
-    if (em_complex_call(e))   /* only a value that depends on parameters */
-        em_unsupported(em, "derivatives of %s on complex values", e->fn);
     if (em_gather_call(e)) {
         em_backprop_gather(em, e, adj);
+        return;
+    }
+    if (em_complex_call(e)) {
+        if (!em_complex_backprop(em, e, adj))
+            em_unsupported(em, "derivatives of %s (its argument or result "
+                           "is complex, and it has no reverse rule)", e->fn);
         return;
     }
     const EmCallRule *rule = em_call_rule(em, e->fn);

@@ -1,5 +1,5 @@
-/* emit_complex.c - complex values in the C backend: values only, no
- * derivatives.
+/* emit_complex.c - complex values in the C backend (their derivatives
+ * are emit_complex_adj.c's).
  *
  * A complex is a C99 `double complex` (the emitted file includes
  * complex.h); a complex container is a `double complex *` in scratch
@@ -9,14 +9,12 @@
  * complex by itself, so mixed arithmetic on elements needs nothing; a real
  * container where a complex one is needed is copied (em_to_complex).
  *
- * Derivative code (the log density, reverse functions) may use complex
- * values that do not depend on parameters: the MIR marks every local of
- * the model block as carrying derivatives, so em_complex_scan asks the
- * MIR's dependence analysis (mir/depend.c) which complex variables read
- * no parameter, and em_depends sees through them.  A complex value
- * that does depend on parameters (to_complex(mu, 0) in the model block)
- * is refused with a message: Stan has no complex parameters, and the
- * backend has no complex derivatives.
+ * Derivative code (the log density, reverse functions): a complex
+ * variable that depends on parameters has a complex adjoint (emit_c.c).
+ * The MIR marks every local of the model block as carrying derivatives,
+ * so em_complex_scan asks the MIR's dependence analysis (mir/depend.c)
+ * which complex variables read no parameter: those are data, with no
+ * adjoint, and em_depends sees through them.
  *
  * The library calls (em_complex_value): to_complex, get_real, get_imag,
  * abs, arg, norm, conj, proj, polar, exp, log, log10, sqrt, pow and the
@@ -29,7 +27,8 @@
  * products and decompositions of emit_complex_linalg.c.  The
  * element-rearranging functions
  * (head, block, transpose of a matrix, ...) are emit_shape.c's gathers.
- * Everything else on complex values is refused by name. */
+ * Everything else on complex values is refused by name, and so are the
+ * derivatives of what emit_complex_adj.c has no rule for. */
 #include <string.h>
 
 #include "emit.h"
@@ -88,31 +87,6 @@ void em_complex_scan(Emit *em)
         em->cx_data[v] = em->cx_data[v] && !em->depends.var[v];
         em->cx_any = em->cx_any || em->cx_data[v];
     }
-}
-
-void em_complex_check_var(Emit *em, VarId v)
-{
-    const MirVar *var = &em->p->vars[v];
-    if (!em->ad || !em_is_complex_var(var) || var->ad != AD_AUTODIFF
-        || var->kind == MV_DATA || var->kind == MV_TDATA)
-        return;
-    if (v < em->ncx_data && em->cx_data[v])
-        return;
-    em_unsupported(em, "complex values that depend on parameters ('%s' "
-                   "of type %s): complex numbers carry no derivatives",
-                   var->name, ty_str(em->a, var->sized.type));
-}
-
-void em_complex_check_expr(Emit *em, const MirExpr *e)
-{
-    if (!em->ad || !e->type || !em_is_complex_type(e->type)
-        || !em_is_ad(em, e))
-        return;
-    const char *what = e->kind == MX_CALL && e->fn ? A("%s(...)", e->fn)
-        : e->kind == MX_VAR && e->var >= 0
-        ? A("'%s'", em->p->vars[e->var].name) : "an expression";
-    em_unsupported(em, "complex values that depend on parameters (%s): "
-                   "complex numbers carry no derivatives", what);
 }
 
 /* ------------------------------------------------------------ values */
@@ -236,12 +210,6 @@ Opnd em_complex_binary(Emit *em, const MirExpr *e, Op op, Opnd l, Opnd r)
 
 /* ------------------------------------------------------ library calls */
 
-/* Functions of one complex scalar that C99 has as c<name>. */
-static const char *const c99_unary[] = {
-    "exp", "log", "sqrt", "sin", "cos", "tan", "asin", "acos", "atan",
-    "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "proj", NULL
-};
-
 /* Operators called by name. */
 static const struct {
     const char *name;
@@ -255,6 +223,16 @@ static const struct {
 static bool is(const MirExpr *e, const char *name, int nargs)
 {
     return strcmp(e->fn, name) == 0 && e->nargs == nargs;
+}
+
+bool em_complex_named_op(const MirExpr *e, Op *op)
+{
+    for (size_t i = 0; i < sizeof named_ops / sizeof named_ops[0]; i++)
+        if (is(e, named_ops[i].name, 2)) {
+            *op = named_ops[i].op;
+            return true;
+        }
+    return false;
 }
 
 /* A container shaped like x with the C expression elem (of `k`, the
@@ -482,12 +460,12 @@ bool em_complex_value(Emit *em, const MirExpr *e, Opnd *out)
         *out = to_complex(em, e);
         return true;
     }
-    for (size_t i = 0; i < sizeof named_ops / sizeof named_ops[0]; i++)
-        if (is(e, named_ops[i].name, 2)) {
-            Opnd l = em_value(em, e->args[0]), r = em_value(em, e->args[1]);
-            *out = em_complex_binary(em, e, named_ops[i].op, l, r);
-            return true;
-        }
+    Op op;
+    if (em_complex_named_op(e, &op)) {
+        Opnd l = em_value(em, e->args[0]), r = em_value(em, e->args[1]);
+        *out = em_complex_binary(em, e, op, l, r);
+        return true;
+    }
     if ((is(e, "minus", 1) || is(e, "plus", 1))) {
         Opnd x = em_value(em, e->args[0]);
         const char *sign = fn[0] == 'm' ? "-" : "+";
@@ -533,7 +511,7 @@ bool em_complex_value(Emit *em, const MirExpr *e, Opnd *out)
                                     x.val));
             return true;
         }
-        if (em_in_list(c99_unary, fn)) {
+        if (em_complex_unary_deriv(em->a, fn, "z")) {   /* C99's c<fn> */
             *out = complex_scalar(A("c%s(%s)", fn, x.val));
             return true;
         }

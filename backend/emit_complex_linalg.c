@@ -4,12 +4,10 @@
  * functions": eigendecompositions of non-symmetric and of complex
  * Hermitian matrices (eigenvalues_sym / eigenvectors_sym of a
  * complex_matrix), the complex Schur decomposition, the singular value
- * decomposition of a complex matrix).  Values only, as everything complex (emit_complex.c): a
- * complex argument that depends on parameters has already been refused
- * by em_complex_check_expr when it was evaluated ("complex numbers carry
- * no derivatives"), and a complex result in derivative code by the
- * caller; singular_values of a complex matrix is real, but its argument
- * is complex, so the same rule applies to it.
+ * decomposition of a complex matrix).  Values only: these have no reverse
+ * rule in emit_complex_adj.c, so when one carries derivatives
+ * em_backprop_call refuses it by name (singular_values of a complex
+ * matrix too: its result is real, its argument complex).
  *
  * The products are written inline, with Stan Math's definitions (Eigen
  * expressions on complex scalars):

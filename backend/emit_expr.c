@@ -581,7 +581,12 @@ static Opnd value_binary(Emit *em, const MirExpr *e)
 const char *em_adj_buffer(Emit *em, Opnd o)
 {
     const char *t = em_fresh(em, "g");
-    if (o.container)
+    if (o.is_complex && o.container)
+        em_line(em, "double complex *%s = (double complex *)rt_scratch_"
+                "doubles(&S->scratch, (size_t)2 * (%s));", t, o.n);
+    else if (o.is_complex)
+        em_line(em, "double complex %s = 0;", t);
+    else if (o.container)
         em_line(em, "double *%s = rt_scratch_doubles(&S->scratch, "
                 "(size_t)(%s));", t, o.n);
     else
@@ -609,6 +614,11 @@ void em_accumulate(Emit *em, Opnd res, Opnd o, const char *g,
 static void backprop_binary(Emit *em, const MirExpr *e, const char *adj)
 {
     const MirExpr *le = e->args[0], *re = e->args[1];
+    if (em_is_complex_type(e->type) || em_is_complex_type(le->type)
+        || em_is_complex_type(re->type)) {
+        em_complex_backprop_binary(em, e, e->op, adj);
+        return;
+    }
     bool lad = em_is_ad(em, le), rad = em_is_ad(em, re);
     if (!lad && !rad)
         return;
@@ -773,7 +783,6 @@ Opnd em_value(Emit *em, const MirExpr *e)
     for (int i = 0; i < em->nemitted; i++)
         if (em->emitted[i].node == e)
             return em->emitted[i].value;
-    em_complex_check_expr(em, e);
     int depth = em->block_depth;
     Opnd o = value_uncached(em, e);
     if (depth == 0 && em->block_depth == 0
@@ -804,13 +813,11 @@ static Opnd value_uncached(Emit *em, const MirExpr *e)
             ? em_var_adj(em, v) : NULL;
         bool cx = em_is_complex_var(var);
         if (!em_is_container_type(var->sized.type)) {
-            em_complex_check_expr(em, e);
             Opnd x = em_scalar(A("%s[0]", em_var_val(em, v)),
                                adj ? A("%s[0]", adj) : NULL, is_int);
             x.is_complex = cx;
             return x;
         }
-        em_complex_check_expr(em, e);
         Opnd o = {em_var_val(em, v), adj, em_var_count(em, v), NULL, NULL,
                   true, is_int, cx};
         const Type *t = var->sized.type;
@@ -1005,7 +1012,10 @@ void em_backprop(Emit *em, const MirExpr *e, const char *adj)
         backprop_indexed(em, e, adj);
         return;
     case MX_PROMOTE:
-        em_backprop(em, e->args[0], adj);
+        if (em_is_complex_type(e->type) && !em_is_complex_type(e->args[0]->type))
+            em_complex_backprop_real(em, e->args[0], adj);
+        else
+            em_backprop(em, e->args[0], adj);
         return;
     default:
         em_unsupported(em, "derivatives through %s expressions",

@@ -205,7 +205,8 @@ void em_final_scan(Emit *em, const MirStmt *body)
     for (int v = 0; v < n; v++) {
         const MirVar *var = &em->p->vars[v];
         c.final[v] = (var->kind == MV_LOCAL || var->kind == MV_INTERNAL)
-            && em_var_has_adj(em, v) && c.decl_depth[v] >= 0
+            && em_var_has_adj(em, v) && !em_is_complex_var(var)
+            && c.decl_depth[v] >= 0
             && c.writes[v] == 1 && c.whole[v]
             && c.write_depth[v] == c.decl_depth[v];
         /* one whole write, the statement after the declaration: nothing

@@ -2,14 +2,15 @@
  *
  * Each function becomes a primal C function (values only: transformed
  * data, generated quantities, and the forward sweep of the log density)
- * and, when its result is real, a reverse function: given the arguments'
- * values and the adjoint of the result, it runs the body's forward sweep
- * again (pushing onto the shared value stack) and then its reverse sweep,
- * adding the arguments' adjoints into caller buffers.  A call's reverse
- * step is one call of the reverse function, so recursion needs nothing
+ * and, when its result is real or complex, a reverse function: given
+ * the arguments' values and the adjoint of the result, it runs the body's
+ * forward sweep again (pushing onto the shared value stack) and then its
+ * reverse sweep, adding the arguments' adjoints into caller buffers (a
+ * complex one's are complex, emit_complex_adj.c).  A call's reverse step
+ * is one call of the reverse function, so recursion needs nothing
  * special.  So far: arguments and locals of the types the backend
- * compiles, real/int/void results, returns in tail position for the
- * reverse function. */
+ * compiles, real/complex/int/void results, returns in tail position for
+ * the reverse function. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -47,7 +48,7 @@ static bool result_is_ints(const MirFun *f)
         && f->ret->elem->kind == TY_INT;
 }
 
-/* Complex results (values only: such a function has no reverse). */
+/* Complex results (their adjoints are complex, emit_complex_adj.c). */
 static bool result_is_complex(const MirFun *f)
 {
     return f->ret->kind != TY_VOID && em_is_complex_type(f->ret);
@@ -72,8 +73,8 @@ static bool uses_target(const MirFun *f)
  * derivatives, or it adds to target. */
 static bool has_reverse(const MirFun *f)
 {
-    return ((f->ret->kind == TY_REAL || result_is_vector(f))
-            && !result_is_complex(f) && !result_is_ints(f))
+    return ((f->ret->kind == TY_REAL || f->ret->kind == TY_COMPLEX
+             || result_is_vector(f)) && !result_is_ints(f))
         || (f->ret->kind == TY_VOID && uses_target(f));
 }
 
@@ -131,12 +132,13 @@ static const char *signature(Emit *em, int fi, bool rev)
     else if (!rev && f->ret->kind != TY_VOID)
         s = A("%s, %s *ret", s, ctype(f->ret));
     if (rev) {
-        s = A("%s, %s", s, result_is_vector(f) ? "const double *ret_adj"
-                                               : "double ret_adj");
+        const char *rt = result_is_complex(f) ? "double complex" : "double";
+        s = A("%s, %s", s, result_is_vector(f) ? A("const %s *ret_adj", rt)
+                                               : A("%s ret_adj", rt));
         for (int i = 0; i < f->nparams; i++) {
             const MirVar *var = &em->p->vars[f->params[i]];
             if (!em_is_int_var(var) && !f->data_only[i])
-                s = A("%s, double *g_%s", s, var->name);
+                s = A("%s, %s *g_%s", s, ctype(var->sized.type), var->name);
         }
     }
     return A("%s, RtRng *rng, RtError *err)", s);
@@ -522,7 +524,10 @@ void em_backprop_user(Emit *em, const MirExpr *e, const char *adj)
     for (int i = 0; i < f->nparams; i++) {
         ops[i] = em_value(em, e->args[i]);
         const MirVar *var = &em->p->vars[f->params[i]];
-        if (ops[i].is_int && !em_is_int_var(var))
+        bool cx = em_is_complex_var(var);
+        if (cx)
+            ops[i] = em_to_complex(em, ops[i]);
+        else if (ops[i].is_int && !em_is_int_var(var))
             ops[i].val = A("(double)(%s)", ops[i].val);
         g[i] = NULL;
         if (em_is_int_var(var) || f->data_only[i])
@@ -530,10 +535,11 @@ void em_backprop_user(Emit *em, const MirExpr *e, const char *adj)
         Opnd shape = ops[i];
         const char *buf = em_fresh(em, "g");
         if (shape.container)
-            em_line(em, "double *%s = rt_scratch_doubles(&S->scratch, "
-                    "(size_t)(%s));", buf, shape.n);
+            em_line(em, "%s *%s = (%s *)rt_scratch_doubles(&S->scratch, "
+                    "(size_t)%s(%s));", ctype(var->sized.type), buf,
+                    ctype(var->sized.type), cx ? "2 * " : "", shape.n);
         else
-            em_line(em, "double %s[1] = {0};", buf);
+            em_line(em, "%s %s[1] = {0};", ctype(var->sized.type), buf);
         g[i] = buf;
         grads = A("%s, %s", grads, buf);
     }
@@ -576,8 +582,15 @@ void em_backprop_user(Emit *em, const MirExpr *e, const char *adj)
                 call_args(em, f, ops), adj, grads);
     }
     em_target_call_done(em, lpc, flag);
-    for (int i = 0; i < f->nparams; i++)
-        if (g[i] && em_is_ad(em, e->args[i]))
-            em_backprop(em, e->args[i], ops[i].container ? g[i]
-                        : A("%s[0]", g[i]));
+    for (int i = 0; i < f->nparams; i++) {
+        if (!g[i] || !em_is_ad(em, e->args[i]))
+            continue;
+        const char *gi = ops[i].container ? g[i] : A("%s[0]", g[i]);
+        /* a real argument of a complex parameter: the real part */
+        if (em_is_complex_var(&em->p->vars[f->params[i]])
+            && !em_is_complex_type(e->args[i]->type))
+            em_complex_backprop_real(em, e->args[i], gi);
+        else
+            em_backprop(em, e->args[i], gi);
+    }
 }

@@ -31,6 +31,17 @@ static const MirStmt *as_block(Emit *em, MirStmt *const *slot)
         : mir_block(em->a, MS_BLOCK, 1, (MirStmt **)slot);
 }
 
+/* Backpropagate adj, the adjoint of the value assigned to v, into rhs:
+ * a real value assigned to a complex variable gets the real part. */
+static void backprop_assigned(Emit *em, const MirExpr *rhs, const MirVar *var,
+                              const char *adj)
+{
+    if (em_is_complex_var(var) && !em_is_complex_type(rhs->type))
+        em_complex_backprop_real(em, rhs, adj);
+    else
+        em_backprop(em, rhs, adj);
+}
+
 static void rev_assign(Emit *em, const MirStmt *s)
 {
     VarId v = s->lhs.var;
@@ -43,41 +54,43 @@ static void rev_assign(Emit *em, const MirStmt *s)
     const char *off, *count, *map;
     em_lvalue(em, &s->lhs, &off, &count, &map);
     const char *ptr = em_var_val(em, v);
-    bool container = s->rhs->type->kind == TY_ARRAY
-        || s->rhs->type->kind == TY_VECTOR
-        || s->rhs->type->kind == TY_ROW_VECTOR
-        || s->rhs->type->kind == TY_MATRIX;
-    if (map && em_is_complex_var(var)) {
-        em_line(em, "for (int k = %s - 1; k >= 0; k--) rt_stack_pop_doubles("
-                "&S->stack, (double *)&%s[%s[k]], 2);", count, ptr, map);
-        return;
-    }
+    bool container = em_is_container_type(s->rhs->type);
+    /* a complex element is 2 doubles, its adjoint complex */
+    bool cx = em_is_complex_var(var);
+    const char *ctype = cx ? "double complex" : "double";
+    const char *two = cx ? "2 * " : "";
+    const char *dptr = cx ? A("(double *)%s", ptr) : ptr;
     if (map) {
-        const char *pop = em_is_int_var(var) ? "rt_stack_pop_int"
-                                             : "rt_stack_pop_double";
-        if (em_is_int_var(var) || !em_var_has_adj(em, v)) {
-            em_line(em, "for (int k = %s - 1; k >= 0; k--) %s[%s[k]] = "
-                    "%s(&S->stack);", count, ptr, map, pop);
-            return;
+        bool has_adj = !em_is_int_var(var) && em_var_has_adj(em, v);
+        const char *g = NULL, *adj = NULL;
+        if (has_adj) {
+            g = em_fresh(em, "g");
+            adj = em_var_adj(em, v);
+            em_line(em, "%s *%s = (%s *)rt_scratch_doubles(&S->scratch, "
+                    "(size_t)%s(%s));", ctype, g, ctype, two, count);
+            em_line(em, "for (int k = 0; k < %s; k++) { %s[k] = %s[%s[k]]; "
+                    "%s[%s[k]] = 0; }", count, g, adj, map, adj, map);
         }
-        const char *g = em_fresh(em, "g");
-        const char *adj = em_var_adj(em, v);
-        em_line(em, "double *%s = rt_scratch_doubles(&S->scratch, "
-                "(size_t)(%s));", g, count);
-        em_line(em, "for (int k = 0; k < %s; k++) { %s[k] = %s[%s[k]]; "
-                "%s[%s[k]] = 0; }", count, g, adj, map, adj, map);
-        em_line(em, "for (int k = %s - 1; k >= 0; k--) %s[%s[k]] = "
-                "%s(&S->stack);", count, ptr, map, pop);
+        if (cx)
+            em_line(em, "for (int k = %s - 1; k >= 0; k--) rt_stack_pop_"
+                    "doubles(&S->stack, (double *)&%s[%s[k]], 2);", count,
+                    ptr, map);
+        else
+            em_line(em, "for (int k = %s - 1; k >= 0; k--) %s[%s[k]] = "
+                    "%s(&S->stack);", count, ptr, map, em_is_int_var(var)
+                    ? "rt_stack_pop_int" : "rt_stack_pop_double");
+        if (!has_adj)
+            return;
         em_forget_emitted(em);
         if (container) {
-            em_backprop(em, s->rhs, g);
+            backprop_assigned(em, s->rhs, var, g);
         } else {
             /* one value written to every selected element */
             const char *t = em_fresh(em, "g");
-            em_line(em, "double %s = 0;", t);
+            em_line(em, "%s %s = 0;", ctype, t);
             em_line(em, "for (int k = 0; k < %s; k++) %s += %s[k];", count, t,
                     g);
-            em_backprop(em, s->rhs, t);
+            backprop_assigned(em, s->rhs, var, t);
         }
         return;
     }
@@ -89,18 +102,13 @@ static void rev_assign(Emit *em, const MirStmt *s)
                 "rt_stack_pop_int(&S->stack);", count, ptr, o);
         return;
     }
-    if (em_is_complex_var(var)) {
-        em_line(em, "rt_stack_pop_doubles(&S->stack, (double *)(%s + %s), "
-                "(size_t)2 * (%s));", ptr, o, count);
-        return;
-    }
     /* the value overwritten is never read again: nothing to restore, and
      * the adjoint is read no more after this step */
     bool unneeded = em_old_unneeded(em, s);
     if (!em_var_has_adj(em, v)) {
         if (!unneeded)
-            em_line(em, "rt_stack_pop_doubles(&S->stack, %s + %s, "
-                    "(size_t)(%s));", ptr, o, count);
+            em_line(em, "rt_stack_pop_doubles(&S->stack, (double *)(%s + %s), "
+                    "(size_t)%s(%s));", ptr, o, two, count);
         return;
     }
     const char *adj = em_var_adj(em, v);
@@ -111,7 +119,7 @@ static void rev_assign(Emit *em, const MirStmt *s)
         if (unneeded) {
             /* nothing popped: v holds the value written */
             em_reuse_assigned_value(em, s->rhs, v, NULL);
-        } else if (s->rhs->kind == MX_CALL && !em_is_complex_var(var)) {
+        } else if (s->rhs->kind == MX_CALL && !cx) {
             /* a call's value is kept before the pop: a copy costs less
              * than computing it again */
             const char *w = em_fresh(em, "w");
@@ -122,25 +130,25 @@ static void rev_assign(Emit *em, const MirStmt *s)
             em_reuse_assigned_value(em, s->rhs, v, w);
         }
         if (!unneeded)
-            em_line(em, "rt_stack_pop_doubles(&S->stack, %s, (size_t)(%s));",
-                    ptr, count);
-        em_backprop(em, s->rhs, adj);
+            em_line(em, "rt_stack_pop_doubles(&S->stack, %s, (size_t)%s(%s));",
+                    dptr, two, count);
+        backprop_assigned(em, s->rhs, var, adj);
         if (!unneeded)
-            em_line(em, "memset(%s, 0, sizeof(double) * (size_t)(%s));", adj,
-                    count);
+            em_line(em, "memset(%s, 0, sizeof(%s) * (size_t)(%s));", adj,
+                    ctype, count);
         return;
     }
     /* the adjoint of the value written, then the old value back */
     const char *g = em_fresh(em, "g");
-    em_line(em, "double *%s = rt_scratch_doubles(&S->scratch, (size_t)(%s));",
-            g, count);
+    em_line(em, "%s *%s = (%s *)rt_scratch_doubles(&S->scratch, "
+            "(size_t)%s(%s));", ctype, g, ctype, two, count);
     em_line(em, "for (int k = 0; k < %s; k++) { %s[k] = %s[%s + k]; "
             "%s[%s + k] = 0; }", count, g, adj, o, adj, o);
     if (!unneeded)
-        em_line(em, "rt_stack_pop_doubles(&S->stack, %s + %s, (size_t)(%s));",
-                ptr, o, count);
+        em_line(em, "rt_stack_pop_doubles(&S->stack, (double *)(%s + %s), "
+                "(size_t)%s(%s));", ptr, o, two, count);
     em_forget_emitted(em);   /* the old value is back: recompute from here */
-    em_backprop(em, s->rhs, container ? g : A("%s[0]", g));
+    backprop_assigned(em, s->rhs, var, container ? g : A("%s[0]", g));
 }
 
 /* The reverse step of adding e (summed, if a container) to target: an

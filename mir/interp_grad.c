@@ -743,8 +743,8 @@ static bool is_param_arg(const MirTraceNode *nd)
 
 /* Which nodes depend on u through real values (argact: the callee's
  * arguments, by position, or NULL at the top); the first node making a
- * complex value from active ones (complex values carry no derivatives,
- * as in the C backend), or 0. */
+ * complex value from active ones (complex values carry no derivatives
+ * here, unlike in the C backend), or 0. */
 static int mark_active(List *L, const bool *argact, int nargact)
 {
     int complex_node = 0;
@@ -823,6 +823,8 @@ static int back_list(Grad *g, MirTrace *t, const bool *argact, int nargact,
     int rc = cx ? fail(g, "a complex value depends on the parameters: "
                        "complex values carry no derivatives", &t->nodes[cx - 1])
                 : 0;
+    if (cx && g->st)    /* the C backend has them: a limit of this pass */
+        g->st->unsupported = true;
     for (int i = 1; i <= t->n && !rc; i++) {
         const MirTraceNode *nd = &t->nodes[i - 1];
         int r = nd->nargs ? nd->refs[0] : 0;
@@ -917,7 +919,10 @@ int mir_interp_gradient(MirInterp *in, const double *u, double *lp,
         return -1;
     if (trace)
         *trace = t;
-    return mir_trace_gradient(in, t, grad, st, why, n);
+    int rc = mir_trace_gradient(in, t, grad, st, why, n);
+    if (rc && st->unsupported && unsupported)
+        *unsupported = true;
+    return rc;
 }
 
 int mir_trace_param_node(const MirTrace *t, int k)

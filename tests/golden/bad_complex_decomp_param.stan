@@ -1,7 +1,8 @@
-// Complex values carry no derivatives in pplbench (docs/coverage.md):
-// the eigenvalues of a parameter matrix (Stan Functions Reference,
+// The eigenvalues of a parameter matrix (Stan Functions Reference,
 // "Linear algebra functions", "complex_vector eigenvalues(matrix A)") are
-// complex, so the model block cannot use them; the C backend says so.
+// complex; complex values carry derivatives (backend/emit_complex_adj.c),
+// but the eigendecompositions have no reverse rule in the C backend yet,
+// so it refuses the call by name (docs/coverage.md: values only).
 parameters {
   matrix[2, 2] M;
 }

@@ -302,6 +302,37 @@ static void print_sized(FILE *out, const Type *t)
     }
 }
 
+/* t with its complex kinds made real: the type of the real and of the
+ * imaginary parts of a complex argument, which the derivatives program
+ * declares as parameters. */
+static void print_sized_parts(FILE *out, const Type *t)
+{
+    switch (t->kind) {
+    case TY_ARRAY:
+        fprintf(out, "array[%d", SIZE);
+        for (int i = 1; i < t->dims; i++)
+            fprintf(out, ", %d", SIZE);
+        fputs("] ", out);
+        print_sized_parts(out, t->elem);
+        return;
+    case TY_COMPLEX:
+        fputs("real", out);
+        return;
+    case TY_COMPLEX_VECTOR:
+        fprintf(out, "vector[%d]", SIZE);
+        return;
+    case TY_COMPLEX_ROW_VECTOR:
+        fprintf(out, "row_vector[%d]", SIZE);
+        return;
+    case TY_COMPLEX_MATRIX:
+        fprintf(out, "matrix[%d, %d]", SIZE, SIZE);
+        return;
+    default:
+        print_sized(out, t);
+        return;
+    }
+}
+
 static const struct {
     const char *name, *op;
     char fix;                    /* 'i'nfix, 'p'refix, 's'uffix */
@@ -351,6 +382,17 @@ static bool may_be_parameter(const Call *c, const Type *t, int i)
         && b->kind != TY_TUPLE;
 }
 
+/* Whether argument i may be built from parameters: complex-valued and
+ * not `data` (Stan has no complex parameters: the derivatives program
+ * declares its real and imaginary parts as parameters and calls
+ * to_complex). */
+static bool complex_of_parameters(const Call *c, const Type *t, int i)
+{
+    const Type *b = ty_base(t);
+    return !c->data_only[i] && ty_is_complex_valued(b)
+        && b->kind != TY_TUPLE;
+}
+
 /* Statements adding the value e of type t to target; false when t holds
  * nothing real-valued. */
 static bool print_target(FILE *out, Arena *a, const Type *t, const char *e)
@@ -365,12 +407,24 @@ static bool print_target(FILE *out, Arena *a, const Type *t, const char *e)
     }
     if (b->kind == TY_INT || b->kind == TY_TUPLE || b->kind == TY_VOID)
         return false;
-    if (!ty_is_complex_valued(b))
+    if (!ty_is_complex_valued(b)) {
         fprintf(out, "  target += %s;\n", e);
-    else if (t->kind == TY_ARRAY)
+    } else if (t->kind == TY_ARRAY && t->dims == 1 && t->elem->kind == TY_COMPLEX) {
         fprintf(out, "  target += get_real(sum(%s));\n", e);
-    else
+    } else if (t->kind == TY_ARRAY) {
+        /* sum takes no array of complex containers: the first element
+         * (of a local: the value indexed as a variable) */
+        fputs("  ", out);
+        print_sized(out, t);
+        fprintf(out, " t = %s;\n", e);
+        fprintf(out, "  target += get_real(%s(t[1", b->kind == TY_COMPLEX
+                ? "" : "sum");
+        for (int i = 1; i < t->dims; i++)
+            fputs(", 1", out);
+        fputs("]));\n", out);
+    } else {
         fprintf(out, "  target += get_real(%s);\n", e);
+    }
     return true;
 }
 
@@ -386,9 +440,13 @@ static const char *write_program(Arena *a, const Call *c,
     bool params[MAX_ARGS] = {0};
     char *names[MAX_ARGS];
     int nparams = 0;
+    bool cx[MAX_ARGS] = {0};
+    bool jacobian = ends_with(c->name, "_jacobian");
     for (int i = 0; i < c->nargs; i++) {
-        params[i] = mode == MODE_DERIVATIVES &&
-                    may_be_parameter(c, types[i], i);
+        cx[i] = mode == MODE_DERIVATIVES && !jacobian
+                && complex_of_parameters(c, types[i], i);
+        params[i] = cx[i] || (mode == MODE_DERIVATIVES &&
+                              may_be_parameter(c, types[i], i));
         nparams += params[i];
         names[i] = arena_printf(a, "%c%d", params[i] ? 'p' : 'x', i + 1);
     }
@@ -408,6 +466,14 @@ static const char *write_program(Arena *a, const Call *c,
                 continue;
             if (n++ == 0)
                 fputs(pass ? "parameters {\n" : "data {\n", out);
+            if (cx[i]) {
+                for (int k = 0; k < 2; k++) {
+                    fputs("  ", out);
+                    print_sized_parts(out, types[i]);
+                    fprintf(out, " %s_%s;\n", names[i], k ? "im" : "re");
+                }
+                continue;
+            }
             fputs("  ", out);
             print_sized(out, types[i]);
             fprintf(out, " %s;\n", names[i]);
@@ -440,6 +506,14 @@ static const char *write_program(Arena *a, const Call *c,
         }
     } else if (mode == MODE_DERIVATIVES) {
         fputs("model {\n", out);
+        for (int i = 0; i < c->nargs; i++) {
+            if (!cx[i])
+                continue;
+            fputs("  ", out);
+            print_sized(out, types[i]);
+            fprintf(out, " %s = to_complex(%s_re, %s_im);\n", names[i],
+                    names[i], names[i]);
+        }
         ok = print_target(out, a, ret, call);
     } else {
         /* target() may only be read in the model block */
@@ -871,10 +945,12 @@ static const char method[] =
     "are compiled, never run.\n\n"
     "- *values*: every argument is data and the call is in transformed "
     "data (generated quantities for `_rng` functions);\n"
-    "- *derivatives*: every argument that may be a parameter (real-valued "
-    "and not marked `data`; ints and complex values stay data) is a "
-    "parameter, the call is in the model block and its result is added to "
-    "`target`, so the emitted C must differentiate it.  It does not apply "
+    "- *derivatives*: every argument that may be a parameter (not an int "
+    "and not marked `data`) is a parameter (a complex one is built in the "
+    "model block by `to_complex` from two parameters, its real and "
+    "imaginary parts), the call is in the model block and its result is "
+    "added to `target`, so the emitted C must differentiate it.  It does "
+    "not apply "
     "to `_rng` functions, to int results, or when no argument may be a "
     "parameter.\n\n"
     "Statuses:\n\n"

@@ -441,7 +441,7 @@ static const char *write_program(Arena *a, const Call *c,
     char *names[MAX_ARGS];
     int nparams = 0;
     bool cx[MAX_ARGS] = {0};
-    bool jacobian = ends_with(c->name, "_jacobian");
+    bool jacobian = name_has_suffix(c->name, "_jacobian");
     for (int i = 0; i < c->nargs; i++) {
         cx[i] = mode == MODE_DERIVATIVES && !jacobian
                 && complex_of_parameters(c, types[i], i);

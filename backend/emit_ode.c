@@ -126,25 +126,6 @@ static bool in_theta(const Emit *em, const MirFun *f, int k)
 
 /* ------------------------------------------------------------ callbacks */
 
-/* The C arguments of f's extra parameters, read from the OdeCtx c. */
-static const char *ctx_args(Emit *em, const MirFun *f)
-{
-    const char *s = "";
-    for (int i = 2; i < f->nparams; i++) {
-        const MirVar *var = &em->p->vars[f->params[i]];
-        int k = i - 2, rank = em_var_rank(var);
-        const char *ptr = em_is_int_var(var) ? A("c->ia[%d]", k)
-                                             : A("c->a[%d]", k);
-        if (rank == 0)
-            s = A("%s, %s[0]", s, ptr);
-        else if (rank == 1)
-            s = A("%s, %s, c->len[%d]", s, ptr, k);
-        else
-            s = A("%s, %s, c->rows[%d], c->cols[%d]", s, ptr, k, k);
-    }
-    return s;
-}
-
 static void emit_callbacks(Emit *em, int fi)
 {
     const MirFun *f = &em->p->funs[fi];
@@ -157,7 +138,7 @@ static void emit_callbacks(Emit *em, int fi)
     em_line(em, "    double *r = NULL;");
     em_line(em, "    int rows = 0, cols = 0;");
     em_line(em, "    if (%s((const Model *)c->m, c->S, false, t, y, c->n%s, &r, "
-            "&rows, &cols, NULL, err)) return -1;", name, ctx_args(em, f));
+            "&rows, &cols, NULL, err)) return -1;", name, em_cb_args(em, f, 2));
     em_line(em, "    if (rows * cols != c->n) return rt_error(err, \"%%s: the "
             "ODE function returns %%d states for an initial state of size "
             "%%d\", %s, rows * cols, c->n);", em_c_string(em->a, f->name));
@@ -182,7 +163,7 @@ static void emit_callbacks(Emit *em, int fi)
     em_line(em, "    OdeCtx *c = ctx;");
     em_line(em, "    (void)gtheta;");
     em_line(em, "    return %s_rev((const Model *)c->m, c->S, false, t, y, "
-            "c->n%s, w%s, NULL, err);", name, ctx_args(em, f), grads);
+            "c->n%s, w%s, NULL, err);", name, em_cb_args(em, f, 2), grads);
     em_line(em, "}");
 }
 

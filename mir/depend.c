@@ -12,9 +12,9 @@
  * read from the per-node `ad` caches, so the answer holds after any
  * rewrite.
  *
- * Users: the C backend (complex values, which carry no derivatives, are
- * allowed in derivative code when they do not depend: backend/
- * emit_complex.c) and the adlevel pass (what needs no gradient). */
+ * Users: the C backend (a complex local that does not depend on the
+ * parameters gets no adjoint: backend/emit_complex.c) and the adlevel
+ * pass (what needs no gradient). */
 #include "mir.h"
 
 bool mir_depends(const MirDepends *d, const MirExpr *e)

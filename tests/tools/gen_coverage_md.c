@@ -268,8 +268,11 @@ static const Type *concrete(Arena *a, const Call *c, const char *t, Form f)
  * Writing the programs
  * ================================================================ */
 
-/* A declaration's sized type: vector[3], array[3, 3] real, tuple(...). */
-static void print_sized(FILE *out, const Type *t)
+/* A declaration's sized type: vector[3], array[3, 3] real, tuple(...).
+ * With parts, its complex kinds made real: the type of the real and of
+ * the imaginary parts of a complex argument, which the derivatives
+ * program declares as parameters. */
+static void print_sized_as(FILE *out, const Type *t, bool parts)
 {
     switch (t->kind) {
     case TY_ARRAY:
@@ -277,23 +280,36 @@ static void print_sized(FILE *out, const Type *t)
         for (int i = 1; i < t->dims; i++)
             fprintf(out, ", %d", SIZE);
         fputs("] ", out);
-        print_sized(out, t->elem);
+        print_sized_as(out, t->elem, parts);
         return;
     case TY_TUPLE:
         fputs("tuple(", out);
         for (int i = 0; i < t->n; i++) {
             fputs(i ? ", " : "", out);
-            print_sized(out, t->items[i]);
+            print_sized_as(out, t->items[i], parts);
         }
         fputc(')', out);
         return;
+    case TY_COMPLEX:
+        if (parts)
+            fputs("real", out);
+        else
+            ty_print(out, t);
+        return;
     case TY_VECTOR: case TY_ROW_VECTOR:
     case TY_COMPLEX_VECTOR: case TY_COMPLEX_ROW_VECTOR:
-        ty_print(out, t);
+        if (parts)
+            fputs(t->kind == TY_VECTOR || t->kind == TY_COMPLEX_VECTOR
+                  ? "vector" : "row_vector", out);
+        else
+            ty_print(out, t);
         fprintf(out, "[%d]", SIZE);
         return;
     case TY_MATRIX: case TY_COMPLEX_MATRIX:
-        ty_print(out, t);
+        if (parts)
+            fputs("matrix", out);
+        else
+            ty_print(out, t);
         fprintf(out, "[%d, %d]", SIZE, SIZE);
         return;
     default:
@@ -302,35 +318,14 @@ static void print_sized(FILE *out, const Type *t)
     }
 }
 
-/* t with its complex kinds made real: the type of the real and of the
- * imaginary parts of a complex argument, which the derivatives program
- * declares as parameters. */
+static void print_sized(FILE *out, const Type *t)
+{
+    print_sized_as(out, t, false);
+}
+
 static void print_sized_parts(FILE *out, const Type *t)
 {
-    switch (t->kind) {
-    case TY_ARRAY:
-        fprintf(out, "array[%d", SIZE);
-        for (int i = 1; i < t->dims; i++)
-            fprintf(out, ", %d", SIZE);
-        fputs("] ", out);
-        print_sized_parts(out, t->elem);
-        return;
-    case TY_COMPLEX:
-        fputs("real", out);
-        return;
-    case TY_COMPLEX_VECTOR:
-        fprintf(out, "vector[%d]", SIZE);
-        return;
-    case TY_COMPLEX_ROW_VECTOR:
-        fprintf(out, "row_vector[%d]", SIZE);
-        return;
-    case TY_COMPLEX_MATRIX:
-        fprintf(out, "matrix[%d, %d]", SIZE, SIZE);
-        return;
-    default:
-        print_sized(out, t);
-        return;
-    }
+    print_sized_as(out, t, true);
 }
 
 static const struct {

@@ -639,6 +639,13 @@ bool em_inert(const Emit *em, const MirStmt *s)
         return true;
     switch (s->kind) {
     case MS_TARGET_PE:
+        /* a statement of both contexts is emitted as its two parts
+         * (emit_ctx.c), each fused or not on its own: inert when both
+         * are (its own answer may differ: a part is not a statement of
+         * the program, so no final local is ready at it) */
+        if (em_ctx_stmt(em, s) == (FGC_PRIOR | FGC_LIKELIHOOD))
+            return fusable(em, em_ctx_part(em, s, FGC_PRIOR))
+                && fusable(em, em_ctx_part(em, s, FGC_LIKELIHOOD));
         return fusable(em, s);
     case MS_CALL:
         return s->call->fn_kind == FNK_INTERNAL;

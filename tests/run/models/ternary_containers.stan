@@ -20,9 +20,7 @@ model {
   vector[N > 1 ? 2 : 1] h = head(N > 1 ? mu : append_row(mu, mu), 2);
   matrix[2, 2] M = s < 2 ? [[s, 1], [1, s]] : diag_matrix(rep_vector(s, 2));
   y ~ normal(m, 1);
-  target += normal_lpdf(r | 0, 2);
-  target += normal_lpdf(a | 0, 3);
-  target += normal_lpdf(h | 0, 1);
+  target += normal_lpdf(r | 0, 2) + normal_lpdf(a | 0, 3) + normal_lpdf(h | 0, 1);
   target += -0.5 * sum(M);
   s ~ lognormal(0, 1);
 }

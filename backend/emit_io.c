@@ -552,28 +552,32 @@ static const struct {
     {"corr_matrix", "rt_check_corr_matrix", 1},
     {"cholesky_factor_corr", "rt_check_cholesky_factor_corr", 1},
     {"cholesky_factor", "rt_check_cholesky_factor_cov", 2},
+    {"stochastic_column", "rt_check_stochastic_column", 2},
+    {"stochastic_row", "rt_check_stochastic_row", 2},
+    /* "sum_to_zero" names both: the vector's check, or the matrix's */
+    {"sum_to_zero", "rt_check_sum_to_zero", 0},
+    {"sum_to_zero", "rt_check_sum_to_zero_matrix", 2},
 };
 
 static void emit_structured_check(Emit *em, const MirExpr *call,
                                   const char *kind, const char *name, Opnd x)
 {
     const MirExpr *xe = call->args[2];
-    int c = -1;
-    for (size_t i = 0; i < sizeof structured_checks
-                               / sizeof structured_checks[0]; i++)
-        if (strcmp(structured_checks[i].kind, kind) == 0)
-            c = (int)i;
     const Type *elem = xe->type;
     while (elem->kind == TY_ARRAY)
         elem = elem->elem;
-    bool vector_sum_to_zero = strcmp(kind, "sum_to_zero") == 0
-        && elem->kind != TY_MATRIX;
-    if ((c < 0 && !vector_sum_to_zero) || xe->kind != MX_VAR || xe->var < 0)
+    int c = -1;
+    for (size_t i = 0; i < sizeof structured_checks
+                               / sizeof structured_checks[0]; i++)
+        if (strcmp(structured_checks[i].kind, kind) == 0
+            && (structured_checks[i].matrix != 0) == (elem->kind == TY_MATRIX))
+            c = (int)i;
+    if (c < 0 || xe->kind != MX_VAR || xe->var < 0)
         em_unsupported(em, "the \"%s\" check yet (%s)", kind, name);
     VarId v = xe->var;
     int rank = em_var_rank(&em->p->vars[v]);
-    const char *rt = c >= 0 ? structured_checks[c].rt : "rt_check_sum_to_zero";
-    int matrix = c >= 0 ? structured_checks[c].matrix : 0;
+    const char *rt = structured_checks[c].rt;
+    int matrix = structured_checks[c].matrix;
     const char *last = em_var_dim(em, v, rank - 1);
     const char *size = matrix ? A("(%s) * (%s)", em_var_dim(em, v, rank - 2),
                                   last)

@@ -427,6 +427,12 @@ static int check_leaf(MirInterp *I, const char *chk, const char *name,
         rc = rt_check_positive_ordered(name, x, K, &I->err);
     else if (!strcmp(chk, "sum_to_zero") && v->k == IV_VEC)
         rc = rt_check_sum_to_zero(name, x, K, &I->err);
+    else if (!strcmp(chk, "sum_to_zero"))
+        rc = rt_check_sum_to_zero_matrix(name, x, v->rows, v->cols, &I->err);
+    else if (!strcmp(chk, "stochastic_column"))
+        rc = rt_check_stochastic_column(name, x, v->rows, v->cols, &I->err);
+    else if (!strcmp(chk, "stochastic_row"))
+        rc = rt_check_stochastic_row(name, x, v->rows, v->cols, &I->err);
     else if (!strcmp(chk, "cov_matrix"))
         rc = rt_check_cov_matrix(name, x, K, &I->err);
     else if (!strcmp(chk, "corr_matrix"))

@@ -1,8 +1,9 @@
 /* checks.c - constraint checks of structured data types (rt_checks.h),
  * with the messages of stan::math's check_cov_matrix, check_corr_matrix,
  * check_cholesky_factor, check_cholesky_factor_corr, check_simplex,
- * check_unit_vector, check_ordered, check_positive_ordered and
- * check_sum_to_zero.  Stan prints numbers through an ostream with its
+ * check_unit_vector, check_ordered, check_positive_ordered,
+ * check_sum_to_zero (of a vector and of a matrix), check_stochastic_column
+ * and check_stochastic_row.  Stan prints numbers through an ostream with its
  * default precision of 6 digits: %g here. */
 #include <float.h>
 #include <math.h>
@@ -280,5 +281,93 @@ int rt_check_sum_to_zero(const char *name, const double *x, int K,
                         "%s does not sum to zero. sum(%s) = %.10g, but should "
                         "be 0",
                         name, name, sum);
+    return 0;
+}
+
+/* Stan Math's matrix overload of check_sum_to_zero names the row or the
+ * column whose sum is off, as check_stochastic_row and _column do. */
+int rt_check_sum_to_zero_matrix(const char *name, const double *x, int M,
+                                int N, RtError *err)
+{
+    if (check_nonzero_size(name, M > 0 && N > 0 ? 1 : 0, err))
+        return -1;
+    for (int i = 0; i < M; i++) {
+        double sum = 0;
+        for (int j = 0; j < N; j++)
+            sum += x[IDX(i, j, N)];
+        if (!(fabs(sum) <= TOLERANCE))
+            return rt_error(err,
+                            "%s does not sum to zero. sum(%s[%d, :]) = %.10g, "
+                            "but should be 0",
+                            name, name, i + 1, sum);
+    }
+    for (int j = 0; j < N; j++) {
+        double sum = 0;
+        for (int i = 0; i < M; i++)
+            sum += x[IDX(i, j, N)];
+        if (!(fabs(sum) <= TOLERANCE))
+            return rt_error(err,
+                            "%s does not sum to zero. sum(%s[:, %d]) = %.10g, "
+                            "but should be 0",
+                            name, name, j + 1, sum);
+    }
+    return 0;
+}
+
+/* One row or column of a stochastic matrix: n elements a stride apart,
+ * line k (0-based) of the matrix. */
+static int check_stochastic_line(const char *name, const double *x, int n,
+                                 size_t stride, int k, bool column,
+                                 RtError *err)
+{
+    const char *what = column ? "column" : "row";
+    double sum = 0;
+    for (int e = 0; e < n; e++) {
+        double v = x[(size_t)e * stride];
+        /* Stan prints the row index twice (std::to_string(i + 1) for
+         * both): so does this, so that the messages compare equal */
+        int row = column ? e + 1 : k + 1;
+        if (!(v >= 0))
+            return rt_error(err,
+                            "%s is not a valid %s stochastic matrix. "
+                            "%s[%d, %d] = %g, but should be greater than or "
+                            "equal to 0",
+                            name, what, name, row, row, v);
+        sum += v;
+    }
+    if (!(fabs(1.0 - sum) <= TOLERANCE)) {
+        if (column)
+            return rt_error(err,
+                            "%s is not a valid column stochastic matrix. "
+                            "sum(%s[:, %d]) = %.10g, but should be 1",
+                            name, name, k + 1, sum);
+        return rt_error(err,
+                        "%s is not a valid row stochastic matrix. "
+                        "sum(%s[%d,:]) = %.10g, but should be 1",
+                        name, name, k + 1, sum);
+    }
+    return 0;
+}
+
+int rt_check_stochastic_column(const char *name, const double *x, int M,
+                               int N, RtError *err)
+{
+    if (check_nonzero_size(name, M > 0 && N > 0 ? 1 : 0, err))
+        return -1;
+    for (int j = 0; j < N; j++)
+        if (check_stochastic_line(name, x + j, M, (size_t)N, j, true, err))
+            return -1;
+    return 0;
+}
+
+int rt_check_stochastic_row(const char *name, const double *x, int M, int N,
+                            RtError *err)
+{
+    if (check_nonzero_size(name, M > 0 && N > 0 ? 1 : 0, err))
+        return -1;
+    for (int i = 0; i < M; i++)
+        if (check_stochastic_line(name, x + IDX(i, 0, N), N, 1, i, false,
+                                  err))
+            return -1;
     return 0;
 }

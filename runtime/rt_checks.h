@@ -76,6 +76,24 @@ int rt_check_positive_ordered(const char *name, const double *x, int K,
 int rt_check_sum_to_zero(const char *name, const double *x, int K,
                          RtError *err);
 
+/* check_sum_to_zero of a matrix (sum_to_zero_matrix): non-empty, every
+ * row, then every column, sums to zero: "z does not sum to zero.
+ * sum(z[2, :]) = 0.1, but should be 0" (sum(z[:, 3]) for a column).  x
+ * is M x N, row-major. */
+int rt_check_sum_to_zero_matrix(const char *name, const double *x, int M,
+                                int N, RtError *err);
+
+/* check_stochastic_column, check_stochastic_row: non-empty; column by
+ * column (row by row) each element non-negative, "x is not a valid column
+ * stochastic matrix. x[2, 2] = -0.1, but should be greater than or equal
+ * to 0" (sic: Stan prints the row index twice), then its sum 1 within
+ * the tolerance, "... sum(x[:, 1]) = 1.2, but should be 1" ("sum(x[1,:])"
+ * for a row).  x is M x N, row-major. */
+int rt_check_stochastic_column(const char *name, const double *x, int M,
+                               int N, RtError *err);
+int rt_check_stochastic_row(const char *name, const double *x, int M, int N,
+                            RtError *err);
+
 /* ------------------------------------------------------------- helpers */
 
 /* Eigen's LDLT with diagonal pivoting (the test behind Stan's

@@ -163,6 +163,55 @@ static void test_vectors(void **state)
     assert_int_equal(rt_check_sum_to_zero("z", z_bad, 2, NULL), -1);
 }
 
+/* The matrix checks: row-major M x N; sums within 1e-8 pass; every row
+ * of a sum-to-zero matrix before its columns; a stochastic matrix line by
+ * line, each element's sign before the line's sum (Stan's order). */
+static void test_matrices(void **state)
+{
+    (void)state;
+    RtError err;
+    double z[6] = {1, -0.5, -0.5, -1, 0.5, 0.5};      /* 2 x 3 */
+    assert_int_equal(rt_check_sum_to_zero_matrix("z", z, 2, 3, &err), 0);
+    double z_near[4] = {1, -1, -1, 1 + 5e-9};
+    assert_int_equal(rt_check_sum_to_zero_matrix("z", z_near, 2, 2, &err), 0);
+    double z_col[6] = {1, -0.25, -0.75, -1, 0.5, 0.5};
+    expect_fail(rt_check_sum_to_zero_matrix("z", z_col, 2, 3, &err), &err,
+                "z does not sum to zero. sum(z[:, 2]) = 0.25, but should be 0");
+    double z_row[4] = {1, -1, -1, 1.1};  /* row 2 and column 2 are off */
+    expect_fail(rt_check_sum_to_zero_matrix("z", z_row, 2, 2, &err), &err,
+                "z does not sum to zero. sum(z[2, :]) = 0.1, but should be 0");
+    expect_fail(rt_check_sum_to_zero_matrix("z", z, 0, 3, &err), &err,
+                "z has size 0, but must have a non-zero size");
+
+    double cs[4] = {0.5, 0.25, 0.5, 0.75};
+    assert_int_equal(rt_check_stochastic_column("x", cs, 2, 2, &err), 0);
+    double cs_sum[4] = {0.5, 0.25, 0.5, 0.95};
+    expect_fail(rt_check_stochastic_column("x", cs_sum, 2, 2, &err), &err,
+                "x is not a valid column stochastic matrix. sum(x[:, 2]) = "
+                "1.2, but should be 1");
+    /* column 1 is fine; in column 2 the negative element (row 2) */
+    double cs_neg[4] = {0.5, 1.25, 0.5, -0.25};
+    expect_fail(rt_check_stochastic_column("x", cs_neg, 2, 2, &err), &err,
+                "x is not a valid column stochastic matrix. x[2, 2] = -0.25, "
+                "but should be greater than or equal to 0");
+    double nan_el[4] = {NAN, 0.25, 0.5, 0.75};
+    assert_int_equal(rt_check_stochastic_column("x", nan_el, 2, 2, &err), -1);
+
+    double rs[6] = {0.5, 0.25, 0.25, 0, 0, 1};
+    assert_int_equal(rt_check_stochastic_row("x", rs, 2, 3, &err), 0);
+    double rs_sum[6] = {0.5, 0.25, 0.25, 0, 0.5, 1};
+    expect_fail(rt_check_stochastic_row("x", rs_sum, 2, 3, &err), &err,
+                "x is not a valid row stochastic matrix. sum(x[2,:]) = 1.5, "
+                "but should be 1");
+    /* Stan prints the row index twice: x[1, 1] for the element (1, 3) */
+    double rs_neg[6] = {0.5, 0.75, -0.25, 0, 0, 1};
+    expect_fail(rt_check_stochastic_row("x", rs_neg, 2, 3, &err), &err,
+                "x is not a valid row stochastic matrix. x[1, 1] = -0.25, "
+                "but should be greater than or equal to 0");
+    expect_fail(rt_check_stochastic_row("x", rs, 2, 0, &err), &err,
+                "x has size 0, but must have a non-zero size");
+}
+
 /* The pivots of a pivoted LDLT multiply to det A; for diag(1, 4, 2) the
  * order is 4, 2, 1, so the last is 1. */
 static void test_ldlt(void **state)
@@ -192,6 +241,7 @@ int main(void)
         cmocka_unit_test(test_cholesky_factor_cov),
         cmocka_unit_test(test_cholesky_factor_corr),
         cmocka_unit_test(test_vectors),
+        cmocka_unit_test(test_matrices),
         cmocka_unit_test(test_ldlt),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,7 +1,8 @@
-// The matrix constraints of data whose checks the C backend does not emit
-// yet (sum_to_zero_matrix, column/row stochastic matrices): skipped by
-// tests/run/gendata.sh until it does; tests/golden/gendata_types shows
-// their generated values.
+// The matrix constraints of data whose checks the C backend once did not
+// emit (sum_to_zero_matrix, column/row stochastic matrices; gendata.sh
+// skipped this model): the generated data must pass them.
+// tests/golden/gendata_types shows their generated values,
+// tests/hostile/data_matrix_checks the rejection of bad data.
 data {
   int<lower=1> K;
   int<lower=2, upper=4> M;

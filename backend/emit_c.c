@@ -1090,6 +1090,12 @@ static void emit_log_density(Emit *em)
     em_line(em, "if ((unsigned)context > (unsigned)RT_LIKELIHOOD)");
     em_line(em, "    return rt_error(err, \"unknown log density context %%d\", "
             "(int)context);");
+    /* a density reading target() has the joint context only (pplrt.h,
+     * RT_CONTEXTS_READ_TARGET says why) */
+    if (em->target_read) {
+        em_line(em, "if (context != RT_JOINT)");
+        em_line(em, "    return rt_error(err, \"%%s\", RT_CONTEXTS_READ_TARGET);");
+    }
     em_line(em, "const bool ctx_prior = context != RT_LIKELIHOOD;");
     em_line(em, "const bool ctx_lik = context != RT_PRIOR;");
     em_line(em, "(void)ctx_prior;");
@@ -1291,6 +1297,8 @@ bool emit_c(FILE *out, const MirProgram *p, char *why, size_t nwhy)
         em_profile_accessor(&em);
         fputs(epilogue, mem);
         fputs(em_profile_model_entry(&em), mem);
+        if (em.target_read)
+            fputs("    .contexts_undefined = RT_CONTEXTS_READ_TARGET,\n", mem);
         fputs(epilogue_main, mem);
         ok = true;
     }

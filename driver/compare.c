@@ -22,7 +22,10 @@ static const char *const eval_key[EV_COUNT] = {
 
 /* One evaluation (or transformed data): strings point into the JSON. */
 typedef struct Eval {
-    bool absent;                /* EV_LPP, in a file made before it was */
+    bool absent;                /* EV_LPP, in a file made before it was,
+                                 * or undefined */
+    const char *undefined;      /* EV_LPP of a model without contexts:
+                                 * why (RtModel.contexts_undefined) */
     bool rejected;
     const char *cls, *message;  /* when rejected */
     const char *printed;
@@ -190,6 +193,16 @@ static int read_point(Reader *r, Probe *p, int k)
         int nvec = v == EV_LPJ ? p->dim : v == EV_OUT ? p->nout : -1;
         if (v == EV_LPP && !json_object_get(e, eval_key[v])) {
             p->evals[(size_t)k * EV_COUNT + (size_t)v].absent = true;
+            continue;
+        }
+        const json_t *why = json_object_get(json_object_get(e, eval_key[v]),
+                                            "undefined");
+        if (v == EV_LPP && why) {
+            Eval *x = &p->evals[(size_t)k * EV_COUNT + (size_t)v];
+            x->absent = true;
+            x->undefined = json_string_value(why);
+            if (!x->undefined)
+                return bad(r, where, "{\"undefined\": a string} or a density");
             continue;
         }
         if (read_eval(r, json_object_get(e, eval_key[v]), where, (EvalKind)v,
@@ -394,9 +407,30 @@ static const char *par_name(const Probe *p, int i)
 
 /* ------------------------------------------------------------ checks */
 
+/* The prior context of a model that has none (either program's probe
+ * says why): the check is skipped with the reason. */
+static bool undefined_context(const Cmp *c, DrvCheckResult *res)
+{
+    for (int k = 0; k < c->ref->points; k++) {
+        const Eval *r = eval_at(c->ref, k, EV_LPP);
+        const Eval *d = eval_at(c->cand, k, EV_LPP);
+        if (!r->undefined && !d->undefined)
+            continue;
+        res->skipped = true;
+        snprintf(res->message, sizeof res->message, "not compared: %s (%s)",
+                 r->undefined ? r->undefined : d->undefined,
+                 r->undefined && d->undefined ? "both programs"
+                 : r->undefined ? "the O0 program" : "the candidate");
+        return true;
+    }
+    return false;
+}
+
 /* log_density, log_density_jacobian: differences from a base point. */
 static bool check_density(const Cmp *c, EvalKind v, DrvCheckResult *res)
 {
+    if (v == EV_LPP && undefined_context(c, res))
+        return true;
     const char *what = v == EV_LP ? "log density"
                      : v == EV_LPP ? "prior log density (with the Jacobian)"
                      : "log density with the Jacobian";

@@ -86,7 +86,9 @@ typedef struct DrvCheckResult {
     bool passed;
     int point;          /* where the first difference is; -1 when passed
                          * or not at a point (transformed data, names) */
-    char message[512];  /* one line; "" when passed */
+    bool skipped;       /* not compared (passed stays true): message
+                         * says why */
+    char message[512];  /* one line; "" when passed and not skipped */
     char *details;      /* malloc'd, several lines: the point, both
                          * values, the tolerance; NULL when passed */
 } DrvCheckResult;

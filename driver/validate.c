@@ -487,9 +487,13 @@ static void run_job(ModelRun *m, const DrvJobSpec *job)
     if (c.outcome == OUT_SAME) {
         /* the same C as O0: the same speed, the same chain */
         drv_suite_prop(m->suite, prop, "1.000", why, sizeof why);
-        for (int k = 0; k < DRV_CHECK_COUNT; k++)
+        for (int k = 0; k < DRV_CHECK_COUNT; k++) {
+            bool skip = k == DRV_CHECK_LOG_DENSITY_PRIOR && m->o0_no_contexts;
             add_case(m, job->name, drv_check_name((DrvCheck)k),
-                     DRV_CASE_PASSED, k == 0 ? secs : 0, NULL, NULL);
+                     skip ? DRV_CASE_SKIPPED : DRV_CASE_PASSED,
+                     k == 0 ? secs : 0, skip ? m->o0_no_contexts : NULL,
+                     NULL);
+        }
         if (m->o->posterior)
             add_case(m, job->name, "posterior", DRV_CASE_PASSED, 0, NULL,
                      NULL);
@@ -516,6 +520,11 @@ static void run_job(ModelRun *m, const DrvJobSpec *job)
     }
     for (int k = 0; k < DRV_CHECK_COUNT; k++) {
         const DrvCheckResult *r = &c.cmp.checks[k];
+        if (r->skipped) {
+            add_case(m, job->name, drv_check_name((DrvCheck)k),
+                     DRV_CASE_SKIPPED, k == 0 ? secs : 0, r->message, NULL);
+            continue;
+        }
         if (r->passed) {
             add_case(m, job->name, drv_check_name((DrvCheck)k),
                      DRV_CASE_PASSED, k == 0 ? secs : 0, NULL, NULL);
@@ -584,6 +593,15 @@ static void make_reference(ModelRun *m)
     }
     m->o0_probe = probe;
     m->o0_exe = exe;
+    /* a model without contexts: the prior check is skipped, also for a
+     * candidate whose C is O0's (its comparison with itself says why) */
+    DrvComparison self;
+    DrvTolerance exact = {.kind = DRV_TOL_EXACT};
+    if (drv_compare_probes(probe, probe, &exact, &self, why, sizeof why) == 0
+        && self.checks[DRV_CHECK_LOG_DENSITY_PRIOR].skipped)
+        m->o0_no_contexts = arena_strdup(
+            m->a, self.checks[DRV_CHECK_LOG_DENSITY_PRIOR].message);
+    drv_comparison_free(&self);
     if (m->o->posterior) {
         const char *csv = arena_printf(m->a, "%s/%s.chain.csv", m->dir, hash);
         if (val_run_chain(m, exe, csv, arena_printf(m->a, "%s/chain.log", dir),

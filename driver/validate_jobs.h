@@ -30,6 +30,8 @@ typedef struct ModelRun {
     char *o0_mir;               /* its pretty text (malloc'd) */
     char o0_hash[17];           /* its C text's hash */
     const char *o0_probe;       /* the reference probe, or NULL */
+    const char *o0_no_contexts; /* why its prior context is not compared
+                                 * (RtModel.contexts_undefined), or NULL */
     const char *o0_exe;         /* the reference sampler */
     const char *o0_chain;       /* --posterior: its chain, or NULL */
     const char *o0_error;       /* why the reference could not be made */

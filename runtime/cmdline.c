@@ -1077,6 +1077,13 @@ static int run_main(int argc, char **argv, const RtModel *model)
         return 0;
     }
     RtRunConfig *c = &o.cfg;
+    /* a model without contexts (RtModel.contexts_undefined): refused
+     * before anything is read or written */
+    if (c->context != RT_JOINT && model->contexts_undefined) {
+        fprintf(stderr, "context=%s: %s\n", c->context == RT_PRIOR ? "prior"
+                : "likelihood", model->contexts_undefined);
+        return 1;
+    }
     /* CmdStan marks an argument "(Default)" when it equals the default */
     c->default_num_samples = c->num_samples == 1000;
     c->default_num_warmup = c->num_warmup == 1000;

@@ -470,6 +470,18 @@ typedef enum RtContext {
     RT_LIKELIHOOD    /* the factors on data */
 } RtContext;
 
+/* Why a model has no prior and likelihood contexts: its log density reads
+ * target() (in the model block, or in an _lp function it calls).  What
+ * target() returns in the prior context would be the prior terms added
+ * so far, so the value of every later term would depend on how the terms
+ * before it are split into prior and likelihood, statement by statement,
+ * which no program transformation preserves (inlining an _lp function
+ * splits its statements), and prior + likelihood = joint would not hold.
+ * Such a model computes only the joint context (RtModel.
+ * contexts_undefined); the others fail with this message. */
+#define RT_CONTEXTS_READ_TARGET "the prior and likelihood contexts are not " \
+    "defined for a model whose log density reads target()"
+
 /* The configuration written into a Stan CSV's comment header, laid out as
  * CmdStan lays it out (method = sample (Default), num_samples = 1000, ...,
  * id, data file, init, random seed, output file, stanc_version ...). */
@@ -652,6 +664,9 @@ typedef struct RtModel {
      * written to profile_file after a run; NULL for a program without
      * profile blocks (and for models built before they existed). */
     const RtProfiles *(*profiles)(const void *m);
+    /* NULL when log_density computes the prior and likelihood contexts;
+     * else why it does not (RT_CONTEXTS_READ_TARGET) and fails for them. */
+    const char *contexts_undefined;
 } RtModel;
 
 /* The sampler executable's main: CmdStan's command line

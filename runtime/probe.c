@@ -36,7 +36,9 @@
  *       "outputs": {"values": [...], "printed": TEXT, "rejection": R},
  *       "log_density_prior": {"value": X, "printed": TEXT,
  *                             "rejection": R}}]}
- * (a reader takes a file without log_density_prior, made before it was)
+ * (a reader takes a file without log_density_prior, made before it was;
+ * for a model without prior and likelihood contexts, RtModel.
+ * contexts_undefined, it is {"undefined": WHY})
  * where R is null or {"class": C, "message": TEXT}, and X, gradient and
  * values are null after a rejection.  Numbers are written with 17
  * significant digits (they read back to the same double); NaN and the
@@ -258,9 +260,18 @@ static int probe_points(Probe *p, json_t *root, RtError *err)
         put(p, e, "log_density_jacobian",
             probe_density(p, u, true, RT_JOINT, grad));
         /* the prior context: a pass that moves a factor between prior and
-         * likelihood changes it, and nothing else (driver/compare.c) */
-        put(p, e, "log_density_prior",
-            probe_density(p, u, true, RT_PRIOR, grad));
+         * likelihood changes it, and nothing else (driver/compare.c); a
+         * model without contexts says why instead */
+        if (p->model->contexts_undefined) {
+            json_t *why = json_object();
+            if (why)
+                put(p, why, "undefined",
+                    json_text(p->model->contexts_undefined));
+            put(p, e, "log_density_prior", why);    /* NULL: p->ok false */
+        } else {
+            put(p, e, "log_density_prior",
+                probe_density(p, u, true, RT_PRIOR, grad));
+        }
         put(p, e, "outputs", probe_outputs(p, k, u, out));
         push(p, evals, e);
     }

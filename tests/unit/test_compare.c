@@ -161,7 +161,72 @@ static void expect_one(const char *cand, const DrvTolerance *tol,
     drv_comparison_free(&c);
 }
 
+/* BASE with a prior density at each point (values, or a model without
+ * contexts' {"undefined": why} when why is set). */
+static char *with_prior(const char *why)
+{
+    char *t = base();
+    static const double lpp[3] = {-0.5, -1.25, -2.0};
+    for (int k = 0; k < 3; k++) {
+        char path[96];
+        snprintf(path, sizeof path, "evaluations.%d.log_density_prior", k);
+        json_t *o = why ? json_pack("{s:s}", "undefined", why)
+                        : json_pack("{s:f, s:s, s:n}", "value", lpp[k],
+                                    "printed", "", "rejection");
+        assert_non_null(o);
+        edit_in(&t, path, o);
+    }
+    return t;
+}
+
 /* -------------------------------------------------------------- tests */
+
+/* The prior context: compared as log_density is; a model without
+ * contexts (either file says "undefined") has the check skipped, with
+ * the reason and which program said so, and the comparison passes. */
+static void test_prior_context(void **state)
+{
+    (void)state;
+    char *ref = with_prior(NULL);
+    char *cand = with_prior(NULL);
+    DrvComparison c = run(ref, cand, &exact);
+    expect(&c, DRV_CHECK_COUNT, 0, "");
+    drv_comparison_free(&c);
+    edit_in(&cand, "evaluations.1.log_density_prior.value", json_real(-1.5));
+    c = run(ref, cand, &exact);
+    expect(&c, DRV_CHECK_LOG_DENSITY_PRIOR, 1, "prior log density");
+    drv_comparison_free(&c);
+
+    const char *why = "the prior and likelihood contexts are not defined";
+    char *undef = with_prior(why);
+    for (int i = 0; i < 3; i++) {
+        const char *r = i == 0 ? ref : undef, *d = i == 1 ? ref : undef;
+        c = run(r, d, &exact);
+        const DrvCheckResult *x = &c.checks[DRV_CHECK_LOG_DENSITY_PRIOR];
+        assert_true(x->skipped);
+        assert_true(x->passed);
+        assert_non_null(strstr(x->message, why));
+        assert_non_null(strstr(x->message, i == 0 ? "(the candidate)"
+                               : i == 1 ? "(the O0 program)"
+                               : "(both programs)"));
+        assert_true(drv_comparison_passed(&c));
+        for (int k = 0; k < DRV_CHECK_COUNT; k++)
+            assert_true(k == DRV_CHECK_LOG_DENSITY_PRIOR
+                        || (c.checks[k].passed && !c.checks[k].skipped));
+        drv_comparison_free(&c);
+    }
+    /* a reason that is not a string: the file is not a probe file */
+    edit_in(&undef, "evaluations.2.log_density_prior.undefined",
+            json_integer(5));
+    char why_bad[512] = "";
+    assert_int_equal(drv_compare_probe_texts(ref, undef, &exact, &c, why_bad,
+                                             sizeof why_bad), -1);
+    assert_non_null(strstr(why_bad, "evaluations[2].log_density_prior"));
+    drv_comparison_free(&c);
+    free(undef);
+    free(cand);
+    free(ref);
+}
 
 static void test_identical_pass(void **state)
 {
@@ -539,6 +604,7 @@ int main(void)
         cmocka_unit_test(test_transformed_data_rejection),
         cmocka_unit_test(test_cannot_compare),
         cmocka_unit_test(test_files),
+        cmocka_unit_test(test_prior_context),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

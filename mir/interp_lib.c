@@ -235,12 +235,20 @@ void iv_msg(RtMsg *m, const IVal *v)
     case IV_INT: rt_msg_int(m, (int)v->i); break;
     case IV_REAL: rt_msg_real(m, v->r); break;
     case IV_STR: case IV_FUN: rt_msg_str(m, v->s); break;
-    case IV_VEC: case IV_ROWVEC: case IV_MAT:
+    case IV_VEC: case IV_ROWVEC:
         rt_msg_reals(m, v->d, v->rows * v->cols);
         break;
+    case IV_MAT:        /* row by row, as Stan Math's stan_print */
+        rt_msg_reals_dims(m, v->d, v->rows * v->cols,
+                          (const int[]){v->rows, v->cols}, 2);
+        break;
     case IV_COMPLEX: rt_msg_complex(m, v->r, v->im); break;
-    case IV_CVEC: case IV_CROWVEC: case IV_CMAT:
+    case IV_CVEC: case IV_CROWVEC:
         rt_msg_complexes(m, v->d, v->rows * v->cols);
+        break;
+    case IV_CMAT:
+        rt_msg_complexes_dims(m, v->d, v->rows * v->cols,
+                              (const int[]){v->rows, v->cols}, 2);
         break;
     case IV_ARRAY:
         rt_msg_str(m, "[");

@@ -573,6 +573,12 @@ bool em_vectors_shape(Emit *em, const MirExpr *x, Opnd o,
  * container among them (its size and shape are the result's), or -1; with
  * `check`, Stan's size check of the other containers against it. */
 int em_call_operands(Emit *em, const MirExpr *e, Opnd *ops, bool check);
+/* The statement that rejects with Stan's message (rt_special_domain)
+ * when the value v of fn at the arguments args (nargs doubles,
+ * comma-separated C expressions) is NaN because they are outside the
+ * domain Stan Math checks; a NaN Stan Math returns stays. */
+void em_domain_check(Emit *em, const char *fn, const char *v,
+                     const char *args, int nargs);
 
 /* emit_hypergeometric.c: hypergeometric_1F0, _2F1, _3F2 and _pFq
  * (partials in every real argument) are em_hypergeometric_rules. */

@@ -139,8 +139,15 @@ static bool lib_value(Emit *em, const MirExpr *e, Opnd *out)
                     "%s, (int)(%s), (int)(%s));", x.n, y.n,
                     em_c_string(em->a, fn), x.n, y.n);
         Opnd o = em_new_container(em, big.n, big.rows, big.cols, false);
-        em_line(em, "for (int k = 0; k < %s; k++) %s[k] = rt_%s(%s, %s);",
-                big.n, o.val, fn, em_elem(em, x), em_elem(em, y));
+        const char *xk = em_elem(em, x), *yk = em_elem(em, y);
+        em_line(em, "for (int k = 0; k < %s; k++) {", big.n);
+        em->indent++;
+        em_line(em, "%s[k] = rt_%s(%s, %s);", o.val, fn, xk, yk);
+        /* an element outside the domain Stan Math checks is its error */
+        em_domain_check(em, fn, A("%s[k]", o.val),
+                        A("(double)(%s), (double)(%s)", xk, yk), 2);
+        em->indent--;
+        em_line(em, "}");
         *out = o;
         return true;
     }

@@ -489,8 +489,10 @@ static bool log_mix_value(Emit *em, const MirExpr *e, Opnd *out)
     const char *r = em_fresh(em, "t");
     em_line(em, "double %s = rt_log_mix(%s, %s, %s);", r, t.val, a.val,
             b.val);
-    em_line(em, "if (isnan(%s)) return rt_error(err, \"log_mix: the "
-            "mixing proportion must be in [0, 1]\");", r);
+    /* Stan's checks: lambda1 and lambda2 not NaN, theta in [0, 1] */
+    em_domain_check(em, "log_mix", r, A("(double)(%s), (double)(%s), "
+                                        "(double)(%s)", t.val, a.val, b.val),
+                    3);
     *out = em_scalar(r, NULL, false);
     return true;
 }

@@ -7,7 +7,9 @@
 # Boost's errors that Stan Math lets through (beta, gamma_q); of scalars
 # and of containers (the generic binary route), in the sampler and in the
 # interpreter.  Where Stan Math returns NaN (log_diff_exp(1, 2), pow(-8,
-# 0.5), lbeta of a NaN) the NaN stays.  Before, every one of these was NaN.
+# 0.5), lbeta of a NaN) the NaN stays.  Before, every one of these was NaN
+# (and log_mix's message was "the mixing proportion must be in [0, 1]",
+# for a NaN lambda too); of three arguments, log_mix and inc_beta.
 cat > m.stan <<'STAN'
 data {
   int k;
@@ -31,6 +33,8 @@ transformed data {
   if (k == 12) r = sum(lbeta(va, b));
   if (k == 13) r = log_diff_exp(a, b);
   if (k == 14) r = pow(a, b);
+  if (k == 15) r = log_mix(a, b, -1);
+  if (k == 16) r = inc_beta(a, b, 0.5);
   print("r=", r);
 }
 parameters { real x; }
@@ -69,6 +73,9 @@ done <<CASES
 14|-8|0.5|r=-nan
 1|"NaN"|-2|r=nan
 1|2|3|r=-2.48491
+15|1.5|-2|log_mix: theta is 1.5, but must be in the interval [0, 1]
+15|0.5|"NaN"|log_mix: lambda1 is nan, but must not be nan!
+16|-1|2|inc_beta: first argument is -1, but must be positive!
 CASES
 # in the model block: the proposal is rejected with the message (here at
 # every point: the initialization fails), and the interpreter says the
@@ -78,7 +85,7 @@ data { real a; real b; }
 parameters { real x; }
 model {
   x ~ normal(0, 1);
-  target += sum(lbeta([1, a]', b)) + lbeta(a, b);
+  target += sum(lbeta([1, a]', b)) + lbeta(a, b) + log_mix(0.5, b, b);
 }
 STAN
 echo '{"a": -1, "b": 2}' > lp.json
@@ -87,4 +94,19 @@ run_expect 0 "" "$PPLBENCH" build lp.stan -o lp --O1
 run_expect 1 "$msg" ./lp sample num_samples=1 num_warmup=1 \
     data file=lp.json output file=o2.csv
 run_expect 1 "rejected: $msg" "$PPLBENCH" trace lp.stan --data=lp.json \
+    --seed=1
+cat > mix.stan <<'STAN'
+data { real a; real b; }
+parameters { real x; }
+model {
+  x ~ normal(0, 1);
+  target += log_mix(a, b, x);
+}
+STAN
+echo '{"a": 1.5, "b": 2}' > mix.json
+msg='log_mix: theta is 1.5, but must be in the interval [0, 1]'
+run_expect 0 "" "$PPLBENCH" build mix.stan -o mix --O0
+run_expect 1 "$msg" ./mix sample num_samples=1 num_warmup=1 \
+    data file=mix.json output file=o3.csv
+run_expect 1 "rejected: $msg" "$PPLBENCH" trace mix.stan --data=mix.json \
     --seed=1

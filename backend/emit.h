@@ -178,6 +178,9 @@ void em_declare_storage(Emit *em, VarId v);
 /* The zeroed adjoint of a variable that carries derivatives. */
 void em_declare_adjoint(Emit *em, VarId v);
 int em_var_rank(const MirVar *var);
+/* The dimensions of a value of type t: array sizes, then a vector's
+ * size or a matrix's rows and columns (a var's: em_var_rank). */
+int em_type_rank(const Type *t);
 bool em_is_int_var(const MirVar *var);
 /* Whether e reads the variable v. */
 bool em_reads_var(const MirExpr *e, VarId v);
@@ -214,17 +217,21 @@ void em_read_param(Emit *em, VarId v, const MirExpr *rhs, bool logp);
 bool em_param_in_place(const Emit *em, const MirStmt *s);
 void em_param_adjoint(Emit *em, VarId v, const MirExpr *rhs);
 const char *em_param_free_size(Emit *em, const MirStmt *s);
-/* print(...) or reject(...); FnCheck__(...); a data variable read from
- * `source` (data or inits); an output written; its inverse transform
- * (transform_inits); a variable's dimensions as a C array and its rank.
- * em_read_data reads v by the JSON name or path `name` (FnReadData__'s
- * first argument: "t.1" for an element of a tuple). */
-void em_message(Emit *em, const MirExpr *call, bool reject);
+/* FnCheck__(...); a data variable read from `source` (data or inits);
+ * an output written; its inverse transform (transform_inits); a
+ * variable's dimensions as a C array and its rank.  em_read_data reads v
+ * by the JSON name or path `name` (FnReadData__'s first argument: "t.1"
+ * for an element of a tuple). */
 void em_check(Emit *em, const MirExpr *call);
 void em_read_data(Emit *em, VarId v, const char *name, const char *source);
 void em_write(Emit *em, const MirExpr *x);
 void em_unconstrain(Emit *em, const MirExpr *arg);
 const char *em_dims_array(Emit *em, VarId v, int *rank);
+
+/* emit_print.c */
+/* print(...), or reject(...) / fatal_error(...) when reject: the
+ * arguments as Stan Math's stan_print writes them. */
+void em_message(Emit *em, const MirExpr *call, bool reject);
 
 /* emit_tuple.c: outputs and parameters that are arrays of tuples, in
  * Stan's orders (see the file's comment).  em_write_tuples writes
@@ -566,6 +573,12 @@ bool em_vectors_shape(Emit *em, const MirExpr *x, Opnd o,
  * container among them (its size and shape are the result's), or -1; with
  * `check`, Stan's size check of the other containers against it. */
 int em_call_operands(Emit *em, const MirExpr *e, Opnd *ops, bool check);
+/* The statement that rejects with Stan's message (rt_special_domain)
+ * when the value v of fn at the arguments args (nargs doubles,
+ * comma-separated C expressions) is NaN because they are outside the
+ * domain Stan Math checks; a NaN Stan Math returns stays. */
+void em_domain_check(Emit *em, const char *fn, const char *v,
+                     const char *args, int nargs);
 
 /* emit_hypergeometric.c: hypergeometric_1F0, _2F1, _3F2 and _pFq
  * (partials in every real argument) are em_hypergeometric_rules. */

@@ -876,7 +876,8 @@ static bool unary_backprop(Emit *em, const MirExpr *e, const char *adj)
 
 /* The elementwise math of two arguments (binary_fns[]): of containers
  * emit_lib.c's loop (em_vector_binary_*), of two scalars a C expression
- * here. */
+ * here, followed by Stan's domain check when the call may reject
+ * (mir/effects.c). */
 static bool binary_value(Emit *em, const MirExpr *e, Opnd *out)
 {
     if (e->nargs != 2 || !em_in_list(binary_fns, e->fn))
@@ -884,7 +885,18 @@ static bool binary_value(Emit *em, const MirExpr *e, Opnd *out)
     Opnd x = em_value(em, e->args[0]), y = em_value(em, e->args[1]);
     if (x.container || y.container)
         em_unsupported(em, "%s on containers", e->fn);
-    *out = em_scalar(A("rt_%s(%s, %s)", e->fn, x.val, y.val), NULL, false);
+    const char *v = A("rt_%s(%s, %s)", e->fn, x.val, y.val);
+    if (!(mir_library_call_effect(e) & EFF_REJECTS)) {
+        *out = em_scalar(v, NULL, false);
+        return true;
+    }
+    /* Stan Math checks this one's arguments (lbeta(-1, 2) is an error,
+     * not NaN): a NaN value asks rt_special_domain for the message */
+    const char *t = em_fresh(em, "t");
+    em_line(em, "double %s = %s;", t, v);
+    em_domain_check(em, e->fn, t, A("(double)(%s), (double)(%s)", x.val,
+                                    y.val), 2);
+    *out = em_scalar(t, NULL, false);
     return true;
 }
 

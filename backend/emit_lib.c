@@ -139,8 +139,15 @@ static bool lib_value(Emit *em, const MirExpr *e, Opnd *out)
                     "%s, (int)(%s), (int)(%s));", x.n, y.n,
                     em_c_string(em->a, fn), x.n, y.n);
         Opnd o = em_new_container(em, big.n, big.rows, big.cols, false);
-        em_line(em, "for (int k = 0; k < %s; k++) %s[k] = rt_%s(%s, %s);",
-                big.n, o.val, fn, em_elem(em, x), em_elem(em, y));
+        const char *xk = em_elem(em, x), *yk = em_elem(em, y);
+        em_line(em, "for (int k = 0; k < %s; k++) {", big.n);
+        em->indent++;
+        em_line(em, "%s[k] = rt_%s(%s, %s);", o.val, fn, xk, yk);
+        /* an element outside the domain Stan Math checks is its error */
+        em_domain_check(em, fn, A("%s[k]", o.val),
+                        A("(double)(%s), (double)(%s)", xk, yk), 2);
+        em->indent--;
+        em_line(em, "}");
         *out = o;
         return true;
     }
@@ -482,8 +489,10 @@ static bool log_mix_value(Emit *em, const MirExpr *e, Opnd *out)
     const char *r = em_fresh(em, "t");
     em_line(em, "double %s = rt_log_mix(%s, %s, %s);", r, t.val, a.val,
             b.val);
-    em_line(em, "if (isnan(%s)) return rt_error(err, \"log_mix: the "
-            "mixing proportion must be in [0, 1]\");", r);
+    /* Stan's checks: lambda1 and lambda2 not NaN, theta in [0, 1] */
+    em_domain_check(em, "log_mix", r, A("(double)(%s), (double)(%s), "
+                                        "(double)(%s)", t.val, a.val, b.val),
+                    3);
     *out = em_scalar(r, NULL, false);
     return true;
 }

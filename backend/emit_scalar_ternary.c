@@ -75,9 +75,8 @@ static const char *elements(Emit *em, const Opnd *ops, int n)
     return s;
 }
 
-/* The statement that rejects a NaN value v of fn with Stan's message. */
-static void domain_check(Emit *em, const char *fn, const char *v,
-                         const char *args, int nargs)
+void em_domain_check(Emit *em, const char *fn, const char *v,
+                     const char *args, int nargs)
 {
     em_line(em, "if (isnan(%s) && rt_special_domain(%s, %d, (double[]){"
             "%s}, err)) return -1;", v, em_c_string(em->a, fn), nargs, args);
@@ -94,7 +93,7 @@ static Opnd ternary_value(Emit *em, const MirExpr *e, int t)
         const char *v = em_fresh(em, "t");
         em_line(em, "double %s = %s;", v, call);
         if (ternary_fns[t].checked)
-            domain_check(em, e->fn, v, args, n);
+            em_domain_check(em, e->fn, v, args, n);
         return em_scalar(v, NULL, false);
     }
     Opnd o = em_new_container(em, ops[big].n, ops[big].rows, ops[big].cols,
@@ -103,7 +102,7 @@ static Opnd ternary_value(Emit *em, const MirExpr *e, int t)
     em_line(em, "    %s[k] = %s;", o.val, call);
     if (ternary_fns[t].checked) {
         em->indent++;
-        domain_check(em, e->fn, A("%s[k]", o.val), args, n);
+        em_domain_check(em, e->fn, A("%s[k]", o.val), args, n);
         em->indent--;
     }
     em_line(em, "}");
@@ -224,7 +223,7 @@ static Opnd factorial_value(Emit *em, const MirExpr *e)
                 n, v);
     } else {
         em_line(em, "%s = rt_%s(%s, %s);", v, e->fn, x, n);
-        domain_check(em, e->fn, v, args, 2);
+        em_domain_check(em, e->fn, v, args, 2);
     }
     if (big >= 0) {
         em->indent--;

@@ -20,9 +20,10 @@
  * modulus by zero) unless the row says INT_OK (comparisons, sizes).
  * Left out on purpose, because Stan Math checks their domain: log1p,
  * log1m, Phi, inv_Phi, std_normal_qf, std_normal_log_qf, acosh, atanh,
- * tgamma, lambert_w0, lambert_wm1, inv_erfc, lchoose, gamma_p, gamma_q,
- * the factorials, the Bessel functions, binary_log_loss, mean and the
- * other reductions that refuse an empty container. */
+ * tgamma, lambert_w0, lambert_wm1, inv_erfc, lbeta, lchoose, beta (Boost
+ * rejects a <= 0), gamma_p, gamma_q, the factorials, the Bessel
+ * functions, binary_log_loss, mean and the other reductions that refuse
+ * an empty container. */
 #include <string.h>
 
 #include "mir.h"
@@ -89,7 +90,7 @@ static const struct {
     {"fmin", ONE}, {"fmax", ONE}, {"fdim", ONE}, {"hypot", ONE},
     {"atan2", ONE}, {"lmultiply", ONE}, {"multiply_log", ONE},
     {"log_sum_exp", ONE}, {"log_diff_exp", ONE}, {"fmod", ONE},
-    {"beta", ONE}, {"lbeta", ONE}, {"owens_t", ONE}, {"ldexp", ONE},
+    {"owens_t", ONE}, {"ldexp", ONE}, {"log_inv_logit_diff", ONE},
     /* of three (partial-eval writes a * b + c as fma(a, b, c)) */
     {"fma", ONE},
     /* reductions that accept an empty container, sizes */

@@ -490,8 +490,13 @@ static int eval_call(MirInterp *I, Frame *f, const MirExpr *e, IVal *out,
     IVal *vals = arena_alloc(I->a, sizeof(IVal) * (size_t)(n + 1));
     Ref *refs = arena_alloc(I->a, sizeof(Ref) * (size_t)(n + 1));
     bool *ad = arena_alloc(I->a, (size_t)(n + 1));
+    bool message = is_internal && (e->internal == FN_PRINT
+                                   || e->internal == FN_REJECT
+                                   || e->internal == FN_FATAL_ERROR);
     for (int i = 0; i < n; i++) {
-        if (interp_eval(I, f, e->args[i], &vals[i], &refs[i]))
+        if (message && interp_is_tuple_array(e->args[i])
+            ? interp_tuple_text(I, f, e->args[i], &vals[i], &refs[i])
+            : interp_eval(I, f, e->args[i], &vals[i], &refs[i]))
             return -1;
         ad[i] = I->in_log_prob && e->args[i]->ad == AD_AUTODIFF;
     }

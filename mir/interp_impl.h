@@ -250,6 +250,13 @@ const char *interp_str_arg(const MirExpr *e);
  * is set, reading I->u otherwise). */
 int interp_read_data(MirInterp *I, Frame *f, const MirExpr *e, IVal *out);
 int interp_read_param(MirInterp *I, Frame *f, const MirExpr *e, IVal *out);
+/* Whether e is a whole array of tuples as mir/untuple.c leaves it in
+ * print, reject and fatal_error: the tuple of its slots' arrays.  Its
+ * text, as Stan Math's stan_print writes it ([(1,2.5),(3,4.5)]), into
+ * *out as a string (its slots evaluated here). */
+bool interp_is_tuple_array(const MirExpr *e);
+int interp_tuple_text(MirInterp *I, Frame *f, const MirExpr *e, IVal *out,
+                      Ref *ref);
 /* The other internals on their evaluated arguments vals; for
  * FnConstrain__ the log-Jacobian into *lj_out. */
 int interp_internal(MirInterp *I, Frame *f, const MirExpr *e,

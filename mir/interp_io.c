@@ -485,6 +485,116 @@ static int write_param(MirInterp *I, const IVal *v)
     return 0;
 }
 
+/* ------------------------------------------- printed arrays of tuples */
+
+bool interp_is_tuple_array(const MirExpr *e)
+{
+    return e->kind == MX_CALL && e->fn_kind == FNK_INTERNAL
+        && e->internal == FN_MAKE_TUPLE && e->type->kind == TY_ARRAY;
+}
+
+/* The slots' arrays of the array of tuples e (d array dimensions) into
+ * leaves, depth first: nested tuples' slots in place. */
+static int tuple_leaves(MirInterp *I, Frame *f, const MirExpr *e, int d,
+                        IVal *leaves, int cap, int *n)
+{
+    for (int k = 0; k < e->nargs; k++) {
+        const MirExpr *x = e->args[k];
+        if (interp_is_tuple_array(x)) {
+            if (x->type->dims != d)
+                return interp_unsupported(I, "printing an array of tuples "
+                                          "holding arrays of tuples");
+            if (tuple_leaves(I, f, x, d, leaves, cap, n))
+                return -1;
+            continue;
+        }
+        if (*n >= cap)
+            return interp_fail(I, "%s", "an array of tuples with more slots "
+                               "than counted");
+        Ref r;
+        if (interp_eval(I, f, x, &leaves[*n], &r))
+            return -1;
+        (*n)++;
+    }
+    return 0;
+}
+
+static int count_slots(const MirExpr *e)
+{
+    int n = 0;
+    for (int k = 0; k < e->nargs; k++)
+        n += interp_is_tuple_array(e->args[k]) ? count_slots(e->args[k]) : 1;
+    return n;
+}
+
+/* One element "(" slot "," slot ")" of the tuple e, its slots' values at
+ * leaves[*next...]. */
+static void tuple_elem(RtMsg *m, const MirExpr *e, const IVal *leaves,
+                       int *next)
+{
+    rt_msg_str(m, "(");
+    for (int k = 0; k < e->nargs; k++) {
+        if (k)
+            rt_msg_str(m, ",");
+        if (interp_is_tuple_array(e->args[k]))
+            tuple_elem(m, e->args[k], leaves, next);
+        else
+            iv_msg(m, &leaves[(*next)++]);
+    }
+    rt_msg_str(m, ")");
+}
+
+/* The elements at one level of the array (depth of d): the slots'
+ * arrays have the same length there, each element one level deeper. */
+static int tuple_level(MirInterp *I, RtMsg *m, const MirExpr *e,
+                       const IVal *leaves, int n, int depth, int d)
+{
+    if (depth == d) {
+        int next = 0;
+        tuple_elem(m, e, leaves, &next);
+        return 0;
+    }
+    for (int j = 0; j < n; j++)
+        if (leaves[j].k != IV_ARRAY || leaves[j].n != leaves[0].n)
+            return interp_fail(I, "%s", "the slots of an array of tuples "
+                               "differ in size");
+    IVal *sub = arena_alloc(I->a, sizeof(IVal) * (size_t)(n + 1));
+    rt_msg_str(m, "[");
+    for (int i = 0; i < leaves[0].n; i++) {
+        if (i)
+            rt_msg_str(m, ",");
+        for (int j = 0; j < n; j++)
+            sub[j] = leaves[j].el[i];
+        if (tuple_level(I, m, e, sub, n, depth + 1, d))
+            return -1;
+    }
+    rt_msg_str(m, "]");
+    return 0;
+}
+
+int interp_tuple_text(MirInterp *I, Frame *f, const MirExpr *e, IVal *out,
+                      Ref *ref)
+{
+    int cap = count_slots(e);
+    IVal *leaves = arena_alloc(I->a, sizeof(IVal) * (size_t)(cap + 1));
+    int n = 0;
+    if (tuple_leaves(I, f, e, e->type->dims, leaves, cap, &n))
+        return -1;
+    if (n == 0)
+        return interp_unsupported(I, "printing an array of empty tuples");
+    RtMsg m = {0};
+    int rc = tuple_level(I, &m, e, leaves, n, 0, e->type->dims);
+    if (rc == 0 && m.oom)
+        rc = interp_fail(I, "%s", "out of memory printing an array of "
+                         "tuples");
+    if (rc == 0) {
+        *out = (IVal){.k = IV_STR, .s = arena_strdup(I->a, rt_msg_text(&m))};
+        *ref = (Ref){0, arena_printf(I->a, "\"%s\"", out->s)};
+    }
+    rt_msg_free(&m);
+    return rc;
+}
+
 static int message(MirInterp *I, const IVal *vals, int n, RtMsg *m)
 {
     (void)I;

@@ -235,12 +235,20 @@ void iv_msg(RtMsg *m, const IVal *v)
     case IV_INT: rt_msg_int(m, (int)v->i); break;
     case IV_REAL: rt_msg_real(m, v->r); break;
     case IV_STR: case IV_FUN: rt_msg_str(m, v->s); break;
-    case IV_VEC: case IV_ROWVEC: case IV_MAT:
+    case IV_VEC: case IV_ROWVEC:
         rt_msg_reals(m, v->d, v->rows * v->cols);
         break;
+    case IV_MAT:        /* row by row, as Stan Math's stan_print */
+        rt_msg_reals_dims(m, v->d, v->rows * v->cols,
+                          (const int[]){v->rows, v->cols}, 2);
+        break;
     case IV_COMPLEX: rt_msg_complex(m, v->r, v->im); break;
-    case IV_CVEC: case IV_CROWVEC: case IV_CMAT:
+    case IV_CVEC: case IV_CROWVEC:
         rt_msg_complexes(m, v->d, v->rows * v->cols);
+        break;
+    case IV_CMAT:
+        rt_msg_complexes_dims(m, v->d, v->rows * v->cols,
+                              (const int[]){v->rows, v->cols}, 2);
         break;
     case IV_ARRAY:
         rt_msg_str(m, "[");
@@ -412,11 +420,24 @@ static bool same_shape(const IVal *a, const IVal *b)
     return a->k == b->k && a->rows == b->rows && a->cols == b->cols;
 }
 
+/* f(x, y), or -1 with Stan's message when the value is NaN because
+ * (x, y) is outside the domain Stan Math checks (the emitted code's
+ * em_domain_check). */
+static int apply2(LibCall *c, Fn2 f, double x, double y, double *v)
+{
+    *v = f(x, y);
+    return isnan(*v) && rt_special_domain(c->name, 2, (double[]){x, y},
+                                          c->err) ? -1 : 0;
+}
+
 /* f on two arguments, broadcasting a scalar against a container. */
 static int map2(LibCall *c, Fn2 f, const IVal *a, const IVal *b, IVal *out)
 {
     if (is_scalar(a) && is_scalar(b)) {
-        *out = iv_real(f(iv_num(a), iv_num(b)));
+        double v;
+        if (apply2(c, f, iv_num(a), iv_num(b), &v))
+            return LIB_ERROR;
+        *out = iv_real(v);
         return LIB_OK;
     }
     const IVal *shape = is_scalar(a) ? b : a;
@@ -425,8 +446,9 @@ static int map2(LibCall *c, Fn2 f, const IVal *a, const IVal *b, IVal *out)
         if (iv_alloc(c->a, shape->k, shape->rows, shape->cols, out, c->err))
             return LIB_ERROR;
         for (long i = 0; i < (long)shape->rows * shape->cols; i++)
-            out->d[i] = f(is_scalar(a) ? iv_num(a) : a->d[i],
-                          is_scalar(b) ? iv_num(b) : b->d[i]);
+            if (apply2(c, f, is_scalar(a) ? iv_num(a) : a->d[i],
+                       is_scalar(b) ? iv_num(b) : b->d[i], &out->d[i]))
+                return LIB_ERROR;
         return LIB_OK;
     }
     if (is_dense(a) && is_dense(b))

@@ -486,9 +486,14 @@ static int linalg(LibCall *c, IVal *out)
             ? LIB_ERROR : LIB_OK;
     }
     if (!strcmp(n, "log_mix") && na == 3 && a[0].k != IV_ARRAY
-        && !dense(&a[0]))
-        return value(c, rt_log_mix(iv_num(&a[0]), iv_num(&a[1]),
-                                   iv_num(&a[2])), out);
+        && !dense(&a[0])) {
+        double x[3] = {iv_num(&a[0]), iv_num(&a[1]), iv_num(&a[2])};
+        double v = rt_log_mix(x[0], x[1], x[2]);
+        /* Stan's checks, as the emitted code's (em_domain_check) */
+        if (isnan(v) && rt_special_domain("log_mix", 3, x, c->err))
+            return LIB_ERROR;
+        return value(c, v, out);
+    }
     if (!strcmp(n, "log_mix") && na == 2)
         return value(c, rt_log_mix_vec(arg(c, 0), arg(c, 1), 1, c->err), out);
     if ((!strcmp(n, "head") || !strcmp(n, "tail")) && na == 2

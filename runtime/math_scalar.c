@@ -520,13 +520,15 @@ int rt_scalar_domain(const char *fn, int nargs, const double *args,
     if (!strcmp(fn, "tgamma") && is_nonpositive_integer(x))
         return rt_error(err, "tgamma: x is %g, but must not be 0 or a "
                         "negative integer", x);
-    if (!strcmp(fn, "lbeta")) {
+    /* lbeta, binomial_coefficient_log: NaN in is NaN out, unchecked */
+    if (!strcmp(fn, "lbeta") && !isnan(x) && !isnan(y)) {
         if (x < 0)
             return fail_sign(err, fn, "first argument", x, "nonnegative");
         if (y < 0)
             return fail_sign(err, fn, "second argument", y, "nonnegative");
     }
-    if (!strcmp(fn, "lchoose") || !strcmp(fn, "binomial_coefficient_log")) {
+    if ((!strcmp(fn, "lchoose") || !strcmp(fn, "binomial_coefficient_log"))
+        && !isnan(x) && !isnan(y)) {
         const char *stan = "binomial_coefficient_log";
         if (x < -1)
             return fail_ge(err, stan, "first argument", x, -1);
@@ -556,12 +558,9 @@ int rt_scalar_domain(const char *fn, int nargs, const double *args,
         if (!(x >= 0 && x <= 1))
             return fail_bounded(err, fn, "theta", x, 0, 1);
     }
-    if (!strcmp(fn, "binary_log_loss")) {
-        if (!(x == 0 || x == 1))
-            return fail_bounded(err, fn, "y", x, 0, 1);
-        if (!(y >= 0 && y <= 1))
-            return fail_bounded(err, fn, "y_hat", y, 0, 1);
-    }
+    /* y ? -log(y_hat) : -log1m(y_hat): only log1m checks */
+    if (!strcmp(fn, "binary_log_loss") && x == 0 && y > 1)
+        return fail_le(err, "log1m", "x", y, 1);
     if ((!strcmp(fn, "log_falling_factorial") ||
          !strcmp(fn, "log_rising_factorial")) && !(x > 0) && !isnan(x))
         return fail_sign(err, fn, "first argument", x, "positive");
@@ -577,13 +576,21 @@ int rt_scalar_domain(const char *fn, int nargs, const double *args,
     if (!strcmp(fn, "modified_bessel_second_kind") && !(y > 0))
         return fail_sign(err, fn, "z", y, "positive");
     if (!strcmp(fn, "log_modified_bessel_first_kind")) {
-        if (!(x >= 0))
-            return fail_sign(err, fn, "first argument (order)", x,
-                             "nonnegative");
-        if (!(y >= 0))
+        if (isnan(x))
+            return rt_error(err, "%s: first argument (order) is nan, but "
+                            "must not be nan!", fn);
+        if (isnan(y))
+            return rt_error(err, "%s: second argument (variable) is nan, "
+                            "but must not be nan!", fn);
+        if (y < 0)
             return fail_sign(err, fn, "second argument (variable)", y,
                              "nonnegative");
+        if (x < -1)
+            return fail_ge(err, fn, "first argument (order)", x, -1);
     }
+    if ((!strcmp(fn, "bessel_first_kind")
+         || !strcmp(fn, "modified_bessel_first_kind")) && isnan(y))
+        return rt_error(err, "%s: z is nan, but must not be nan!", fn);
     if (!strcmp(fn, "inc_beta")) {
         if (!(x > 0))
             return fail_sign(err, fn, "first argument", x, "positive");

@@ -232,12 +232,20 @@ int rt_special_domain(const char *fn, int nargs, const double *args,
     if (!strcmp(fn, "lambert_wm1") && !(x >= -INV_E && x <= 0))
         return rt_error(err, "lambert_wm1: x is %g, but must be in the "
                         "interval [-1/e, 0]", x);
-    if (!strcmp(fn, "beta") && !(x > 0 && y > 0) && !isnan(x) && !isnan(y))
-        return rt_error(err, "beta: a is %g and b is %g, but both must be "
-                        "positive", x, y);
-    if ((!strcmp(fn, "gamma_p") || !strcmp(fn, "gamma_q"))
-        && !isnan(x) && !isnan(y)) {
-        /* Stan's names for gamma_p's arguments, kept for gamma_q */
+    /* beta and gamma_q are Boost's, whose domain errors Stan Math lets
+     * through: Boost's messages (its %1% is 17 significant digits) */
+    if (!strcmp(fn, "beta") && (x <= 0 || y <= 0))
+        return rt_error(err, "Error in function boost::math::beta<double>"
+                        "(double,double): The arguments to the beta "
+                        "function must be greater than zero (got %s=%.17g).",
+                        x <= 0 ? "a" : "b", x <= 0 ? x : y);
+    if (!strcmp(fn, "gamma_q") && (x <= 0 || y < 0))
+        return rt_error(err, "Error in function boost::math::gamma_q<double>"
+                        "(double, double): Argument %s to the incomplete "
+                        "gamma function must be %s (got %s=%.17g).",
+                        x <= 0 ? "a" : "x", x <= 0 ? "greater than zero"
+                        : ">= 0", x <= 0 ? "a" : "x", x <= 0 ? x : y);
+    if (!strcmp(fn, "gamma_p") && !isnan(x) && !isnan(y)) {
         if (!(x > 0))
             return must_be(err, fn, "first argument (z)", x, "positive!");
         if (!(y >= 0))

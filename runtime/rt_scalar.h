@@ -562,10 +562,11 @@ static inline int rt_is_nan(double x) { return isnan(x) ? 1 : 0; }
 
 /* binary_log_loss(y, y_hat) = -log(y_hat) if y, else -log(1 - y_hat);
  * y outside {0, 1} or y_hat outside [0, 1] is a domain error. */
+/* Stan Math's y ? -log(y_hat) : -log1m(y_hat): any y but 0 is 1, y_hat
+ * is not checked but by log1m (y_hat > 1 with y == 0 is its domain
+ * error, NaN here); -log of a negative y_hat is NaN. */
 static inline double rt_binary_log_loss(int y, double y_hat)
 {
-    if (y < 0 || y > 1 || !(y_hat >= 0 && y_hat <= 1))
-        return NAN;
     return y ? -log(y_hat) : -log1p(-y_hat);
 }
 static inline double rt_binary_log_loss_dx(int y, double y_hat, double f)

@@ -167,7 +167,7 @@ void rt_stack_free(RtStack *s);
 
 /* print(...) and reject(...): the arguments as Stan prints them -- strings
  * as written, reals with up to 6 significant digits, containers as
- * [a,b,c] -- appended to a message that grows as needed (start from
+ * [a,b,c], nested a level per dimension -- appended to a message that grows as needed (start from
  * RtMsg m = {0}).  rt_msg_print and rt_msg_reject release it; a message
  * that memory could not hold whole ends with a visible mark. */
 typedef struct RtMsg {
@@ -185,6 +185,19 @@ void rt_msg_ints(RtMsg *m, const int *v, int n);
  * (2n interleaved doubles) as [(re,im),(re,im)]. */
 void rt_msg_complex(RtMsg *m, double re, double im);
 void rt_msg_complexes(RtMsg *m, const double *v, int n);
+/* A container of n elements with nd dimensions dims (array sizes, then
+ * a vector's size or a matrix's rows and columns), stored row-major, as
+ * Stan Math's stan_print writes it: a level of brackets per dimension, a
+ * matrix row by row ([[1,2],[3,4]]), an array of vectors
+ * [[1,2],[3,4]].  Dimensions whose product is not n (or negative ones)
+ * are not trusted: the elements are then written flat, [a,b,c]. */
+void rt_msg_reals_dims(RtMsg *m, const double *v, int n, const int *dims,
+                       int nd);
+void rt_msg_ints_dims(RtMsg *m, const int *v, int n, const int *dims,
+                      int nd);
+/* The same for complex elements (2n interleaved doubles). */
+void rt_msg_complexes_dims(RtMsg *m, const double *v, int n,
+                           const int *dims, int nd);
 /* The text so far ("" when empty). */
 const char *rt_msg_text(const RtMsg *m);
 /* Release the text; m is then empty. */

@@ -1,5 +1,6 @@
 /* support.c - scratch memory, the reverse sweep's value stack, and the
  * messages of print and reject; see rt_support.h. */
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -231,6 +232,80 @@ void rt_msg_complexes(RtMsg *m, const double *v, int n)
         rt_msg_complex(m, v[2 * i], v[2 * i + 1]);
     }
     msg_append(m, "]");
+}
+
+/* The element kinds of msg_nested. */
+enum { MSG_REAL, MSG_INT, MSG_COMPLEX };
+
+static void msg_elem(RtMsg *m, const void *v, int kind, long k)
+{
+    if (kind == MSG_INT)
+        rt_msg_int(m, ((const int *)v)[k]);
+    else if (kind == MSG_COMPLEX)
+        rt_msg_complex(m, ((const double *)v)[2 * k],
+                       ((const double *)v)[2 * k + 1]);
+    else
+        rt_msg_real(m, ((const double *)v)[k]);
+}
+
+/* dims[0] elements of the nd - 1 dimensions after it, from element *at
+ * on (recursion as deep as the number of dimensions). */
+static void msg_nested(RtMsg *m, const void *v, int kind, const int *dims,
+                       int nd, long *at)
+{
+    msg_append(m, "[");
+    for (int i = 0; i < dims[0]; i++) {
+        if (i)
+            msg_append(m, ",");
+        if (nd > 1)
+            msg_nested(m, v, kind, dims + 1, nd - 1, at);
+        else
+            msg_elem(m, v, kind, (*at)++);
+    }
+    msg_append(m, "]");
+}
+
+static void msg_dims(RtMsg *m, const void *v, int kind, int n,
+                     const int *dims, int nd)
+{
+    long long count = 1;
+    bool ok = nd >= 1 && n >= 0;
+    for (int k = 0; ok && k < nd; k++) {
+        if (dims[k] < 0)
+            ok = false;
+        else
+            count = count > INT_MAX ? count : count * dims[k];
+    }
+    if (ok && count == n) {
+        long at = 0;
+        msg_nested(m, v, kind, dims, nd, &at);
+        return;
+    }
+    msg_append(m, "[");
+    for (long k = 0; k < n; k++) {
+        if (k)
+            msg_append(m, ",");
+        msg_elem(m, v, kind, k);
+    }
+    msg_append(m, "]");
+}
+
+void rt_msg_reals_dims(RtMsg *m, const double *v, int n, const int *dims,
+                       int nd)
+{
+    msg_dims(m, v, MSG_REAL, n, dims, nd);
+}
+
+void rt_msg_ints_dims(RtMsg *m, const int *v, int n, const int *dims,
+                      int nd)
+{
+    msg_dims(m, v, MSG_INT, n, dims, nd);
+}
+
+void rt_msg_complexes_dims(RtMsg *m, const double *v, int n,
+                           const int *dims, int nd)
+{
+    msg_dims(m, v, MSG_COMPLEX, n, dims, nd);
 }
 
 const char *rt_msg_text(const RtMsg *m)

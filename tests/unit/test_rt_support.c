@@ -3,7 +3,9 @@
  * rt_write_colmajor_complex writes each element's real and imaginary
  * parts side by side in column-major order, and rt_output_names_complex
  * names them as CmdStan does (z.real, z.imag, Z.2.1.real, ...); the real
- * forms, which share the naming code, still name "theta.1". */
+ * forms, which share the naming code, still name "theta.1".  And
+ * containers printed as Stan Math's stan_print writes them, a level of
+ * brackets per dimension (rt_msg_*_dims). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -33,6 +35,64 @@ static void test_msg(void **state)
     rt_msg_free(&e);
     /* an empty message is "" */
     assert_string_equal(rt_msg_text(&m), "");
+}
+
+/* The text of n elements with dimensions dims, by kind. */
+static const char *dims_text(RtMsg *m, const void *v, int kind, int n,
+                             const int *dims, int nd)
+{
+    rt_msg_free(m);
+    if (kind == 0)
+        rt_msg_reals_dims(m, v, n, dims, nd);
+    else if (kind == 1)
+        rt_msg_ints_dims(m, v, n, dims, nd);
+    else
+        rt_msg_complexes_dims(m, v, n, dims, nd);
+    return rt_msg_text(m);
+}
+
+/* A matrix row by row, an array of matrices, of vectors, of arrays;
+ * empty dimensions keep their brackets as Stan's loops write them;
+ * dimensions that do not multiply to the count are not trusted (flat),
+ * nor negative ones. */
+static void test_msg_dims(void **state)
+{
+    (void)state;
+    RtMsg m = {0};
+    const double x[] = {1, 2, 3, 4, 5, 6, 7, 8, 0.5, -1, 1e6, 2.25};
+    const int ix[] = {1, -2, 3, 4, 5, 6};
+    assert_string_equal(dims_text(&m, x, 0, 6, (const int[]){2, 3}, 2),
+                        "[[1,2,3],[4,5,6]]");
+    assert_string_equal(dims_text(&m, x, 0, 6, (const int[]){3, 2}, 2),
+                        "[[1,2],[3,4],[5,6]]");
+    assert_string_equal(dims_text(&m, x, 0, 8, (const int[]){2, 2, 2}, 3),
+                        "[[[1,2],[3,4]],[[5,6],[7,8]]]");
+    assert_string_equal(dims_text(&m, x, 0, 12, (const int[]){3, 1, 4}, 3),
+                        "[[[1,2,3,4]],[[5,6,7,8]],[[0.5,-1,1e+06,2.25]]]");
+    assert_string_equal(dims_text(&m, x, 0, 3, (const int[]){3}, 1),
+                        "[1,2,3]");
+    assert_string_equal(dims_text(&m, ix, 1, 6, (const int[]){2, 3}, 2),
+                        "[[1,-2,3],[4,5,6]]");
+    assert_string_equal(dims_text(&m, x, 2, 4, (const int[]){2, 2}, 2),
+                        "[[(1,2),(3,4)],[(5,6),(7,8)]]");
+    /* empty: a 2 x 0 matrix has two empty rows, a 0 x 2 one none */
+    assert_string_equal(dims_text(&m, x, 0, 0, (const int[]){2, 0}, 2),
+                        "[[],[]]");
+    assert_string_equal(dims_text(&m, x, 0, 0, (const int[]){0, 2}, 2),
+                        "[]");
+    assert_string_equal(dims_text(&m, x, 0, 0, (const int[]){2, 0, 3}, 3),
+                        "[[],[]]");
+    /* not trusted: flat */
+    assert_string_equal(dims_text(&m, x, 0, 4, (const int[]){2, 3}, 2),
+                        "[1,2,3,4]");
+    assert_string_equal(dims_text(&m, x, 0, 2, (const int[]){-1, -2}, 2),
+                        "[1,2]");
+    /* a product past int's range is no count: flat, without wrapping
+     * around to the count (2^32 * 2 wraps to 0 in 32 bits) */
+    assert_string_equal(dims_text(&m, x, 0, 0, (const int[]){65536, 65536,
+                                                            2}, 3),
+                        "[]");
+    rt_msg_free(&m);
 }
 
 /* A message grows as long as it needs: 5000 characters and more are all
@@ -133,6 +193,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_msg),
         cmocka_unit_test(test_msg_long),
+        cmocka_unit_test(test_msg_dims),
         cmocka_unit_test(test_write_colmajor),
         cmocka_unit_test(test_names),
     };

@@ -709,6 +709,12 @@ void em_complex_backprop_binary(Emit *em, const MirExpr *e, Op op,
 bool em_complex_backprop(Emit *em, const MirExpr *e, const char *adj);
 void em_complex_backprop_real(Emit *em, const MirExpr *x, const char *adj);
 
+/* emit_complex_eigen_adj.c */
+/* The reverse step of eigenvalues / eigenvectors (a real or complex
+ * matrix) and of eigenvalues_sym / eigenvectors_sym of a complex matrix
+ * (false: e is none of them). */
+bool em_complex_eigen_backprop(Emit *em, const MirExpr *e, const char *adj);
+
 /* emit_complex_linalg.c */
 /* B / A for a complex matrix A (complex_row_vector or complex_matrix B):
  * B A^-1 through rt_complex_mdivide_right. */

@@ -27,9 +27,9 @@
  *
  * X = B / A (a complex matrix A): adj(B) += adj(X) A^-H, adj(A) +=
  * -X^H adj(B).  singular_values(A): adj(A) += sum_i adj(s_i) u_i v_i^H.
- * What has no rule here (the other decompositions of
- * emit_complex_linalg.c) is refused by name when it carries derivatives
- * (em_backprop_call). */
+ * The eigendecompositions' reverse steps are emit_complex_eigen_adj.c's.
+ * What has no rule (the other decompositions of emit_complex_linalg.c)
+ * is refused by name when it carries derivatives (em_backprop_call). */
 #include <string.h>
 
 #include "emit.h"
@@ -590,7 +590,8 @@ bool em_complex_backprop(Emit *em, const MirExpr *e, const char *adj)
     }
     if (copies_backprop(em, e, adj) || reduction_backprop(em, e, adj)
         || matrix_backprop(em, e, adj) || products_backprop(em, e, adj)
-        || singular_values_backprop(em, e, adj))
+        || singular_values_backprop(em, e, adj)
+        || em_complex_eigen_backprop(em, e, adj))
         return true;
     if (e->nargs != 1)
         return false;

@@ -4,10 +4,12 @@
  * functions": eigendecompositions of non-symmetric and of complex
  * Hermitian matrices (eigenvalues_sym / eigenvectors_sym of a
  * complex_matrix), the complex Schur decomposition, the singular value
- * decomposition of a complex matrix).  Values only: these have no reverse
- * rule in emit_complex_adj.c, so when one carries derivatives
- * em_backprop_call refuses it by name (singular_values of a complex
- * matrix too: its result is real, its argument complex).
+ * decomposition of a complex matrix).  The reverse steps: the products,
+ * the division and singular_values in emit_complex_adj.c, the
+ * eigendecompositions in emit_complex_eigen_adj.c (which computes the
+ * values again with the same runtime calls as here); the others have
+ * none, and when one carries derivatives em_backprop_call refuses it by
+ * name.
  *
  * The products are written inline, with Stan Math's definitions (Eigen
  * expressions on complex scalars):

@@ -150,14 +150,63 @@ static void adjoint(int n, const double *vals, const cplx *V, const cplx *W,
         }
 }
 
-/* work as n^2-value blocks: V, W, P, T (and 1 more for the identity);
- * owned is set when it was allocated here. */
-static cplx *work_blocks(int n, double *work, double **owned)
+/* The matrix kinds of the rules: what W is, and what A_adj receives. */
+typedef enum { EIG_REAL, EIG_COMPLEX, EIG_HERM } EigKind;
+
+/* Both rules: V from vecs, W = V^-1 (V^H for a Hermitian A, whose V is
+ * unitary), G = W^H P V^H (adjoint), and G, its real part or its
+ * Hermitian part added into A_adj.  work as n^2-value blocks: V, W, P,
+ * T and E (the identity, for V^-1). */
+static int eigen_adj(const char *fn, EigKind kind, int n, const double *vals,
+                     const double *vecs, const double *vals_adj,
+                     const double *vecs_adj, double *A_adj, double *work,
+                     RtError *err)
 {
-    *owned = NULL;
+    if (n <= 0 || (!vals_adj && !vecs_adj))
+        return 0;
+    double *owned = NULL;
     if (!work)
-        work = *owned = malloc(sizeof(double) * rt_eigen_adj_work(n));
-    return (cplx *)work;
+        work = owned = malloc(sizeof(double) * rt_eigen_adj_work(n));
+    if (!work)
+        return rt_fatal(err, "%s: out of memory", fn);
+    size_t nn = (size_t)n * (size_t)n;
+    cplx *V = (cplx *)work, *W = V + nn, *P = W + nn, *T = P + nn;
+    cplx *E = T + nn;
+    memcpy(V, vecs, sizeof(cplx) * nn);
+    if (kind == EIG_HERM) {
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++)
+                W[IDX(i, j, n)] = conj(V[IDX(j, i, n)]);
+    } else {
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++)
+                E[IDX(i, j, n)] = i == j;
+        RtError inner = {.msg = ""};
+        if (rt_complex_mdivide_right((const double *)E, n, n,
+                                     (const double *)V, n, n, (double *)W,
+                                     &inner)
+            || !(norm_1(V, n) * norm_1(W, n) < 1 / (n * DBL_EPSILON))) {
+            free(owned);
+            return rt_error(err, "%s: the eigenvectors are linearly "
+                            "dependent (a defective matrix): no derivative",
+                            fn);
+        }
+    }
+    adjoint(n, vals, V, W, vals_adj, vecs_adj, P, T, P);
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) {
+            size_t k = IDX(i, j, n);
+            cplx g = kind == EIG_HERM
+                ? 0.5 * (P[k] + conj(P[IDX(j, i, n)])) : P[k];
+            if (kind == EIG_REAL) {
+                A_adj[k] += creal(g);
+            } else {
+                A_adj[2 * k] += creal(g);
+                A_adj[2 * k + 1] += cimag(g);
+            }
+        }
+    free(owned);
+    return 0;
 }
 
 int rt_eigen_general_adj(const char *fn, bool complex_in, int n,
@@ -165,37 +214,8 @@ int rt_eigen_general_adj(const char *fn, bool complex_in, int n,
                          const double *vals_adj, const double *vecs_adj,
                          double *A_adj, double *work, RtError *err)
 {
-    if (n <= 0 || (!vals_adj && !vecs_adj))
-        return 0;
-    double *owned;
-    cplx *V = work_blocks(n, work, &owned);
-    if (!V)
-        return rt_fatal(err, "%s: out of memory", fn);
-    size_t nn = (size_t)n * (size_t)n;
-    cplx *W = V + nn, *P = W + nn, *T = P + nn, *E = T + nn;
-    memcpy(V, vecs, sizeof(cplx) * nn);
-    for (int i = 0; i < n; i++)
-        for (int j = 0; j < n; j++)
-            E[IDX(i, j, n)] = i == j;
-    RtError inner = {.msg = ""};
-    if (rt_complex_mdivide_right((const double *)E, n, n, (const double *)V,
-                                 n, n, (double *)W, &inner)
-        || !(norm_1(V, n) * norm_1(W, n) < 1 / (n * DBL_EPSILON))) {
-        free(owned);
-        return rt_error(err, "%s: the eigenvectors are linearly dependent "
-                        "(a defective matrix): no derivative", fn);
-    }
-    adjoint(n, vals, V, W, vals_adj, vecs_adj, P, T, P);
-    for (size_t k = 0; k < nn; k++) {
-        if (complex_in) {
-            A_adj[2 * k] += creal(P[k]);
-            A_adj[2 * k + 1] += cimag(P[k]);
-        } else {
-            A_adj[k] += creal(P[k]);
-        }
-    }
-    free(owned);
-    return 0;
+    return eigen_adj(fn, complex_in ? EIG_COMPLEX : EIG_REAL, n, vals, vecs,
+                     vals_adj, vecs_adj, A_adj, work, err);
 }
 
 int rt_eigen_herm_adj(const char *fn, int n, const double *vals,
@@ -203,25 +223,6 @@ int rt_eigen_herm_adj(const char *fn, int n, const double *vals,
                       const double *vecs_adj, double *A_adj, double *work,
                       RtError *err)
 {
-    if (n <= 0 || (!vals_adj && !vecs_adj))
-        return 0;
-    double *owned;
-    cplx *V = work_blocks(n, work, &owned);
-    if (!V)
-        return rt_fatal(err, "%s: out of memory", fn);
-    size_t nn = (size_t)n * (size_t)n;
-    cplx *W = V + nn, *P = W + nn, *T = P + nn;
-    memcpy(V, vecs, sizeof(cplx) * nn);
-    for (int i = 0; i < n; i++)         /* V is unitary: W = V^H */
-        for (int j = 0; j < n; j++)
-            W[IDX(i, j, n)] = conj(V[IDX(j, i, n)]);
-    adjoint(n, vals, V, W, vals_adj, vecs_adj, P, T, P);
-    for (int i = 0; i < n; i++)
-        for (int j = 0; j < n; j++) {
-            cplx g = 0.5 * (P[IDX(i, j, n)] + conj(P[IDX(j, i, n)]));
-            A_adj[2 * IDX(i, j, n)] += creal(g);
-            A_adj[2 * IDX(i, j, n) + 1] += cimag(g);
-        }
-    free(owned);
-    return 0;
+    return eigen_adj(fn, EIG_HERM, n, vals, vecs, vals_adj, vecs_adj, A_adj,
+                     work, err);
 }

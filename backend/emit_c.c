@@ -518,8 +518,29 @@ static void fwd_call(Emit *em, const MirExpr *c, Section sec)
 }
 
 
+/* Whether statement s leaves v alone: a declaration of another
+ * variable, or an assignment of another variable not reading v. */
+static bool leaves_var_alone(const MirStmt *s, VarId v)
+{
+    if (s->kind == MS_DECL)
+        return s->var != v;
+    if (s->kind != MS_ASSIGN || s->lhs.var == v || em_reads_var(s->rhs, v))
+        return false;
+    for (int k = 0; k < s->lhs.nsteps; k++)
+        for (int j = 0; j < s->lhs.steps[k].nindices; j++)
+            if (em_reads_var(s->lhs.steps[k].indices[j].lo, v)
+                || em_reads_var(s->lhs.steps[k].indices[j].hi, v))
+                return false;
+    return true;
+}
+
 /* Statement i of a list, told whether a declaration is followed by an
- * assignment of the whole variable (its NaN fill is then dead). */
+ * assignment of the whole variable (its NaN fill is then dead).  A
+ * parameter's read may come after statements a pass put between it and
+ * its declaration (lcm: `lcm_sym1__ = size(a);` computing the read's
+ * size): the declaration is told about the read all the same, since the
+ * read points the variable into u and declares its adjoint wherever it
+ * is (em_param_in_place), and the declaration must then not. */
 static void fwd_list_stmt(Emit *em, MirStmt *const *stmts, int n, int i,
                           Section sec)
 {
@@ -529,6 +550,13 @@ static void fwd_list_stmt(Emit *em, MirStmt *const *stmts, int n, int i,
         em->decl_assigned = next->kind == MS_ASSIGN
             && next->lhs.var == s->var && next->lhs.nsteps == 0
             && !em_reads_var(next->rhs, s->var);
+        int j = i + 1;
+        while (j + 1 < n && leaves_var_alone(stmts[j], s->var))
+            j++;
+        if (j > i + 1 && stmts[j]->kind == MS_ASSIGN
+            && stmts[j]->lhs.var == s->var
+            && em_param_in_place(em, stmts[j]))
+            next = stmts[j];
         em->decl_next = next;
     }
     em_fwd_stmt(em, s, sec);

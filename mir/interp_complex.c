@@ -141,7 +141,7 @@ static int unsupported(LibCall *c)
 
 /* ------------------------------------------------------- arithmetic */
 
-enum { CX_ADD, CX_SUB, CX_MUL, CX_DIV };
+enum { CX_ADD, CX_SUB, CX_MUL, CX_DIV, CX_POW };
 
 /* l op r as the emitted C computes it: the left operand made complex, a
  * real right operand kept real (C's mixed arithmetic: z / 2.0 divides
@@ -154,6 +154,7 @@ static double complex arith(int op, double complex l, double complex r,
     case CX_ADD: return rreal ? l + x : l + r;
     case CX_SUB: return rreal ? l - x : l - r;
     case CX_MUL: return rreal ? l * x : l * r;
+    case CX_POW: return cpow(l, r);
     default: return rreal ? l / x : l / r;
     }
 }
@@ -222,6 +223,24 @@ static int binary(LibCall *c, int op, const IVal *l, const IVal *r,
         double complex a = elem(l, k, &lr), b = elem(r, k, &rr);
         set(out, k, arith(op, a, b, rr));
     }
+    return LIB_OK;
+}
+
+/* diag_pre_multiply(v, M): v_i M_ij; diag_post_multiply(M, v): M_ij v_j. */
+static int diag_multiply(LibCall *c, IVal *out)
+{
+    bool pre = !strcmp(c->name, "diag_pre_multiply");
+    const IVal *v = &c->args[pre ? 0 : 1], *m = &c->args[pre ? 1 : 0];
+    bool vr, mr;
+    if (!dense(v) || iv_real_kind(m->k) != IV_MAT
+        || elements(v) != (pre ? m->rows : m->cols))
+        return fail(c, "the vector's size must match the matrix");
+    if (iv_alloc(c->a, IV_CMAT, m->rows, m->cols, out, c->err))
+        return LIB_ERROR;
+    for (long i = 0; i < m->rows; i++)
+        for (long j = 0; j < m->cols; j++)
+            set(out, i * m->cols + j, elem(m, i * m->cols + j, &mr)
+                                      * elem(v, pre ? i : j, &vr));
     return LIB_OK;
 }
 
@@ -540,6 +559,7 @@ static const struct {
 } ops[] = {
     {"add", CX_ADD}, {"subtract", CX_SUB}, {"multiply", CX_MUL},
     {"divide", CX_DIV}, {"elt_multiply", CX_MUL}, {"elt_divide", CX_DIV},
+    {"pow", CX_POW},
 };
 
 int interp_complex_call(LibCall *c, IVal *out)
@@ -572,12 +592,9 @@ int interp_complex_call(LibCall *c, IVal *out)
         *out = iv_int(n[8] == 'e' ? eq : !eq);
         return LIB_OK;
     }
-    if (c->nargs == 2 && !strcmp(n, "pow")) {
-        if (!scalar(&c->args[0]) || !scalar(&c->args[1]))
-            return unsupported(c);
-        *out = of(cpow(cx(&c->args[0]), cx(&c->args[1])));
-        return LIB_OK;
-    }
+    if (c->nargs == 2 && (!strcmp(n, "diag_pre_multiply")
+                          || !strcmp(n, "diag_post_multiply")))
+        return diag_multiply(c, out);
     if (c->nargs == 1) {
         for (size_t i = 0; i < sizeof unary / sizeof unary[0]; i++)
             if (!strcmp(unary[i].name, n))
@@ -589,5 +606,7 @@ int interp_complex_call(LibCall *c, IVal *out)
     int rc = reduce(c, out);
     if (rc == -3)
         rc = shape(c, out);
+    if (rc == -3)
+        rc = interp_shape_call(c, out);
     return rc == -3 ? unsupported(c) : rc;
 }

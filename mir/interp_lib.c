@@ -906,6 +906,8 @@ int interp_lib_call(LibCall *c, IVal *out)
     if (rc != -3 || dens)
         return rc == -3 ? unsupported(c) : rc;
     rc = reduction(c, out);
+    if (rc == -3)
+        rc = interp_shape_call(c, out);
     if (rc != -3)
         return rc;
     return other(c, out);

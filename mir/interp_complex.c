@@ -577,6 +577,9 @@ int interp_complex_call(LibCall *c, IVal *out)
         return fourier(c, out);
     if (!any)
         return -3;
+    int lrc = interp_complex_linalg(c, out);
+    if (lrc != -3)
+        return lrc;
     if (c->nargs == 1 && (!strcmp(n, "eigenvalues_sym")
                           || !strcmp(n, "eigenvectors_sym")))
         return eigen_herm(c, out);

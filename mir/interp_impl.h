@@ -276,6 +276,11 @@ IvKind iv_real_kind(IvKind k);
  * shape: a copy when it must be converted. */
 int iv_to_complex(Arena *a, const IVal *v, IVal *out, RtError *err);
 
+/* interp_complex_linalg.c: dot_self, columns_/rows_dot_self,
+ * columns_/rows_dot_product, crossprod, tcrossprod, B / A and
+ * singular_values on complex values; -3 when c is none of them. */
+int interp_complex_linalg(LibCall *c, IVal *out);
+
 /* interp_shape.c: col, block, sub_col, sub_row, diagonal, to_matrix,
  * trace, symmetrize_from_lower_tri, and the real-linear functions of
  * complex values by parts (see there); -3 when c is none of them. */

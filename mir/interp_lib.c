@@ -563,6 +563,16 @@ typedef double (*DI3)(RtIArg, RtArg, RtArg, bool, double, RtError *);
 typedef double (*DII3)(RtIArg, RtIArg, RtArg, bool, double, RtError *);
 typedef double (*DII4)(RtIArg, RtIArg, RtArg, RtArg, bool, double,
                        RtError *);
+typedef double (*DR5)(RtArg, RtArg, RtArg, RtArg, RtArg, bool, double,
+                      RtError *);
+typedef double (*DR6)(RtArg, RtArg, RtArg, RtArg, RtArg, RtArg, bool, double,
+                      RtError *);
+typedef double (*DR8)(RtArg, RtArg, RtArg, RtArg, RtArg, RtArg, RtArg, RtArg,
+                      bool, double, RtError *);
+typedef double (*DR7)(RtArg, RtArg, RtArg, RtArg, RtArg, RtArg, RtArg, bool,
+                      double, RtError *);
+typedef double (*DR9)(RtArg, RtArg, RtArg, RtArg, RtArg, RtArg, RtArg, RtArg,
+                      RtArg, bool, double, RtError *);
 
 typedef struct Density {
     const char *name;       /* without the suffix */
@@ -589,6 +599,13 @@ static const Density densities[] = {
     DM(poisson, "IR"), DM(poisson_log, "IR"), DM(neg_binomial_2, "IRR"),
     DM(neg_binomial_2_log, "IRR"), DM(neg_binomial, "IRR"),
     DM(yule_simon, "IR"),
+    /* wiener_lpdf's overloads by their number of arguments */
+    {"wiener", "RRRRR", (void (*)(void))rt_wiener_lpdf},
+    {"wiener", "RRRRRR", (void (*)(void))rt_wiener5_lpdf},
+    {"wiener", "RRRRRRRR", (void (*)(void))rt_wiener7_lpdf},
+    /* and with the trailing tolerance */
+    {"wiener", "RRRRRRR", (void (*)(void))rt_wiener5_tol_lpdf},
+    {"wiener", "RRRRRRRRR", (void (*)(void))rt_wiener7_tol_lpdf},
 };
 
 /* NAME_lpdf / _lupdf / _lpmf / _lupmf: the base name and propto. */
@@ -612,9 +629,9 @@ static int density(LibCall *c, const Density *d, bool propto, IVal *out)
 {
     int n = (int)strlen(d->sig);
     if (c->nargs != n)
-        return unsupported(c);
-    RtArg r[4];
-    RtIArg ia[4];
+        return -3;
+    RtArg r[9];
+    RtIArg ia[9];
     for (int i = 0; i < n; i++) {
         int rc = d->sig[i] == 'I' ? as_iarg(c, i, &ia[i]) : as_arg(c, i, &r[i]);
         if (rc)
@@ -633,8 +650,52 @@ static int density(LibCall *c, const Density *d, bool propto, IVal *out)
         v = ((DI3)d->f)(ia[0], r[1], r[2], propto, 1, e);
     else if (!strcmp(d->sig, "IIR"))
         v = ((DII3)d->f)(ia[0], ia[1], r[2], propto, 1, e);
+    else if (!strcmp(d->sig, "RRRRR"))
+        v = ((DR5)d->f)(r[0], r[1], r[2], r[3], r[4], propto, 1, e);
+    else if (!strcmp(d->sig, "RRRRRR"))
+        v = ((DR6)d->f)(r[0], r[1], r[2], r[3], r[4], r[5], propto, 1, e);
+    else if (!strcmp(d->sig, "RRRRRRRR"))
+        v = ((DR8)d->f)(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7],
+                        propto, 1, e);
+    else if (!strcmp(d->sig, "RRRRRRR"))
+        v = ((DR7)d->f)(r[0], r[1], r[2], r[3], r[4], r[5], r[6], propto, 1,
+                        e);
+    else if (!strcmp(d->sig, "RRRRRRRRR"))
+        v = ((DR9)d->f)(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8],
+                        propto, 1, e);
     else
         v = ((DII4)d->f)(ia[0], ia[1], r[2], r[3], propto, 1, e);
+    return done(c, v, out);
+}
+
+/* wiener_lcdf_unnorm and wiener_lccdf_unnorm (y, alpha, tau, beta,
+ * delta[, var_delta, var_beta, var_tau]); -3 for other arities. */
+static int wiener_cdf(LibCall *c, IVal *out)
+{
+    bool lcdf = !strcmp(c->name, "wiener_lcdf_unnorm");
+    if ((!lcdf && strcmp(c->name, "wiener_lccdf_unnorm"))
+        || c->nargs < 5 || c->nargs > 9 || c->nargs == 7)
+        return -3;
+    RtArg r[9];
+    for (int i = 0; i < c->nargs; i++) {
+        int rc = as_arg(c, i, &r[i]);
+        if (rc)
+            return rc;
+    }
+    RtError *e = c->err;
+    double v;
+    if (c->nargs == 5)
+        v = (lcdf ? rt_wiener_lcdf_unnorm : rt_wiener_lccdf_unnorm)
+            (r[0], r[1], r[2], r[3], r[4], 1, e);
+    else if (c->nargs == 6)     /* the tolerance last */
+        v = (lcdf ? rt_wiener_tol_lcdf_unnorm : rt_wiener_tol_lccdf_unnorm)
+            (r[0], r[1], r[2], r[3], r[4], r[5], 1, e);
+    else if (c->nargs == 8)
+        v = (lcdf ? rt_wiener7_lcdf_unnorm : rt_wiener7_lccdf_unnorm)
+            (r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], 1, e);
+    else
+        v = (lcdf ? rt_wiener7_tol_lcdf_unnorm : rt_wiener7_tol_lccdf_unnorm)
+            (r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], 1, e);
     return done(c, v, out);
 }
 
@@ -900,8 +961,16 @@ int interp_lib_call(LibCall *c, IVal *out)
     bool dens = density_name(n, base, sizeof base, &propto);
     if (dens)
         for (size_t i = 0; i < sizeof densities / sizeof densities[0]; i++)
-            if (!strcmp(densities[i].name, base))
-                return density(c, &densities[i], propto && c->propto, out);
+            if (!strcmp(densities[i].name, base)) {
+                int drc = density(c, &densities[i], propto && c->propto, out);
+                if (drc != -3)
+                    return drc;
+            }
+    if (!strncmp(n, "wiener_lc", 9)) {
+        int wrc = wiener_cdf(c, out);
+        if (wrc != -3)
+            return wrc;
+    }
     int rc = interp_lib_more(c, out, dens ? base : NULL, propto && c->propto);
     if (rc != -3 || dens)
         return rc == -3 ? unsupported(c) : rc;

@@ -57,15 +57,19 @@ static int to_matrix(LibCall *c, IVal *out)
         return LIB_OK;
     }
     if (na == 1 && a[0].k == IV_ARRAY) {
-        long rows = a[0].n, cols = rows ? a[0].el[0].n : 0;
-        for (long r = 0; r < rows; r++)
-            if (a[0].el[r].k != IV_ARRAY || a[0].el[r].n != cols)
+        /* rows: 1-D arrays or row vectors */
+        long rows = a[0].n, cols = rows ? iv_count(&a[0].el[0]) : 0;
+        for (long r = 0; r < rows; r++) {
+            const IVal *e = &a[0].el[r];
+            if ((e->k != IV_ARRAY && e->k != IV_ROWVEC)
+                || iv_count(e) != cols || iv_is_complex(e)
+                || (e->k == IV_ARRAY && e->n && e->el[0].k == IV_ARRAY))
                 return -3;
+        }
         if (iv_alloc(c->a, IV_MAT, rows, cols, out, c->err))
             return LIB_ERROR;
         for (long r = 0; r < rows; r++)
-            for (long q = 0; q < cols; q++)
-                out->d[r * cols + q] = iv_num(&a[0].el[r].el[q]);
+            iv_flatten(&a[0].el[r], out->d + r * cols);
         return LIB_OK;
     }
     if ((na == 3 || (na == 4 && is_int(&a[3]))) && is_int(&a[1])
@@ -98,6 +102,28 @@ static int real_call(LibCall *c, IVal *out)
     bool mat = na >= 1 && a[0].k == IV_MAT;
     if (!strcmp(n, "to_matrix"))
         return to_matrix(c, out);
+    if (!strcmp(n, "rep_array") && (na == 3 || na == 4) && is_int(&a[1])) {
+        /* rep_array(x, m, n[, k]): m copies of rep_array(x, n[, k]) */
+        IVal inner;
+        LibCall ic = *c;
+        IVal *args = arena_alloc(c->a, sizeof(IVal) * (size_t)na);
+        args[0] = a[0];
+        for (int k = 2; k < na; k++)
+            args[k - 1] = a[k];
+        ic.args = args;
+        ic.nargs = na - 1;
+        int rc = interp_lib_call(&ic, &inner);
+        if (rc)
+            return rc;
+        if (a[1].i < 0 || a[1].i > INTERP_MAX_ELEMENTS)
+            return error(c, "the size must be non-negative");
+        IVal r = {.k = IV_ARRAY, .n = (int)a[1].i};
+        r.el = arena_alloc(c->a, sizeof(IVal) * (size_t)(r.n + 1));
+        for (int k = 0; k < r.n; k++)
+            r.el[k] = iv_copy(c->a, &inner);
+        *out = r;
+        return LIB_OK;
+    }
     if (!strcmp(n, "col") && na == 2 && mat && is_int(&a[1]))
         return take_block(c, &a[0], 1, a[1].i, a[0].rows, 1, IV_VEC, out);
     if (!strcmp(n, "block") && na == 5 && mat && is_int(&a[1])

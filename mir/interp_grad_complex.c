@@ -15,13 +15,14 @@
  *   + - * / .* ./ and pow with a scalar broadcast: gz += gw conj(dw/dz)
  *   the matrix product C = A B: gA += gC B^H, gB += A^H gC
  *   sum, prod, dot_product (sum conj(x) y), cumulative_sum
+ *   dot_self and the other products of interp_complex_linalg.c
  *   fft, inv_fft, fft2, inv_fft2: linear, their adjoints are N inv_fft,
  *     fft / N (N the number of values) and the 2-D ones likewise.
  * interp_grad_complex returns 1 when no argument and not the value is
  * complex, or for the rearranging functions (interp_grad_more.c's labels
  * follow complex values too); 2 for the other complex functions, which
- * the backward pass then differentiates numerically (eigenvalues_sym, the
- * complex linear algebra, add_diag, diag_pre_multiply, ...). */
+ * the backward pass then differentiates numerically (eigenvalues_sym,
+ * B / A, singular_values, add_diag, diag_pre_multiply, trace, ...). */
 #include "interp_impl.h"
 
 #include <complex.h>
@@ -290,6 +291,53 @@ static int back_reduce(Arena *a, const MirTraceVals *kv, const double *gout,
     return 2;
 }
 
+/* dot_self, columns_dot_self, rows_dot_self (sums of |x|^2: gx += 2
+ * Re(g) x), columns_dot_product, rows_dot_product (sums of x y, no
+ * conjugate), crossprod (x^T x) and tcrossprod (x x^T) of a complex x
+ * (interp_complex_linalg.c's). */
+static int back_products(Arena *a, const MirTraceVals *kv,
+                         const double *gout, double **ga)
+{
+    const char *n = kv->lib;
+    const IVal *X = &kv->args[0];
+    if (!dense(X) || !iv_is_complex_kind(X->k))
+        return 2;
+    Arg x = arg(a, X, ga[0]);
+    long cols = X->cols;
+    bool self = strstr(n, "dot_self") != NULL;
+    if (self || strstr(n, "dot_product")) {
+        char how = n[0];
+        Arg y = self ? x : arg(a, &kv->args[1], ga[1]);
+        if (!self && (kv->nargs != 2 || y.n != x.n))
+            return 2;
+        for (long k = 0; k < x.n; k++) {
+            long grp = how == 'd' ? 0 : how == 'c' ? k % cols : k / cols;
+            Cx g = CMPLX(gout[2 * grp], gout[2 * grp + 1]);
+            if (self) {
+                put(&x, k, 2 * creal(g) * at(&x, k));
+            } else {
+                put(&x, k, g * conj(at(&y, k)));
+                put(&y, k, g * conj(at(&x, k)));
+            }
+        }
+        return 0;
+    }
+    bool t = n[0] == 't';
+    long d = t ? X->rows : cols, inner = t ? cols : X->rows;
+    for (long i = 0; i < d; i++)
+        for (long j = 0; j < d; j++) {
+            Cx g = CMPLX(gout[2 * (i * d + j)], gout[2 * (i * d + j) + 1]);
+            for (long k = 0; k < inner; k++) {
+                /* C_ij = sum_k X_ik X_jk (t) or X_ki X_kj */
+                long p = t ? i * cols + k : k * cols + i;
+                long q = t ? j * cols + k : k * cols + j;
+                put(&x, p, g * conj(at(&x, q)));
+                put(&x, q, g * conj(at(&x, p)));
+            }
+        }
+    return 0;
+}
+
 /* fft and its kin: linear, adjoint N inv_fft(g) for fft, fft(g) / N for
  * inv_fft (N the values transformed), the 2-D ones likewise. */
 static int back_fourier(Arena *a, const MirTraceVals *kv, const double *gout,
@@ -350,6 +398,11 @@ int interp_grad_complex(Arena *a, const MirTraceVals *kv, const double *gout,
     if (kv->nargs == 1 && (!strcmp(n, "fft") || !strcmp(n, "inv_fft")
                            || !strcmp(n, "fft2") || !strcmp(n, "inv_fft2")))
         return back_fourier(a, kv, gout, ga[0]);
+    if (!strcmp(n, "dot_self") || !strcmp(n, "columns_dot_self")
+        || !strcmp(n, "rows_dot_self") || !strcmp(n, "columns_dot_product")
+        || !strcmp(n, "rows_dot_product") || !strcmp(n, "crossprod")
+        || !strcmp(n, "tcrossprod"))
+        return back_products(a, kv, gout, ga);
     if (kv->nargs == 2 && !strcmp(n, "multiply") && dense(&kv->args[0])
         && dense(&kv->args[1]))
         return back_product(a, kv, gout, ga);

@@ -241,6 +241,61 @@ static void test_complex_gradient(void **state)
     rt_data_free(d);
 }
 
+/* The complex products (interp_complex_linalg.c) and the transforms,
+ * every primitive by a closed form, against central differences. */
+static const char complex_products_model[] =
+    "parameters { matrix[2, 3] R; vector[3] a; }\n"
+    "model {\n"
+    "  complex_matrix[2, 3] X = to_complex(R, R .* R);\n"
+    "  complex_matrix[2, 3] Y = to_complex(-R, R);\n"
+    "  complex s = dot_self(row(X, 1)) + sum(columns_dot_self(X))\n"
+    "      + sum(rows_dot_self(Y)) + sum(columns_dot_product(X, Y))\n"
+    "      + sum(rows_dot_product(Y, X)) + sum(crossprod(X))\n"
+    "      + sum(tcrossprod(Y)) + sum(X * Y') + prod(to_complex(a, 1))\n"
+    "      + sum(cumulative_sum(to_complex(a, a))) + sum(fft2(Y))\n"
+    "      + sum(inv_fft(to_complex(a, -a)));\n"
+    "  target += 0.05 * get_real(s) - 0.03 * get_imag(s);\n"
+    "  target += normal_lpdf(to_vector(R) | 0, 1) + normal_lpdf(a | 0, 1);\n"
+    "}\n";
+
+static void check_fd(const char *model, const double *u, int n)
+{
+    RtData *d;
+    MirInterp *in = interp(model, "{}", &d);
+    double lp, grad[16], g2[16];
+    char why[512];
+    bool unsup = false;
+    MirGradStats st;
+    assert_true(n <= 16);
+    if (mir_interp_gradient(in, u, &lp, grad, &st, NULL, why, sizeof why,
+                            &unsup))
+        fail_msg("the backward pass failed: %s", why);
+    if (st.numeric)
+        fail_msg("differentiated numerically: %s", st.numeric_fns);
+    for (int k = 0; k < n; k++) {
+        double h = 1e-5, f[2], v[16];
+        for (int s = 0; s < 2; s++) {
+            memcpy(v, u, sizeof(double) * (size_t)n);
+            v[k] += s ? h : -h;
+            if (mir_interp_gradient(in, v, &f[s], g2, &st, NULL, why,
+                                    sizeof why, &unsup))
+                fail_msg("the log density failed: %s", why);
+        }
+        double fd = (f[1] - f[0]) / (2 * h);
+        if (fabs(fd - grad[k]) > 1e-6 * (1 + fabs(fd)))
+            fail_msg("gradient[%d]: the backward pass %.12g, central "
+                     "differences %.12g", k, grad[k], fd);
+    }
+    rt_data_free(d);
+}
+
+static void test_complex_products_gradient(void **state)
+{
+    (void)state;
+    double u[9] = {0.3, -0.4, 0.7, 0.2, -0.9, 0.5, 0.6, -0.1, 0.8};
+    check_fd(complex_products_model, u, 9);
+}
+
 /* ---------------------------------------------------------------- ODEs */
 
 /* y1' = -k1 c y1, y2' = k1 c y1 - k2 s y2 with an int s and a data c:
@@ -393,6 +448,7 @@ int main(void)
         cmocka_unit_test_teardown(test_complex_eigen_sym, teardown),
         cmocka_unit_test_teardown(test_complex_trace, teardown),
         cmocka_unit_test_teardown(test_complex_gradient, teardown),
+        cmocka_unit_test_teardown(test_complex_products_gradient, teardown),
         cmocka_unit_test_teardown(test_ode_value, teardown),
         cmocka_unit_test_teardown(test_ode_gradient, teardown),
         cmocka_unit_test_teardown(test_ordered_cutpoints_per_outcome,

@@ -432,6 +432,19 @@ static int eigen_herm(LibCall *c, IVal *out)
                          vectors ? out->d : NULL, c->err) ? LIB_ERROR : LIB_OK;
 }
 
+/* A 1-D array of (real or complex) scalars as a complex vector. */
+static int flat_vector(LibCall *c, const IVal *v, IVal *out)
+{
+    for (int k = 0; k < v->n; k++)
+        if (!scalar(&v->el[k]))
+            return unsupported(c);
+    if (iv_alloc(c->a, IV_CVEC, v->n, 1, out, c->err))
+        return LIB_ERROR;
+    for (int k = 0; k < v->n; k++)
+        set(out, k, cx(&v->el[k]));
+    return LIB_OK;
+}
+
 /* sum, prod, dot_product (Eigen's: the first conjugated), cumulative_sum. */
 static int reduce(LibCall *c, IVal *out)
 {
@@ -458,6 +471,20 @@ static int reduce(LibCall *c, IVal *out)
         }
         *out = of(s);
         return LIB_OK;
+    }
+    if (!strcmp(n, "dot_product") && c->nargs == 2 && x->k == IV_ARRAY
+        && c->args[1].k == IV_ARRAY) {
+        /* arrays of scalars: their values as vectors */
+        IVal xv, yv;
+        int rc = flat_vector(c, x, &xv);
+        if (!rc)
+            rc = flat_vector(c, &c->args[1], &yv);
+        if (rc)
+            return rc;
+        LibCall vc = *c;
+        IVal args[2] = {xv, yv};
+        vc.args = args;
+        return reduce(&vc, out);
     }
     if (!strcmp(n, "dot_product") && c->nargs == 2 && dense(x)
         && dense(&c->args[1])) {
@@ -497,6 +524,8 @@ static int shape(LibCall *c, IVal *out)
          || !strcmp(n, "rows") || !strcmp(n, "cols")) && c->nargs == 1) {
         if (x->k == IV_ARRAY && !strcmp(n, "size"))
             *out = iv_int(x->n);
+        else if (x->k == IV_COMPLEX && n[0] != 'r' && n[0] != 'c')
+            *out = iv_int(1);
         else if (dense(x))
             *out = iv_int(n[0] == 'r' ? x->rows : n[0] == 'c' ? x->cols
                           : (long long)elements(x));

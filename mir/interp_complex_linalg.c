@@ -6,7 +6,8 @@
  * conjugate), crossprod (x^T x) and tcrossprod (x x^T), B / A (B A^-1,
  * the runtime's rt_complex_mdivide_right) and the singular values of a
  * complex matrix (rt_complex_svd).  Their values here, their derivatives
- * in interp_grad_complex.c. */
+ * in interp_grad_complex.c.  The products by columns and rows of real
+ * matrices are the same code with real results. */
 #include "interp_impl.h"
 
 #include <complex.h>
@@ -48,12 +49,15 @@ static int products(LibCall *c, IVal *out)
         rt_error(c->err, "%s: the sizes of v1 and v2 must match", n);
         return LIB_ERROR;
     }
+    /* real arguments: real results (columns_dot_self of a matrix ...) */
+    bool real = !iv_is_complex_kind(x->k) && (!y || !iv_is_complex_kind(y->k));
     if (how == 'd') {
         *out = iv_complex(0, 0);
     } else {
         long len = how == 'c' ? x->cols : x->rows;
-        if (iv_alloc(c->a, how == 'c' ? IV_CROWVEC : IV_CVEC,
-                     how == 'c' ? 1 : len, how == 'c' ? len : 1, out, c->err))
+        IvKind k = how == 'c' ? IV_CROWVEC : IV_CVEC;
+        if (iv_alloc(c->a, real ? iv_real_kind(k) : k, how == 'c' ? 1 : len,
+                     how == 'c' ? len : 1, out, c->err))
             return LIB_ERROR;
     }
     double complex *acc = arena_alloc(c->a, sizeof(double complex)
@@ -66,10 +70,15 @@ static int products(LibCall *c, IVal *out)
             : creal(z) * creal(z) + cimag(z) * cimag(z);
     }
     if (how == 'd')
-        *out = iv_complex(creal(acc[0]), cimag(acc[0]));
+        *out = real ? iv_real(creal(acc[0]))
+                    : iv_complex(creal(acc[0]), cimag(acc[0]));
     else
-        for (long k = 0; k < (long)out->rows * out->cols; k++)
-            set(out, k, acc[k]);
+        for (long k = 0; k < (long)out->rows * out->cols; k++) {
+            if (real)
+                out->d[k] = creal(acc[k]);
+            else
+                set(out, k, acc[k]);
+        }
     return LIB_OK;
 }
 
@@ -98,6 +107,12 @@ int interp_complex_linalg(LibCall *c, IVal *out)
     const IVal *x = &c->args[0];
     if (c->nargs < 1 || !dense(x))
         return -3;
+    bool any = false;
+    for (int k = 0; k < c->nargs; k++)
+        any = any || iv_is_complex_kind(c->args[k].k);
+    if (!any)   /* real ones: the products by columns and rows only */
+        return strstr(n, "columns_dot") || strstr(n, "rows_dot")
+            ? products(c, out) : -3;
     if (c->nargs == 1 && (!strcmp(n, "dot_self")
                           || !strcmp(n, "columns_dot_self")
                           || !strcmp(n, "rows_dot_self")))

@@ -281,6 +281,11 @@ int iv_to_complex(Arena *a, const IVal *v, IVal *out, RtError *err);
  * singular_values on complex values; -3 when c is none of them. */
 int interp_complex_linalg(LibCall *c, IVal *out);
 
+/* interp_arrays.c: ones_array and the other array builders,
+ * append_array, dims, to_int, falling_factorial and rising_factorial;
+ * -3 when c is none of them. */
+int interp_arrays_call(LibCall *c, IVal *out);
+
 /* interp_shape.c: col, block, sub_col, sub_row, diagonal, to_matrix,
  * trace, symmetrize_from_lower_tri, and the real-linear functions of
  * complex values by parts (see there); -3 when c is none of them. */

@@ -4,6 +4,7 @@
  * is by table: elementwise functions of one and two reals, densities by
  * the shape of their runtime signature, then the rest by name.  A function
  * missing here gives "the interpreter does not support NAME yet". */
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -342,6 +343,8 @@ static const struct { const char *name; Fn1 f; } fn1[] = {
     {"digamma", rt_digamma}, {"trigamma", rt_trigamma},
     {"inv_erfc", rt_inv_erfc}, {"inv_Phi", rt_std_normal_qf},
     {"std_normal_qf", rt_std_normal_qf},
+    {"std_normal_log_qf", rt_std_normal_log_qf}, {"Phi", rt_Phi},
+    {"Phi_approx", rt_Phi_approx},
     {"std_normal_log_qf", rt_std_normal_log_qf},
     {"lambert_w0", rt_lambert_w0}, {"lambert_wm1", rt_lambert_wm1},
     {"step", stan_step}, {"minus", NULL}, {"plus", NULL},
@@ -699,6 +702,31 @@ static int wiener_cdf(LibCall *c, IVal *out)
     return done(c, v, out);
 }
 
+/* The hypergeometric functions (their RtArg forms, values only). */
+static int hypergeometric(LibCall *c, IVal *out)
+{
+    const char *n = c->name;
+    int want = !strcmp(n, "hypergeometric_1F0") ? 2
+             : !strcmp(n, "hypergeometric_2F1") ? 4
+             : !strcmp(n, "hypergeometric_3F2")
+               || !strcmp(n, "hypergeometric_pFq") ? 3 : 0;
+    if (!want || c->nargs != want)
+        return -3;
+    RtArg r[4];
+    for (int i = 0; i < want; i++) {
+        int rc = as_arg(c, i, &r[i]);
+        if (rc)
+            return rc;
+    }
+    double v = want == 2 ? rt_hypergeometric_1F0(r[0], r[1], 1, c->err)
+             : want == 4 ? rt_hypergeometric_2F1(r[0], r[1], r[2], r[3], 1,
+                                                 c->err)
+             : n[15] == '3' ? rt_hypergeometric_3F2(r[0], r[1], r[2], 1,
+                                                    c->err)
+             : rt_hypergeometric_pFq(r[0], r[1], r[2], 1, c->err);
+    return done(c, v, out);
+}
+
 /* ---------------------------------------------------------- reductions */
 
 static int reduction(LibCall *c, IVal *out)
@@ -788,6 +816,12 @@ static int other(LibCall *c, IVal *out)
     int na = c->nargs;
     if (!strcmp(n, "pi") && na == 0) return (*out = iv_real(M_PI), LIB_OK);
     if (!strcmp(n, "e") && na == 0) return (*out = iv_real(M_E), LIB_OK);
+    if (!strcmp(n, "sqrt2") && na == 0) return (*out = iv_real(M_SQRT2), LIB_OK);
+    if (!strcmp(n, "log2") && na == 0) return (*out = iv_real(M_LN2), LIB_OK);
+    if (!strcmp(n, "log10") && na == 0)
+        return (*out = iv_real(M_LN10), LIB_OK);
+    if (!strcmp(n, "machine_precision") && na == 0)
+        return (*out = iv_real(DBL_EPSILON), LIB_OK);
     if (!strcmp(n, "not_a_number") && na == 0)
         return (*out = iv_real(NAN), LIB_OK);
     if (!strcmp(n, "positive_infinity") && na == 0)
@@ -966,6 +1000,11 @@ int interp_lib_call(LibCall *c, IVal *out)
                 if (drc != -3)
                     return drc;
             }
+    if (!strncmp(n, "hypergeometric_", 15)) {
+        int hrc = hypergeometric(c, out);
+        if (hrc != -3)
+            return hrc;
+    }
     if (!strncmp(n, "wiener_lc", 9)) {
         int wrc = wiener_cdf(c, out);
         if (wrc != -3)
@@ -977,6 +1016,10 @@ int interp_lib_call(LibCall *c, IVal *out)
     rc = reduction(c, out);
     if (rc == -3)
         rc = interp_shape_call(c, out);
+    if (rc == -3)
+        rc = interp_arrays_call(c, out);
+    if (rc == -3)
+        rc = interp_complex_linalg(c, out);
     if (rc != -3)
         return rc;
     return other(c, out);

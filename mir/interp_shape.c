@@ -1,6 +1,6 @@
 /* interp_shape.c - the interpreter's gathers of matrices (col, block,
- * sub_col, sub_row, diagonal, to_matrix), trace and
- * symmetrize_from_lower_tri on real values, and the real-linear
+ * sub_col, sub_row, diagonal, to_matrix), trace, trace_quad_form,
+ * trace_gen_quad_form and symmetrize_from_lower_tri on real values, and the real-linear
  * functions on complex values: a function f that is linear in its real
  * and complex arguments jointly (the rearranging ones, trace, add_diag,
  * symmetrize_from_lower_tri) is f(re) + i f(im), its real version called
@@ -187,6 +187,34 @@ static int real_call(LibCall *c, IVal *out)
         double s = 0;
         for (long i = 0; i < a[0].rows && i < a[0].cols; i++)
             s += a[0].d[i * a[0].cols + i];
+        *out = iv_real(s);
+        return LIB_OK;
+    }
+    if ((!strcmp(n, "trace_quad_form") && na == 2)
+        || (!strcmp(n, "trace_gen_quad_form") && na == 3)) {
+        /* trace(D B' A B) (D: the identity for trace_quad_form) */
+        bool gen = na == 3;
+        const IVal *D = gen ? &a[0] : NULL, *A = &a[gen], *B = &a[gen + 1];
+        if (A->k != IV_MAT || (B->k != IV_MAT && B->k != IV_VEC)
+            || (D && D->k != IV_MAT))
+            return -3;
+        long n1 = A->rows, k = B->cols;
+        if (A->cols != n1 || B->rows != n1
+            || (D && (D->rows != k || D->cols != k)))
+            return error(c, "the matrices' sizes do not match");
+        /* M = B' A B (k x k), then trace(D M) = sum_ij D_ij M_ji */
+        double s = 0;
+        for (long p = 0; p < k; p++)
+            for (long q = 0; q < k; q++) {
+                if (!D && p != q)
+                    continue;
+                double mqp = 0;     /* (B' A B)_qp */
+                for (long i = 0; i < n1; i++)
+                    for (long j = 0; j < n1; j++)
+                        mqp += B->d[i * k + q] * A->d[i * n1 + j]
+                               * B->d[j * k + p];
+                s += (D ? D->d[p * k + q] : 1) * mqp;
+            }
         *out = iv_real(s);
         return LIB_OK;
     }

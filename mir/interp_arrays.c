@@ -40,6 +40,16 @@ static int builders(LibCall *c, IVal *out)
     const char *n = c->name;
     const IVal *a = c->args;
     int na = c->nargs;
+    static const char *const names[] = {
+        "ones_array", "zeros_array", "ones_int_array", "zeros_int_array",
+        "one_hot_array", "one_hot_int_array", "linspaced_array",
+        "linspaced_int_array", NULL
+    };
+    bool known = false;
+    for (int k = 0; names[k] && !known; k++)
+        known = !strcmp(n, names[k]);
+    if (!known)
+        return -3;
     for (int k = 0; k < na; k++)
         if (a[k].k != IV_INT && a[k].k != IV_REAL)
             return -3;

@@ -5,10 +5,9 @@
  * mixed real/complex arithmetic, the runtime's fft) so that both give the
  * same values.
  *
- * Complex values carry no derivatives (as in the C backend, which refuses
- * complex values that depend on parameters): the backward pass sees no
- * real values in them, so they are data to it; a complex value that
- * depends on the parameters makes the backward pass fail (interp_grad.c).
+ * Their derivatives are interp_grad_complex.c's (a complex value's
+ * adjoint: its two parts' adjoints side by side, as the C backend's
+ * backend/emit_complex_adj.c).
  *
  * The functions: to_complex (scalars and elementwise), get_real, get_imag,
  * conj, abs, arg, norm (elementwise on containers), proj, polar, exp, log,
@@ -17,7 +16,9 @@
  * inv_fft, fft2, inv_fft2; eigenvalues_sym, eigenvectors_sym (of a
  * Hermitian matrix); sum, prod, dot_product, cumulative_sum;
  * rep_vector, rep_row_vector, rep_matrix, to_vector, to_row_vector;
- * size, num_elements, rows, cols. */
+ * size, num_elements, rows, cols; diag_pre_multiply, diag_post_multiply;
+ * the products and solves of interp_complex_linalg.c and, by parts, the
+ * real-linear functions of interp_shape.c. */
 #include "interp_impl.h"
 
 #include <complex.h>

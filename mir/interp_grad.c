@@ -17,9 +17,14 @@
  * the places of u it read; a nested call runs the callee's list backward
  * from its return node and hands the adjoints of its argument nodes back.
  *
- * Each primitive's partials come from, in this order: the structural
- * rules here ([] and []= by labels, making arrays and row vectors, sum,
- * matrix products), the closed-form table of interp_grad_rules.c, and
+ * Values are differentiated as their flattened doubles: a complex value's
+ * adjoint is its two parts' (d/dre, d/dim), and a real value promoted to
+ * complex (an argument, a returned value, an item of a complex array)
+ * takes the real part's adjoint.  Each primitive's partials come from,
+ * in this order: the structural rules here ([] and []= by labels, making
+ * arrays and row vectors), the complex rules of interp_grad_complex.c
+ * (any value complex), sum and matrix products, the closed-form table of
+ * interp_grad_rules.c, and
  * otherwise a numeric derivative (a five-point central difference of the
  * primitive called again with one argument value moved; the node is
  * marked grad_numeric and the function named in MirGradStats). */

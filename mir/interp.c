@@ -410,6 +410,8 @@ static int exec_decl(MirInterp *I, Frame *f, const MirStmt *s)
 
 /* ------------------------------------------------------------- calls */
 
+static int promote(MirInterp *I, const IVal *v, const Type *t, IVal *out);
+
 static int call_user(MirInterp *I, Frame *f, const char *fn, int nargs,
                      const MirExpr *where, IVal *vals, Ref *refs, IVal *out,
                      MirTraceNode **node);
@@ -720,11 +722,11 @@ static int call_user(MirInterp *I, Frame *f, const char *fn, int nargs,
     free(g.node);
     if (rc == EX_ERROR)
         return -1;
-    if (out->k == IV_INT && fun->ret && fun->ret->kind == TY_REAL)
-        *out = iv_real((double)out->i);
-    if ((out->k == IV_INT || out->k == IV_REAL) && fun->ret
-        && fun->ret->kind == TY_COMPLEX)
-        *out = iv_complex(iv_num(out), 0);
+    /* the declared return type: int to real, real values to complex
+     * (containers too: `complex_vector f(vector x) { return x; }`) */
+    IVal got = *out;
+    if (got.k != IV_VOID && fun->ret && promote(I, &got, fun->ret, out))
+        return -1;
     if (nd && out->k != IV_VOID)
         set_value(I, nd, out);
     return 0;

@@ -5,10 +5,9 @@
  * mixed real/complex arithmetic, the runtime's fft) so that both give the
  * same values.
  *
- * Complex values carry no derivatives (as in the C backend, which refuses
- * complex values that depend on parameters): the backward pass sees no
- * real values in them, so they are data to it; a complex value that
- * depends on the parameters makes the backward pass fail (interp_grad.c).
+ * Their derivatives are interp_grad_complex.c's (a complex value's
+ * adjoint: its two parts' adjoints side by side, as the C backend's
+ * backend/emit_complex_adj.c).
  *
  * The functions: to_complex (scalars and elementwise), get_real, get_imag,
  * conj, abs, arg, norm (elementwise on containers), proj, polar, exp, log,
@@ -17,7 +16,9 @@
  * inv_fft, fft2, inv_fft2; eigenvalues_sym, eigenvectors_sym (of a
  * Hermitian matrix); sum, prod, dot_product, cumulative_sum;
  * rep_vector, rep_row_vector, rep_matrix, to_vector, to_row_vector;
- * size, num_elements, rows, cols. */
+ * size, num_elements, rows, cols; diag_pre_multiply, diag_post_multiply;
+ * the products and solves of interp_complex_linalg.c and, by parts, the
+ * real-linear functions of interp_shape.c. */
 #include "interp_impl.h"
 
 #include <complex.h>
@@ -141,7 +142,7 @@ static int unsupported(LibCall *c)
 
 /* ------------------------------------------------------- arithmetic */
 
-enum { CX_ADD, CX_SUB, CX_MUL, CX_DIV };
+enum { CX_ADD, CX_SUB, CX_MUL, CX_DIV, CX_POW };
 
 /* l op r as the emitted C computes it: the left operand made complex, a
  * real right operand kept real (C's mixed arithmetic: z / 2.0 divides
@@ -154,6 +155,7 @@ static double complex arith(int op, double complex l, double complex r,
     case CX_ADD: return rreal ? l + x : l + r;
     case CX_SUB: return rreal ? l - x : l - r;
     case CX_MUL: return rreal ? l * x : l * r;
+    case CX_POW: return cpow(l, r);
     default: return rreal ? l / x : l / r;
     }
 }
@@ -222,6 +224,24 @@ static int binary(LibCall *c, int op, const IVal *l, const IVal *r,
         double complex a = elem(l, k, &lr), b = elem(r, k, &rr);
         set(out, k, arith(op, a, b, rr));
     }
+    return LIB_OK;
+}
+
+/* diag_pre_multiply(v, M): v_i M_ij; diag_post_multiply(M, v): M_ij v_j. */
+static int diag_multiply(LibCall *c, IVal *out)
+{
+    bool pre = !strcmp(c->name, "diag_pre_multiply");
+    const IVal *v = &c->args[pre ? 0 : 1], *m = &c->args[pre ? 1 : 0];
+    bool vr, mr;
+    if (!dense(v) || iv_real_kind(m->k) != IV_MAT
+        || elements(v) != (pre ? m->rows : m->cols))
+        return fail(c, "the vector's size must match the matrix");
+    if (iv_alloc(c->a, IV_CMAT, m->rows, m->cols, out, c->err))
+        return LIB_ERROR;
+    for (long i = 0; i < m->rows; i++)
+        for (long j = 0; j < m->cols; j++)
+            set(out, i * m->cols + j, elem(m, i * m->cols + j, &mr)
+                                      * elem(v, pre ? i : j, &vr));
     return LIB_OK;
 }
 
@@ -413,6 +433,19 @@ static int eigen_herm(LibCall *c, IVal *out)
                          vectors ? out->d : NULL, c->err) ? LIB_ERROR : LIB_OK;
 }
 
+/* A 1-D array of (real or complex) scalars as a complex vector. */
+static int flat_vector(LibCall *c, const IVal *v, IVal *out)
+{
+    for (int k = 0; k < v->n; k++)
+        if (!scalar(&v->el[k]))
+            return unsupported(c);
+    if (iv_alloc(c->a, IV_CVEC, v->n, 1, out, c->err))
+        return LIB_ERROR;
+    for (int k = 0; k < v->n; k++)
+        set(out, k, cx(&v->el[k]));
+    return LIB_OK;
+}
+
 /* sum, prod, dot_product (Eigen's: the first conjugated), cumulative_sum. */
 static int reduce(LibCall *c, IVal *out)
 {
@@ -439,6 +472,20 @@ static int reduce(LibCall *c, IVal *out)
         }
         *out = of(s);
         return LIB_OK;
+    }
+    if (!strcmp(n, "dot_product") && c->nargs == 2 && x->k == IV_ARRAY
+        && c->args[1].k == IV_ARRAY) {
+        /* arrays of scalars: their values as vectors */
+        IVal xv, yv;
+        int rc = flat_vector(c, x, &xv);
+        if (!rc)
+            rc = flat_vector(c, &c->args[1], &yv);
+        if (rc)
+            return rc;
+        LibCall vc = *c;
+        IVal args[2] = {xv, yv};
+        vc.args = args;
+        return reduce(&vc, out);
     }
     if (!strcmp(n, "dot_product") && c->nargs == 2 && dense(x)
         && dense(&c->args[1])) {
@@ -478,6 +525,8 @@ static int shape(LibCall *c, IVal *out)
          || !strcmp(n, "rows") || !strcmp(n, "cols")) && c->nargs == 1) {
         if (x->k == IV_ARRAY && !strcmp(n, "size"))
             *out = iv_int(x->n);
+        else if (x->k == IV_COMPLEX && n[0] != 'r' && n[0] != 'c')
+            *out = iv_int(1);
         else if (dense(x))
             *out = iv_int(n[0] == 'r' ? x->rows : n[0] == 'c' ? x->cols
                           : (long long)elements(x));
@@ -540,6 +589,7 @@ static const struct {
 } ops[] = {
     {"add", CX_ADD}, {"subtract", CX_SUB}, {"multiply", CX_MUL},
     {"divide", CX_DIV}, {"elt_multiply", CX_MUL}, {"elt_divide", CX_DIV},
+    {"pow", CX_POW},
 };
 
 int interp_complex_call(LibCall *c, IVal *out)
@@ -557,6 +607,9 @@ int interp_complex_call(LibCall *c, IVal *out)
         return fourier(c, out);
     if (!any)
         return -3;
+    int lrc = interp_complex_linalg(c, out);
+    if (lrc != -3)
+        return lrc;
     if (c->nargs == 1 && (!strcmp(n, "eigenvalues_sym")
                           || !strcmp(n, "eigenvectors_sym")))
         return eigen_herm(c, out);
@@ -572,12 +625,9 @@ int interp_complex_call(LibCall *c, IVal *out)
         *out = iv_int(n[8] == 'e' ? eq : !eq);
         return LIB_OK;
     }
-    if (c->nargs == 2 && !strcmp(n, "pow")) {
-        if (!scalar(&c->args[0]) || !scalar(&c->args[1]))
-            return unsupported(c);
-        *out = of(cpow(cx(&c->args[0]), cx(&c->args[1])));
-        return LIB_OK;
-    }
+    if (c->nargs == 2 && (!strcmp(n, "diag_pre_multiply")
+                          || !strcmp(n, "diag_post_multiply")))
+        return diag_multiply(c, out);
     if (c->nargs == 1) {
         for (size_t i = 0; i < sizeof unary / sizeof unary[0]; i++)
             if (!strcmp(unary[i].name, n))
@@ -589,5 +639,7 @@ int interp_complex_call(LibCall *c, IVal *out)
     int rc = reduce(c, out);
     if (rc == -3)
         rc = shape(c, out);
+    if (rc == -3)
+        rc = interp_shape_call(c, out);
     return rc == -3 ? unsupported(c) : rc;
 }

@@ -17,12 +17,18 @@
  * the places of u it read; a nested call runs the callee's list backward
  * from its return node and hands the adjoints of its argument nodes back.
  *
- * Each primitive's partials come from, in this order: the structural
- * rules here ([] and []= by labels, making arrays and row vectors, sum,
- * matrix products), the closed-form table of interp_grad_rules.c, and
+ * Values are differentiated as their flattened doubles: a complex value's
+ * adjoint is its two parts' (d/dre, d/dim), and a real value promoted to
+ * complex (an argument, a returned value, an item of a complex array)
+ * takes the real part's adjoint.  Each primitive's partials come from,
+ * in this order: the structural rules here ([] and []= by labels, making
+ * arrays and row vectors), the complex rules of interp_grad_complex.c
+ * (any value complex), sum and matrix products, the closed-form table of
+ * interp_grad_rules.c, and
  * otherwise a numeric derivative (a five-point central difference of the
  * primitive called again with one argument value moved; the node is
  * marked grad_numeric and the function named in MirGradStats). */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,10 +66,14 @@ static long count(const MirTraceNode *nd)
     return nd->vals ? iv_count(&nd->vals->out) : 0;
 }
 
+/* Whether v holds real values (complex ones count: an adjoint of a
+ * complex value is its two parts' adjoints, interp_grad_complex.c). */
 static bool has_reals(const IVal *v)
 {
     switch (v->k) {
-    case IV_REAL: case IV_VEC: case IV_ROWVEC: case IV_MAT: return true;
+    case IV_REAL: case IV_VEC: case IV_ROWVEC: case IV_MAT:
+    case IV_COMPLEX: case IV_CVEC: case IV_CROWVEC: case IV_CMAT:
+        return true;
     case IV_ARRAY: return v->n > 0 && has_reals(&v->el[0]);
     default: return false;
     }
@@ -79,15 +89,22 @@ static double *adj_of(List *L, int i)
     return L->adj[i];
 }
 
-/* Replace v's leaves (a deep copy) by their positions from *at on. */
+/* Replace v's leaves (a deep copy) by their positions from *at on, plus
+ * one: a 0 in a result is a value of no leaf (the imaginary part of a
+ * real value stored into a complex container). */
 static void label(IVal *v, long *at)
 {
     switch (v->k) {
-    case IV_INT: v->i = (*at)++; break;
-    case IV_REAL: v->r = (double)(*at)++; break;
+    case IV_INT: v->i = ++(*at); break;
+    case IV_REAL: v->r = (double)++(*at); break;
+    case IV_COMPLEX:
+        v->r = (double)++(*at);
+        v->im = (double)++(*at);
+        break;
     case IV_VEC: case IV_ROWVEC: case IV_MAT:
-        for (long k = 0; k < (long)v->rows * v->cols; k++)
-            v->d[k] = (double)(*at)++;
+    case IV_CVEC: case IV_CROWVEC: case IV_CMAT:
+        for (long k = 0; k < iv_count(v); k++)
+            v->d[k] = (double)++(*at);
         break;
     case IV_ARRAY:
         for (int k = 0; k < v->n; k++)
@@ -103,8 +120,13 @@ static void leaves(IVal *v, double **p, long *at)
     switch (v->k) {
     case IV_INT: p[(*at)++] = NULL; break;
     case IV_REAL: p[(*at)++] = &v->r; break;
+    case IV_COMPLEX:
+        p[(*at)++] = &v->r;
+        p[(*at)++] = &v->im;
+        break;
     case IV_VEC: case IV_ROWVEC: case IV_MAT:
-        for (long k = 0; k < (long)v->rows * v->cols; k++)
+    case IV_CVEC: case IV_CROWVEC: case IV_CMAT:
+        for (long k = 0; k < iv_count(v); k++)
             p[(*at)++] = &v->d[k];
         break;
     case IV_ARRAY:
@@ -137,7 +159,8 @@ static int back_index(Grad *g, const MirTraceVals *kv, const double *gout,
         return -1;
     double *pos = flat(g->I->a, &res, &m);
     for (long j = 0; j < m; j++)
-        gbase[(long)pos[j]] += gout[j];
+        if (pos[j] >= 1)
+            gbase[(long)pos[j] - 1] += gout[j];
     return 0;
 }
 
@@ -158,7 +181,9 @@ static int back_store(Grad *g, const MirTraceVals *kv, const double *gout,
         return -1;
     double *pos = flat(g->I->a, &cur, &m);
     for (long j = 0; j < m; j++) {
-        long p = (long)pos[j];
+        long p = (long)pos[j] - 1;
+        if (p < 0)
+            continue;
         if (p < ncur && gcur)
             gcur[p] += gout[j];
         else if (p >= ncur && grhs)
@@ -605,6 +630,8 @@ static const char *density_base(Grad *g, const char *fn)
 
 /* ---------------------------------------------------- the primitives */
 
+static int back_primitive_rules(Grad *g, List *L, int i, double **ga);
+
 static int back_primitive(Grad *g, List *L, int i)
 {
     MirTraceNode *nd = &L->t->nodes[i - 1];
@@ -628,16 +655,44 @@ static int back_primitive(Grad *g, List *L, int i)
     /* the arguments' adjoints: argument k of the values is which ref */
     bool index = nd->fn && !strcmp(nd->fn, "[]");
     bool store = nd->fn && !strcmp(nd->fn, "[]=");
-    double *ga[64] = {0};
+    double *ga[64] = {0}, *folded[64] = {0};
+    long nfold[64] = {0};
     if (kv->nargs > 64)
         return fail(g, "too many arguments", nd);
     for (int k = 0; k < kv->nargs; k++) {
         int ref = store && k == 1 ? nd->refs[nd->nargs - 1]
                 : index || store ? nd->refs[0] : nd->refs[k];
-        if (ref > 0 && ref < i && L->active[ref]
-            && iv_count(&kv->args[k]) == count(&L->t->nodes[ref - 1]))
+        if (ref <= 0 || ref >= i || !L->active[ref])
+            continue;
+        long m = iv_count(&kv->args[k]), mref = count(&L->t->nodes[ref - 1]);
+        if (m == mref) {
             ga[k] = adj_of(L, ref);
+        } else if (m == 2 * mref && iv_is_complex(&kv->args[k])
+                   && !iv_is_complex(&L->t->nodes[ref - 1].vals->out)) {
+            /* a real value promoted to complex: the real parts'
+             * adjoints are the real value's */
+            folded[k] = adj_of(L, ref);
+            nfold[k] = mref;
+            ga[k] = arena_alloc(g->I->a, sizeof(double) * (size_t)(m + 1));
+            memset(ga[k], 0, sizeof(double) * (size_t)m);
+        }
     }
+    int rc = back_primitive_rules(g, L, i, ga);
+    for (int k = 0; k < kv->nargs && rc == 0; k++)
+        for (long j = 0; j < nfold[k]; j++)
+            folded[k][j] += ga[k][2 * j];
+    return rc;
+}
+
+/* back_primitive's rules on the arguments' adjoints ga. */
+static int back_primitive_rules(Grad *g, List *L, int i, double **ga)
+{
+    MirTraceNode *nd = &L->t->nodes[i - 1];
+    const MirTraceVals *kv = nd->vals;
+    long mout = count(nd);
+    double *gout = L->adj[i];
+    bool index = nd->fn && !strcmp(nd->fn, "[]");
+    bool store = nd->fn && !strcmp(nd->fn, "[]=");
     int rc = 1;
     if (kv->lib && !strncmp(kv->lib, "ode_", 4)) {
         rc = interp_ode_grad(g->I, kv, gout, ga, g->st);
@@ -652,15 +707,27 @@ static int back_primitive(Grad *g, List *L, int i)
         rc = back_store(g, kv, gout, ga[0], ga[1]) ? -1 : 0;
     else if (!kv->lib && kv->call && (kv->call->internal == FN_MAKE_ARRAY
                                       || kv->call->internal == FN_MAKE_ROW_VEC)) {
+        /* a real item of a complex result: its real part's adjoint */
+        bool cx = iv_is_complex(&kv->out);
         long at = 0;
-        for (int k = 0; k < kv->nargs; k++) {
-            long m = iv_count(&kv->args[k]);
-            for (long j = 0; j < m && at + j < mout; j++)
-                if (ga[k])
-                    ga[k][j] += gout[at + j];
-            at += m;
-        }
+        for (int k = 0; k < kv->nargs; k++)
+            at += iv_count(&kv->args[k])
+                  * (cx && !iv_is_complex(&kv->args[k]) ? 2 : 1);
         rc = at == mout ? 0 : 1;
+        at = 0;
+        for (int k = 0; k < kv->nargs && rc == 0; k++) {
+            long m = iv_count(&kv->args[k]);
+            int step = cx && !iv_is_complex(&kv->args[k]) ? 2 : 1;
+            for (long j = 0; j < m; j++)
+                if (ga[k])
+                    ga[k][j] += gout[at + step * j];
+            at += step * m;
+        }
+    } else if (kv->lib && (rc = interp_grad_complex(g->I->a, kv, gout, ga))
+                              != 1) {
+        /* complex values: interp_grad_complex.c's rules, or numerically */
+        if (rc == 2)
+            rc = 1;
     } else if (kv->lib && !strcmp(kv->lib, "sum") && kv->nargs == 1) {
         long m = iv_count(&kv->args[0]);
         for (long j = 0; j < m && ga[0]; j++)
@@ -741,13 +808,10 @@ static bool is_param_arg(const MirTraceNode *nd)
     return nd->kind == MT_ARG && nd->block == 1 && nd->expr > 0;
 }
 
-/* Which nodes depend on u through real values (argact: the callee's
- * arguments, by position, or NULL at the top); the first node making a
- * complex value from active ones (complex values carry no derivatives
- * here, unlike in the C backend), or 0. */
-static int mark_active(List *L, const bool *argact, int nargact)
+/* Which nodes depend on u through real or complex values (argact: the
+ * callee's arguments, by position, or NULL at the top). */
+static void mark_active(List *L, const bool *argact, int nargact)
 {
-    int complex_node = 0;
     const MirTrace *t = L->t;
     for (int i = 1; i <= t->n; i++) {
         const MirTraceNode *nd = &t->nodes[i - 1];
@@ -767,15 +831,12 @@ static int mark_active(List *L, const bool *argact, int nargact)
         L->active[i] = a && (nd->kind == MT_TARGET || nd->kind == MT_RETURN
                              || nd->kind == MT_NESTED
                              || (nd->vals && has_reals(&nd->vals->out)));
-        if (a && !complex_node && nd->kind == MT_PRIMITIVE && nd->vals
-            && iv_is_complex(&nd->vals->out))
-            complex_node = i;
     }
-    return complex_node;
 }
 
 static int back_list(Grad *g, MirTrace *t, const bool *argact, int nargact,
-                     const double *gret, double **argadj, const long *argm);
+                     const double *gret, long mret, double **argadj,
+                     const long *argm);
 
 static int back_nested(Grad *g, List *L, int i)
 {
@@ -798,8 +859,8 @@ static int back_nested(Grad *g, List *L, int i)
         }
     }
     if (!rc)
-        rc = back_list(g, nd->children, argact, n, adj_of(L, i), argadj,
-                       argm);
+        rc = back_list(g, nd->children, argact, n, adj_of(L, i), count(nd),
+                       argadj, argm);
     free(argact);
     free(argadj);
     free(argm);
@@ -809,7 +870,8 @@ static int back_nested(Grad *g, List *L, int i)
 /* t backward; gret: the adjoint of the value returned; argadj[k] (argm[k]
  * values): where the adjoints of the callee's argument k are added. */
 static int back_list(Grad *g, MirTrace *t, const bool *argact, int nargact,
-                     const double *gret, double **argadj, const long *argm)
+                     const double *gret, long mret, double **argadj,
+                     const long *argm)
 {
     List L = {t, calloc((size_t)t->n + 1, sizeof(double *)),
               calloc((size_t)t->n + 1, sizeof(double)),
@@ -819,12 +881,8 @@ static int back_list(Grad *g, MirTrace *t, const bool *argact, int nargact,
         snprintf(g->why, g->nwhy, "out of memory");
         return -1;
     }
-    int cx = mark_active(&L, argact, nargact);
-    int rc = cx ? fail(g, "a complex value depends on the parameters: "
-                       "complex values carry no derivatives", &t->nodes[cx - 1])
-                : 0;
-    if (cx && g->st)    /* the C backend has them: a limit of this pass */
-        g->st->unsupported = true;
+    mark_active(&L, argact, nargact);
+    int rc = 0;
     for (int i = 1; i <= t->n && !rc; i++) {
         const MirTraceNode *nd = &t->nodes[i - 1];
         int r = nd->nargs ? nd->refs[0] : 0;
@@ -833,10 +891,12 @@ static int back_list(Grad *g, MirTrace *t, const bool *argact, int nargact,
         if (nd->kind == MT_RETURN && gret) {
             double *a = adj_of(&L, r);
             long m = count(&t->nodes[r - 1]);
+            /* a real value returned as complex: its real parts' */
+            int step = mret == 2 * m ? 2 : 1;
             if (!a)
                 rc = fail(g, "out of memory", nd);
-            for (long j = 0; a && j < m; j++)
-                a[j] += gret[j];
+            for (long j = 0; a && j < m && step * j < mret; j++)
+                a[j] += gret[step * j];
         }
     }
     for (int i = t->n; i >= 1 && !rc; i--) {
@@ -871,12 +931,14 @@ static int back_list(Grad *g, MirTrace *t, const bool *argact, int nargact,
             rc = back_nested(g, &L, i);
         } else if (is_param_arg(nd) && argadj && nd->expr <= nargact
                    && argadj[nd->expr - 1]) {
-            long m = count(nd);
-            if (m != argm[nd->expr - 1])
+            long m = count(nd), ma = argm[nd->expr - 1];
+            /* a real argument promoted to complex: the real parts' */
+            int step = m == 2 * ma && iv_is_complex(&nd->vals->out) ? 2 : 1;
+            if (m != step * ma)
                 rc = fail(g, "an argument's size differs from the caller's",
                           nd);
-            for (long j = 0; j < m && !rc; j++)
-                argadj[nd->expr - 1][j] += L.adj[i][j];
+            for (long j = 0; j < ma && !rc; j++)
+                argadj[nd->expr - 1][j] += L.adj[i][step * j];
         }
     }
     list_free(&L);
@@ -893,7 +955,8 @@ int interp_grad_list(MirInterp *I, MirTrace *t, const bool *argact,
     Grad g = {I, NULL, 0, st, why, nwhy, 1.0};
     if (!t)
         return snprintf(why, nwhy, "no list was recorded"), -1;
-    return back_list(&g, t, argact, nargs, gret, argadj, argm);
+    return back_list(&g, t, argact, nargs, gret, gret ? LONG_MAX : 0,
+                     argadj, argm);
 }
 
 int mir_trace_gradient(MirInterp *in, MirTrace *t, double *grad,
@@ -904,7 +967,7 @@ int mir_trace_gradient(MirInterp *in, MirTrace *t, double *grad,
     memset(grad, 0, sizeof(double) * (size_t)g.nunc);
     if (!t)
         return snprintf(why, n, "no trace was recorded"), -1;
-    return back_list(&g, t, NULL, 0, NULL, NULL, NULL);
+    return back_list(&g, t, NULL, 0, NULL, 0, NULL, NULL);
 }
 
 int mir_interp_gradient(MirInterp *in, const double *u, double *lp,
@@ -919,10 +982,7 @@ int mir_interp_gradient(MirInterp *in, const double *u, double *lp,
         return -1;
     if (trace)
         *trace = t;
-    int rc = mir_trace_gradient(in, t, grad, st, why, n);
-    if (rc && st->unsupported && unsupported)
-        *unsupported = true;
-    return rc;
+    return mir_trace_gradient(in, t, grad, st, why, n);
 }
 
 int mir_trace_param_node(const MirTrace *t, int k)

@@ -28,16 +28,22 @@ static const char *const rearranging[] = {
     "transpose", "append_row", "append_col", "rep_vector", "rep_row_vector",
     "rep_matrix", "rep_array", "head", "tail", "segment", "reverse",
     "diag_matrix", "diagonal", "col", "row", "block", "sub_col", "sub_row",
-    NULL
+    "append_array", NULL
 };
 
-/* The real leaves of v replaced by labels from *at on (ints kept). */
+/* The real leaves of v (both parts of complex ones) replaced by labels
+ * from *at on (ints kept). */
 static void label_reals(IVal *v, double *at)
 {
     switch (v->k) {
     case IV_REAL: v->r = (*at)++; break;
+    case IV_COMPLEX:
+        v->r = (*at)++;
+        v->im = (*at)++;
+        break;
     case IV_VEC: case IV_ROWVEC: case IV_MAT:
-        for (long k = 0; k < (long)v->rows * v->cols; k++)
+    case IV_CVEC: case IV_CROWVEC: case IV_CMAT:
+        for (long k = 0; k < iv_count(v); k++)
             v->d[k] = (*at)++;
         break;
     case IV_ARRAY:
@@ -362,6 +368,14 @@ static int back_hmm(Arena *a, const MirTraceVals *kv, double g, double **ga)
     return 0;
 }
 
+bool interp_grad_rearranging(const char *lib)
+{
+    for (const char *const *r = rearranging; *r; r++)
+        if (!strcmp(lib, *r))
+            return true;
+    return false;
+}
+
 int interp_grad_more(Arena *a, const char *base, const MirTraceVals *kv,
                      const double *gout, double **ga)
 {
@@ -369,9 +383,8 @@ int interp_grad_more(Arena *a, const char *base, const MirTraceVals *kv,
         return back_hmm(a, kv, gout[0], ga);
     if (!strcmp(base, "ordered_logistic"))
         return back_ordered_logistic(a, kv, gout[0], ga);
-    for (const char *const *r = rearranging; *r; r++)
-        if (!strcmp(kv->lib, *r))
-            return back_rearranging(a, kv, gout, ga);
+    if (interp_grad_rearranging(kv->lib))
+        return back_rearranging(a, kv, gout, ga);
     if (!strcmp(base, "dirichlet") || !strcmp(base, "categorical")
         || !strcmp(base, "multinomial"))
         return back_simplex_density(a, base, kv, gout[0], ga);

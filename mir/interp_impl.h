@@ -73,8 +73,7 @@ int iv_alloc(Arena *a, IvKind k, long rows, long cols, IVal *out,
 IVal iv_copy(Arena *a, const IVal *v);
 IVal iv_complex(double re, double im);
 /* Whether k is a complex scalar or container; v a complex value or an
- * array of them.  Complex values carry no derivatives: the backward pass
- * treats them as data (as the C backend does). */
+ * array of them. */
 bool iv_is_complex_kind(IvKind k);
 bool iv_is_complex(const IVal *v);
 /* The number of doubles in v's leaves (arrays summed), ints counted too
@@ -206,6 +205,9 @@ double interp_digamma(double x);
  * none of them fits. */
 int interp_grad_more(Arena *a, const char *base, const MirTraceVals *kv,
                      const double *gout, double **ga);
+/* Whether lib only copies its arguments' values (to_vector, append_row,
+ * rep_matrix, ...): interp_grad_more's rule by labels serves it. */
+bool interp_grad_rearranging(const char *lib);
 
 /* interp_grad_multi.c: the multivariate normal densities' partials
  * (base: the density's name without its suffix) times gout into ga[k]
@@ -243,6 +245,14 @@ int interp_grad_cholesky(Arena *a, const IVal *L, const double *gL,
 int interp_grad_transform(Arena *a, const MirTraceVals *kv, const double *gy,
                           double glj, double **ga);
 
+/* interp_grad_complex.c: the partials of the functions and operators on
+ * complex values (a complex value's adjoint: its parts' adjoints side by
+ * side, d/dre + i d/dim) times gout into ga[k]; 1 when no value is
+ * complex or lib is a rearranging function (interp_grad_more's), 2 when
+ * lib has no closed form here (the caller differentiates numerically). */
+int interp_grad_complex(Arena *a, const MirTraceVals *kv, const double *gout,
+                        double **ga);
+
 /* interp_io.c */
 /* The content of a string literal argument ("" for anything else). */
 const char *interp_str_arg(const MirExpr *e);
@@ -272,6 +282,21 @@ IvKind iv_real_kind(IvKind k);
 /* v (int, real, a real container, or complex) as complex of kind k's
  * shape: a copy when it must be converted. */
 int iv_to_complex(Arena *a, const IVal *v, IVal *out, RtError *err);
+
+/* interp_complex_linalg.c: dot_self, columns_/rows_dot_self,
+ * columns_/rows_dot_product, crossprod, tcrossprod, B / A and
+ * singular_values on complex values; -3 when c is none of them. */
+int interp_complex_linalg(LibCall *c, IVal *out);
+
+/* interp_arrays.c: ones_array and the other array builders,
+ * append_array, dims, to_int, falling_factorial and rising_factorial;
+ * -3 when c is none of them. */
+int interp_arrays_call(LibCall *c, IVal *out);
+
+/* interp_shape.c: col, block, sub_col, sub_row, diagonal, to_matrix,
+ * trace, symmetrize_from_lower_tri, and the real-linear functions of
+ * complex values by parts (see there); -3 when c is none of them. */
+int interp_shape_call(LibCall *c, IVal *out);
 
 /* interp_ode.c: ode_rk45 and ode_rk45_tol on their evaluated arguments
  * (the value: a solve without sensitivities, as the sampler's); -3 when

@@ -4,6 +4,7 @@
  * is by table: elementwise functions of one and two reals, densities by
  * the shape of their runtime signature, then the rest by name.  A function
  * missing here gives "the interpreter does not support NAME yet". */
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -350,6 +351,8 @@ static const struct { const char *name; Fn1 f; } fn1[] = {
     {"digamma", rt_digamma}, {"trigamma", rt_trigamma},
     {"inv_erfc", rt_inv_erfc}, {"inv_Phi", rt_std_normal_qf},
     {"std_normal_qf", rt_std_normal_qf},
+    {"std_normal_log_qf", rt_std_normal_log_qf}, {"Phi", rt_Phi},
+    {"Phi_approx", rt_Phi_approx},
     {"std_normal_log_qf", rt_std_normal_log_qf},
     {"lambert_w0", rt_lambert_w0}, {"lambert_wm1", rt_lambert_wm1},
     {"step", stan_step}, {"minus", NULL}, {"plus", NULL},
@@ -585,6 +588,16 @@ typedef double (*DI3)(RtIArg, RtArg, RtArg, bool, double, RtError *);
 typedef double (*DII3)(RtIArg, RtIArg, RtArg, bool, double, RtError *);
 typedef double (*DII4)(RtIArg, RtIArg, RtArg, RtArg, bool, double,
                        RtError *);
+typedef double (*DR5)(RtArg, RtArg, RtArg, RtArg, RtArg, bool, double,
+                      RtError *);
+typedef double (*DR6)(RtArg, RtArg, RtArg, RtArg, RtArg, RtArg, bool, double,
+                      RtError *);
+typedef double (*DR8)(RtArg, RtArg, RtArg, RtArg, RtArg, RtArg, RtArg, RtArg,
+                      bool, double, RtError *);
+typedef double (*DR7)(RtArg, RtArg, RtArg, RtArg, RtArg, RtArg, RtArg, bool,
+                      double, RtError *);
+typedef double (*DR9)(RtArg, RtArg, RtArg, RtArg, RtArg, RtArg, RtArg, RtArg,
+                      RtArg, bool, double, RtError *);
 
 typedef struct Density {
     const char *name;       /* without the suffix */
@@ -611,6 +624,13 @@ static const Density densities[] = {
     DM(poisson, "IR"), DM(poisson_log, "IR"), DM(neg_binomial_2, "IRR"),
     DM(neg_binomial_2_log, "IRR"), DM(neg_binomial, "IRR"),
     DM(yule_simon, "IR"),
+    /* wiener_lpdf's overloads by their number of arguments */
+    {"wiener", "RRRRR", (void (*)(void))rt_wiener_lpdf},
+    {"wiener", "RRRRRR", (void (*)(void))rt_wiener5_lpdf},
+    {"wiener", "RRRRRRRR", (void (*)(void))rt_wiener7_lpdf},
+    /* and with the trailing tolerance */
+    {"wiener", "RRRRRRR", (void (*)(void))rt_wiener5_tol_lpdf},
+    {"wiener", "RRRRRRRRR", (void (*)(void))rt_wiener7_tol_lpdf},
 };
 
 /* NAME_lpdf / _lupdf / _lpmf / _lupmf: the base name and propto. */
@@ -634,9 +654,9 @@ static int density(LibCall *c, const Density *d, bool propto, IVal *out)
 {
     int n = (int)strlen(d->sig);
     if (c->nargs != n)
-        return unsupported(c);
-    RtArg r[4];
-    RtIArg ia[4];
+        return -3;
+    RtArg r[9];
+    RtIArg ia[9];
     for (int i = 0; i < n; i++) {
         int rc = d->sig[i] == 'I' ? as_iarg(c, i, &ia[i]) : as_arg(c, i, &r[i]);
         if (rc)
@@ -655,8 +675,77 @@ static int density(LibCall *c, const Density *d, bool propto, IVal *out)
         v = ((DI3)d->f)(ia[0], r[1], r[2], propto, 1, e);
     else if (!strcmp(d->sig, "IIR"))
         v = ((DII3)d->f)(ia[0], ia[1], r[2], propto, 1, e);
+    else if (!strcmp(d->sig, "RRRRR"))
+        v = ((DR5)d->f)(r[0], r[1], r[2], r[3], r[4], propto, 1, e);
+    else if (!strcmp(d->sig, "RRRRRR"))
+        v = ((DR6)d->f)(r[0], r[1], r[2], r[3], r[4], r[5], propto, 1, e);
+    else if (!strcmp(d->sig, "RRRRRRRR"))
+        v = ((DR8)d->f)(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7],
+                        propto, 1, e);
+    else if (!strcmp(d->sig, "RRRRRRR"))
+        v = ((DR7)d->f)(r[0], r[1], r[2], r[3], r[4], r[5], r[6], propto, 1,
+                        e);
+    else if (!strcmp(d->sig, "RRRRRRRRR"))
+        v = ((DR9)d->f)(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8],
+                        propto, 1, e);
     else
         v = ((DII4)d->f)(ia[0], ia[1], r[2], r[3], propto, 1, e);
+    return done(c, v, out);
+}
+
+/* wiener_lcdf_unnorm and wiener_lccdf_unnorm (y, alpha, tau, beta,
+ * delta[, var_delta, var_beta, var_tau]); -3 for other arities. */
+static int wiener_cdf(LibCall *c, IVal *out)
+{
+    bool lcdf = !strcmp(c->name, "wiener_lcdf_unnorm");
+    if ((!lcdf && strcmp(c->name, "wiener_lccdf_unnorm"))
+        || c->nargs < 5 || c->nargs > 9 || c->nargs == 7)
+        return -3;
+    RtArg r[9];
+    for (int i = 0; i < c->nargs; i++) {
+        int rc = as_arg(c, i, &r[i]);
+        if (rc)
+            return rc;
+    }
+    RtError *e = c->err;
+    double v;
+    if (c->nargs == 5)
+        v = (lcdf ? rt_wiener_lcdf_unnorm : rt_wiener_lccdf_unnorm)
+            (r[0], r[1], r[2], r[3], r[4], 1, e);
+    else if (c->nargs == 6)     /* the tolerance last */
+        v = (lcdf ? rt_wiener_tol_lcdf_unnorm : rt_wiener_tol_lccdf_unnorm)
+            (r[0], r[1], r[2], r[3], r[4], r[5], 1, e);
+    else if (c->nargs == 8)
+        v = (lcdf ? rt_wiener7_lcdf_unnorm : rt_wiener7_lccdf_unnorm)
+            (r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], 1, e);
+    else
+        v = (lcdf ? rt_wiener7_tol_lcdf_unnorm : rt_wiener7_tol_lccdf_unnorm)
+            (r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], 1, e);
+    return done(c, v, out);
+}
+
+/* The hypergeometric functions (their RtArg forms, values only). */
+static int hypergeometric(LibCall *c, IVal *out)
+{
+    const char *n = c->name;
+    int want = !strcmp(n, "hypergeometric_1F0") ? 2
+             : !strcmp(n, "hypergeometric_2F1") ? 4
+             : !strcmp(n, "hypergeometric_3F2")
+               || !strcmp(n, "hypergeometric_pFq") ? 3 : 0;
+    if (!want || c->nargs != want)
+        return -3;
+    RtArg r[4];
+    for (int i = 0; i < want; i++) {
+        int rc = as_arg(c, i, &r[i]);
+        if (rc)
+            return rc;
+    }
+    double v = want == 2 ? rt_hypergeometric_1F0(r[0], r[1], 1, c->err)
+             : want == 4 ? rt_hypergeometric_2F1(r[0], r[1], r[2], r[3], 1,
+                                                 c->err)
+             : n[15] == '3' ? rt_hypergeometric_3F2(r[0], r[1], r[2], 1,
+                                                    c->err)
+             : rt_hypergeometric_pFq(r[0], r[1], r[2], 1, c->err);
     return done(c, v, out);
 }
 
@@ -749,6 +838,12 @@ static int other(LibCall *c, IVal *out)
     int na = c->nargs;
     if (!strcmp(n, "pi") && na == 0) return (*out = iv_real(M_PI), LIB_OK);
     if (!strcmp(n, "e") && na == 0) return (*out = iv_real(M_E), LIB_OK);
+    if (!strcmp(n, "sqrt2") && na == 0) return (*out = iv_real(M_SQRT2), LIB_OK);
+    if (!strcmp(n, "log2") && na == 0) return (*out = iv_real(M_LN2), LIB_OK);
+    if (!strcmp(n, "log10") && na == 0)
+        return (*out = iv_real(M_LN10), LIB_OK);
+    if (!strcmp(n, "machine_precision") && na == 0)
+        return (*out = iv_real(DBL_EPSILON), LIB_OK);
     if (!strcmp(n, "not_a_number") && na == 0)
         return (*out = iv_real(NAN), LIB_OK);
     if (!strcmp(n, "positive_infinity") && na == 0)
@@ -922,12 +1017,31 @@ int interp_lib_call(LibCall *c, IVal *out)
     bool dens = density_name(n, base, sizeof base, &propto);
     if (dens)
         for (size_t i = 0; i < sizeof densities / sizeof densities[0]; i++)
-            if (!strcmp(densities[i].name, base))
-                return density(c, &densities[i], propto && c->propto, out);
+            if (!strcmp(densities[i].name, base)) {
+                int drc = density(c, &densities[i], propto && c->propto, out);
+                if (drc != -3)
+                    return drc;
+            }
+    if (!strncmp(n, "hypergeometric_", 15)) {
+        int hrc = hypergeometric(c, out);
+        if (hrc != -3)
+            return hrc;
+    }
+    if (!strncmp(n, "wiener_lc", 9)) {
+        int wrc = wiener_cdf(c, out);
+        if (wrc != -3)
+            return wrc;
+    }
     int rc = interp_lib_more(c, out, dens ? base : NULL, propto && c->propto);
     if (rc != -3 || dens)
         return rc == -3 ? unsupported(c) : rc;
     rc = reduction(c, out);
+    if (rc == -3)
+        rc = interp_shape_call(c, out);
+    if (rc == -3)
+        rc = interp_arrays_call(c, out);
+    if (rc == -3)
+        rc = interp_complex_linalg(c, out);
     if (rc != -3)
         return rc;
     return other(c, out);

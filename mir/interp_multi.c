@@ -494,6 +494,20 @@ static int linalg(LibCall *c, IVal *out)
             return LIB_ERROR;
         return value(c, v, out);
     }
+    if (!strcmp(n, "log_mix") && na == 2 && a[1].k == IV_ARRAY
+        && a[1].n > 0 && dense(&a[1].el[0])) {
+        /* one mixture of each vector of the array, summed */
+        double s = 0;
+        for (int k = 0; k < a[1].n; k++) {
+            RtArg lam = rt_argn(a[1].el[k].d, NULL,
+                                a[1].el[k].rows * a[1].el[k].cols, false);
+            lam.vec = true;
+            s += rt_log_mix_vec(arg(c, 0), lam, 1, c->err);
+            if (c->err->msg[0] && isnan(s))
+                return LIB_ERROR;
+        }
+        return value(c, s, out);
+    }
     if (!strcmp(n, "log_mix") && na == 2)
         return value(c, rt_log_mix_vec(arg(c, 0), arg(c, 1), 1, c->err), out);
     if ((!strcmp(n, "head") || !strcmp(n, "tail")) && na == 2

@@ -708,9 +708,6 @@ typedef struct MirGradStats {
     int closed;             /* primitives differentiated by closed forms */
     int numeric;            /* ... numerically (finite differences) */
     const char *numeric_fns;    /* those primitives' names, "a, b" ("") */
-    bool unsupported;       /* it failed on what the backward pass does not
-                               differentiate (complex values), not on the
-                               model */
 } MirGradStats;
 /* The gradient of t's log density with respect to the unconstrained point
  * (grad: mir_interp_num_unconstrained entries), by reverse accumulation
@@ -722,8 +719,8 @@ int mir_trace_gradient(MirInterp *in, MirTrace *t, double *grad,
                        MirGradStats *st, char *why, size_t n);
 /* log_prob (with the Jacobian) and its gradient at u: records the full
  * trace (into *trace when trace is not NULL), then mir_trace_gradient;
- * *unsupported is set when either fails on what the interpreter does not
- * run or differentiate. */
+ * *unsupported is set when log_prob fails on what the interpreter does
+ * not run. */
 int mir_interp_gradient(MirInterp *in, const double *u, double *lp,
                         double *grad, MirGradStats *st, MirTrace **trace,
                         char *why, size_t n, bool *unsupported);

@@ -23,6 +23,10 @@ typedef struct Opnd {
     bool is_int;
     bool is_complex;        /* C99 double complex: the value is one, or a
                                pointer to them (never an adjoint) */
+    /* all the dimensions, outermost first, of a container whose rows and
+     * cols do not say them (array[,] real, array[] matrix, ...), where
+     * known; NULL otherwise (emit_dims.c) */
+    const char *const *shape;
 } Opnd;
 
 typedef struct EmReady EmReady;
@@ -600,6 +604,27 @@ bool em_old_unneeded(const Emit *em, const MirStmt *s);
  * elementwise over container arguments (true: e is one, its value in
  * *out).  The draws of vectors and matrices are em_rng_rules. */
 bool em_draw_value(Emit *em, const MirExpr *e, Opnd *out);
+
+/* emit_fun.c: in a user function returning a container, the dimensions
+ * of r, the value of a return statement of type t, into the caller's
+ * ret_rows and ret_cols or ret_dims. */
+void em_return_dims(Emit *em, const Type *t, Opnd r);
+
+/* emit_dims.c */
+/* Array dimensions plus 1 for a vector, 2 for a matrix. */
+int em_type_rank(const Type *t);
+/* Whether a value of type t needs Opnd.shape for its dimensions. */
+bool em_needs_shape(const Type *t);
+/* Dimension k (0: outermost) of o, a value of type t, as a C expression;
+ * refused when o does not know it. */
+const char *em_opnd_dim(Emit *em, const Type *t, Opnd o, int k);
+/* o with the dimensions dims (as many as t's rank): its count, rows,
+ * cols and shape. */
+Opnd em_opnd_shaped(Emit *em, const Type *t, Opnd o, const char *const *dims);
+/* o, a value of type t made element by element from `from` (of type
+ * from_type, of the same rank), with from's shape. */
+Opnd em_opnd_shape_from(Emit *em, const Type *t, Opnd o, Opnd from,
+                        const Type *from_type);
 
 /* emit_shape.c */
 /* Functions whose result only selects and rearranges the elements of

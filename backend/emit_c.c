@@ -769,8 +769,7 @@ static void fwd_stmt_kind(Emit *em, const MirStmt *s, Section sec)
                         " * (size_t)(%s));", r.n);
                 em_line(em, "for (int k = 0; k < %s; k++) (*ret)[k] = %s[k];",
                         r.n, r.val);
-                em_line(em, "*ret_rows = %s;", r.rows ? r.rows : r.n);
-                em_line(em, "*ret_cols = %s;", r.rows ? r.cols : "1");
+                em_return_dims(em, s->rhs->type, r);
             } else {
                 em_line(em, "*ret = %s;", r.val);
             }

@@ -104,7 +104,7 @@ Opnd em_new_complex(Emit *em, const char *n, const char *rows,
     const char *t = em_fresh(em, "t");
     em_line(em, "double complex *%s = (double complex *)rt_scratch_doubles("
             "&S->scratch, (size_t)2 * (%s));", t, n);
-    Opnd o = {t, NULL, n, rows, cols, true, false, true};
+    Opnd o = {t, NULL, n, rows, cols, true, false, true, NULL};
     return o;
 }
 
@@ -117,6 +117,7 @@ Opnd em_to_complex(Emit *em, Opnd o)
     Opnd c = em_new_complex(em, o.n, o.rows, o.cols);
     em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s[k];", o.n, c.val,
             o.val);
+    c.shape = o.shape;
     return c;
 }
 

@@ -30,7 +30,7 @@ bool em_is_container_type(const Type *t)
 
 Opnd em_scalar(const char *val, const char *adj, bool is_int)
 {
-    Opnd o = {val, adj, "1", "1", "1", false, is_int, false};
+    Opnd o = {val, adj, "1", "1", "1", false, is_int, false, NULL};
     return o;
 }
 
@@ -42,7 +42,7 @@ Opnd em_new_container(Emit *em, const char *n, const char *rows,
     em_temp_check(em, rows, cols);
     em_line(em, "%s *%s = rt_scratch_%s(&S->scratch, (size_t)(%s));",
             is_int ? "int" : "double", t, is_int ? "ints" : "doubles", n);
-    Opnd o = {t, NULL, n, rows, cols, true, is_int, false};
+    Opnd o = {t, NULL, n, rows, cols, true, is_int, false, NULL};
     return o;
 }
 
@@ -257,9 +257,13 @@ static const char *expr_index_map(Emit *em, const MirExpr *e, Opnd b,
                                   const char **cols)
 {
     const Type *t = e->args[0]->type;
-    const char *dims[2];
+    const char *dims[16];
     int total;
-    if (is_matrix_type(t)
+    if (b.shape && em_type_rank(t) <= 16) {
+        total = em_type_rank(t);
+        for (int d = 0; d < total; d++)
+            dims[d] = b.shape[d];
+    } else if (is_matrix_type(t)
         || (t->kind == TY_ARRAY && t->dims == 1 && is_vector_type(t->elem))) {
         dims[0] = b.rows;
         dims[1] = b.cols;
@@ -311,6 +315,21 @@ static void slice(Emit *em, VarId v, const MirIndex *ix, const char **off,
     *len = l;
 }
 
+/* o, the part of variable v after its first `skip` dimensions, with
+ * the shape of the rest when rows and cols do not say it (emit_dims.c). */
+static Opnd var_shape(Emit *em, VarId v, int skip, Opnd o)
+{
+    const MirVar *var = &em->p->vars[v];
+    int rank = em_var_rank(var) - skip;
+    if (rank < 2)
+        return o;
+    const char **dims = arena_alloc(em->a, sizeof *dims * (size_t)rank);
+    for (int d = 0; d < rank; d++)
+        dims[d] = em_var_dim(em, v, skip + d);
+    o.shape = dims;
+    return o;
+}
+
 static Opnd value_indexed(Emit *em, const MirExpr *e)
 {
     const MirExpr *base = e->args[0];
@@ -348,7 +367,7 @@ static Opnd value_indexed(Emit *em, const MirExpr *e)
         const char *off, *count, *len;
         slice(em, v, &e->indices[0], &off, &count, &len);
         Opnd r = {A("(%s + %s)", ptr, off), adj ? A("(%s + %s)", adj, off)
-                  : NULL, count, count, "1", true, is_int, cx};
+                  : NULL, count, count, "1", true, is_int, cx, NULL};
         const Type *t = e->type;
         if (is_matrix_type(t)
             || (t->kind == TY_ARRAY && t->dims == 1
@@ -359,6 +378,15 @@ static Opnd value_indexed(Emit *em, const MirExpr *e)
             r.cols = em_var_dim(em, v, 1);
         } else {
             em_shape_of(e->type, count, &r.rows, &r.cols);
+        }
+        if (em_needs_shape(e->type)) {
+            int rank = em_type_rank(e->type);
+            const char **dims = arena_alloc(em->a, sizeof *dims
+                                            * (size_t)rank);
+            dims[0] = len;
+            for (int d = 1; d < rank; d++)
+                dims[d] = em_var_dim(em, v, d);
+            r = em_opnd_shaped(em, e->type, r, dims);
         }
         return r;
     }
@@ -388,7 +416,7 @@ static Opnd value_indexed(Emit *em, const MirExpr *e)
         return x;
     }
     Opnd r = {A("(%s + %s)", ptr, o), adj ? A("(%s + %s)", adj, o) : NULL,
-              count, count, "1", true, is_int, cx};
+              count, count, "1", true, is_int, cx, NULL};
     const Type *t = e->type;
     if (is_matrix_type(t)
         || (t->kind == TY_ARRAY && t->dims == 1 && is_vector_type(t->elem))) {
@@ -401,7 +429,7 @@ static Opnd value_indexed(Emit *em, const MirExpr *e)
     } else {
         em_shape_of(e->type, count, &r.rows, &r.cols);
     }
-    return r;
+    return var_shape(em, v, e->nindices, r);
 }
 
 static void backprop_indexed(Emit *em, const MirExpr *e, const char *adj)
@@ -731,11 +759,18 @@ static Opnd value_ternary_container(Emit *em, const MirExpr *e)
     const char *ct = is_int ? "int" : cx ? "double complex" : "double";
     em_line(em, "%s *%s = NULL;", ct, t);
     em_line(em, "int %s = 0, %s = 0, %s = 0;", n, r, k);
+    /* all the dimensions, when rows and cols do not say them */
+    int rank = em_needs_shape(e->type) ? em_type_rank(e->type) : 0;
+    if (rank > 0)
+        em_line(em, "int %s_d[%d] = {0};", t, rank);
     em_line(em, "if (%s) {", c.val);
     for (int arm = 1; arm <= 2; arm++) {
         em->indent++;
         em->block_depth++;
         Opnd y = em_value(em, e->args[arm]);
+        for (int d = 0; d < rank; d++)
+            em_line(em, "%s_d[%d] = %s;", t, d,
+                    em_opnd_dim(em, e->args[arm]->type, y, d));
         em_line(em, "%s = %s;", n, y.n);
         em_line(em, "%s = %s;", r, y.rows ? y.rows : y.n);
         em_line(em, "%s = %s;", k, y.cols ? y.cols : "1");
@@ -753,7 +788,13 @@ static Opnd value_ternary_container(Emit *em, const MirExpr *e)
         em->indent--;
         em_line(em, arm == 1 ? "} else {" : "}");
     }
-    Opnd o = {t, NULL, n, r, k, true, is_int, cx};
+    Opnd o = {t, NULL, n, r, k, true, is_int, cx, NULL};
+    if (rank > 0) {
+        const char **dims = arena_alloc(em->a, sizeof *dims * (size_t)rank);
+        for (int d = 0; d < rank; d++)
+            dims[d] = A("%s_d[%d]", t, d);
+        o.shape = dims;
+    }
     return o;
 }
 
@@ -819,7 +860,7 @@ static Opnd value_uncached(Emit *em, const MirExpr *e)
             return x;
         }
         Opnd o = {em_var_val(em, v), adj, em_var_count(em, v), NULL, NULL,
-                  true, is_int, cx};
+                  true, is_int, cx, NULL};
         const Type *t = var->sized.type;
         if (is_matrix_type(t) || (t->kind == TY_ARRAY && t->dims == 1
                                   && is_vector_type(t->elem))) {
@@ -829,7 +870,7 @@ static Opnd value_uncached(Emit *em, const MirExpr *e)
         } else {
             em_shape_of(t, o.n, &o.rows, &o.cols);
         }
-        return o;
+        return var_shape(em, v, 0, o);
     }
     case MX_CALL:
         if (e->fn_kind == FNK_INTERNAL && (e->internal == FN_MAKE_ARRAY
@@ -852,6 +893,18 @@ static Opnd value_uncached(Emit *em, const MirExpr *e)
                     Opnd a = em_value(em, e->args[i]);
                     em_line(em, "for (int k = 0; k < %s; k++) %s[%d * %s + "
                             "k] = %s[k];", first.n, o.val, i, first.n, a.val);
+                }
+                if (em_needs_shape(e->type)) {
+                    /* {m1, m2} of matrices, {a, b} of arrays: n, then
+                     * the dimensions of the first */
+                    const Type *et = e->args[0]->type;
+                    int rank = em_type_rank(et);
+                    const char **dims = arena_alloc(em->a, sizeof *dims
+                                                    * (size_t)(rank + 1));
+                    dims[0] = n;
+                    for (int d = 0; d < rank; d++)
+                        dims[d + 1] = em_opnd_dim(em, et, first, d);
+                    o = em_opnd_shaped(em, e->type, o, dims);
                 }
                 return o;
             }
@@ -935,6 +988,7 @@ static Opnd value_uncached(Emit *em, const MirExpr *e)
         Opnd o = em_new_container(em, x.n, x.rows, x.cols, false);
         em_line(em, "for (int k = 0; k < %s; k++) %s[k] = (double)%s[k];",
                 x.n, o.val, x.val);
+        o.shape = x.shape;
         return o;
     }
     case MX_IMAG:

@@ -411,6 +411,10 @@ int em_cb_fun(Emit *em, const MirExpr *call, int nparams, int from,
  * gradient arguments in f's reverse function; the lines that give the
  * scratch memory the callback used back. */
 const char *em_cb_args(Emit *em, const MirFun *f, int first);
+/* For argument i of a call filling context c (a CbCtx or OdeCtx): when
+ * its type t needs all its dimensions (emit_dims.c), an array of them in
+ * the context's scope, which c.dims[i] points to (em_cb_args reads it). */
+void em_cb_fill_dims(Emit *em, const char *c, int i, const Type *t, Opnd a);
 const char *em_cb_grads(Emit *em, const MirFun *f, int first);
 void em_cb_scratch_mark(Emit *em);
 void em_cb_scratch_release(Emit *em);
@@ -621,10 +625,9 @@ const char *em_opnd_dim(Emit *em, const Type *t, Opnd o, int k);
 /* o with the dimensions dims (as many as t's rank): its count, rows,
  * cols and shape. */
 Opnd em_opnd_shaped(Emit *em, const Type *t, Opnd o, const char *const *dims);
-/* o, a value of type t made element by element from `from` (of type
- * from_type, of the same rank), with from's shape. */
-Opnd em_opnd_shape_from(Emit *em, const Type *t, Opnd o, Opnd from,
-                        const Type *from_type);
+/* What size, num_elements, rows or cols (fn) of x, a value of type t,
+ * is: the size of an array is its outermost dimension. */
+const char *em_size_of(Emit *em, const char *fn, const Type *t, Opnd x);
 
 /* emit_shape.c */
 /* Functions whose result only selects and rearranges the elements of

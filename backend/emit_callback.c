@@ -130,6 +130,7 @@ void em_callback_prototypes(Emit *em)
     em_line(em, "    const int *ia[%d];", CB_MAX_ARGS);
     em_line(em, "    int len[%d], rows[%d], cols[%d], off[%d];", CB_MAX_ARGS,
             CB_MAX_ARGS, CB_MAX_ARGS, CB_MAX_ARGS);
+    em_line(em, "    const int *dims[%d];", CB_MAX_ARGS);
     em_line(em, "} CbCtx;");
     for (int k = 0; k < NFAMILIES; k++)
         for (int fi = 0; fi < em->p->nfuns; fi++)
@@ -286,10 +287,30 @@ const char *em_cb_args(Emit *em, const MirFun *f, int first)
             s = A("%s, %s[0]", s, ptr);
         else if (rank == 1)
             s = A("%s, %s, c->len[%d]", s, ptr, k);
-        else
+        else if (!em_needs_shape(var->sized.type))
             s = A("%s, %s, c->rows[%d], c->cols[%d]", s, ptr, k, k);
+        else {
+            /* all its dimensions (em_cb_fill_dims) */
+            s = A("%s, %s", s, ptr);
+            for (int d = 0; d < rank; d++)
+                s = A("%s, c->dims[%d][%d]", s, k, d);
+        }
     }
     return s;
+}
+
+void em_cb_fill_dims(Emit *em, const char *c, int i, const Type *t, Opnd a)
+{
+    if (!em_needs_shape(t))
+        return;
+    int rank = em_type_rank(t);
+    const char *d = A("%s_d%d", c, i);
+    const char *list = "";
+    for (int k = 0; k < rank; k++)
+        list = A("%s%s%s", list, k ? ", " : "", em_opnd_dim(em, t, a, k));
+    /* in the context's scope: the solver reads it during the call */
+    em_line(em, "int %s[%d] = {%s};", d, rank, list);
+    em_line(em, "%s.dims[%d] = %s;", c, i, d);
 }
 
 const char *em_cb_grads(Emit *em, const MirFun *f, int first)
@@ -330,6 +351,7 @@ Opnd em_cb_doubles(Emit *em, Opnd a)
                               a.cols ? a.cols : "1", false);
     em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s[k];", a.n, d.val,
             a.val);
+    d.shape = a.shape;
     return d;
 }
 
@@ -363,6 +385,7 @@ const char *em_cb_fill(Emit *em, const MirExpr *call, int from, int fi,
                 "%s.off[%d] = %s;", c, i, a.container ? a.n : "1", c, i,
                 a.container && a.rows ? a.rows : "1", c, i,
                 a.container && a.cols ? a.cols : "1", c, i, off);
+        em_cb_fill_dims(em, c, i, var->sized.type, a);
         /* theta: the arguments f takes as real and not `data` (the
          * derivative callbacks write their gradients there) */
         if (!is_int && !f->data_only[first + i])

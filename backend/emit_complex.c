@@ -453,7 +453,7 @@ bool em_complex_value(Emit *em, const MirExpr *e, Opnd *out)
     if ((is(e, "size", 1) || is(e, "num_elements", 1) || is(e, "rows", 1)
          || is(e, "cols", 1))) {
         Opnd x = em_value(em, e->args[0]);
-        const char *v = fn[0] == 'r' ? x.rows : fn[0] == 'c' ? x.cols : x.n;
+        const char *v = em_size_of(em, fn, e->args[0]->type, x);
         *out = em_scalar(A("(%s)", v), NULL, true);
         return true;
     }

@@ -10,6 +10,8 @@
  * is not a variable) Opnd.shape holds them, set where the value is made:
  * a variable, the element or slice of one, a user function's result, an
  * array expression, a promotion, a ?: of two. */
+#include <string.h>
+
 #include "emit.h"
 
 #define A(...) arena_printf(em->a, __VA_ARGS__)
@@ -86,12 +88,15 @@ Opnd em_opnd_shaped(Emit *em, const Type *t, Opnd o, const char *const *dims)
     return o;
 }
 
-Opnd em_opnd_shape_from(Emit *em, const Type *t, Opnd o, Opnd from,
-                        const Type *from_type)
+const char *em_size_of(Emit *em, const char *fn, const Type *t, Opnd x)
 {
-    if (!em_needs_shape(t) || em_type_rank(t) != em_type_rank(from_type))
-        return o;
-    if (!from.shape)
-        return o;
-    return em_opnd_shaped(em, t, o, from.shape);
+    if (strcmp(fn, "rows") == 0)
+        return x.rows;
+    if (strcmp(fn, "cols") == 0)
+        return x.cols;
+    /* the size of an array is its outermost dimension, not its count of
+     * elements (array[2, 3] real and array[2] vector[3] have size 2) */
+    if (strcmp(fn, "size") == 0 && t->kind == TY_ARRAY)
+        return em_opnd_dim(em, t, x, 0);
+    return x.n;
 }

@@ -140,12 +140,13 @@ static Opnd new_like(Emit *em, Opnd o, const char *n, const char *rows,
 }
 
 /* em_index_map for a value named `name` with dimensions dims[0..total-1]
- * (row-major). */
+ * (row-major); *shape (unless shape is NULL) gets the result's
+ * dimensions, the kept ones (emit_dims.c). */
 static const char *index_map_dims(Emit *em, const char *name,
                                   const char *const *dims, int total,
                                   const MirIndex *ix, int k,
                                   const char **count, const char **rows,
-                                  const char **cols)
+                                  const char **cols, const char ***shape)
 {
     if (k > total)
         em_unsupported(em, "indexing '%s' with more indices than it has "
@@ -232,12 +233,19 @@ static const char *index_map_dims(Emit *em, const char *name,
     /* the result's shape: the last two kept dimensions */
     *rows = nkept >= 2 ? len[kept[nkept - 2]] : cnt;
     *cols = nkept >= 2 ? len[kept[nkept - 1]] : "1";
+    if (shape) {
+        const char **kd = arena_alloc(em->a, sizeof *kd
+                                      * (size_t)(nkept + 1));
+        for (int i = 0; i < nkept; i++)
+            kd[i] = len[kept[i]];
+        *shape = kd;
+    }
     return map;
 }
 
-const char *em_index_map(Emit *em, VarId v, const MirIndex *ix, int k,
-                         const char **count, const char **rows,
-                         const char **cols)
+static const char *var_index_map(Emit *em, VarId v, const MirIndex *ix,
+                                 int k, const char **count, const char **rows,
+                                 const char **cols, const char ***shape)
 {
     const MirVar *var = &em->p->vars[v];
     int total = em_var_rank(var);
@@ -247,14 +255,21 @@ const char *em_index_map(Emit *em, VarId v, const MirIndex *ix, int k,
     for (int d = 0; d < total; d++)
         dims[d] = em_var_dim(em, v, d);
     return index_map_dims(em, em_var_user_name(em, v), dims, total, ix, k,
-                          count, rows, cols);
+                          count, rows, cols, shape);
+}
+
+const char *em_index_map(Emit *em, VarId v, const MirIndex *ix, int k,
+                         const char **count, const char **rows,
+                         const char **cols)
+{
+    return var_index_map(em, v, ix, k, count, rows, cols, NULL);
 }
 
 /* The offsets selected by the indices of e, whose base is an expression
  * (not a variable) with value b. */
 static const char *expr_index_map(Emit *em, const MirExpr *e, Opnd b,
                                   const char **count, const char **rows,
-                                  const char **cols)
+                                  const char **cols, const char ***shape)
 {
     const Type *t = e->args[0]->type;
     const char *dims[16];
@@ -277,7 +292,7 @@ static const char *expr_index_map(Emit *em, const MirExpr *e, Opnd b,
         em_unsupported(em, "indexing an expression of this type");
     }
     return index_map_dims(em, "expression", dims, total, e->indices,
-                          e->nindices, count, rows, cols);
+                          e->nindices, count, rows, cols, shape);
 }
 
 static const char *index_offset(Emit *em, VarId v, const MirIndex *ix, int k,
@@ -336,8 +351,9 @@ static Opnd value_indexed(Emit *em, const MirExpr *e)
     if (base->kind != MX_VAR || base->var < 0) {
         /* f(x)[i, a:b]: the value, then a gather from it */
         Opnd b = em_value(em, base);
-        const char *count, *rows, *cols;
-        const char *map = expr_index_map(em, e, b, &count, &rows, &cols);
+        const char *count, *rows, *cols, **shape;
+        const char *map = expr_index_map(em, e, b, &count, &rows, &cols,
+                                         &shape);
         if (!em_is_container_type(e->type)) {
             Opnd x = em_scalar(A("%s[%s[0]]", b.val, map), NULL, b.is_int);
             x.is_complex = b.is_complex;
@@ -350,6 +366,8 @@ static Opnd value_indexed(Emit *em, const MirExpr *e)
         Opnd g = new_like(em, b, count, rows, cols);
         em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s[%s[k]];", count,
                 g.val, b.val, map);
+        if (em_needs_shape(e->type))
+            g.shape = shape;
         return g;
     }
     VarId v = base->var;
@@ -394,9 +412,9 @@ static Opnd value_indexed(Emit *em, const MirExpr *e)
     if (!em_indices_single(e->indices, e->nindices)) {
         /* any other mix of ranges, multi-indices and single indices: a
          * gather through the offsets of the selected elements */
-        const char *rows, *cols;
-        const char *map = em_index_map(em, v, e->indices, e->nindices, &count,
-                                       &rows, &cols);
+        const char *rows, *cols, **shape;
+        const char *map = var_index_map(em, v, e->indices, e->nindices,
+                                        &count, &rows, &cols, &shape);
         if (is_row_type(e->type)) {
             rows = "1";
             cols = count;
@@ -404,6 +422,8 @@ static Opnd value_indexed(Emit *em, const MirExpr *e)
         Opnd g = new_like(em, like, count, rows, cols);
         em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s[%s[k]];", count,
                 g.val, ptr, map);
+        if (em_needs_shape(e->type))
+            g.shape = shape;
         return g;
     }
     const char *off = index_offset(em, v, e->indices, e->nindices, &count);
@@ -438,7 +458,8 @@ static void backprop_indexed(Emit *em, const MirExpr *e, const char *adj)
     if (base->kind != MX_VAR || base->var < 0) {
         Opnd b = em_value(em, base);
         const char *count, *rows, *cols;
-        const char *map = expr_index_map(em, e, b, &count, &rows, &cols);
+        const char *map = expr_index_map(em, e, b, &count, &rows, &cols,
+                                         NULL);
         const char *g = em_adj_buffer(em, b);
         if (em_is_container_type(e->type))
             em_line(em, "for (int k = 0; k < %s; k++) %s[%s[k]] += %s[k];",

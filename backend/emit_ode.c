@@ -189,6 +189,7 @@ void em_ode_callbacks(Emit *em)
     em_line(em, "    const int *ia[%d];", ODE_MAX_ARGS);
     em_line(em, "    int len[%d], rows[%d], cols[%d], off[%d];", ODE_MAX_ARGS,
             ODE_MAX_ARGS, ODE_MAX_ARGS, ODE_MAX_ARGS);
+    em_line(em, "    const int *dims[%d];", ODE_MAX_ARGS);
     em_line(em, "} OdeCtx;");
     em_line(em, "%s", "");
     for (int fi = 0; fi < p->nfuns; fi++)
@@ -214,6 +215,7 @@ static Opnd as_real(Emit *em, Opnd a)
     Opnd r = em_new_container(em, a.n, a.rows, a.cols, false);
     em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s[k];", a.n, r.val,
             a.val);
+    r.shape = a.shape;
     return r;
 }
 
@@ -277,6 +279,8 @@ static Opnd solve(Emit *em, const MirExpr *e, bool with_sens,
                 "%s.off[%d] = %s;", c, i, a.container ? a.n : "1", c, i,
                 a.container && a.rows ? a.rows : "1", c, i,
                 a.container && a.cols ? a.cols : "1", c, i, off);
+        em_cb_fill_dims(em, c, i, em->p->vars[f->params[2 + i]].sized.type,
+                        a);
         if (in_theta(em, f, i))
             off = A("%s + %s", off, a.container ? a.n : "1");
     }

@@ -416,6 +416,20 @@ const char *em_cb_args(Emit *em, const MirFun *f, int first);
  * the context's scope, which c.dims[i] points to (em_cb_args reads it). */
 void em_cb_fill_dims(Emit *em, const char *c, int i, const Type *t, Opnd a);
 const char *em_cb_grads(Emit *em, const MirFun *f, int first);
+/* How many doubles of theta argument value a takes (two an element when
+ * complex). */
+const char *em_cb_theta_len(Emit *em, Opnd a);
+/* Argument i of context c: its pointer (a complex one's as doubles), its
+ * count, rows, cols and its offset off in theta. */
+void em_cb_set_arg(Emit *em, const char *c, int i, Opnd a, bool is_int,
+                   const char *off);
+/* The value of x passed as an extra argument for the parameter var:
+ * complex, int, or real (an int converted). */
+Opnd em_cb_value(Emit *em, const MirVar *var, const MirExpr *x);
+/* The adjoint of x, passed as a for parameter var, from theta's gradient
+ * g at offset off (complex pairs for a complex parameter). */
+void em_cb_backprop_arg(Emit *em, const MirVar *var, const MirExpr *x,
+                        Opnd a, const char *g, const char *off);
 void em_cb_scratch_mark(Emit *em);
 void em_cb_scratch_release(Emit *em);
 /* An operand as doubles (an int one converted, Stan's promotion). */

@@ -53,6 +53,12 @@ bool em_complex_call(const MirExpr *e)
 {
     if (e->kind != MX_CALL || e->fn_kind != FNK_STANLIB)
         return false;
+    /* a higher-order call (an ODE or algebraic solver, integrate_1d, ...)
+     * hands complex extra arguments to its function: the callbacks'
+     * business (emit_callback.c, emit_ode.c) */
+    if (e->nargs > 0 && e->args[0]->type
+        && e->args[0]->type->kind == TY_FUNCTION)
+        return false;
     if (em_is_complex_type(e->type))
         return true;
     for (int i = 0; i < e->nargs; i++)

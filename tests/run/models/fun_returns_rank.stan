@@ -92,9 +92,29 @@ functions {
   real use_both(tuple(array[,] real, array[] matrix) t) {
     return t.1[2, 1] + sum(t.2[2]);
   }
+  // adds to target, and returns its argument with s added to a[1, 1]
+  array[,] real shift_lp(array[,] real a, real s) {
+    target += -0.5 * square(s);
+    array[size(a), size(a[1])] real b = a;
+    b[1, 1] += s;
+    return b;
+  }
+  array[] matrix mats_rng(int n) {
+    array[n] matrix[2, 2] a;
+    for (k in 1:n)
+      a[k] = to_matrix(normal_rng(rep_vector(0, 4), 1), 2, 2);
+    return a;
+  }
 }
 data {
   int N;
+}
+transformed data {
+  // a data argument, in transformed data: [1, 2; 4, 4; 9, 6]
+  array[3, 2] real td = grid([1, 2, 3]', 2);
+  if (td[3, 2] != 6 || td[2, 1] != 4 || dims(grid([1, 2, 3]', 1))[1] != 3
+      || dims(mats([1, 2, 3, 4, 5, 6]'))[3] != 3 || size(counts(4)) != 4)
+    reject("transformed data: ", td);
 }
 parameters {
   vector[6] x;
@@ -124,6 +144,9 @@ model {
   tuple(array[2, 2] real, array[2] matrix[2, 3]) t = both(x);
   target += -0.1 * t.1[2, 2] - 0.01 * sum(t.2[1]) - 0.01 * use_both(both(x));
   target += -0.1 * both(x).1[1, 2];
+  array[3, 2] real shifted = shift_lp(td, s);
+  target += -0.1 * square(shifted[1, 1]) - 0.01 * shift_lp(g, x[1])[2, 2];
+  target += 0.01 * dims(grid(x, s))[1] * s;
 }
 generated quantities {
   // [1, 0.5; 4, 1; 9, 1.5]
@@ -157,5 +180,7 @@ generated quantities {
     if (pass_mats(gq_m, 1)[1, 2, 1] != 8 || pass_mats(gq_m, 0)[1, 2, 1] != 4)
       reject("pass_mats");
     if (rows_of(gq_m[1])[2, 3] != 12) reject("rows_of");
+    array[3] int d = dims(mats_rng(4));
+    if (d[1] != 4 || d[2] != 2 || d[3] != 2) reject("mats_rng: ", d);
   }
 }

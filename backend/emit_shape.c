@@ -370,6 +370,13 @@ Opnd em_value_gather(Emit *em, const MirExpr *e)
     if (g.zeros)
         src = A("(%s[k] < 0 ? 0 : %s)", map, src);
     em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s;", n, o.val, src);
+    if (em_needs_shape(e->type) && strcmp(e->fn, "rep_array") == 0) {
+        /* an array of 2 or 3 dimensions: its sizes (emit_dims.c) */
+        const char *dims[3];
+        for (int i = 1; i < e->nargs && i <= 3; i++)
+            dims[i - 1] = arg(em, e, i).val;
+        o = em_opnd_shaped(em, e->type, o, dims);
+    }
     return o;
 }
 

@@ -99,6 +99,13 @@ functions {
     b[1, 1] += s;
     return b;
   }
+  // rep_array of more than one dimension, returned whole
+  array[,] int zeros2(int m, int n) {
+    return rep_array(0, m, n);
+  }
+  array[,,] real fill3(real x) {
+    return rep_array(x, 2, 3, 2);
+  }
   array[] matrix mats_rng(int n) {
     array[n] matrix[2, 2] a;
     for (k in 1:n)
@@ -147,6 +154,8 @@ model {
   array[3, 2] real shifted = shift_lp(td, s);
   target += -0.1 * square(shifted[1, 1]) - 0.01 * shift_lp(g, x[1])[2, 2];
   target += 0.01 * dims(grid(x, s))[1] * s;
+  target += -0.1 * fill3(s)[2, 3, 1] * x[2]
+            - 0.01 * total2(fill3(x[3])[2]) - 0.1 * size(zeros2(3, 2)) * s;
 }
 generated quantities {
   // [1, 0.5; 4, 1; 9, 1.5]
@@ -180,6 +189,8 @@ generated quantities {
     if (pass_mats(gq_m, 1)[1, 2, 1] != 8 || pass_mats(gq_m, 0)[1, 2, 1] != 4)
       reject("pass_mats");
     if (rows_of(gq_m[1])[2, 3] != 12) reject("rows_of");
+    if (dims(zeros2(3, 4))[2] != 4 || fill3(1.5)[2, 3, 2] != 1.5)
+      reject("rep_array");
     array[3] int d = dims(mats_rng(4));
     if (d[1] != 4 || d[2] != 2 || d[3] != 2) reject("mats_rng: ", d);
   }

@@ -639,6 +639,10 @@ const char *em_opnd_dim(Emit *em, const Type *t, Opnd o, int k);
 /* o with the dimensions dims (as many as t's rank): its count, rows,
  * cols and shape. */
 Opnd em_opnd_shaped(Emit *em, const Type *t, Opnd o, const char *const *dims);
+/* o, the value of library call e, with the dimensions of its result
+ * where its arguments say them (elementwise functions, to_array_2d,
+ * append_array, rep_array of a container). */
+Opnd em_call_shape(Emit *em, const MirExpr *e, Opnd o);
 /* What size, num_elements, rows or cols (fn) of x, a value of type t,
  * is: the size of an array is its outermost dimension. */
 const char *em_size_of(Emit *em, const char *fn, const Type *t, Opnd x);

@@ -90,13 +90,84 @@ Opnd em_opnd_shaped(Emit *em, const Type *t, Opnd o, const char *const *dims)
 
 const char *em_size_of(Emit *em, const char *fn, const Type *t, Opnd x)
 {
+    const char *v = x.n;
     if (strcmp(fn, "rows") == 0)
-        return x.rows;
-    if (strcmp(fn, "cols") == 0)
-        return x.cols;
+        v = x.rows;
+    else if (strcmp(fn, "cols") == 0)
+        v = x.cols;
     /* the size of an array is its outermost dimension, not its count of
      * elements (array[2, 3] real and array[2] vector[3] have size 2) */
-    if (strcmp(fn, "size") == 0 && t->kind == TY_ARRAY)
-        return em_opnd_dim(em, t, x, 0);
-    return x.n;
+    else if (strcmp(fn, "size") == 0 && t->kind == TY_ARRAY)
+        v = em_opnd_dim(em, t, x, 0);
+    /* in a variable of its own: x[size(x)]'s index check would compare
+     * the dimension with itself, which the C compiler warns about */
+    const char *s = em_fresh(em, "size");
+    em_line(em, "int %s = %s;", s, v);
+    return s;
+}
+
+/* The value of argument x, evaluated again for its dimensions: refused
+ * when its code draws, prints or touches target (a second run would do
+ * it again); otherwise the first run's value where em_value kept it. */
+static Opnd arg_again(Emit *em, const MirExpr *x)
+{
+    MirEffect eff = mir_expr_effect((MirExpr *)x);
+    if (eff & (EFF_RNG | EFF_PRINTS | EFF_TARGET))
+        em_unsupported(em, "the dimensions of a value of type %s made from "
+                       "an argument that draws, prints or reads target",
+                       ty_str(em->a, x->type));
+    return em_value(em, x);
+}
+
+Opnd em_call_shape(Emit *em, const MirExpr *e, Opnd o)
+{
+    const Type *t = e->type;
+    if (!o.container || o.shape || !em_needs_shape(t)
+        || e->fn_kind == FNK_USER || !e->fn)
+        return o;
+    int rank = em_type_rank(t);
+    const char **dims = arena_alloc(em->a, sizeof *dims * (size_t)rank);
+    const char *fn = e->fn;
+    if (strcmp(fn, "to_array_2d") == 0 && e->nargs == 1) {
+        Opnd m = arg_again(em, e->args[0]);
+        dims[0] = em_opnd_dim(em, e->args[0]->type, m, 0);
+        dims[1] = em_opnd_dim(em, e->args[0]->type, m, 1);
+        return em_opnd_shaped(em, t, o, dims);
+    }
+    if (strcmp(fn, "append_array") == 0 && e->nargs == 2) {
+        Opnd a = arg_again(em, e->args[0]), b = arg_again(em, e->args[1]);
+        dims[0] = em_size_sum(em, em_opnd_dim(em, e->args[0]->type, a, 0),
+                              em_opnd_dim(em, e->args[1]->type, b, 0));
+        for (int k = 1; k < rank; k++)
+            dims[k] = em_opnd_dim(em, e->args[0]->type, a, k);
+        return em_opnd_shaped(em, t, o, dims);
+    }
+    if (strcmp(fn, "rep_array") == 0 && e->nargs >= 2
+        && em_is_container_type(e->args[0]->type)) {
+        /* copies of a container: the counts, then its dimensions */
+        int nrep = e->nargs - 1;
+        for (int k = 0; k < nrep; k++)
+            dims[k] = arg_again(em, e->args[k + 1]).val;
+        Opnd x = arg_again(em, e->args[0]);
+        for (int k = nrep; k < rank; k++)
+            dims[k] = em_opnd_dim(em, e->args[0]->type, x, k - nrep);
+        return em_opnd_shaped(em, t, o, dims);
+    }
+    /* elementwise functions (exp(a), pow(a, 2), to_int(a), fmax(a, b)):
+     * the shape of the first argument of the result's rank.  Not for a
+     * function that changes an argument's sizes (head, append_array, ...:
+     * above, or emit_shape.c) */
+    if (!em_elementwise(em, e) && !em_elementwise_unary(fn)
+        && !em_binary_fn(fn) && strcmp(fn, "to_int") != 0)
+        return o;
+    for (int i = 0; i < e->nargs; i++) {
+        const Type *at = e->args[i]->type;
+        if (!at || em_type_rank(at) != rank || !em_is_container_type(at))
+            continue;
+        Opnd a = arg_again(em, e->args[i]);
+        for (int k = 0; k < rank; k++)
+            dims[k] = em_opnd_dim(em, at, a, k);
+        return em_opnd_shaped(em, t, o, dims);
+    }
+    return o;
 }

@@ -847,6 +847,8 @@ Opnd em_value(Emit *em, const MirExpr *e)
             return em->emitted[i].value;
     int depth = em->block_depth;
     Opnd o = value_uncached(em, e);
+    if (e->kind == MX_CALL)
+        o = em_call_shape(em, e, o);
     if (depth == 0 && em->block_depth == 0
         && em->nemitted < (int)(sizeof em->emitted / sizeof em->emitted[0])) {
         em->emitted[em->nemitted].node = e;

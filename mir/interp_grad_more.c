@@ -28,7 +28,7 @@ static const char *const rearranging[] = {
     "transpose", "append_row", "append_col", "rep_vector", "rep_row_vector",
     "rep_matrix", "rep_array", "head", "tail", "segment", "reverse",
     "diag_matrix", "diagonal", "col", "row", "block", "sub_col", "sub_row",
-    NULL
+    "append_array", NULL
 };
 
 /* The real leaves of v replaced by labels from *at on (ints kept). */

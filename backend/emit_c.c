@@ -439,6 +439,14 @@ static void fwd_assign(Emit *em, const MirStmt *s, Section sec)
     const char *off, *count, *map;
     em_lvalue(em, &s->lhs, &off, &count, &map);
     const char *ptr = em_var_val(em, v);
+    /* Stan's size check: a container of another size (a user function's
+     * result, a slice, ...) is an error, not a copy of too few elements
+     * or a read past the end of the right side */
+    if (r.container && strcmp(count, r.n) != 0)
+        em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"assign: size "
+                "of left-hand side (%%d) and size of right-hand side (%%d) "
+                "must match in size\", (int)(%s), (int)(%s));", count, r.n,
+                count, r.n);
     if (map) {
         /* the right side first (it may read the elements written) */
         if (r.container) {

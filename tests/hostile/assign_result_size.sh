@@ -31,7 +31,8 @@ protect m.stan ok.json td.json lp.json
 run_expect 0 "" "$PPLBENCH" build m.stan -o exe
 run_expect 0 "" ./exe sample num_samples=5 num_warmup=5 data file=ok.json \
     output file=o.csv
-run_expect 1 "assign: size of left-hand side (6) and size of right-hand side (4) must match in size" \
+msg="must match in size"
+run_expect 1 "assign: size of left-hand side (6) and size of right-hand side (4) $msg" \
     ./exe sample num_samples=5 num_warmup=5 data file=td.json output file=o.csv
-run_expect 1 "assign: size of left-hand side (3) and size of right-hand side (4) must match in size" \
+run_expect 1 "assign: size of left-hand side (3) and size of right-hand side (4) $msg" \
     ./exe sample num_samples=5 num_warmup=5 data file=lp.json output file=o.csv

@@ -636,9 +636,14 @@ bool em_needs_shape(const Type *t);
 /* Dimension k (0: outermost) of o, a value of type t, as a C expression;
  * refused when o does not know it. */
 const char *em_opnd_dim(Emit *em, const Type *t, Opnd o, int k);
-/* o with the dimensions dims (as many as t's rank): its count, rows,
- * cols and shape. */
+/* o, a new value, with the dimensions dims (as many as t's rank): its
+ * count, rows and cols (the outermost dimension by the rest) and shape. */
 Opnd em_opnd_shaped(Emit *em, const Type *t, Opnd o, const char *const *dims);
+/* o, as it is, with its shape dims (as many as t's rank; nothing for a
+ * type of one dimension): its count, rows and cols stay as they were
+ * made. */
+Opnd em_opnd_set_shape(Emit *em, const Type *t, Opnd o,
+                       const char *const *dims);
 /* o, the value of library call e, with the dimensions of its result
  * where its arguments say them (elementwise functions, to_array_2d,
  * append_array, rep_array of a container). */

@@ -77,12 +77,7 @@ bool em_var_has_adj(const Emit *em, VarId v)
 int em_var_rank(const MirVar *var)
 {
     /* array dimensions, then the vector's or matrix's */
-    const Type *t = var->sized.type;
-    TypeKind k = ty_base(t)->kind;
-    int linear = k == TY_VECTOR || k == TY_ROW_VECTOR
-        || k == TY_COMPLEX_VECTOR || k == TY_COMPLEX_ROW_VECTOR ? 1
-        : k == TY_MATRIX || k == TY_COMPLEX_MATRIX ? 2 : 0;
-    return ty_array_dims(t) + linear;
+    return em_type_rank(var->sized.type);
 }
 
 const char *em_var_count(Emit *em, VarId v)

@@ -72,19 +72,32 @@ Opnd em_opnd_shaped(Emit *em, const Type *t, Opnd o, const char *const *dims)
         n = A("%s * %s", n, dims[k]);
     o.n = rank > 1 ? A("(%s)", n) : n;
     o.container = true;
-    if (rows_cols_are_dims(t)) {
-        o.rows = dims[0];
-        o.cols = dims[1];
-    } else {
+    if (rank == 1) {
         em_shape_of(t, o.n, &o.rows, &o.cols);
+    } else {
+        /* as {a, b} makes them: the outermost dimension by the rest (a
+         * matrix's rows and columns; to_matrix of an array[,] reads
+         * them) */
+        const char *rest = dims[1];
+        for (int k = 2; k < rank; k++)
+            rest = A("%s * %s", rest, dims[k]);
+        o.rows = dims[0];
+        o.cols = rank > 2 ? A("(%s)", rest) : rest;
     }
     o.shape = NULL;
-    if (rank >= 2) {
-        const char **s = arena_alloc(em->a, sizeof *s * (size_t)rank);
-        for (int k = 0; k < rank; k++)
-            s[k] = dims[k];
-        o.shape = s;
-    }
+    return rank >= 2 ? em_opnd_set_shape(em, t, o, dims) : o;
+}
+
+Opnd em_opnd_set_shape(Emit *em, const Type *t, Opnd o,
+                       const char *const *dims)
+{
+    int rank = em_type_rank(t);
+    if (rank < 2)
+        return o;
+    const char **s = arena_alloc(em->a, sizeof *s * (size_t)rank);
+    for (int k = 0; k < rank; k++)
+        s[k] = dims[k];
+    o.shape = s;
     return o;
 }
 
@@ -132,7 +145,7 @@ Opnd em_call_shape(Emit *em, const MirExpr *e, Opnd o)
         Opnd m = arg_again(em, e->args[0]);
         dims[0] = em_opnd_dim(em, e->args[0]->type, m, 0);
         dims[1] = em_opnd_dim(em, e->args[0]->type, m, 1);
-        return em_opnd_shaped(em, t, o, dims);
+        return em_opnd_set_shape(em, t, o, dims);
     }
     if (strcmp(fn, "append_array") == 0 && e->nargs == 2) {
         Opnd a = arg_again(em, e->args[0]), b = arg_again(em, e->args[1]);
@@ -140,7 +153,7 @@ Opnd em_call_shape(Emit *em, const MirExpr *e, Opnd o)
                               em_opnd_dim(em, e->args[1]->type, b, 0));
         for (int k = 1; k < rank; k++)
             dims[k] = em_opnd_dim(em, e->args[0]->type, a, k);
-        return em_opnd_shaped(em, t, o, dims);
+        return em_opnd_set_shape(em, t, o, dims);
     }
     if (strcmp(fn, "rep_array") == 0 && e->nargs >= 2
         && em_is_container_type(e->args[0]->type)) {
@@ -151,7 +164,7 @@ Opnd em_call_shape(Emit *em, const MirExpr *e, Opnd o)
         Opnd x = arg_again(em, e->args[0]);
         for (int k = nrep; k < rank; k++)
             dims[k] = em_opnd_dim(em, e->args[0]->type, x, k - nrep);
-        return em_opnd_shaped(em, t, o, dims);
+        return em_opnd_set_shape(em, t, o, dims);
     }
     /* elementwise functions (exp(a), pow(a, 2), to_int(a), fmax(a, b)):
      * the shape of the first argument of the result's rank.  Not for a
@@ -167,7 +180,7 @@ Opnd em_call_shape(Emit *em, const MirExpr *e, Opnd o)
         Opnd a = arg_again(em, e->args[i]);
         for (int k = 0; k < rank; k++)
             dims[k] = em_opnd_dim(em, at, a, k);
-        return em_opnd_shaped(em, t, o, dims);
+        return em_opnd_set_shape(em, t, o, dims);
     }
     return o;
 }

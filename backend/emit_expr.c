@@ -404,7 +404,7 @@ static Opnd value_indexed(Emit *em, const MirExpr *e)
             dims[0] = len;
             for (int d = 1; d < rank; d++)
                 dims[d] = em_var_dim(em, v, d);
-            r = em_opnd_shaped(em, e->type, r, dims);
+            r = em_opnd_set_shape(em, e->type, r, dims);
         }
         return r;
     }
@@ -927,7 +927,7 @@ static Opnd value_uncached(Emit *em, const MirExpr *e)
                     dims[0] = n;
                     for (int d = 0; d < rank; d++)
                         dims[d + 1] = em_opnd_dim(em, et, first, d);
-                    o = em_opnd_shaped(em, e->type, o, dims);
+                    o = em_opnd_set_shape(em, e->type, o, dims);
                 }
                 return o;
             }

@@ -385,7 +385,7 @@ Opnd em_value_gather(Emit *em, const MirExpr *e)
         const char *dims[3];
         for (int i = 1; i < e->nargs && i <= 3; i++)
             dims[i - 1] = arg(em, e, i).val;
-        o = em_opnd_shaped(em, e->type, o, dims);
+        o = em_opnd_set_shape(em, e->type, o, dims);
     } else if (em_needs_shape(e->type) && e->type->kind == TY_ARRAY
                && em_type_rank(e->type) == em_type_rank(e->args[0]->type)) {
         /* head, tail, segment, reverse of array[,] real and the like:
@@ -395,7 +395,7 @@ Opnd em_value_gather(Emit *em, const MirExpr *e)
         dims[0] = g.R;
         for (int k = 1; k < rank; k++)
             dims[k] = em_opnd_dim(em, e->args[0]->type, g.s[0], k);
-        o = em_opnd_shaped(em, e->type, o, dims);
+        o = em_opnd_set_shape(em, e->type, o, dims);
     }
     return o;
 }

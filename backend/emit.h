@@ -23,6 +23,10 @@ typedef struct Opnd {
     bool is_int;
     bool is_complex;        /* C99 double complex: the value is one, or a
                                pointer to them (never an adjoint) */
+    /* all the dimensions, outermost first, of a container whose rows and
+     * cols do not say them (array[,] real, array[] matrix, ...), where
+     * known; NULL otherwise (emit_dims.c) */
+    const char *const *shape;
 } Opnd;
 
 typedef struct EmReady EmReady;
@@ -178,9 +182,6 @@ void em_declare_storage(Emit *em, VarId v);
 /* The zeroed adjoint of a variable that carries derivatives. */
 void em_declare_adjoint(Emit *em, VarId v);
 int em_var_rank(const MirVar *var);
-/* The dimensions of a value of type t: array sizes, then a vector's
- * size or a matrix's rows and columns (a var's: em_var_rank). */
-int em_type_rank(const Type *t);
 bool em_is_int_var(const MirVar *var);
 /* Whether e reads the variable v. */
 bool em_reads_var(const MirExpr *e, VarId v);
@@ -414,7 +415,25 @@ int em_cb_fun(Emit *em, const MirExpr *call, int nparams, int from,
  * gradient arguments in f's reverse function; the lines that give the
  * scratch memory the callback used back. */
 const char *em_cb_args(Emit *em, const MirFun *f, int first);
+/* For argument i of a call filling context c (a CbCtx or OdeCtx): when
+ * its type t needs all its dimensions (emit_dims.c), an array of them in
+ * the context's scope, which c.dims[i] points to (em_cb_args reads it). */
+void em_cb_fill_dims(Emit *em, const char *c, int i, const Type *t, Opnd a);
 const char *em_cb_grads(Emit *em, const MirFun *f, int first);
+/* How many doubles of theta argument value a takes (two an element when
+ * complex). */
+const char *em_cb_theta_len(Emit *em, Opnd a);
+/* Argument i of context c: its pointer (a complex one's as doubles), its
+ * count, rows, cols and its offset off in theta. */
+void em_cb_set_arg(Emit *em, const char *c, int i, Opnd a, bool is_int,
+                   const char *off);
+/* The value of x passed as an extra argument for the parameter var:
+ * complex, int, or real (an int converted). */
+Opnd em_cb_value(Emit *em, const MirVar *var, const MirExpr *x);
+/* The adjoint of x, passed as a for parameter var, from theta's gradient
+ * g at offset off (complex pairs for a complex parameter). */
+void em_cb_backprop_arg(Emit *em, const MirVar *var, const MirExpr *x,
+                        Opnd a, const char *g, const char *off);
 void em_cb_scratch_mark(Emit *em);
 void em_cb_scratch_release(Emit *em);
 /* An operand as doubles (an int one converted, Stan's promotion). */
@@ -613,6 +632,35 @@ bool em_old_unneeded(const Emit *em, const MirStmt *s);
  * elementwise over container arguments (true: e is one, its value in
  * *out).  The draws of vectors and matrices are em_rng_rules. */
 bool em_draw_value(Emit *em, const MirExpr *e, Opnd *out);
+
+/* emit_fun.c: in a user function returning a container, the dimensions
+ * of r, the value of a return statement of type t, into the caller's
+ * ret_rows and ret_cols or ret_dims. */
+void em_return_dims(Emit *em, const Type *t, Opnd r);
+
+/* emit_dims.c */
+/* Array dimensions plus 1 for a vector, 2 for a matrix. */
+int em_type_rank(const Type *t);
+/* Whether a value of type t needs Opnd.shape for its dimensions. */
+bool em_needs_shape(const Type *t);
+/* Dimension k (0: outermost) of o, a value of type t, as a C expression;
+ * refused when o does not know it. */
+const char *em_opnd_dim(Emit *em, const Type *t, Opnd o, int k);
+/* o, a new value, with the dimensions dims (as many as t's rank): its
+ * count, rows and cols (the outermost dimension by the rest) and shape. */
+Opnd em_opnd_shaped(Emit *em, const Type *t, Opnd o, const char *const *dims);
+/* o, as it is, with its shape dims (as many as t's rank; nothing for a
+ * type of one dimension): its count, rows and cols stay as they were
+ * made. */
+Opnd em_opnd_set_shape(Emit *em, const Type *t, Opnd o,
+                       const char *const *dims);
+/* o, the value of library call e, with the dimensions of its result
+ * where its arguments say them (elementwise functions, to_array_2d,
+ * append_array, rep_array of a container). */
+Opnd em_call_shape(Emit *em, const MirExpr *e, Opnd o);
+/* What size, num_elements, rows or cols (fn) of x, a value of type t,
+ * is: the size of an array is its outermost dimension. */
+const char *em_size_of(Emit *em, const char *fn, const Type *t, Opnd x);
 
 /* emit_shape.c */
 /* Functions whose result only selects and rearranges the elements of

@@ -211,8 +211,7 @@ static bool size_value(Emit *em, const MirExpr *e, Opnd *out)
         return false;
     const char *fn = e->fn;
     Opnd x = em_value(em, e->args[0]);
-    const char *v = strcmp(fn, "rows") == 0 ? x.rows
-        : strcmp(fn, "cols") == 0 ? x.cols : x.n;
+    const char *v = em_size_of(em, fn, e->args[0]->type, x);
     *out = em_scalar(A("(%s)", v), NULL, true);
     return true;
 }

@@ -74,16 +74,6 @@ bool em_var_has_adj(const Emit *em, VarId v)
         && !(v < em->ncx_data && em->cx_data[v]);
 }
 
-int em_type_rank(const Type *t)
-{
-    /* array dimensions, then the vector's or matrix's */
-    TypeKind k = ty_base(t)->kind;
-    int linear = k == TY_VECTOR || k == TY_ROW_VECTOR
-        || k == TY_COMPLEX_VECTOR || k == TY_COMPLEX_ROW_VECTOR ? 1
-        : k == TY_MATRIX || k == TY_COMPLEX_MATRIX ? 2 : 0;
-    return ty_array_dims(t) + linear;
-}
-
 int em_var_rank(const MirVar *var)
 {
     return em_type_rank(var->sized.type);
@@ -443,6 +433,14 @@ static void fwd_assign(Emit *em, const MirStmt *s, Section sec)
     const char *off, *count, *map;
     em_lvalue(em, &s->lhs, &off, &count, &map);
     const char *ptr = em_var_val(em, v);
+    /* Stan's size check: a container of another size (a user function's
+     * result, a slice, ...) is an error, not a copy of too few elements
+     * or a read past the end of the right side */
+    if (r.container && strcmp(count, r.n) != 0)
+        em_line(em, "if (rt_ne(%s, %s)) return rt_error(err, \"assign: size "
+                "of left-hand side (%%d) and size of right-hand side (%%d) "
+                "must match in size\", (int)(%s), (int)(%s));", count, r.n,
+                count, r.n);
     if (map) {
         /* the right side first (it may read the elements written) */
         if (r.container) {
@@ -808,8 +806,7 @@ static void fwd_stmt_kind(Emit *em, const MirStmt *s, Section sec)
                         " * (size_t)(%s));", r.n);
                 em_line(em, "for (int k = 0; k < %s; k++) (*ret)[k] = %s[k];",
                         r.n, r.val);
-                em_line(em, "*ret_rows = %s;", r.rows ? r.rows : r.n);
-                em_line(em, "*ret_cols = %s;", r.rows ? r.cols : "1");
+                em_return_dims(em, s->rhs->type, r);
             } else {
                 em_line(em, "*ret = %s;", r.val);
             }

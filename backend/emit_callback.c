@@ -130,6 +130,7 @@ void em_callback_prototypes(Emit *em)
     em_line(em, "    const int *ia[%d];", CB_MAX_ARGS);
     em_line(em, "    int len[%d], rows[%d], cols[%d], off[%d];", CB_MAX_ARGS,
             CB_MAX_ARGS, CB_MAX_ARGS, CB_MAX_ARGS);
+    em_line(em, "    const int *dims[%d];", CB_MAX_ARGS);
     em_line(em, "} CbCtx;");
     for (int k = 0; k < NFAMILIES; k++)
         for (int fi = 0; fi < em->p->nfuns; fi++)
@@ -280,16 +281,40 @@ const char *em_cb_args(Emit *em, const MirFun *f, int first)
     for (int i = first; i < f->nparams; i++) {
         const MirVar *var = &em->p->vars[f->params[i]];
         int k = i - first, rank = em_var_rank(var);
+        /* a complex argument's elements are stored as pairs of doubles
+         * (em_cb_set_arg) */
         const char *ptr = em_is_int_var(var) ? A("c->ia[%d]", k)
-                                             : A("c->a[%d]", k);
+            : em_is_complex_var(var) ? A("((const double complex *)c->a[%d])",
+                                         k)
+            : A("c->a[%d]", k);
         if (rank == 0)
             s = A("%s, %s[0]", s, ptr);
         else if (rank == 1)
             s = A("%s, %s, c->len[%d]", s, ptr, k);
-        else
+        else if (!em_needs_shape(var->sized.type))
             s = A("%s, %s, c->rows[%d], c->cols[%d]", s, ptr, k, k);
+        else {
+            /* all its dimensions (em_cb_fill_dims) */
+            s = A("%s, %s", s, ptr);
+            for (int d = 0; d < rank; d++)
+                s = A("%s, c->dims[%d][%d]", s, k, d);
+        }
     }
     return s;
+}
+
+void em_cb_fill_dims(Emit *em, const char *c, int i, const Type *t, Opnd a)
+{
+    if (!em_needs_shape(t))
+        return;
+    int rank = em_type_rank(t);
+    const char *d = A("%s_d%d", c, i);
+    const char *list = "";
+    for (int k = 0; k < rank; k++)
+        list = A("%s%s%s", list, k ? ", " : "", em_opnd_dim(em, t, a, k));
+    /* in the context's scope: the solver reads it during the call */
+    em_line(em, "int %s[%d] = {%s};", d, rank, list);
+    em_line(em, "%s.dims[%d] = %s;", c, i, d);
 }
 
 const char *em_cb_grads(Emit *em, const MirFun *f, int first)
@@ -299,9 +324,64 @@ const char *em_cb_grads(Emit *em, const MirFun *f, int first)
         const MirVar *var = &em->p->vars[f->params[i]];
         if (em_is_int_var(var) || f->data_only[i])
             continue;
-        s = A("%s, gtheta + c->off[%d]", s, i - first);
+        /* a complex argument's adjoint is complex: a pair of doubles of
+         * theta per element (real part first, as C99 stores them) */
+        if (em_is_complex_var(var))
+            s = A("%s, (double complex *)(gtheta + c->off[%d])", s,
+                  i - first);
+        else
+            s = A("%s, gtheta + c->off[%d]", s, i - first);
     }
     return s;
+}
+
+const char *em_cb_theta_len(Emit *em, Opnd a)
+{
+    const char *n = a.container ? a.n : "1";
+    return a.is_complex ? A("2 * (%s)", n) : n;
+}
+
+void em_cb_set_arg(Emit *em, const char *c, int i, Opnd a, bool is_int,
+                   const char *off)
+{
+    const char *ptr = a.container ? a.val
+        : A("&(%s){%s}", is_int ? "int" : a.is_complex ? "double complex"
+                                                       : "double", a.val);
+    if (a.is_complex)
+        ptr = A("(const double *)%s", ptr);
+    em_line(em, "%s.%s[%d] = %s;", c, is_int ? "ia" : "a", i, ptr);
+    em_line(em, "%s.len[%d] = %s; %s.rows[%d] = %s; %s.cols[%d] = %s; "
+            "%s.off[%d] = %s;", c, i, a.container ? a.n : "1", c, i,
+            a.container && a.rows ? a.rows : "1", c, i,
+            a.container && a.cols ? a.cols : "1", c, i, off);
+}
+
+Opnd em_cb_value(Emit *em, const MirVar *var, const MirExpr *x)
+{
+    Opnd a = em_value(em, x);
+    if (em_is_complex_var(var))
+        return em_to_complex(em, a);
+    /* an int where the function takes reals (Stan promotes it) */
+    return em_is_int_var(var) ? a : em_cb_doubles(em, a);
+}
+
+void em_cb_backprop_arg(Emit *em, const MirVar *var, const MirExpr *x,
+                        Opnd a, const char *g, const char *off)
+{
+    if (!em_is_ad(em, x))
+        return;
+    if (!em_is_complex_var(var)) {
+        em_backprop(em, x, a.container ? A("(%s + %s)", g, off)
+                                       : A("%s[%s]", g, off));
+        return;
+    }
+    const char *z = A("((double complex *)(%s + %s))", g, off);
+    const char *gi = a.container ? z : A("%s[0]", z);
+    /* a real argument of a complex parameter: the real part */
+    if (!em_is_complex_type(x->type))
+        em_complex_backprop_real(em, x, gi);
+    else
+        em_backprop(em, x, gi);
 }
 
 void em_cb_scratch_mark(Emit *em)
@@ -330,6 +410,7 @@ Opnd em_cb_doubles(Emit *em, Opnd a)
                               a.cols ? a.cols : "1", false);
     em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s[k];", a.n, d.val,
             a.val);
+    d.shape = a.shape;
     return d;
 }
 
@@ -347,26 +428,15 @@ const char *em_cb_fill(Emit *em, const MirExpr *call, int from, int fi,
     const char *off = "0";
     for (int i = 0; i < nextra; i++) {
         const MirVar *var = &em->p->vars[f->params[first + i]];
-        if (em_is_complex_var(var))
-            em_unsupported(em, "%s with a complex argument for its function",
-                           call->fn);
         bool is_int = em_is_int_var(var);
-        Opnd a = em_value(em, call->args[from + i]);
-        /* an int where the function takes reals (Stan promotes it) */
-        if (!is_int)
-            a = em_cb_doubles(em, a);
+        Opnd a = em_cb_value(em, var, call->args[from + i]);
         extra[i] = a;
-        const char *ptr = a.container ? a.val
-            : A("&(%s){%s}", is_int ? "int" : "double", a.val);
-        em_line(em, "%s.%s[%d] = %s;", c, is_int ? "ia" : "a", i, ptr);
-        em_line(em, "%s.len[%d] = %s; %s.rows[%d] = %s; %s.cols[%d] = %s; "
-                "%s.off[%d] = %s;", c, i, a.container ? a.n : "1", c, i,
-                a.container && a.rows ? a.rows : "1", c, i,
-                a.container && a.cols ? a.cols : "1", c, i, off);
+        em_cb_set_arg(em, c, i, a, is_int, off);
+        em_cb_fill_dims(em, c, i, var->sized.type, a);
         /* theta: the arguments f takes as real and not `data` (the
          * derivative callbacks write their gradients there) */
         if (!is_int && !f->data_only[first + i])
-            off = A("%s + %s", off, a.container ? a.n : "1");
+            off = A("%s + %s", off, em_cb_theta_len(em, a));
     }
     const char *p = em_fresh(em, "p");
     em_line(em, "int %s = %s;", p, off);
@@ -384,11 +454,8 @@ void em_cb_backprop(Emit *em, const MirExpr *call, int from, int fi,
         if (em_is_int_var(var) || f->data_only[first + i])
             continue;
         Opnd a = extra[i];
-        const MirExpr *x = call->args[from + i];
-        if (em_is_ad(em, x))
-            em_backprop(em, x, a.container ? A("(%s + %s)", g, off)
-                                           : A("%s[%s]", g, off));
-        off = A("%s + %s", off, a.container ? a.n : "1");
+        em_cb_backprop_arg(em, var, call->args[from + i], a, g, off);
+        off = A("%s + %s", off, em_cb_theta_len(em, a));
     }
 }
 

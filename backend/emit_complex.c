@@ -53,6 +53,12 @@ bool em_complex_call(const MirExpr *e)
 {
     if (e->kind != MX_CALL || e->fn_kind != FNK_STANLIB)
         return false;
+    /* a higher-order call (an ODE or algebraic solver, integrate_1d, ...)
+     * hands complex extra arguments to its function: the callbacks'
+     * business (emit_callback.c, emit_ode.c) */
+    if (e->nargs > 0 && e->args[0]->type
+        && e->args[0]->type->kind == TY_FUNCTION)
+        return false;
     if (em_is_complex_type(e->type))
         return true;
     for (int i = 0; i < e->nargs; i++)
@@ -104,7 +110,7 @@ Opnd em_new_complex(Emit *em, const char *n, const char *rows,
     const char *t = em_fresh(em, "t");
     em_line(em, "double complex *%s = (double complex *)rt_scratch_doubles("
             "&S->scratch, (size_t)2 * (%s));", t, n);
-    Opnd o = {t, NULL, n, rows, cols, true, false, true};
+    Opnd o = {t, NULL, n, rows, cols, true, false, true, NULL};
     return o;
 }
 
@@ -117,6 +123,7 @@ Opnd em_to_complex(Emit *em, Opnd o)
     Opnd c = em_new_complex(em, o.n, o.rows, o.cols);
     em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s[k];", o.n, c.val,
             o.val);
+    c.shape = o.shape;
     return c;
 }
 
@@ -452,7 +459,7 @@ bool em_complex_value(Emit *em, const MirExpr *e, Opnd *out)
     if ((is(e, "size", 1) || is(e, "num_elements", 1) || is(e, "rows", 1)
          || is(e, "cols", 1))) {
         Opnd x = em_value(em, e->args[0]);
-        const char *v = fn[0] == 'r' ? x.rows : fn[0] == 'c' ? x.cols : x.n;
+        const char *v = em_size_of(em, fn, e->args[0]->type, x);
         *out = em_scalar(A("(%s)", v), NULL, true);
         return true;
     }

@@ -160,14 +160,13 @@ static Opnd solve(Emit *em, const MirExpr *e, bool with_sens,
             "%s, err)) return -1;", fn, yy0.val, yy0.n, yp0.val, yp0.n,
             t0.val, ts.val, ts.n, tol);
     const char *c = em_cb_fill(em, e, form->from, fi, 3, yy0.n, extra, p);
-    /* Stan's check_finite of every extra argument (ints always are) */
+    /* Stan's check_finite of every extra argument (ints always are), as
+     * the context holds it: doubles, a complex one's in pairs */
     int nextra = e->nargs - form->from;
     for (int i = 0; i < nextra; i++)
         if (!extra[i].is_int)
-            em_line(em, "if (rt_dae_check_finite(%s, %s, err)) return -1;",
-                    extra[i].container ? extra[i].val
-                                       : A("&(double){%s}", extra[i].val),
-                    extra[i].container ? extra[i].n : "1");
+            em_line(em, "if (rt_dae_check_finite(%s.a[%d], %s, err)) "
+                    "return -1;", c, i, em_cb_theta_len(em, extra[i]));
     const char *sys = em_fresh(em, "sys");
     em_line(em, "RtDaeSystem %s = {%s, %s, dae_res%d, %s, &%s};", sys,
             yy0.n, *p, fi, has_vjp(em, fi) ? A("dae_vjp%d", fi) : "NULL", c);

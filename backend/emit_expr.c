@@ -30,7 +30,7 @@ bool em_is_container_type(const Type *t)
 
 Opnd em_scalar(const char *val, const char *adj, bool is_int)
 {
-    Opnd o = {val, adj, "1", "1", "1", false, is_int, false};
+    Opnd o = {val, adj, "1", "1", "1", false, is_int, false, NULL};
     return o;
 }
 
@@ -42,7 +42,7 @@ Opnd em_new_container(Emit *em, const char *n, const char *rows,
     em_temp_check(em, rows, cols);
     em_line(em, "%s *%s = rt_scratch_%s(&S->scratch, (size_t)(%s));",
             is_int ? "int" : "double", t, is_int ? "ints" : "doubles", n);
-    Opnd o = {t, NULL, n, rows, cols, true, is_int, false};
+    Opnd o = {t, NULL, n, rows, cols, true, is_int, false, NULL};
     return o;
 }
 
@@ -140,12 +140,13 @@ static Opnd new_like(Emit *em, Opnd o, const char *n, const char *rows,
 }
 
 /* em_index_map for a value named `name` with dimensions dims[0..total-1]
- * (row-major). */
+ * (row-major); *shape (unless shape is NULL) gets the result's
+ * dimensions, the kept ones (emit_dims.c). */
 static const char *index_map_dims(Emit *em, const char *name,
                                   const char *const *dims, int total,
                                   const MirIndex *ix, int k,
                                   const char **count, const char **rows,
-                                  const char **cols)
+                                  const char **cols, const char ***shape)
 {
     if (k > total)
         em_unsupported(em, "indexing '%s' with more indices than it has "
@@ -232,12 +233,19 @@ static const char *index_map_dims(Emit *em, const char *name,
     /* the result's shape: the last two kept dimensions */
     *rows = nkept >= 2 ? len[kept[nkept - 2]] : cnt;
     *cols = nkept >= 2 ? len[kept[nkept - 1]] : "1";
+    if (shape) {
+        const char **kd = arena_alloc(em->a, sizeof *kd
+                                      * (size_t)(nkept + 1));
+        for (int i = 0; i < nkept; i++)
+            kd[i] = len[kept[i]];
+        *shape = kd;
+    }
     return map;
 }
 
-const char *em_index_map(Emit *em, VarId v, const MirIndex *ix, int k,
-                         const char **count, const char **rows,
-                         const char **cols)
+static const char *var_index_map(Emit *em, VarId v, const MirIndex *ix,
+                                 int k, const char **count, const char **rows,
+                                 const char **cols, const char ***shape)
 {
     const MirVar *var = &em->p->vars[v];
     int total = em_var_rank(var);
@@ -247,19 +255,30 @@ const char *em_index_map(Emit *em, VarId v, const MirIndex *ix, int k,
     for (int d = 0; d < total; d++)
         dims[d] = em_var_dim(em, v, d);
     return index_map_dims(em, em_var_user_name(em, v), dims, total, ix, k,
-                          count, rows, cols);
+                          count, rows, cols, shape);
+}
+
+const char *em_index_map(Emit *em, VarId v, const MirIndex *ix, int k,
+                         const char **count, const char **rows,
+                         const char **cols)
+{
+    return var_index_map(em, v, ix, k, count, rows, cols, NULL);
 }
 
 /* The offsets selected by the indices of e, whose base is an expression
  * (not a variable) with value b. */
 static const char *expr_index_map(Emit *em, const MirExpr *e, Opnd b,
                                   const char **count, const char **rows,
-                                  const char **cols)
+                                  const char **cols, const char ***shape)
 {
     const Type *t = e->args[0]->type;
-    const char *dims[2];
+    const char *dims[16];
     int total;
-    if (is_matrix_type(t)
+    if (b.shape && em_type_rank(t) <= 16) {
+        total = em_type_rank(t);
+        for (int d = 0; d < total; d++)
+            dims[d] = b.shape[d];
+    } else if (is_matrix_type(t)
         || (t->kind == TY_ARRAY && t->dims == 1 && is_vector_type(t->elem))) {
         dims[0] = b.rows;
         dims[1] = b.cols;
@@ -273,7 +292,7 @@ static const char *expr_index_map(Emit *em, const MirExpr *e, Opnd b,
         em_unsupported(em, "indexing an expression of this type");
     }
     return index_map_dims(em, "expression", dims, total, e->indices,
-                          e->nindices, count, rows, cols);
+                          e->nindices, count, rows, cols, shape);
 }
 
 static const char *index_offset(Emit *em, VarId v, const MirIndex *ix, int k,
@@ -311,14 +330,30 @@ static void slice(Emit *em, VarId v, const MirIndex *ix, const char **off,
     *len = l;
 }
 
+/* o, the part of variable v after its first `skip` dimensions, with
+ * the shape of the rest when rows and cols do not say it (emit_dims.c). */
+static Opnd var_shape(Emit *em, VarId v, int skip, Opnd o)
+{
+    const MirVar *var = &em->p->vars[v];
+    int rank = em_var_rank(var) - skip;
+    if (rank < 2)
+        return o;
+    const char **dims = arena_alloc(em->a, sizeof *dims * (size_t)rank);
+    for (int d = 0; d < rank; d++)
+        dims[d] = em_var_dim(em, v, skip + d);
+    o.shape = dims;
+    return o;
+}
+
 static Opnd value_indexed(Emit *em, const MirExpr *e)
 {
     const MirExpr *base = e->args[0];
     if (base->kind != MX_VAR || base->var < 0) {
         /* f(x)[i, a:b]: the value, then a gather from it */
         Opnd b = em_value(em, base);
-        const char *count, *rows, *cols;
-        const char *map = expr_index_map(em, e, b, &count, &rows, &cols);
+        const char *count, *rows, *cols, **shape;
+        const char *map = expr_index_map(em, e, b, &count, &rows, &cols,
+                                         &shape);
         if (!em_is_container_type(e->type)) {
             Opnd x = em_scalar(A("%s[%s[0]]", b.val, map), NULL, b.is_int);
             x.is_complex = b.is_complex;
@@ -331,6 +366,8 @@ static Opnd value_indexed(Emit *em, const MirExpr *e)
         Opnd g = new_like(em, b, count, rows, cols);
         em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s[%s[k]];", count,
                 g.val, b.val, map);
+        if (em_needs_shape(e->type))
+            g.shape = shape;
         return g;
     }
     VarId v = base->var;
@@ -348,7 +385,7 @@ static Opnd value_indexed(Emit *em, const MirExpr *e)
         const char *off, *count, *len;
         slice(em, v, &e->indices[0], &off, &count, &len);
         Opnd r = {A("(%s + %s)", ptr, off), adj ? A("(%s + %s)", adj, off)
-                  : NULL, count, count, "1", true, is_int, cx};
+                  : NULL, count, count, "1", true, is_int, cx, NULL};
         const Type *t = e->type;
         if (is_matrix_type(t)
             || (t->kind == TY_ARRAY && t->dims == 1
@@ -360,15 +397,24 @@ static Opnd value_indexed(Emit *em, const MirExpr *e)
         } else {
             em_shape_of(e->type, count, &r.rows, &r.cols);
         }
+        if (em_needs_shape(e->type)) {
+            int rank = em_type_rank(e->type);
+            const char **dims = arena_alloc(em->a, sizeof *dims
+                                            * (size_t)rank);
+            dims[0] = len;
+            for (int d = 1; d < rank; d++)
+                dims[d] = em_var_dim(em, v, d);
+            r = em_opnd_set_shape(em, e->type, r, dims);
+        }
         return r;
     }
     const char *count;
     if (!em_indices_single(e->indices, e->nindices)) {
         /* any other mix of ranges, multi-indices and single indices: a
          * gather through the offsets of the selected elements */
-        const char *rows, *cols;
-        const char *map = em_index_map(em, v, e->indices, e->nindices, &count,
-                                       &rows, &cols);
+        const char *rows, *cols, **shape;
+        const char *map = var_index_map(em, v, e->indices, e->nindices,
+                                        &count, &rows, &cols, &shape);
         if (is_row_type(e->type)) {
             rows = "1";
             cols = count;
@@ -376,6 +422,8 @@ static Opnd value_indexed(Emit *em, const MirExpr *e)
         Opnd g = new_like(em, like, count, rows, cols);
         em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s[%s[k]];", count,
                 g.val, ptr, map);
+        if (em_needs_shape(e->type))
+            g.shape = shape;
         return g;
     }
     const char *off = index_offset(em, v, e->indices, e->nindices, &count);
@@ -388,7 +436,7 @@ static Opnd value_indexed(Emit *em, const MirExpr *e)
         return x;
     }
     Opnd r = {A("(%s + %s)", ptr, o), adj ? A("(%s + %s)", adj, o) : NULL,
-              count, count, "1", true, is_int, cx};
+              count, count, "1", true, is_int, cx, NULL};
     const Type *t = e->type;
     if (is_matrix_type(t)
         || (t->kind == TY_ARRAY && t->dims == 1 && is_vector_type(t->elem))) {
@@ -401,7 +449,7 @@ static Opnd value_indexed(Emit *em, const MirExpr *e)
     } else {
         em_shape_of(e->type, count, &r.rows, &r.cols);
     }
-    return r;
+    return var_shape(em, v, e->nindices, r);
 }
 
 static void backprop_indexed(Emit *em, const MirExpr *e, const char *adj)
@@ -410,7 +458,8 @@ static void backprop_indexed(Emit *em, const MirExpr *e, const char *adj)
     if (base->kind != MX_VAR || base->var < 0) {
         Opnd b = em_value(em, base);
         const char *count, *rows, *cols;
-        const char *map = expr_index_map(em, e, b, &count, &rows, &cols);
+        const char *map = expr_index_map(em, e, b, &count, &rows, &cols,
+                                         NULL);
         const char *g = em_adj_buffer(em, b);
         if (em_is_container_type(e->type))
             em_line(em, "for (int k = 0; k < %s; k++) %s[%s[k]] += %s[k];",
@@ -731,11 +780,18 @@ static Opnd value_ternary_container(Emit *em, const MirExpr *e)
     const char *ct = is_int ? "int" : cx ? "double complex" : "double";
     em_line(em, "%s *%s = NULL;", ct, t);
     em_line(em, "int %s = 0, %s = 0, %s = 0;", n, r, k);
+    /* all the dimensions, when rows and cols do not say them */
+    int rank = em_needs_shape(e->type) ? em_type_rank(e->type) : 0;
+    if (rank > 0)
+        em_line(em, "int %s_d[%d] = {0};", t, rank);
     em_line(em, "if (%s) {", c.val);
     for (int arm = 1; arm <= 2; arm++) {
         em->indent++;
         em->block_depth++;
         Opnd y = em_value(em, e->args[arm]);
+        for (int d = 0; d < rank; d++)
+            em_line(em, "%s_d[%d] = %s;", t, d,
+                    em_opnd_dim(em, e->args[arm]->type, y, d));
         em_line(em, "%s = %s;", n, y.n);
         em_line(em, "%s = %s;", r, y.rows ? y.rows : y.n);
         em_line(em, "%s = %s;", k, y.cols ? y.cols : "1");
@@ -753,7 +809,13 @@ static Opnd value_ternary_container(Emit *em, const MirExpr *e)
         em->indent--;
         em_line(em, arm == 1 ? "} else {" : "}");
     }
-    Opnd o = {t, NULL, n, r, k, true, is_int, cx};
+    Opnd o = {t, NULL, n, r, k, true, is_int, cx, NULL};
+    if (rank > 0) {
+        const char **dims = arena_alloc(em->a, sizeof *dims * (size_t)rank);
+        for (int d = 0; d < rank; d++)
+            dims[d] = A("%s_d[%d]", t, d);
+        o.shape = dims;
+    }
     return o;
 }
 
@@ -785,6 +847,8 @@ Opnd em_value(Emit *em, const MirExpr *e)
             return em->emitted[i].value;
     int depth = em->block_depth;
     Opnd o = value_uncached(em, e);
+    if (e->kind == MX_CALL)
+        o = em_call_shape(em, e, o);
     if (depth == 0 && em->block_depth == 0
         && em->nemitted < (int)(sizeof em->emitted / sizeof em->emitted[0])) {
         em->emitted[em->nemitted].node = e;
@@ -819,7 +883,7 @@ static Opnd value_uncached(Emit *em, const MirExpr *e)
             return x;
         }
         Opnd o = {em_var_val(em, v), adj, em_var_count(em, v), NULL, NULL,
-                  true, is_int, cx};
+                  true, is_int, cx, NULL};
         const Type *t = var->sized.type;
         if (is_matrix_type(t) || (t->kind == TY_ARRAY && t->dims == 1
                                   && is_vector_type(t->elem))) {
@@ -829,7 +893,7 @@ static Opnd value_uncached(Emit *em, const MirExpr *e)
         } else {
             em_shape_of(t, o.n, &o.rows, &o.cols);
         }
-        return o;
+        return var_shape(em, v, 0, o);
     }
     case MX_CALL:
         if (e->fn_kind == FNK_INTERNAL && (e->internal == FN_MAKE_ARRAY
@@ -852,6 +916,18 @@ static Opnd value_uncached(Emit *em, const MirExpr *e)
                     Opnd a = em_value(em, e->args[i]);
                     em_line(em, "for (int k = 0; k < %s; k++) %s[%d * %s + "
                             "k] = %s[k];", first.n, o.val, i, first.n, a.val);
+                }
+                if (em_needs_shape(e->type)) {
+                    /* {m1, m2} of matrices, {a, b} of arrays: n, then
+                     * the dimensions of the first */
+                    const Type *et = e->args[0]->type;
+                    int rank = em_type_rank(et);
+                    const char **dims = arena_alloc(em->a, sizeof *dims
+                                                    * (size_t)(rank + 1));
+                    dims[0] = n;
+                    for (int d = 0; d < rank; d++)
+                        dims[d + 1] = em_opnd_dim(em, et, first, d);
+                    o = em_opnd_set_shape(em, e->type, o, dims);
                 }
                 return o;
             }
@@ -935,6 +1011,7 @@ static Opnd value_uncached(Emit *em, const MirExpr *e)
         Opnd o = em_new_container(em, x.n, x.rows, x.cols, false);
         em_line(em, "for (int k = 0; k < %s; k++) %s[k] = (double)%s[k];",
                 x.n, o.val, x.val);
+        o.shape = x.shape;
         return o;
     }
     case MX_IMAG:

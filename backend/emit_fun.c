@@ -23,29 +23,37 @@ static const char *fun_cname(Emit *em, int fi)
     return A("f%d_%s", fi, em->p->funs[fi].name);
 }
 
-/* Results: int, real, or a real container (vector, row_vector, matrix,
- * array[] real, array[] vector, array[] row_vector) returned in scratch
- * memory with its rows and columns (a vector or array[] real is n x 1,
- * an array of vectors one vector per row). */
+/* Results: int, real, complex, or a container of them (vectors,
+ * matrices, arrays of any of these of any number of dimensions) returned
+ * in scratch memory with its dimensions: its rows and columns where they
+ * say them (a vector or array[] real is n x 1, an array of vectors one
+ * vector per row), all of them otherwise (emit_dims.c: array[,] real,
+ * array[] matrix, ...). */
 static bool result_is_vector(const MirFun *f)
 {
     const Type *t = f->ret;
-    if (t->kind == TY_ARRAY && t->dims == 1)
+    if (t->kind == TY_ARRAY)
         t = t->elem;
     else if (t->kind == TY_MATRIX || t->kind == TY_COMPLEX_MATRIX)
         return true;
     return t->kind == TY_VECTOR || t->kind == TY_ROW_VECTOR
         || t->kind == TY_COMPLEX_VECTOR || t->kind == TY_COMPLEX_ROW_VECTOR
+        || t->kind == TY_MATRIX || t->kind == TY_COMPLEX_MATRIX
         || (f->ret->kind == TY_ARRAY
             && (t->kind == TY_REAL || t->kind == TY_COMPLEX
                 || t->kind == TY_INT));
 }
 
-/* An array[] int result (values only: ints carry no derivatives). */
+/* A container result whose dimensions go back all in ret_dims. */
+static bool result_has_dims(const MirFun *f)
+{
+    return result_is_vector(f) && em_needs_shape(f->ret);
+}
+
+/* An int array result (values only: ints carry no derivatives). */
 static bool result_is_ints(const MirFun *f)
 {
-    return f->ret->kind == TY_ARRAY && f->ret->dims == 1
-        && f->ret->elem->kind == TY_INT;
+    return f->ret->kind == TY_ARRAY && f->ret->elem->kind == TY_INT;
 }
 
 /* Complex results (their adjoints are complex, emit_complex_adj.c). */
@@ -126,7 +134,9 @@ static const char *signature(Emit *em, int fi, bool rev)
               rev ? ", double *lp_adj" : "");
     for (int i = 0; i < f->nparams; i++)
         s = A("%s, %s", s, c_params(em, f->params[i]));
-    if (!rev && result_is_vector(f))
+    if (!rev && result_has_dims(f))
+        s = A("%s, %s **ret, int *ret_dims", s, ctype(f->ret));
+    else if (!rev && result_is_vector(f))
         s = A("%s, %s **ret, int *ret_rows, int *ret_cols", s,
               ctype(f->ret));
     else if (!rev && f->ret->kind != TY_VOID)
@@ -444,17 +454,44 @@ static const char *call_args(Emit *em, const MirFun *f, Opnd *ops)
         const MirVar *var = &em->p->vars[f->params[i]];
         Opnd o = ops[i];
         int rank = em_var_rank(var);
-        if (rank == 0) {
-            s = A("%s, %s", s, o.val);
-            continue;
-        }
         s = A("%s, %s", s, o.val);
-        if (rank == 1)
-            s = A("%s, %s", s, o.n);
-        else
-            s = A("%s, %s, %s", s, o.rows, o.cols);
+        for (int k = 0; k < rank; k++)
+            s = A("%s, %s", s, em_opnd_dim(em, var->sized.type, o, k));
     }
     return s;
+}
+
+/* The value of argument i of a call of f: complex for a complex
+ * parameter, real for a real one (an int array passed where reals are
+ * taken is copied). */
+static Opnd arg_value(Emit *em, const MirFun *f, const MirExpr *e, int i)
+{
+    Opnd o = em_value(em, e->args[i]);
+    const MirVar *var = &em->p->vars[f->params[i]];
+    if (em_is_complex_var(var))
+        return em_to_complex(em, o);
+    if (!o.is_int || em_is_int_var(var))
+        return o;
+    if (!o.container) {
+        o.val = A("(double)(%s)", o.val);
+        return o;
+    }
+    Opnd d = em_new_container(em, o.n, o.rows, o.cols, false);
+    em_line(em, "for (int k = 0; k < %s; k++) %s[k] = (double)%s[k];", o.n,
+            d.val, o.val);
+    d.shape = o.shape;
+    return d;
+}
+
+void em_return_dims(Emit *em, const Type *t, Opnd r)
+{
+    if (!em_needs_shape(t)) {
+        em_line(em, "*ret_rows = %s;", r.rows ? r.rows : r.n);
+        em_line(em, "*ret_cols = %s;", r.rows ? r.cols : "1");
+        return;
+    }
+    for (int k = 0; k < em_type_rank(t); k++)
+        em_line(em, "ret_dims[%d] = %s;", k, em_opnd_dim(em, t, r, k));
 }
 
 Opnd em_call_user(Emit *em, const MirExpr *e)
@@ -465,26 +502,31 @@ Opnd em_call_user(Emit *em, const MirExpr *e)
         em_unsupported(em, "%s", em->fun_why[fi] + (strncmp(em->fun_why[fi],
                        "the C backend does not compile ", 31) == 0 ? 31 : 0));
     Opnd *ops = arena_alloc(em->a, sizeof *ops * (size_t)(f->nparams + 1));
-    for (int i = 0; i < f->nparams; i++) {
-        ops[i] = em_value(em, e->args[i]);
-        const MirVar *var = &em->p->vars[f->params[i]];
-        if (em_is_complex_var(var)) {
-            ops[i] = em_to_complex(em, ops[i]);
-        } else if (ops[i].is_int && !em_is_int_var(var)) {
-            if (ops[i].container)
-                em_unsupported(em, "passing an int container where %s "
-                               "takes reals", f->name);
-            ops[i].val = A("(double)(%s)", ops[i].val);
-        }
-    }
+    for (int i = 0; i < f->nparams; i++)
+        ops[i] = arg_value(em, f, e, i);
     const char *t = em_fresh(em, "t");
-    Opnd r = {t, NULL, "1", "1", "1", false, f->ret->kind == TY_INT, false};
+    Opnd r = {t, NULL, "1", "1", "1", false, f->ret->kind == TY_INT, false, NULL};
     if (f->ret->kind == TY_VOID) {
         em_line(em, "if (%s(m, S, %s%s%s, rng, err)) return -1;",
                 fun_cname(em, fi), call_propto(em, e),
                 target_args(em, f, e, false), call_args(em, f, ops));
         r.val = "0";
         return r;
+    }
+    if (result_has_dims(f)) {
+        int rank = em_type_rank(f->ret);
+        const char *dims = em_fresh(em, "dims");
+        em_line(em, "%s *%s = NULL;", ctype(f->ret), t);
+        em_line(em, "int %s[%d] = {0};", dims, rank);
+        em_line(em, "if (%s(m, S, %s%s%s, &%s, %s, rng, err)) return -1;",
+                fun_cname(em, fi), call_propto(em, e),
+                target_args(em, f, e, false), call_args(em, f, ops), t, dims);
+        const char **d = arena_alloc(em->a, sizeof *d * (size_t)rank);
+        for (int k = 0; k < rank; k++)
+            d[k] = A("%s[%d]", dims, k);
+        Opnd v = {t, NULL, "1", NULL, NULL, true, result_is_ints(f),
+                  result_is_complex(f), NULL};
+        return em_opnd_shaped(em, f->ret, v, d);
     }
     if (result_is_vector(f)) {
         const char *rows = em_fresh(em, "rows"), *cols = em_fresh(em, "cols");
@@ -495,7 +537,7 @@ Opnd em_call_user(Emit *em, const MirExpr *e)
                 target_args(em, f, e, false), call_args(em, f, ops), t, rows,
                 cols);
         Opnd v = {t, NULL, A("(%s * %s)", rows, cols), rows, cols, true,
-                  result_is_ints(f), result_is_complex(f)};
+                  result_is_ints(f), result_is_complex(f), NULL};
         if (f->ret->kind == TY_ROW_VECTOR
             || f->ret->kind == TY_COMPLEX_ROW_VECTOR) {
             v.rows = "1";
@@ -522,13 +564,9 @@ void em_backprop_user(Emit *em, const MirExpr *e, const char *adj)
     const char **g = arena_alloc(em->a, sizeof *g * (size_t)(f->nparams + 1));
     const char *grads = "";
     for (int i = 0; i < f->nparams; i++) {
-        ops[i] = em_value(em, e->args[i]);
+        ops[i] = arg_value(em, f, e, i);
         const MirVar *var = &em->p->vars[f->params[i]];
         bool cx = em_is_complex_var(var);
-        if (cx)
-            ops[i] = em_to_complex(em, ops[i]);
-        else if (ops[i].is_int && !em_is_int_var(var))
-            ops[i].val = A("(double)(%s)", ops[i].val);
         g[i] = NULL;
         if (em_is_int_var(var) || f->data_only[i])
             continue;

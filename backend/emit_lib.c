@@ -210,17 +210,14 @@ static bool lib_value(Emit *em, const MirExpr *e, Opnd *out)
                 em_unsupported(em, "dims of %d dimensions", r);
             for (int i = 0; i < r; i++)
                 d[i] = em_var_dim(em, x->var, i);
-        } else if (x->type->kind == TY_MATRIX) {
-            Opnd o = em_value(em, x);
-            d[r++] = o.rows;
-            d[r++] = o.cols;
-        } else if (x->type->kind == TY_VECTOR || x->type->kind == TY_ROW_VECTOR
-                   || (x->type->kind == TY_ARRAY && x->type->dims == 1
-                       && !em_is_container_type(x->type->elem))) {
-            Opnd o = em_value(em, x);
-            d[r++] = o.n;
         } else if (em_is_container_type(x->type)) {
-            em_unsupported(em, "dims of an expression of this type");
+            /* all of them, where the value knows them (emit_dims.c) */
+            Opnd o = em_value(em, x);
+            r = em_type_rank(x->type);
+            if (r > 16)
+                em_unsupported(em, "dims of %d dimensions", r);
+            for (int i = 0; i < r; i++)
+                d[i] = em_opnd_dim(em, x->type, o, i);
         }
         const char *n = A("%d", r ? r : 0);
         Opnd o = em_new_container(em, r ? n : "0", r ? n : "0", "1", true);

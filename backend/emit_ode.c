@@ -149,13 +149,8 @@ static void emit_callbacks(Emit *em, int fi)
         return;
     /* w^T df/dy into gy, w^T df/dtheta into the slices of gtheta */
     /* t's adjoint (unless t is data) is not wanted */
-    const char *grads = f->data_only[0] ? ", gy" : ", &(double){0}, gy";
-    for (int i = 2; i < f->nparams; i++) {
-        const MirVar *var = &em->p->vars[f->params[i]];
-        if (em_is_int_var(var) || f->data_only[i])
-            continue;
-        grads = A("%s, gtheta + c->off[%d]", grads, i - 2);
-    }
+    const char *grads = A("%s%s", f->data_only[0] ? ", gy"
+                          : ", &(double){0}, gy", em_cb_grads(em, f, 2));
     em_line(em, "static int MAYBE_UNUSED ode_vjp%d(void *ctx, double t, "
             "const double *y, "
             "const double *w, double *gy, double *gtheta, RtError *err)", fi);
@@ -189,6 +184,7 @@ void em_ode_callbacks(Emit *em)
     em_line(em, "    const int *ia[%d];", ODE_MAX_ARGS);
     em_line(em, "    int len[%d], rows[%d], cols[%d], off[%d];", ODE_MAX_ARGS,
             ODE_MAX_ARGS, ODE_MAX_ARGS, ODE_MAX_ARGS);
+    em_line(em, "    const int *dims[%d];", ODE_MAX_ARGS);
     em_line(em, "} OdeCtx;");
     em_line(em, "%s", "");
     for (int fi = 0; fi < p->nfuns; fi++)
@@ -214,6 +210,7 @@ static Opnd as_real(Emit *em, Opnd a)
     Opnd r = em_new_container(em, a.n, a.rows, a.cols, false);
     em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s[k];", a.n, r.val,
             a.val);
+    r.shape = a.shape;
     return r;
 }
 
@@ -266,19 +263,13 @@ static Opnd solve(Emit *em, const MirExpr *e, bool with_sens,
     em_line(em, "OdeCtx %s = {.m = m, .S = S, .n = %s};", c, y0.n);
     const char *off = "0";
     for (int i = 0; i < nextra; i++) {
-        Opnd a = em_value(em, e->args[in.first + i]);
-        if (!em_is_int_var(&em->p->vars[f->params[2 + i]]))
-            a = as_real(em, a);
+        const MirVar *var = &em->p->vars[f->params[2 + i]];
+        Opnd a = em_cb_value(em, var, e->args[in.first + i]);
         extra[i] = a;
-        const char *ptr = a.container ? a.val
-            : A("&(%s){%s}", a.is_int ? "int" : "double", a.val);
-        em_line(em, "%s.%s[%d] = %s;", c, a.is_int ? "ia" : "a", i, ptr);
-        em_line(em, "%s.len[%d] = %s; %s.rows[%d] = %s; %s.cols[%d] = %s; "
-                "%s.off[%d] = %s;", c, i, a.container ? a.n : "1", c, i,
-                a.container && a.rows ? a.rows : "1", c, i,
-                a.container && a.cols ? a.cols : "1", c, i, off);
+        em_cb_set_arg(em, c, i, a, em_is_int_var(var), off);
+        em_cb_fill_dims(em, c, i, var->sized.type, a);
         if (in_theta(em, f, i))
-            off = A("%s + %s", off, a.container ? a.n : "1");
+            off = A("%s + %s", off, em_cb_theta_len(em, a));
     }
     const char *p = em_fresh(em, "p");
     em_line(em, "int %s = %s;", p, off);
@@ -349,11 +340,9 @@ static bool ode_backprop(Emit *em, const MirExpr *e, const char *adj)
         if (!in_theta(em, f, i))
             continue;
         Opnd a = extra[i];
-        const MirExpr *x = e->args[in.first + i];
-        if (em_is_ad(em, x))
-            em_backprop(em, x, a.container ? A("(%s + %s)", g, off)
-                                           : A("%s[%s]", g, off));
-        off = A("%s + %s", off, a.container ? a.n : "1");
+        em_cb_backprop_arg(em, &em->p->vars[f->params[2 + i]],
+                           e->args[in.first + i], a, g, off);
+        off = A("%s + %s", off, em_cb_theta_len(em, a));
     }
     return true;
 }

@@ -106,10 +106,20 @@ static void check_range(Emit *em, const char *fn, const char *what,
 
 /* The outer size and element size of a source: the items of a 1-D array
  * of vectors, else the elements. */
-static void items(const MirExpr *x, Opnd o, const char **outer,
+static void items(Emit *em, const MirExpr *x, Opnd o, const char **outer,
                   const char **es)
 {
-    if (x->type->kind == TY_ARRAY && em_is_container_type(x->type->elem)) {
+    if (x->type->kind == TY_ARRAY && em_needs_shape(x->type)) {
+        /* array[,] real and the like: items are its outermost elements
+         * (reverse({{1, 2}, {3, 4}}) is {{3, 4}, {1, 2}}), emit_dims.c */
+        int rank = em_type_rank(x->type);
+        *outer = em_opnd_dim(em, x->type, o, 0);
+        const char *n = "1";
+        for (int k = 1; k < rank; k++)
+            n = A("%s * %s", n, em_opnd_dim(em, x->type, o, k));
+        *es = A("(%s)", n);
+    } else if (x->type->kind == TY_ARRAY
+               && em_is_container_type(x->type->elem)) {
         *outer = o.rows;
         *es = o.cols;
     } else {
@@ -168,7 +178,7 @@ static void describe(Emit *em, const MirExpr *e, Gather *g)
     add_source(em, g, e, 0);
     Opnd x = g->s[0];
     const char *outer, *es;
-    items(e->args[0], x, &outer, &es);
+    items(em, e->args[0], x, &outer, &es);
     if (strcmp(fn, "head") == 0 || strcmp(fn, "tail") == 0
         || strcmp(fn, "segment") == 0) {
         const char *start, *len;
@@ -370,6 +380,23 @@ Opnd em_value_gather(Emit *em, const MirExpr *e)
     if (g.zeros)
         src = A("(%s[k] < 0 ? 0 : %s)", map, src);
     em_line(em, "for (int k = 0; k < %s; k++) %s[k] = %s;", n, o.val, src);
+    if (em_needs_shape(e->type) && strcmp(e->fn, "rep_array") == 0) {
+        /* an array of 2 or 3 dimensions: its sizes (emit_dims.c) */
+        const char *dims[3];
+        for (int i = 1; i < e->nargs && i <= 3; i++)
+            dims[i - 1] = arg(em, e, i).val;
+        o = em_opnd_set_shape(em, e->type, o, dims);
+    } else if (em_needs_shape(e->type) && e->type->kind == TY_ARRAY
+               && em_type_rank(e->type) == em_type_rank(e->args[0]->type)) {
+        /* head, tail, segment, reverse of array[,] real and the like:
+         * g.R of its outermost elements, each shaped as the argument's */
+        int rank = em_type_rank(e->type);
+        const char **dims = arena_alloc(em->a, sizeof *dims * (size_t)rank);
+        dims[0] = g.R;
+        for (int k = 1; k < rank; k++)
+            dims[k] = em_opnd_dim(em, e->args[0]->type, g.s[0], k);
+        o = em_opnd_set_shape(em, e->type, o, dims);
+    }
     return o;
 }
 

@@ -977,10 +977,46 @@ static int other(LibCall *c, IVal *out)
 
 /* ------------------------------------------------------------ dispatch */
 
+/* dims(x): the array dimensions (through the first element, as Stan's),
+ * then a vector's length or a matrix's rows and columns, real or complex;
+ * none for a scalar. */
+static int dims_of(LibCall *c, IVal *out)
+{
+    int d[64], r = 0;
+    for (const IVal *v = &c->args[0]; r < 62;) {
+        if (v->k == IV_ARRAY) {
+            d[r++] = v->n;
+            if (v->n == 0)
+                break;
+            v = &v->el[0];
+        } else if (v->k == IV_VEC || v->k == IV_CVEC) {
+            d[r++] = v->rows;
+            break;
+        } else if (v->k == IV_ROWVEC || v->k == IV_CROWVEC) {
+            d[r++] = v->cols;
+            break;
+        } else if (v->k == IV_MAT || v->k == IV_CMAT) {
+            d[r++] = v->rows;
+            d[r++] = v->cols;
+            break;
+        } else {
+            break;
+        }
+    }
+    IVal o = {.k = IV_ARRAY, .n = r};
+    o.el = arena_alloc(c->a, sizeof(IVal) * (size_t)(r + 1));
+    for (int k = 0; k < r; k++)
+        o.el[k] = iv_int(d[k]);
+    *out = o;
+    return LIB_OK;
+}
+
 int interp_lib_call(LibCall *c, IVal *out)
 {
     const char *n = c->name;
     *out = (IVal){.k = IV_VOID};
+    if (!strcmp(n, "dims") && c->nargs == 1)
+        return dims_of(c, out);
     int crc = interp_complex_call(c, out);
     if (crc != -3)
         return crc;

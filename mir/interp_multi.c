@@ -510,6 +510,45 @@ static int linalg(LibCall *c, IVal *out)
     }
     if (!strcmp(n, "log_mix") && na == 2)
         return value(c, rt_log_mix_vec(arg(c, 0), arg(c, 1), 1, c->err), out);
+    if (!strcmp(n, "to_array_2d") && na == 1 && a[0].k == IV_MAT) {
+        /* row by row (the matrix is row-major) */
+        IVal r = {.k = IV_ARRAY, .n = a[0].rows};
+        r.el = arena_alloc(c->a, sizeof(IVal) * (size_t)(r.n + 1));
+        for (int i = 0; i < r.n; i++) {
+            IVal row = {.k = IV_ARRAY, .n = a[0].cols};
+            row.el = arena_alloc(c->a, sizeof(IVal) * (size_t)(row.n + 1));
+            for (int j = 0; j < row.n; j++)
+                row.el[j] = iv_real(a[0].d[(long)i * a[0].cols + j]);
+            r.el[i] = row;
+        }
+        *out = r;
+        return LIB_OK;
+    }
+    if (!strcmp(n, "append_array") && na == 2 && a[0].k == IV_ARRAY
+        && a[1].k == IV_ARRAY) {
+        /* the elements of both (their shapes match: Stan checks them) */
+        IVal r = {.k = IV_ARRAY, .n = a[0].n + a[1].n};
+        r.el = arena_alloc(c->a, sizeof(IVal) * (size_t)(r.n + 1));
+        for (int i = 0; i < r.n; i++)
+            r.el[i] = i < a[0].n ? a[0].el[i] : a[1].el[i - a[0].n];
+        *out = r;
+        return LIB_OK;
+    }
+    if ((!strcmp(n, "head") || !strcmp(n, "tail") || !strcmp(n, "segment"))
+        && na == (n[0] == 's' ? 3 : 2) && a[0].k == IV_ARRAY) {
+        /* of an array: whole elements, whatever they are */
+        long len = a[0].n, k = a[na - 1].i;
+        long from = n[0] == 'h' ? 0 : n[0] == 't' ? len - k : a[1].i - 1;
+        if (k < 0 || from < 0 || from + k > len)
+            return error(c, n[0] == 's' ? "the segment is out of range"
+                                        : "the size is out of range");
+        IVal r = {.k = IV_ARRAY, .n = (int)k};
+        r.el = arena_alloc(c->a, sizeof(IVal) * (size_t)(k + 1));
+        for (long i = 0; i < k; i++)
+            r.el[i] = a[0].el[from + i];
+        *out = r;
+        return LIB_OK;
+    }
     if ((!strcmp(n, "head") || !strcmp(n, "tail")) && na == 2
         && (a[0].k == IV_VEC || a[0].k == IV_ROWVEC)) {
         long len = (long)a[0].rows * a[0].cols, k = a[1].i;

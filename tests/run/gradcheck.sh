@@ -3,7 +3,9 @@
 # models that the C backend compiles: gradient against finite differences
 # at 8 seeded points (tests/run/gradcheck.c).  The emitted C is compiled
 # with -O2 -Wall -Werror: it must compile without warnings.  Models the
-# backend does not compile yet are listed as skipped with the reason.
+# backend does not compile yet are listed as skipped with the reason,
+# except those of tests/run/models/, which must compile (a refusal of one
+# fails).
 # Ends with the closing line "gradcheck: N passed, N failed, N skipped".
 #
 #   sh tests/run/gradcheck.sh BUILD_DIR [MODEL.stan ...]
@@ -50,6 +52,14 @@ for entry in "$@"; do
     # shellcheck disable=SC2086
     if ! "$root/$build/pplbench" $flags --o="$tmp/$name.c" "$model" >"$tmp/$name.emit" 2>&1; then
         if grep -q '^Error: the C backend does not compile' "$tmp/$name.emit"; then
+            case $model in
+            */tests/run/models/*|tests/run/models/*)
+                # the models of tests/run/models/ are there to be compiled:
+                # a refusal of one is a regression
+                failed=$((failed + 1))
+                echo "gradcheck $name: FAILED: refused: $(grep -m1 '^Error' "$tmp/$name.emit")"
+                continue ;;
+            esac
             skipped=$((skipped + 1))
             echo "gradcheck $name: skipped: $(grep -m1 '^Error' "$tmp/$name.emit")"
         else

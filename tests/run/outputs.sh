@@ -268,6 +268,67 @@ JSON
 }
 [ $# -eq 0 ] && check_nested_model >>"$tmp/results"
 
+# A model whose generated quantities call user functions returning
+# containers of any rank: the columns from FIRST to the end of a draw,
+# names and values, against the hand-computed ones the model's comments
+# give (CmdStan's order: column-major, complex as .real and .imag).
+#   check_gq_values NAME FIRST WANT_NAMES WANT_VALUES
+check_gq_values() {
+    d="$tmp/gq_$1"
+    mkdir -p "$d"
+    m="$root/tests/run/models/$1"
+    if ! PPLBENCH_CFLAGS=-O0 "$pplbench" build "$m.stan" -o "$d/t" \
+        >"$d/build.out" 2>&1; then
+        echo "outputs $1 values: FAILED: $(grep -m1 -i error "$d/build.out")"
+        return
+    fi
+    if ! (cd "$d" && ./t sample num_samples=1 num_warmup=10 random seed=3 \
+        data file="$m.data.json" output file=o.csv >run.out 2>&1); then
+        echo "outputs $1 values: FAILED: sampling failed"
+        return
+    fi
+    got=$(grep -v '^#' "$d/o.csv" | awk -F, -v first="$2" '
+        NR == 1 { for (i = 1; i <= NF; i++) if ($i == first) at = i }
+        { if (!at) { print "absent"; exit }
+          s = ""; for (i = at; i <= NF; i++) s = s (i > at ? "," : "") $i
+          print s }' | tr '\n' ' ')
+    if [ "$got" != "$3 $4 " ]; then
+        echo "outputs $1 values: FAILED: $got"
+        return
+    fi
+    echo "outputs $1 values: ok"
+}
+if [ $# -eq 0 ]; then
+    # tests/run/models/fun_returns_rank: array[,] real, array[,] int,
+    # array[] matrix, array[,] vector, array[,,] real results
+    n='gq_g.1.1,gq_g.2.1,gq_g.3.1,gq_g.1.2,gq_g.2.2,gq_g.3.2'
+    n="$n,gq_c.1.1,gq_c.2.1,gq_c.1.2,gq_c.2.2,gq_c.1.3,gq_c.2.3"
+    for j in 1 2 3; do for i in 1 2; do for k in 1 2; do
+        n="$n,gq_m.$k.$i.$j"; done; done; done
+    for e in 1 2; do for j in 1 2; do for i in 1 2; do
+        n="$n,gq_v.$i.$j.$e"; done; done; done
+    for k in 1 2; do for j in 1 2 3; do for i in 1 2; do
+        n="$n,gq_cube.$i.$j.$k"; done; done; done
+    n="$n,gq_t,gq_u"
+    v='1,4,9,0.5,1,1.5,11,21,12,22,13,23'
+    v="$v,1,2,4,8,2,4,5,10,3,6,6,12,1,3,2,4,-1,-3,-2,-4"
+    v="$v,222,422,242,442,262,462,224,424,244,444,264,464,36,46"
+    check_gq_values fun_returns_rank gq_g.1.1 "$n" "$v" >>"$tmp/results"
+    # tests/run/models/fun_returns_complex_rank: complex ones
+    n=''
+    for j in 1 2; do for i in 1 2; do
+        n="$n,gq_z.$i.$j.real,gq_z.$i.$j.imag"; done; done
+    for e in 1 2; do for i in 1 2; do
+        n="$n,gq_v.$i.$e.real,gq_v.$i.$e.imag"; done; done
+    for j in 1 2; do for k in 1 2; do
+        n="$n,gq_m.$k.1.$j.real,gq_m.$k.1.$j.imag"; done; done
+    n="${n#,},gq_t.real,gq_t.imag,gq_n,gq_r.real,gq_r.imag"
+    v='-1,1,-1,2,-2,1,-2,2,1,1,1,-1,2,2,4,-2,1,2,1,1,2,4,2,2'
+    v="$v,15,20,19,12,6"
+    check_gq_values fun_returns_complex_rank gq_z.1.1.real "$n" "$v" \
+        >>"$tmp/results"
+fi
+
 sort "$tmp/results"
 passed=$(grep -c ': ok$' "$tmp/results")
 failed=$(grep -c ': FAILED' "$tmp/results")

@@ -7,7 +7,7 @@
  * backward pass through ode_rk45_tol (the right-hand side's Jacobians by
  * the interpreter's own backward pass) against finite differences of the
  * interpreter's log density; ordered_logistic with one cutpoint vector
- * per outcome. */
+ * per outcome; dims of arrays and of user functions' results. */
 #include <complex.h>
 #include <math.h>
 #include <setjmp.h>
@@ -441,9 +441,51 @@ static void test_ordered_cutpoints_per_outcome(void **state)
     rt_data_free(d);
 }
 
+/* dims() of arrays of every kind, and of the results of user functions
+ * returning array[,] real and array[] complex_matrix (the interpreter
+ * refused dims): the model's mean m is the sum of products of them. */
+static void test_dims(void **state)
+{
+    (void)state;
+    RtData *d;
+    MirInterp *in = interp(
+        "functions {\n"
+        "  array[,] real g(int n) { array[n, 2] real r; return r; }\n"
+        "  array[] complex_matrix cm(int n) {\n"
+        "    array[n] complex_matrix[2, 3] r; return r;\n"
+        "  }\n"
+        "}\n"
+        "transformed data {\n"
+        "  array[3] vector[4] v;\n"
+        "  array[2, 5] row_vector[6] rv;\n"
+        "  array[2] int a = dims(g(7));\n"                  /* 7, 2 */
+        "  array[3] int b = dims(cm(8));\n"                 /* 8, 2, 3 */
+        "  array[2] int c = dims(v);\n"                     /* 3, 4 */
+        "  array[3] int e = dims(rv);\n"                    /* 2, 5, 6 */
+        "  real m = a[1] * a[2] + 100 * b[1] * b[2] * b[3]\n"
+        "           + 10000 * c[1] * c[2] + 1e6 * e[1] * e[2] * e[3]\n"
+        "           + 1e8 * (size(dims(1.5)) + size(b));\n"
+        "}\n"
+        "parameters { real mu; }\n"
+        "model { mu ~ normal(m, 1); }\n", "{}", &d);
+    double m = 14 + 100 * 48 + 10000 * 12 + 1e6 * 60 + 1e8 * 3;
+    double u = 0.5, lp;
+    char why[512];
+    bool unsup;
+    MirInterpOptions o = {.jacobian = true, .max_depth = 1};
+    MirTrace *t = NULL;
+    if (mir_interp_log_prob(in, &u, &o, &lp, &t, why, sizeof why, &unsup))
+        fail_msg("log_prob: %s", why);
+    double want = -0.5 * (u - m) * (u - m);
+    if (!(fabs(lp - want) <= 1e-9 * fabs(want)))
+        fail_msg("log density %.17g, by hand %.17g", lp, want);
+    rt_data_free(d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test_teardown(test_dims, teardown),
         cmocka_unit_test_teardown(test_complex_values, teardown),
         cmocka_unit_test_teardown(test_complex_eigen_sym, teardown),
         cmocka_unit_test_teardown(test_complex_trace, teardown),

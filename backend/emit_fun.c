@@ -436,23 +436,37 @@ static const char *target_args(Emit *em, const MirFun *f, const MirExpr *e,
 }
 
 /* The C arguments of a call: scalars by value, containers as pointer and
- * dimensions. */
-static const char *call_args(Emit *em, const MirFun *f, Opnd *ops)
+ * dimensions.  An operand carries at most two dimensions (rows, cols): a
+ * parameter of rank 3 or more (array[,,] real, array[] matrix) takes its
+ * dimensions from the argument variable's, and any other argument of such
+ * a parameter is refused rather than passed with dimensions missing. */
+static const char *call_args(Emit *em, const MirFun *f, const MirExpr *e,
+                             Opnd *ops)
 {
     const char *s = "";
     for (int i = 0; i < f->nparams; i++) {
         const MirVar *var = &em->p->vars[f->params[i]];
         Opnd o = ops[i];
         int rank = em_var_rank(var);
-        if (rank == 0) {
-            s = A("%s, %s", s, o.val);
-            continue;
-        }
         s = A("%s, %s", s, o.val);
-        if (rank == 1)
+        if (rank == 0)
+            continue;
+        const MirExpr *x = e->args[i];
+        if (rank >= 2 && x->kind == MX_VAR && x->var >= 0
+            && em_var_rank(&em->p->vars[x->var]) == rank) {
+            /* an array[,] real variable's operand is flat (rows = all
+             * its elements): its declared dimensions */
+            for (int k = 0; k < rank; k++)
+                s = A("%s, %s", s, em_var_dim(em, x->var, k));
+        } else if (rank == 1) {
             s = A("%s, %s", s, o.n);
-        else
+        } else if (rank == 2) {
             s = A("%s, %s, %s", s, o.rows, o.cols);
+        } else {
+            em_unsupported(em, "passing an expression of type %s to %s "
+                           "(only a variable of that type)",
+                           ty_str(em->a, var->sized.type), f->name);
+        }
     }
     return s;
 }
@@ -482,7 +496,7 @@ Opnd em_call_user(Emit *em, const MirExpr *e)
     if (f->ret->kind == TY_VOID) {
         em_line(em, "if (%s(m, S, %s%s%s, rng, err)) return -1;",
                 fun_cname(em, fi), call_propto(em, e),
-                target_args(em, f, e, false), call_args(em, f, ops));
+                target_args(em, f, e, false), call_args(em, f, e, ops));
         r.val = "0";
         return r;
     }
@@ -492,7 +506,7 @@ Opnd em_call_user(Emit *em, const MirExpr *e)
         em_line(em, "int %s = 0, %s = 0;", rows, cols);
         em_line(em, "if (%s(m, S, %s%s%s, &%s, &%s, &%s, rng, err)) return "
                 "-1;", fun_cname(em, fi), call_propto(em, e),
-                target_args(em, f, e, false), call_args(em, f, ops), t, rows,
+                target_args(em, f, e, false), call_args(em, f, e, ops), t, rows,
                 cols);
         Opnd v = {t, NULL, A("(%s * %s)", rows, cols), rows, cols, true,
                   result_is_ints(f), result_is_complex(f)};
@@ -506,7 +520,7 @@ Opnd em_call_user(Emit *em, const MirExpr *e)
     em_line(em, "%s %s = 0;", ctype(f->ret), t);
     em_line(em, "if (%s(m, S, %s%s%s, &%s, rng, err)) return -1;",
             fun_cname(em, fi), call_propto(em, e), target_args(em, f, e, false),
-            call_args(em, f, ops), t);
+            call_args(em, f, e, ops), t);
     r.is_complex = result_is_complex(f);
     return r;
 }
@@ -573,13 +587,13 @@ void em_backprop_user(Emit *em, const MirExpr *e, const char *adj)
         em_line(em, "rt_print_mute(1);");
         em_line(em, "int %s = %s_rev(m, S, %s%s%s, %s%s, rng, err);", rc,
                 fun_cname(em, fi), call_propto(em, e), ta,
-                call_args(em, f, ops), adj, grads);
+                call_args(em, f, e, ops), adj, grads);
         em_line(em, "rt_print_mute(-1);");
         em_line(em, "if (%s) return -1;", rc);
     } else {
         em_line(em, "if (%s_rev(m, S, %s%s%s, %s%s, rng, err)) return -1;",
                 fun_cname(em, fi), call_propto(em, e), ta,
-                call_args(em, f, ops), adj, grads);
+                call_args(em, f, e, ops), adj, grads);
     }
     em_target_call_done(em, lpc, flag);
     for (int i = 0; i < f->nparams; i++) {

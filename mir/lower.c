@@ -687,6 +687,48 @@ static MirStmt *for_loop(Lower *l, VarId i, MirExpr *hi, MirStmt *body,
     return f;
 }
 
+/* dims(c)[k], k 1-based: a size of the container c. */
+static MirExpr *dim_of(Lower *l, const MirExpr *c, int k, Span span)
+{
+    MirExpr **args = arena_alloc(l->a, sizeof(MirExpr *));
+    args[0] = mir_clone_expr(l->a, c);
+    MirExpr *d = new_call(l, FNK_STANLIB, "dims", ty_array(l->a, 1, TY(INT)),
+                          AD_DATA, 1, args, span);
+    MirExpr *at[1] = {mir_int(l->a, k)};
+    return index1(l, d, TY(INT), 1, at);
+}
+
+/* The sizes of a variable of type t that holds the elements of c from
+ * c's dimension `first` (1-based) on: its array sizes, then its vector's
+ * length or matrix's rows and columns, each dims(c)[k].  A foreach
+ * variable (the element of its container) and the copy of a container
+ * that is not a variable are declared with them: a declaration without
+ * sizes has none to allocate by.  Not for tuples (mir/untuple.c splits
+ * them into their items). */
+static void sizes_from(Lower *l, MirSized *ms, const Type *t,
+                       const MirExpr *c, int first, Span span)
+{
+    int k = first;
+    if (ty_base(t)->kind == TY_TUPLE)
+        return;     /* mir/untuple.c splits it into its items */
+    if (t->kind == TY_ARRAY) {
+        ms->ndims = t->dims;
+        ms->dims = arena_alloc(l->a, sizeof(MirExpr *) * (size_t)t->dims);
+        for (int i = 0; i < t->dims; i++)
+            ms->dims[i] = dim_of(l, c, k++, span);
+    }
+    TypeKind b = ty_base(t)->kind;
+    if (b == TY_VECTOR || b == TY_ROW_VECTOR || b == TY_COMPLEX_VECTOR
+        || b == TY_COMPLEX_ROW_VECTOR) {
+        ms->nsizes = 1;
+        ms->size[0] = dim_of(l, c, k, span);
+    } else if (b == TY_MATRIX || b == TY_COMPLEX_MATRIX) {
+        ms->nsizes = 2;
+        ms->size[0] = dim_of(l, c, k, span);
+        ms->size[1] = dim_of(l, c, k + 1, span);
+    }
+}
+
 /* for (x in c) body  =>  for (sym in 1:size(c)) { T x = c[sym]; body }
  * (a matrix is walked by rows, then columns, as Stan does). */
 static void lower_foreach(Lower *l, const Stmt *s, StmtList *out)
@@ -695,10 +737,15 @@ static void lower_foreach(Lower *l, const Stmt *s, StmtList *out)
     MirExpr *c = lower_expr(l, s->rhs);
     StmtList pre = {0};
     if (c->kind != MX_VAR) {
-        /* evaluate the container once */
+        /* evaluate the container once; its sizes are dims of the
+         * expression, evaluated once more before, unless that would draw,
+         * print or change target a second time */
         VarId tmp = mir_new_var(l->p, mir_fresh_name(l->p, "sym"),
                                 MV_INTERNAL, ct,
                                 section_is_data_only(l) ? AD_DATA : c->ad);
+        if (!(mir_expr_effect(c)
+              & (EFF_RNG | EFF_PRINTS | EFF_TARGET | EFF_WRITES)))
+            sizes_from(l, &l->p->vars[tmp].sized, ct, c, 1, s->span);
         MirStmt *d = mir_new_stmt(l->a, MS_DECL, s->span);
         d->var = tmp;
         emit(l, &pre, d);
@@ -718,6 +765,8 @@ static void lower_foreach(Lower *l, const Stmt *s, StmtList *out)
                           ty_base(et)->kind == TY_INT || section_is_data_only(l)
                               ? AD_DATA : c->ad);
     l->p->vars[x].sized.type = et;
+    if (ct->kind == TY_ARRAY)
+        sizes_from(l, &l->p->vars[x].sized, et, c, 2, s->span);
     l->p->vars[x].span = s->name_span;
     bind(l, s->name, x);
     StmtList inner = {0};

@@ -485,10 +485,9 @@ Opnd em_call_user(Emit *em, const MirExpr *e)
         if (em_is_complex_var(var)) {
             ops[i] = em_to_complex(em, ops[i]);
         } else if (ops[i].is_int && !em_is_int_var(var)) {
-            if (ops[i].container)
-                em_unsupported(em, "passing an int container where %s "
-                               "takes reals", f->name);
-            ops[i].val = A("(double)(%s)", ops[i].val);
+            /* Stan promotes int to real, an array[] int to array[] real
+             * too: a copy as doubles (an int has no derivative) */
+            ops[i] = em_cb_doubles(em, ops[i]);
         }
     }
     const char *t = em_fresh(em, "t");
@@ -542,7 +541,7 @@ void em_backprop_user(Emit *em, const MirExpr *e, const char *adj)
         if (cx)
             ops[i] = em_to_complex(em, ops[i]);
         else if (ops[i].is_int && !em_is_int_var(var))
-            ops[i].val = A("(double)(%s)", ops[i].val);
+            ops[i] = em_cb_doubles(em, ops[i]);
         g[i] = NULL;
         if (em_is_int_var(var) || f->data_only[i])
             continue;

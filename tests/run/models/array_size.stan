@@ -1,3 +1,4 @@
+// gradcheck: must compile
 // size() of an array counts its top-level elements (Stan Functions
 // Reference, "Array size and dimension function": size(array[] T x) is
 // the number of elements of x, whatever T is), so size of an

@@ -1,3 +1,4 @@
+// gradcheck: must compile
 // foreach over arrays whose elements are containers, and over container
 // expressions that are not variables (Stan Reference Manual, "Statements",
 // "Foreach loops": the loop variable takes each element of an array in

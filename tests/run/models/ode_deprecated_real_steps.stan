@@ -6,6 +6,7 @@
 // count give the same solution; the model sends theta through the solver
 // with a real count so that the gradient meets finite differences.
 // gradcheck: tolerance 1e-5
+// gradcheck: must compile
 functions {
   array[] real decay(real t, array[] real y, array[] real theta,
                      array[] real x_r, array[] int x_i) {

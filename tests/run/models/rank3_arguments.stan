@@ -1,3 +1,4 @@
+// gradcheck: must compile
 // User functions whose parameters have three or more dimensions: an
 // array[,,] real and an array[] matrix (Stan Reference Manual, "User-defined
 // functions", "Argument types and qualifiers": the argument's type is the

@@ -139,6 +139,52 @@ static const char *number_text(Arena *a, const char *text)
     return t;
 }
 
+/* An arithmetic operator's call.  .* and ./ of two scalars are * and /
+ * (on reals: 3 ./ 2 is 1.5); a scalar .* a container is *, and a scalar /
+ * a container is ./ (stanc3's elt_multiply(vector, real), divide(real,
+ * vector)). */
+static MirExpr *lower_binary(Lower *l, Op op, const Expr *lhs,
+                             const Expr *rhs, const Type *type, AdLevel ad,
+                             Span span)
+{
+    Op written = op;
+    bool scalars = is_scalar_type(lhs->type) && is_scalar_type(rhs->type);
+    if (scalars && (op == OP_EMUL || op == OP_EDIV))
+        op = op == OP_EMUL ? OP_MUL : OP_DIV;
+    bool one_scalar = is_scalar_type(lhs->type) != is_scalar_type(rhs->type);
+    if (one_scalar && op == OP_EMUL)
+        op = OP_MUL;
+    if (one_scalar && op == OP_DIV && is_scalar_type(lhs->type))
+        op = OP_EDIV;
+    MirExpr *m = new_call(l, FNK_STANLIB, ast_op_name(op, false), type, ad,
+                          2, NULL, span);
+    m->args = arena_alloc(l->a, sizeof(MirExpr *) * 2);
+    m->args[0] = lower_expr(l, lhs);
+    m->args[1] = lower_expr(l, rhs);
+    if (scalars && op != written && type->kind != TY_INT)
+        for (int i = 0; i < 2; i++)
+            if (m->args[i]->type->kind == TY_INT)
+                m->args[i] = promote(l, m->args[i], type);
+    m->op = op;
+    return m;
+}
+
+/* The operator a library call written by name stands for: add(a, b) is
+ * a + b (Stan Functions Reference: the operators' functional forms add,
+ * subtract, multiply, divide, elt_multiply, elt_divide); OP_NONE for any
+ * other call. */
+static Op functional_op(const Expr *e)
+{
+    static const Op ops[] = {OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_EMUL,
+                             OP_EDIV};
+    if (e->is_user_fn || e->nargs != 2)
+        return OP_NONE;
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+        if (strcmp(e->name, ast_op_name(ops[i], false)) == 0)
+            return ops[i];
+    return OP_NONE;
+}
+
 static MirExpr *lower_expr(Lower *l, const Expr *e)
 {
     MirExpr *m;
@@ -185,33 +231,8 @@ static MirExpr *lower_expr(Lower *l, const Expr *e)
             m->ad = AD_DATA;
             return m;
         }
-    {
-        /* .* and ./ of two scalars are * and / (on reals: 3 ./ 2 is 1.5) */
-        Op op = e->op;
-        bool scalars = is_scalar_type(e->lhs->type)
-            && is_scalar_type(e->rhs->type);
-        if (scalars && (op == OP_EMUL || op == OP_EDIV))
-            op = op == OP_EMUL ? OP_MUL : OP_DIV;
-        /* a scalar .* a container is *, and a scalar / a container is ./
-         * (stanc3's elt_multiply(vector, real), divide(real, vector)) */
-        bool one_scalar = is_scalar_type(e->lhs->type)
-            != is_scalar_type(e->rhs->type);
-        if (one_scalar && op == OP_EMUL)
-            op = OP_MUL;
-        if (one_scalar && op == OP_DIV && is_scalar_type(e->lhs->type))
-            op = OP_EDIV;
-        m = new_call(l, FNK_STANLIB, ast_op_name(op, false), e->type, e->ad,
-                     2, NULL, e->span);
-        m->args = arena_alloc(l->a, sizeof(MirExpr *) * 2);
-        m->args[0] = lower_expr(l, e->lhs);
-        m->args[1] = lower_expr(l, e->rhs);
-        if (scalars && op != e->op && e->type->kind != TY_INT)
-            for (int i = 0; i < 2; i++)
-                if (m->args[i]->type->kind == TY_INT)
-                    m->args[i] = promote(l, m->args[i], e->type);
-        m->op = op;
-        return m;
-    }
+        return lower_binary(l, e->op, e->lhs, e->rhs, e->type, e->ad,
+                            e->span);
     case EX_PREFIX:
     case EX_POSTFIX:
         m = new_call(l, FNK_STANLIB, ast_op_name(e->op, e->kind == EX_PREFIX),
@@ -239,6 +260,9 @@ static MirExpr *lower_expr(Lower *l, const Expr *e)
             m->span = e->span;
             return m;
         }
+        if (e->kind == EX_CALL && functional_op(e) != OP_NONE)
+            return lower_binary(l, functional_op(e), e->args[0], e->args[1],
+                                e->type, e->ad, e->span);
         m = new_call(l, e->is_user_fn ? FNK_USER : FNK_STANLIB, e->name,
                      e->type, e->ad, e->nargs,
                      lower_args(l, e->nargs, e->args), e->span);

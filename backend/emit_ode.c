@@ -289,7 +289,15 @@ static Opnd solve(Emit *em, const MirExpr *e, bool with_sens,
         Opnd rtol = em_value(em, e->args[in.tol]);
         Opnd atol = em_value(em, e->args[in.tol + 1]);
         Opnd steps = em_value(em, e->args[in.tol + 2]);
-        tol = A("%s, %s, %s", rtol.val, atol.val, steps.val);
+        const char *n = steps.val;
+        if (!steps.is_int)
+            /* the deprecated solvers take max_num_steps as a real (1e3):
+             * a long by truncation, as Stan's C++ converts it; NaN and
+             * values past a long made 0 and the largest long's
+             * neighbourhood, never an out-of-range conversion */
+            n = A("((%s) > 0 ? ((%s) < 9.2e18 ? (long)(%s) : "
+                  "(long)9.2e18) : 0L)", n, n, n);
+        tol = A("%s, %s, %s", rtol.val, atol.val, n);
     }
     *sens = "NULL";
     if (with_sens) {

@@ -562,6 +562,10 @@ static int parse_cli(Cli *c, int argc, char **argv)
                                           : "--debug-mem-patterns");
     if (canonicalize_given && c->mode != MODE_FORMAT)
         c->mode = MODE_FORMAT;
+    /* removed # comments: the formatter turns them into //, and
+     * --debug-parse shows the tree the formatter prints */
+    c->fe.hash_comments = c->mode == MODE_FORMAT
+        || c->mode == MODE_DEBUG_PARSE;
     if (c->output && c->mode == MODE_CHECK)
         c->mode = MODE_EMIT_C;
     c->fe.include_paths = (const char **)c->include_paths.items;

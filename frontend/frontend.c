@@ -46,6 +46,14 @@ static bool compile_stages(FeUnit *u, const char *path, const char *text,
     Loc none = {0, 0, 0, 0};
     int file = src_add(&u->sm, path, text, len, -1, none);
     u->tokens = lex_file(&u->sm, &u->sink, file);
+    for (int i = 0; i < u->tokens.ncomments; i++) {
+        const Comment *c = &u->tokens.comments[i];
+        if (!c->hash)
+            continue;
+        Span at = {c->span.begin, c->span.begin};
+        diag_emit(&u->sink, o->hash_comments ? D_WARN_HASH_COMMENT
+                                             : D_PARSE_OLD_HASH_COMMENT, at);
+    }
     if (u->sink.nerrors)
         return false;
     bool functions_only = o->functions_only

@@ -19,6 +19,9 @@ typedef struct FeOptions {
     bool allow_undefined;
     bool functions_only;    /* treat as .stanfunctions even if not named so */
     bool parse_only;        /* stop after parsing (--debug-parse) */
+    bool hash_comments;     /* a # comment (removed in Stan 2.32) is a
+                               warning, not an error: --auto-format prints
+                               it as //, as stanc3's message promises */
 } FeOptions;
 
 /* One compilation unit: everything allocated for one model. */

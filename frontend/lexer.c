@@ -400,10 +400,10 @@ static void lex_tokens(Lexer *lx)
                 lex_include(lx, begin);
                 continue;
             }
+            /* removed syntax: fe_compile refuses it, or for the
+             * formatter (which prints it as //) warns */
             while (peekc(lx, 0) >= 0 && peekc(lx, 0) != '\n')
                 advance(lx);
-            Span sp = {begin, begin};
-            diag_emit(lx->sink, D_WARN_HASH_COMMENT, sp);
             add_comment(lx, begin, true);
             continue;
         }

@@ -1066,6 +1066,37 @@ static Stmt *parse_for(Parser *p)
 
 static Stmt *parse_statement_inner(Parser *p);
 
+/* Whether the `{` at the parser's position opens an array expression
+ * that begins a statement, {a, b} ~ normal(mu, sigma); (the left-hand
+ * side of ~ is any expression: Stan Reference Manual, "Statements",
+ * "Sampling statements"), rather than a block: its matching `}` is
+ * followed by `~` or a transpose, which no statement can begin with, or
+ * by an index `[` when a comma separates elements at its top level,
+ * which a block's statements never do.  A `;` before the match is a
+ * block's. */
+static bool brace_starts_expression(const Parser *p)
+{
+    int depth = 0;
+    bool comma = false;
+    for (int i = p->pos; i < p->len; i++) {
+        TokKind k = p->toks[i].kind;
+        if (k == T_EOF || k == P_SEMI)
+            return false;
+        if (k == P_COMMA && depth == 1)
+            comma = true;
+        if (k == P_LBRACE || k == P_LPAREN || k == P_LBRACK)
+            depth++;
+        else if (k == P_RBRACE || k == P_RPAREN || k == P_RBRACK)
+            depth--;
+        if (depth == 0) {
+            TokKind after = i + 1 < p->len ? p->toks[i + 1].kind : T_EOF;
+            return after == P_TILDE || after == P_TRANSPOSE
+                || (after == P_LBRACK && comma);
+        }
+    }
+    return false;
+}
+
 static Stmt *parse_statement(Parser *p)
 {
     enter(p);
@@ -1081,7 +1112,9 @@ static Stmt *parse_statement_inner(Parser *p)
     Stmt *s;
     switch (t->kind) {
     case P_LBRACE:
-        return parse_block_stmt(p);
+        if (!brace_starts_expression(p))
+            return parse_block_stmt(p);
+        break;
     case P_SEMI:
         next(p);
         return new_stmt(p, ST_SKIP, begin);

@@ -764,6 +764,31 @@ static int reduction(LibCall *c, IVal *out)
         *out = iv_int(k);
         return LIB_OK;
     }
+    if (!strcmp(n, "dims")) {
+        /* array sizes outermost first (the first element's, as Stan's
+         * dims reads them), then a vector's length or a matrix's rows
+         * and columns; a scalar has none */
+        int d[64], nd = 0;
+        const IVal *x = v;
+        for (; x->k == IV_ARRAY && nd < 62; x = &x->el[0]) {
+            d[nd++] = x->n;
+            if (x->n == 0)
+                break;
+        }
+        if (is_dense(x) || x->k == IV_CVEC || x->k == IV_CROWVEC
+            || x->k == IV_CMAT) {
+            if (x->k == IV_MAT || x->k == IV_CMAT)
+                d[nd++] = x->rows, d[nd++] = x->cols;
+            else
+                d[nd++] = x->rows * x->cols;
+        }
+        IVal r = {.k = IV_ARRAY, .n = nd};
+        r.el = arena_alloc(c->a, sizeof(IVal) * (size_t)(nd + 1));
+        for (int i = 0; i < nd; i++)
+            r.el[i] = iv_int(d[i]);
+        *out = r;
+        return LIB_OK;
+    }
     if (!strcmp(n, "rows") || !strcmp(n, "cols")) {
         if (!is_dense(v))
             return unsupported(c);

@@ -139,6 +139,52 @@ static const char *number_text(Arena *a, const char *text)
     return t;
 }
 
+/* An arithmetic operator's call.  .* and ./ of two scalars are * and /
+ * (on reals: 3 ./ 2 is 1.5); a scalar .* a container is *, and a scalar /
+ * a container is ./ (stanc3's elt_multiply(vector, real), divide(real,
+ * vector)). */
+static MirExpr *lower_binary(Lower *l, Op op, const Expr *lhs,
+                             const Expr *rhs, const Type *type, AdLevel ad,
+                             Span span)
+{
+    Op written = op;
+    bool scalars = is_scalar_type(lhs->type) && is_scalar_type(rhs->type);
+    if (scalars && (op == OP_EMUL || op == OP_EDIV))
+        op = op == OP_EMUL ? OP_MUL : OP_DIV;
+    bool one_scalar = is_scalar_type(lhs->type) != is_scalar_type(rhs->type);
+    if (one_scalar && op == OP_EMUL)
+        op = OP_MUL;
+    if (one_scalar && op == OP_DIV && is_scalar_type(lhs->type))
+        op = OP_EDIV;
+    MirExpr *m = new_call(l, FNK_STANLIB, ast_op_name(op, false), type, ad,
+                          2, NULL, span);
+    m->args = arena_alloc(l->a, sizeof(MirExpr *) * 2);
+    m->args[0] = lower_expr(l, lhs);
+    m->args[1] = lower_expr(l, rhs);
+    if (scalars && op != written && type->kind != TY_INT)
+        for (int i = 0; i < 2; i++)
+            if (m->args[i]->type->kind == TY_INT)
+                m->args[i] = promote(l, m->args[i], type);
+    m->op = op;
+    return m;
+}
+
+/* The operator a library call written by name stands for: add(a, b) is
+ * a + b (Stan Functions Reference: the operators' functional forms add,
+ * subtract, multiply, divide, elt_multiply, elt_divide); OP_NONE for any
+ * other call. */
+static Op functional_op(const Expr *e)
+{
+    static const Op ops[] = {OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_EMUL,
+                             OP_EDIV};
+    if (e->is_user_fn || e->nargs != 2)
+        return OP_NONE;
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+        if (strcmp(e->name, ast_op_name(ops[i], false)) == 0)
+            return ops[i];
+    return OP_NONE;
+}
+
 static MirExpr *lower_expr(Lower *l, const Expr *e)
 {
     MirExpr *m;
@@ -185,33 +231,8 @@ static MirExpr *lower_expr(Lower *l, const Expr *e)
             m->ad = AD_DATA;
             return m;
         }
-    {
-        /* .* and ./ of two scalars are * and / (on reals: 3 ./ 2 is 1.5) */
-        Op op = e->op;
-        bool scalars = is_scalar_type(e->lhs->type)
-            && is_scalar_type(e->rhs->type);
-        if (scalars && (op == OP_EMUL || op == OP_EDIV))
-            op = op == OP_EMUL ? OP_MUL : OP_DIV;
-        /* a scalar .* a container is *, and a scalar / a container is ./
-         * (stanc3's elt_multiply(vector, real), divide(real, vector)) */
-        bool one_scalar = is_scalar_type(e->lhs->type)
-            != is_scalar_type(e->rhs->type);
-        if (one_scalar && op == OP_EMUL)
-            op = OP_MUL;
-        if (one_scalar && op == OP_DIV && is_scalar_type(e->lhs->type))
-            op = OP_EDIV;
-        m = new_call(l, FNK_STANLIB, ast_op_name(op, false), e->type, e->ad,
-                     2, NULL, e->span);
-        m->args = arena_alloc(l->a, sizeof(MirExpr *) * 2);
-        m->args[0] = lower_expr(l, e->lhs);
-        m->args[1] = lower_expr(l, e->rhs);
-        if (scalars && op != e->op && e->type->kind != TY_INT)
-            for (int i = 0; i < 2; i++)
-                if (m->args[i]->type->kind == TY_INT)
-                    m->args[i] = promote(l, m->args[i], e->type);
-        m->op = op;
-        return m;
-    }
+        return lower_binary(l, e->op, e->lhs, e->rhs, e->type, e->ad,
+                            e->span);
     case EX_PREFIX:
     case EX_POSTFIX:
         m = new_call(l, FNK_STANLIB, ast_op_name(e->op, e->kind == EX_PREFIX),
@@ -239,6 +260,9 @@ static MirExpr *lower_expr(Lower *l, const Expr *e)
             m->span = e->span;
             return m;
         }
+        if (e->kind == EX_CALL && functional_op(e) != OP_NONE)
+            return lower_binary(l, functional_op(e), e->args[0], e->args[1],
+                                e->type, e->ad, e->span);
         m = new_call(l, e->is_user_fn ? FNK_USER : FNK_STANLIB, e->name,
                      e->type, e->ad, e->nargs,
                      lower_args(l, e->nargs, e->args), e->span);
@@ -687,6 +711,48 @@ static MirStmt *for_loop(Lower *l, VarId i, MirExpr *hi, MirStmt *body,
     return f;
 }
 
+/* dims(c)[k], k 1-based: a size of the container c. */
+static MirExpr *dim_of(Lower *l, const MirExpr *c, int k, Span span)
+{
+    MirExpr **args = arena_alloc(l->a, sizeof(MirExpr *));
+    args[0] = mir_clone_expr(l->a, c);
+    MirExpr *d = new_call(l, FNK_STANLIB, "dims", ty_array(l->a, 1, TY(INT)),
+                          AD_DATA, 1, args, span);
+    MirExpr *at[1] = {mir_int(l->a, k)};
+    return index1(l, d, TY(INT), 1, at);
+}
+
+/* The sizes of a variable of type t that holds the elements of c from
+ * c's dimension `first` (1-based) on: its array sizes, then its vector's
+ * length or matrix's rows and columns, each dims(c)[k].  A foreach
+ * variable (the element of its container) and the copy of a container
+ * that is not a variable are declared with them: a declaration without
+ * sizes has none to allocate by.  Not for tuples (mir/untuple.c splits
+ * them into their items). */
+static void sizes_from(Lower *l, MirSized *ms, const Type *t,
+                       const MirExpr *c, int first, Span span)
+{
+    int k = first;
+    if (ty_base(t)->kind == TY_TUPLE)
+        return;     /* mir/untuple.c splits it into its items */
+    if (t->kind == TY_ARRAY) {
+        ms->ndims = t->dims;
+        ms->dims = arena_alloc(l->a, sizeof(MirExpr *) * (size_t)t->dims);
+        for (int i = 0; i < t->dims; i++)
+            ms->dims[i] = dim_of(l, c, k++, span);
+    }
+    TypeKind b = ty_base(t)->kind;
+    if (b == TY_VECTOR || b == TY_ROW_VECTOR || b == TY_COMPLEX_VECTOR
+        || b == TY_COMPLEX_ROW_VECTOR) {
+        ms->nsizes = 1;
+        ms->size[0] = dim_of(l, c, k, span);
+    } else if (b == TY_MATRIX || b == TY_COMPLEX_MATRIX) {
+        ms->nsizes = 2;
+        ms->size[0] = dim_of(l, c, k, span);
+        ms->size[1] = dim_of(l, c, k + 1, span);
+    }
+}
+
 /* for (x in c) body  =>  for (sym in 1:size(c)) { T x = c[sym]; body }
  * (a matrix is walked by rows, then columns, as Stan does). */
 static void lower_foreach(Lower *l, const Stmt *s, StmtList *out)
@@ -695,10 +761,15 @@ static void lower_foreach(Lower *l, const Stmt *s, StmtList *out)
     MirExpr *c = lower_expr(l, s->rhs);
     StmtList pre = {0};
     if (c->kind != MX_VAR) {
-        /* evaluate the container once */
+        /* evaluate the container once; its sizes are dims of the
+         * expression, evaluated once more before, unless that would draw,
+         * print or change target a second time */
         VarId tmp = mir_new_var(l->p, mir_fresh_name(l->p, "sym"),
                                 MV_INTERNAL, ct,
                                 section_is_data_only(l) ? AD_DATA : c->ad);
+        if (!(mir_expr_effect(c)
+              & (EFF_RNG | EFF_PRINTS | EFF_TARGET | EFF_WRITES)))
+            sizes_from(l, &l->p->vars[tmp].sized, ct, c, 1, s->span);
         MirStmt *d = mir_new_stmt(l->a, MS_DECL, s->span);
         d->var = tmp;
         emit(l, &pre, d);
@@ -718,6 +789,8 @@ static void lower_foreach(Lower *l, const Stmt *s, StmtList *out)
                           ty_base(et)->kind == TY_INT || section_is_data_only(l)
                               ? AD_DATA : c->ad);
     l->p->vars[x].sized.type = et;
+    if (ct->kind == TY_ARRAY)
+        sizes_from(l, &l->p->vars[x].sized, et, c, 2, s->span);
     l->p->vars[x].span = s->name_span;
     bind(l, s->name, x);
     StmtList inner = {0};

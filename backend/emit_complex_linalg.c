@@ -4,10 +4,8 @@
  * functions": eigendecompositions of non-symmetric and of complex
  * Hermitian matrices (eigenvalues_sym / eigenvectors_sym of a
  * complex_matrix), the complex Schur decomposition, the singular value
- * decomposition of a complex matrix).  Values only: these have no reverse
- * rule in emit_complex_adj.c, so when one carries derivatives
- * em_backprop_call refuses it by name (singular_values of a complex
- * matrix too: its result is real, its argument complex).
+ * decomposition of a complex matrix).  Values; emit_complex_adj.c has the
+ * reverse rules (those it lacks em_backprop_call refuses by name).
  *
  * The products are written inline, with Stan Math's definitions (Eigen
  * expressions on complex scalars):

@@ -40,7 +40,41 @@
  * nothing and the rule is the convention-free one.  Equal or zero
  * singular values with a vector adjoint: the vectors have no
  * derivative, an error (as rt_svd_vectors_adj); the choice of p_i is
- * locally constant where the largest modulus is unique. */
+ * locally constant where the largest modulus is unique.
+ *
+ * Schur.  A = U T U^H, U unitary, T upper triangular with distinct
+ * diagonal entries in the order the value function's iteration finds
+ * them; given that order, U is unique up to column phases, which the
+ * value function fixes as for the SVD (column j of U real and positive
+ * at its first entry of largest modulus, row p_j).  With X = U^H dA U
+ * and dO = U^H dU (skew-Hermitian):
+ *   dT = X - (dO T - T dO),
+ * whose strictly lower part must vanish.  Only the strictly lower part L
+ * of dO enters there, so L solves the triangular Sylvester-type system
+ *   S(L) = strictly_lower(L T - T L) = strictly_lower(X),
+ *   L_ij (T_jj - T_ii) + sum_{k<j} L_ik T_kj - sum_{k>i} T_ik L_kj = X_ij
+ * (rows bottom up, columns left to right; distinct T_ii make it
+ * regular); dO = L - L^H + i diag(theta), theta_j = -Im((U (L -
+ * L^H))[p_j, j]) / |U[p_j, j]| (the gauge step: dU[p_j, j] real), dU = U
+ * dO.  Reverse, with adj(T) restricted to the upper triangle (the zeros
+ * below are constants):
+ *   adj(O) = U^H adj(U) + T^H adj(T) - adj(T) T^H,
+ *   the gauge step backwards: column j of adj(O) += U[p_j, :]^H z_j,
+ *     z_j = -i Im(adj(O)_jj) / |U[p_j, j]|,
+ *   adj(L) = strictly_lower(adj(O) - adj(O)^H),
+ *   Y = S^-H adj(L): S^H(Y) = strictly_lower(Y T^H - T^H Y), solved
+ *     rows top down, columns right to left,
+ *   adj(X) = upper(adj(T)) + Y, adj(A) = U adj(X) U^H
+ * (a real A takes the real part).  Where there is no derivative: equal
+ * diagonal entries of T are an error; a near tie in the order of T's
+ * diagonal can change the order under a perturbation.  For a real A a
+ * complex-conjugate pair is such a tie for the shift, which the value
+ * function breaks the same way for every real A (the shift is the root
+ * with the larger imaginary part, linalg_complex_decomp.c: shift), so
+ * the order is locally constant there and the rule holds in
+ * real directions; in imaginary directions at a real A the order jumps
+ * (the conjugate of A's Schur form is conj(A)'s), and no derivative
+ * exists. */
 #include <complex.h>
 #include <math.h>
 #include <stdlib.h>

@@ -163,7 +163,8 @@ int rt_complex_svd_adj(const char *fn, const double *A, int m, int n,
  * either NULL; T's entries below the diagonal are constants, their
  * adjoints ignored).  Exact for the value function's phase convention
  * and for the order of T's diagonal it finds (locally constant away from
- * ties).  Equal diagonal entries of T are "FN: the eigenvalues 1 and 2
+ * ties; at an A with real entries only in real directions: an imaginary
+ * perturbation swaps a conjugate pair).  Equal diagonal entries of T are "FN: the eigenvalues 1 and 2
  * are equal: the Schur decomposition has no derivative".  Allocates; 0,
  * or -1 with the message in err. */
 int rt_complex_schur_adj(const char *fn, const double *A, int n,

@@ -349,12 +349,16 @@ static void schur_phases(cplx *U, cplx *T, int n)
         if (!(r > 0))
             continue;
         cplx ph = conj(U[IDX(big, j, n)]) / r;
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < n; i++)
             U[IDX(i, j, n)] *= ph;
-            T[IDX(i, j, n)] *= ph;          /* column j of T D */
-            T[IDX(j, i, n)] *= conj(ph);    /* row j of D^H T */
-        }
         U[IDX(big, j, n)] = r;
+        /* column j of T D and row j of D^H T, in the upper triangle only:
+         * the diagonal stays, and the zeros below stay +0 (0 times a
+         * complex number may give -0, which prints as "-0") */
+        for (int i = 0; i < j; i++)
+            T[IDX(i, j, n)] *= ph;
+        for (int i = j + 1; i < n; i++)
+            T[IDX(j, i, n)] *= conj(ph);
     }
 }
 

@@ -27,9 +27,10 @@
  *
  * X = B / A (a complex matrix A): adj(B) += adj(X) A^-H, adj(A) +=
  * -X^H adj(B).  singular_values(A): adj(A) += sum_i adj(s_i) u_i v_i^H.
- * The eigendecompositions' reverse steps are emit_complex_eigen_adj.c's.
- * What has no rule (the other decompositions of emit_complex_linalg.c)
- * is refused by name when it carries derivatives (em_backprop_call). */
+ * svd_U, svd_V, complex_schur_decompose_u / _t: the runtime's rules
+ * (decomposition_backprop); the eigendecompositions' reverse steps are
+ * emit_complex_eigen_adj.c's.  Every decomposition of
+ * emit_complex_linalg.c has a rule. */
 #include <string.h>
 
 #include "emit.h"
@@ -568,6 +569,40 @@ static bool singular_values_backprop(Emit *em, const MirExpr *e,
     return true;
 }
 
+/* svd_U, svd_V of a complex matrix and complex_schur_decompose_u / _t of
+ * a real or complex one: the runtime decomposes A again and applies the
+ * rule (rt_complex_svd_adj, rt_complex_schur_adj: exact for the phase
+ * convention of the values, rt_complex.h). */
+static bool decomposition_backprop(Emit *em, const MirExpr *e,
+                                   const char *adj)
+{
+    bool svd = (is(e, "svd_U", 1) || is(e, "svd_V", 1))
+        && cx_type(e->args[0]);
+    bool schur = is(e, "complex_schur_decompose_u", 1)
+        || is(e, "complex_schur_decompose_t", 1);
+    if (!svd && !schur)
+        return false;
+    const MirExpr *x = e->args[0];
+    if (!em_is_ad(em, x))
+        return true;
+    Opnd xo = em_value(em, x), a = em_to_complex(em, xo);
+    const char *fn = em_c_string(em->a, e->fn);
+    const char *p = A("(const double *)%s", adj), *g = em_fresh(em, "g");
+    bool first = svd ? e->fn[4] == 'U' : e->fn[strlen(e->fn) - 1] == 'u';
+    em_line(em, "double complex *%s = (double complex *)rt_scratch_doubles("
+            "&S->scratch, (size_t)2 * (%s));", g, a.n);
+    if (svd)
+        em_line(em, "if (rt_complex_svd_adj(%s, (const double *)%s, %s, %s, "
+                "%s, NULL, %s, (double *)%s, err)) return -1;", fn, a.val,
+                a.rows, a.cols, first ? p : "NULL", first ? "NULL" : p, g);
+    else
+        em_line(em, "if (rt_complex_schur_adj(%s, (const double *)%s, %s, %s, "
+                "%s, (double *)%s, err)) return -1;", fn, a.val, a.rows,
+                first ? p : "NULL", first ? "NULL" : p, g);
+    give(em, x, xo, xo.n, A("%s[k]", g));
+    return true;
+}
+
 bool em_complex_backprop(Emit *em, const MirExpr *e, const char *adj)
 {
     Op op;
@@ -591,7 +626,8 @@ bool em_complex_backprop(Emit *em, const MirExpr *e, const char *adj)
     if (copies_backprop(em, e, adj) || reduction_backprop(em, e, adj)
         || matrix_backprop(em, e, adj) || products_backprop(em, e, adj)
         || singular_values_backprop(em, e, adj)
-        || em_complex_eigen_backprop(em, e, adj))
+        || em_complex_eigen_backprop(em, e, adj)
+        || decomposition_backprop(em, e, adj))
         return true;
     if (e->nargs != 1)
         return false;

@@ -5,11 +5,9 @@
  * Hermitian matrices (eigenvalues_sym / eigenvectors_sym of a
  * complex_matrix), the complex Schur decomposition, the singular value
  * decomposition of a complex matrix).  The reverse steps: the products,
- * the division and singular_values in emit_complex_adj.c, the
- * eigendecompositions in emit_complex_eigen_adj.c (which computes the
- * values again with the same runtime calls as here); the others have
- * none, and when one carries derivatives em_backprop_call refuses it by
- * name.
+ * the division, singular_values, the svd and the Schur decomposition in
+ * emit_complex_adj.c, the eigendecompositions in emit_complex_eigen_adj.c
+ * (which computes the values again with the same runtime calls as here).
  *
  * The products are written inline, with Stan Math's definitions (Eigen
  * expressions on complex scalars):

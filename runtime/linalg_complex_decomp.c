@@ -3,7 +3,8 @@
  * functions": eigenvalues / eigenvectors / eigendecompose of a real
  * non-symmetric or of a complex matrix, complex_schur_decompose and its
  * _t / _u parts, singular_values / svd_U / svd_V / svd of a complex
- * matrix).  Values only: complex numbers carry no derivatives here.
+ * matrix).  Values only; the reverse rules are linalg_eigen_adj.c's and
+ * linalg_complex_decomp_adj.c's, which rely on the conventions below.
  *
  * Algorithms:
  *   real eigenproblem     GSL's gsl_eigen_nonsymmv (Francis double-shift
@@ -42,7 +43,9 @@
  *     below the diagonal exactly 0); the eigenvalues on T's diagonal are in
  *     the order the iteration deflates them (no sort: neither Stan nor
  *     Eigen sorts them), and U T are unique only up to that order and
- *     column phases.
+ *     column phases, which we fix as for the eigenvectors: the first entry
+ *     of largest modulus of each column of U is real and positive (T
+ *     follows; Eigen leaves the phases as the iteration finds them).
  *   - A NaN or infinite entry fills the results with NaN and is an error
  *     ("eigenvalues: m is nan, but must be finite!"), as the real SVD is.
  *   - Sizes: eigen functions and svd_U / svd_V refuse an empty matrix as
@@ -278,7 +281,14 @@ static cplx shift(const cplx *T, int n, int iu, int iter)
     } else if (e2 != 0) {
         e1 = det / e2;
     }
-    return scale * (norm1(e1 - t11) < norm1(e2 - t11) ? e1 : e2);
+    /* a real block with a complex-conjugate pair has both roots equally
+     * near: rounding would choose, and with it the order of the pair on
+     * T's diagonal, which would then jump under any perturbation; the
+     * root with the larger imaginary part is taken instead */
+    double d1 = norm1(e1 - t11), d2 = norm1(e2 - t11);
+    if (fabs(d1 - d2) <= 16 * DBL_EPSILON * (d1 + d2))
+        return scale * (cimag(e1) > cimag(e2) ? e1 : e2);
+    return scale * (d1 < d2 ? e1 : e2);
 }
 
 /* T (a copy of A) becomes its Schur form and U the unitary factor;
@@ -324,6 +334,34 @@ static bool schur(cplx *T, cplx *U, int n, cplx *work)
     return true;
 }
 
+/* U = U D, T = D^H T D for the diagonal unitary D that makes the first
+ * entry of largest modulus of each column of U real and positive: A = U
+ * T U^H still, and the pair is a function of A (given the order of T's
+ * diagonal), which its reverse rule needs. */
+static void schur_phases(cplx *U, cplx *T, int n)
+{
+    for (int j = 0; j < n; j++) {
+        int big = 0;
+        for (int i = 1; i < n; i++)
+            if (cabs(U[IDX(i, j, n)]) > cabs(U[IDX(big, j, n)]))
+                big = i;
+        double r = cabs(U[IDX(big, j, n)]);
+        if (!(r > 0))
+            continue;
+        cplx ph = conj(U[IDX(big, j, n)]) / r;
+        for (int i = 0; i < n; i++)
+            U[IDX(i, j, n)] *= ph;
+        U[IDX(big, j, n)] = r;
+        /* column j of T D and row j of D^H T, in the upper triangle only:
+         * the diagonal stays, and the zeros below stay +0 (0 times a
+         * complex number may give -0, which prints as "-0") */
+        for (int i = 0; i < j; i++)
+            T[IDX(i, j, n)] *= ph;
+        for (int i = j + 1; i < n; i++)
+            T[IDX(j, i, n)] *= conj(ph);
+    }
+}
+
 int rt_complex_schur(const char *fn, const double *A, int rows, int cols,
                      double *U, double *T, RtError *err)
 {
@@ -350,6 +388,7 @@ int rt_complex_schur(const char *fn, const double *A, int rows, int cols,
                               "converge", fn);
     }
     if (status == 0) {
+        schur_phases(u, t, n);
         if (U)
             store(U, u, nn);
         if (T)

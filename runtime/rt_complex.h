@@ -61,7 +61,8 @@ int rt_complex_mdivide_right(const double *B, int rows_B, int cols_B,
  *   - singular values decreasing, U m x k and V n x k (k = min(m, n)),
  *     A = U diag(s) V^H, the first largest entry of each U column real
  *     and positive;
- *   - Schur: A = U T U^H, U unitary, T upper triangular (zeros below);
+ *   - Schur: A = U T U^H, U unitary, T upper triangular (zeros below),
+ *     the first largest entry of each U column real and positive;
  *   - a non-finite entry of A: NaN results and "FN: m is nan, but must be
  *     finite!"; a non-square A: "FN: Expecting a square matrix; rows of m
  *     (2) and columns of m (3) must match in size".
@@ -138,5 +139,36 @@ int rt_eigen_herm_adj(const char *fn, int n, const double *vals,
                       const double *vecs, const double *vals_adj,
                       const double *vecs_adj, double *A_adj, double *work,
                       RtError *err);
+
+/* -------------------------------------- linalg_complex_decomp_adj.c */
+
+/* The reverse rule of the thin SVD of the complex m x n A
+ * (rt_complex_svd, which it calls again): A_adj (m x n complex) += the
+ * adjoint given those of U (m x k complex), s (k reals) and V (n x k
+ * complex), any of them NULL.  Exact for the value function's phase
+ * convention (the first entry of largest modulus of each column of U
+ * real and positive), so also for losses that depend on the phases; for
+ * a loss invariant under (u_i, v_i) -> e^(i phi) (u_i, v_i) it is the
+ * convention-free rule.  With a U or V adjoint, equal or zero singular
+ * values are "FN: the singular values 1 and 2 are equal (0.5): the
+ * singular vectors have no derivative" / "FN: a singular value is 0:
+ * ...".  Allocates; 0, or -1 with the message in err. */
+int rt_complex_svd_adj(const char *fn, const double *A, int m, int n,
+                       const double *U_adj, const double *s_adj,
+                       const double *V_adj, double *A_adj, RtError *err);
+
+/* The reverse rule of the complex Schur decomposition of the complex
+ * n x n A (rt_complex_schur, which it calls again): A_adj (n x n
+ * complex) += the adjoint given those of U and T (n x n complex each,
+ * either NULL; T's entries below the diagonal are constants, their
+ * adjoints ignored).  Exact for the value function's phase convention
+ * and for the order of T's diagonal it finds (locally constant away from
+ * ties; at an A with real entries only in real directions: an imaginary
+ * perturbation swaps a conjugate pair).  Equal diagonal entries of T are "FN: the eigenvalues 1 and 2
+ * are equal: the Schur decomposition has no derivative".  Allocates; 0,
+ * or -1 with the message in err. */
+int rt_complex_schur_adj(const char *fn, const double *A, int n,
+                         const double *U_adj, const double *T_adj,
+                         double *A_adj, RtError *err);
 
 #endif

@@ -204,7 +204,9 @@ static void test_eigen_known(void **state)
     check_eigen(S, true, 2, vals, vecs);
 }
 
-/* U unitary, T upper triangular, U T U^H = A. */
+/* U unitary, T upper triangular (+0 below the diagonal: a printed -0
+ * would be a different output), U T U^H = A, the first entry of largest
+ * modulus of each column of U real and positive. */
 static void check_schur(const double *A, int n)
 {
     double U[2 * MAXN * MAXN], T[2 * MAXN * MAXN];
@@ -214,8 +216,11 @@ static void check_schur(const double *A, int n)
     assert_true(unitarity(U, n, n) < TOL);
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++) {
-            if (j < i)
-                assert_true(at(T, (size_t)i * n + j) == 0);
+            if (j < i) {
+                size_t q = 2 * ((size_t)i * n + j);
+                assert_true(T[q] == 0 && T[q + 1] == 0);
+                assert_false(signbit(T[q]) || signbit(T[q + 1]));
+            }
             cplx s = 0;
             for (int k = 0; k < n; k++)
                 for (int l = k; l < n; l++)
@@ -223,6 +228,15 @@ static void check_schur(const double *A, int n)
                          * conj(at(U, (size_t)j * n + l));
             assert_true(cabs(s - at(A, (size_t)i * n + j)) < TOL * n);
         }
+    for (int j = 0; j < n; j++) {
+        int big = 0;
+        for (int i = 1; i < n; i++)
+            if (cabs(at(U, (size_t)i * n + j))
+                > cabs(at(U, (size_t)big * n + j)))
+                big = i;
+        assert_true(U[2 * ((size_t)big * n + j) + 1] == 0
+                    && U[2 * ((size_t)big * n + j)] > 0);
+    }
 }
 
 static void test_schur(void **state)

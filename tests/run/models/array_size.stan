@@ -35,10 +35,7 @@ transformed data {
     reject("array_size: in a function ", outer(a), " ", inner(a));
 }
 parameters {
-  // sized 2, not size(a): with lcm, a parameter sized by a hoisted
-  // expression emits C that does not compile (a_z defined twice), a
-  // separate bug that main has too
-  array[2] real z;
+  array[size(a)] real z;
 }
 model {
   // a loop bound from size: each element of z gets a prior once

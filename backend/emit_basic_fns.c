@@ -204,29 +204,6 @@ static bool constant_value(Emit *em, const MirExpr *e, Opnd *out)
 
 /* -------------------------------------------------------------- sizes */
 
-/* The outermost dimension of an array x whose elements are containers
- * (array[,] real, array[] vector, ...), as a C expression: a variable's
- * first dimension, the next dimension of a variable indexed by single
- * indices only (x[i] of an array[,,] real), the length of an array
- * expression {a, b}; NULL for any other expression: its operand carries
- * only the flat number of elements. */
-static const char *outer_dim(Emit *em, const MirExpr *x)
-{
-    if (x->kind == MX_VAR && x->var >= 0)
-        return em_var_dim(em, x->var, 0);
-    if (x->kind == MX_INDEXED && x->args[0]->kind == MX_VAR
-        && x->args[0]->var >= 0) {
-        for (int i = 0; i < x->nindices; i++)
-            if (x->indices[i].kind != IDX_SINGLE)
-                return NULL;
-        return em_var_dim(em, x->args[0]->var, x->nindices);
-    }
-    if (x->kind == MX_CALL && x->fn_kind == FNK_INTERNAL
-        && x->internal == FN_MAKE_ARRAY)
-        return A("%d", x->nargs);
-    return NULL;
-}
-
 /* size, num_elements, rows, cols.  size of an array is its number of
  * elements at the top level (Stan Functions Reference, "Array size and
  * dimension function"): of an array[2, 3] real, 2, not 6. */
@@ -235,16 +212,6 @@ static bool size_value(Emit *em, const MirExpr *e, Opnd *out)
     if (e->nargs != 1)
         return false;
     const char *fn = e->fn;
-    const Type *t = e->args[0]->type;
-    if (strcmp(fn, "size") == 0 && t->kind == TY_ARRAY
-        && (t->dims > 1 || em_is_container_type(t->elem))) {
-        const char *d = outer_dim(em, e->args[0]);
-        if (!d)
-            em_unsupported(em, "size of this expression of type %s",
-                           ty_str(em->a, t));
-        *out = em_scalar(A("(%s)", d), NULL, true);
-        return true;
-    }
     Opnd x = em_value(em, e->args[0]);
     const char *v = em_size_of(em, fn, e->args[0]->type, x);
     *out = em_scalar(A("(%s)", v), NULL, true);

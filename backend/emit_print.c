@@ -122,6 +122,10 @@ static const char *print_dims(Emit *em, const MirExpr *x, Opnd o, int n)
         dims[n - 2] = o.rows;
         dims[n - 1] = o.cols;
     }
+    /* a value that carries all its dimensions (emit_dims.c) */
+    for (int k = 0; o.shape && k < n; k++)
+        if (!dims[k])
+            dims[k] = o.shape[k];
     int unknown = 0, at = -1;
     for (int k = 0; k < n; k++)
         if (!dims[k]) {

@@ -1384,9 +1384,20 @@ static void put_list_of_stmts(Fmt *f, Stmt **items, int n, Span whole)
         if (any)
             move_comments(f, prev_end);
         nl = take_comments(f, b, false, &list);
+        /* the blank line before the item goes by where it starts, not by
+         * its first location (a declaration's first size, which a long
+         * type broken over two lines puts a line lower: formatting again
+         * added a blank line there, the fuzzer's round trip) */
+        Pos at = b;
+        if (!skip) {
+            Pos start = map_loc(f, items[i]->span.begin);
+            int after = nl > 0 ? list[nl - 1].end.line : start.line;
+            if (start.file == b.file && start.line < b.line)
+                at.line = after > start.line ? after : start.line;
+        }
         if (!skip || nl > 0)
             put_spacing(f, true, !any ? NULL : included ? &far : &prev_end,
-                        skip ? NULL : &b, list, nl);
+                        skip ? NULL : &at, list, nl);
         if (skip)
             ;
         else if (items[i]->kind == ST_DECL)

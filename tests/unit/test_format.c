@@ -346,6 +346,18 @@ static void test_comments_prefix_operators(void **state)
 static void test_long_lines(void **state)
 {
     (void)state;
+    /* a declaration broken over two lines has its first size a line
+     * below its start: no blank line before it (formatting the output
+     * again added one; the fuzzer's round trip).  assert_format_width
+     * also formats its own output again. */
+    assert_format_width(
+        "data {\n  int N;\n  vector<lower=0000000000, upper=1>[N] t;\n}",
+        CANON_NONE, 30,
+        "data {\n"
+        "  int N;\n"
+        "  vector<lower=0000000000,\n"
+        "         upper=1>[N] t;\n"
+        "}\n");
     assert_format_width(
         "model { target += normal_lpdf(y | alpha + beta * x, sigma)"
         " + normal_lpdf(alpha | 0, 10); }",

@@ -9,8 +9,7 @@
 # interpreter does not support tuples yet").  Checked: the samplers at
 # O0, O1 and Oexperimental, and the interpreter's trace (the same prints
 # in the model block), line for line; a reject's and a fatal_error's
-# message; and the one form refused, an array of matrices computed in
-# the print (its matrices' sizes are not known there).
+# message; and an array of matrices computed in the print.
 cat > m.stan <<'STAN'
 functions {
   matrix twice(matrix x) { return x * 2; }
@@ -124,16 +123,20 @@ STAN
 run_expect 0 "" "$PPLBENCH" build fat.stan -o fat --O0
 run_expect 1 "F|a=[[1,2],[3,4]]" ./fat sample num_samples=1 \
     num_warmup=1 output file=f.csv
-# an array of matrices made in the print: refused with the way out, not
-# printed with guessed brackets
+# an array of matrices made in the print: its value carries all its
+# dimensions (backend/emit_dims.c), so it prints with them, in the
+# sampler and in the interpreter alike (it was refused: "print a
+# variable holding it")
 cat > ref.stan <<'STAN'
-transformed data {
-  matrix[2, 2] m = [[1, 2], [3, 4]];
-  print({m * 2, m});
-}
 parameters { real x; }
-model { x ~ normal(0, 1); }
+model {
+  matrix[2, 2] m = [[1, 2], [3, 4]];
+  print("R|", {m * 2, m});
+  x ~ normal(0, 1);
+}
 STAN
-run_expect 1 "print a variable holding it" "$PPLBENCH" build ref.stan \
-    -o ref --O0
-expect_absent ref
+run_expect 0 "" "$PPLBENCH" build ref.stan -o ref --O0
+run_expect 0 "R|[[[2,4],[6,8]],[[1,2],[3,4]]]" ./ref sample num_samples=1 \
+    num_warmup=1 output file=ref.csv
+run_expect 0 'prints "R|[[[2,4],[6,8]],[[1,2],[3,4]]]"' "$PPLBENCH" trace \
+    ref.stan --seed=1

@@ -202,6 +202,24 @@ static void check_loss(Loss *c, const double *A)
     }
 }
 
+/* How far the largest modulus in column col of U (rows x ncol) stands
+ * above the next largest: the phase convention picks the largest entry,
+ * so a near tie is a place without a derivative. */
+static double top_gap(const cplx *U, int rows, int col, int ncol)
+{
+    double big = 0, next = 0;
+    for (int i = 0; i < rows; i++) {
+        double r = cabs(U[IDX(i, col, ncol)]);
+        if (r > big) {
+            next = big;
+            big = r;
+        } else if (r > next) {
+            next = r;
+        }
+    }
+    return big - next;
+}
+
 /* Whether A is far enough from the places without a derivative. */
 static bool well_separated(const Loss *c, const double *A)
 {
@@ -212,17 +230,7 @@ static bool well_separated(const Loss *c, const double *A)
     for (int a = 0; a < k; a++) {
         if (s[a] < 0.05 || (a > 0 && s[a - 1] - s[a] < 0.05))
             return false;
-        double big = 0, next = 0;
-        for (int i = 0; i < m; i++) {
-            double r = cabs(U[IDX(i, a, k)]);
-            if (r > big) {
-                next = big;
-                big = r;
-            } else if (r > next) {
-                next = r;
-            }
-        }
-        if (m > 1 && big - next < 0.02)
+        if (m > 1 && top_gap(U, m, a, k) < 0.02)
             return false;
     }
     return true;
@@ -456,17 +464,7 @@ static bool schur_separated(int n, const double *A)
         for (int j = 0; j < i; j++)
             if (cabs(T[IDX(i, i, n)] - T[IDX(j, j, n)]) < 0.1)
                 return false;
-        double big = 0, next = 0;
-        for (int r = 0; r < n; r++) {
-            double m = cabs(U[IDX(r, i, n)]);
-            if (m > big) {
-                next = big;
-                big = m;
-            } else if (m > next) {
-                next = m;
-            }
-        }
-        if (n > 1 && big - next < 0.02)
+        if (n > 1 && top_gap(U, n, i, n) < 0.02)
             return false;
     }
     return true;
